@@ -1,0 +1,130 @@
+package env
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Options configure an env at make time, as text so that they travel the same
+// way from Go, the command line and gRPC: {"investigators": "2"}.
+type Options map[string]string
+
+// OptionDoc documents one option an env accepts.
+type OptionDoc struct {
+	Name    string
+	Default string
+	Doc     string
+}
+
+// Common options every env accepts; Make applies them as wrappers.
+var commonOptions = []OptionDoc{
+	{Name: "skip_trivial", Default: "false", Doc: "answer prompts that have a single legal option automatically"},
+	{Name: "max_steps", Default: "0", Doc: "truncate an episode after this many decisions (0: no limit)"},
+}
+
+// String returns the options as sorted key=value pairs.
+func (o Options) String() string {
+	keys := o.Keys()
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + o[k]
+	}
+	return strings.Join(parts, ",")
+}
+
+// Keys returns the option names in sorted order.
+func (o Options) Keys() []string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// ParseOptions reads "k=v,k2=v2" (the command-line form).
+func ParseOptions(s string) (Options, error) {
+	o := Options{}
+	if strings.TrimSpace(s) == "" {
+		return o, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(part, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("option %q: want name=value", part)
+		}
+		o[k] = strings.TrimSpace(v)
+	}
+	return o, nil
+}
+
+// Int reads an integer option, or def when absent.
+func (o Options) Int(name string, def int) (int, error) {
+	v, ok := o[name]
+	if !ok || v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("option %s=%q: not an integer", name, v)
+	}
+	return n, nil
+}
+
+// Bool reads a boolean option, or def when absent.
+func (o Options) Bool(name string, def bool) (bool, error) {
+	v, ok := o[name]
+	if !ok || v == "" {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: not true or false", name, v)
+	}
+	return b, nil
+}
+
+// Str reads a text option, or def when absent.
+func (o Options) Str(name, def string) string {
+	if v, ok := o[name]; ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// without returns a copy of o without the named keys.
+func (o Options) without(names ...string) Options {
+	out := Options{}
+	for k, v := range o {
+		out[k] = v
+	}
+	for _, n := range names {
+		delete(out, n)
+	}
+	return out
+}
+
+// check returns an error naming the first option (in sorted order) that is
+// not among docs.
+func (o Options) check(id string, docs []OptionDoc) error {
+	for _, k := range o.Keys() {
+		known := false
+		for _, d := range docs {
+			if d.Name == k {
+				known = true
+				break
+			}
+		}
+		if !known {
+			names := make([]string, len(docs))
+			for i, d := range docs {
+				names[i] = d.Name
+			}
+			return fmt.Errorf("%s: unknown option %q (known: %s)", id, k, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}

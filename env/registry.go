@@ -1,0 +1,145 @@
+package env
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// Game is what an env id builds from its options: a way to start a state for a
+// seed, and the encoder that turns states into tensors.
+type Game struct {
+	Info *game.Info
+	// New returns the initial state of an episode. With logging, the state's
+	// event log records from setup on.
+	New func(seed uint64, logging bool) game.State
+	// Encoder maps states to observations and action ids.
+	Encoder encode.Encoder
+}
+
+// Entry registers an env id.
+type Entry struct {
+	ID          string
+	Description string
+	// Options documents the game's own options (the common ones are added).
+	Options []OptionDoc
+	// Build makes the game for validated options (only the game's own keys).
+	Build func(opts Options) (*Game, error)
+}
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]*Entry{}
+)
+
+// Register adds an env id. It panics on a duplicate or malformed id, since
+// registration happens in package init.
+func Register(e Entry) {
+	if !strings.Contains(e.ID, "/") || !strings.Contains(e.ID, "-v") {
+		panic(fmt.Sprintf("env: id %q must look like Game/Name-vN", e.ID))
+	}
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[e.ID]; dup {
+		panic("env: duplicate id " + e.ID)
+	}
+	registry[e.ID] = &e
+}
+
+// IDs returns the registered env ids in sorted order.
+func IDs() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Lookup returns the entry of an env id.
+func Lookup(id string) (*Entry, error) {
+	registryMu.RLock()
+	e, ok := registry[id]
+	registryMu.RUnlock()
+	if !ok {
+		known := IDs()
+		if len(known) == 0 {
+			return nil, fmt.Errorf("unknown env id %q: no envs are registered", id)
+		}
+		return nil, fmt.Errorf("unknown env id %q (registered: %s)", id, strings.Join(known, ", "))
+	}
+	return e, nil
+}
+
+// AllOptions lists the game's options followed by the common ones.
+func (e *Entry) AllOptions() []OptionDoc {
+	return append(append([]OptionDoc(nil), e.Options...), commonOptions...)
+}
+
+// Make builds the env registered as id with options, applying the common
+// options as wrappers: skip_trivial (SkipTrivial) and max_steps (StepLimit).
+func Make(id string, opts Options) (Env, error) {
+	e, err := Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := opts.check(id, e.AllOptions()); err != nil {
+		return nil, err
+	}
+	skip, err := opts.Bool("skip_trivial", false)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := opts.Int("max_steps", 0)
+	if err != nil {
+		return nil, err
+	}
+	if limit < 0 {
+		return nil, fmt.Errorf("option max_steps=%d: must be 0 or more", limit)
+	}
+	base, err := MakeBase(id, opts.without("skip_trivial", "max_steps"))
+	if err != nil {
+		return nil, err
+	}
+	var env Env = base
+	if skip {
+		env = SkipTrivial(env)
+	}
+	if limit > 0 {
+		env = StepLimit(env, limit)
+	}
+	return env, nil
+}
+
+// MakeBase builds the unwrapped env of id from the game's own options.
+func MakeBase(id string, opts Options) (*GameEnv, error) {
+	e, err := Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := opts.check(id, e.Options); err != nil {
+		return nil, err
+	}
+	g, err := e.Build(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", id, err)
+	}
+	spec := &Spec{
+		ID:          id,
+		Description: e.Description,
+		Layout:      g.Encoder.Layout(),
+		Actions:     g.Encoder.Actions(),
+		Agents:      append([]string(nil), g.Info.AgentNames...),
+		Options:     e.AllOptions(),
+	}
+	for a := 0; a < spec.Actions; a++ {
+		spec.ActionNames = append(spec.ActionNames, g.Encoder.ActionName(a))
+	}
+	return NewGameEnv(spec, g), nil
+}

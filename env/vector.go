@@ -1,0 +1,249 @@
+package env
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// Batch is the caller-owned memory a [Vector] writes into: row i of each
+// buffer belongs to env i. Make one with [Vector.NewBatch] (or by hand with
+// the sizes the spec gives) and reuse it for every step.
+type Batch struct {
+	// F32 and I32 hold N observations laid out by the spec's Layout.
+	F32 []float32
+	I32 []int32
+	// Mask holds N masks of Spec.Actions int8 each.
+	Mask []int8
+	// Agent is the seat to act in each env.
+	Agent []int32
+	// Reward is the team reward of the last step.
+	Reward []float32
+	// Terminated and Truncated flag episodes that ended at the last step; the
+	// observation row then already belongs to the next episode (auto-reset).
+	Terminated []bool
+	Truncated  []bool
+	// Score is the final team score of an episode that ended at the last step.
+	Score []float32
+	// Length is the number of decisions of an episode that ended at the last step.
+	Length []int32
+	// Seed is the seed of the episode now running in each env.
+	Seed []uint64
+	// FinalF32 and FinalI32, when not nil, receive the last observation of an
+	// episode that ended (the row is left untouched for other envs).
+	FinalF32 []float32
+	FinalI32 []int32
+}
+
+// Vector steps N envs of one id together, spread over worker goroutines,
+// resetting each env automatically when its episode ends. Episode k of env i
+// is seeded with game.DeriveSeed(seed, i, k), so results depend only on the
+// seed and the actions, never on the number of workers.
+type Vector struct {
+	envs     []Env
+	spec     *Spec
+	base     uint64
+	episodes []uint64
+	workers  int
+
+	// per-call inputs shared with workers
+	actions []int32
+	out     *Batch
+
+	start []chan struct{}
+	wg    sync.WaitGroup
+	quit  bool
+}
+
+// NewVector makes n envs of id with opts, stepped by workers goroutines
+// (0 means GOMAXPROCS, never more than n).
+func NewVector(id string, opts Options, n, workers int) (*Vector, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("vector env: need at least one env, got %d", n)
+	}
+	envs := make([]Env, n)
+	for i := range envs {
+		e, err := Make(id, opts)
+		if err != nil {
+			return nil, err
+		}
+		envs[i] = e
+	}
+	return NewVectorOf(envs, workers), nil
+}
+
+// NewVectorOf steps the given envs, which must share one spec.
+func NewVectorOf(envs []Env, workers int) *Vector {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(envs))
+	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
+	if workers > 1 {
+		v.start = make([]chan struct{}, workers)
+		for w := range v.start {
+			v.start[w] = make(chan struct{})
+			go v.work(w)
+		}
+	}
+	return v
+}
+
+// Len is the number of envs.
+func (v *Vector) Len() int { return len(v.envs) }
+
+// Spec is the envs' spec.
+func (v *Vector) Spec() *Spec { return v.spec }
+
+// Env returns env i (for inspection; do not step it directly).
+func (v *Vector) Env(i int) Env { return v.envs[i] }
+
+// Workers is the number of goroutines that step the envs.
+func (v *Vector) Workers() int { return v.workers }
+
+// NewBatch allocates a batch sized for this vector (final-observation buffers
+// included when final is true).
+func (v *Vector) NewBatch(final bool) *Batch {
+	n, l := len(v.envs), v.spec.Layout
+	b := &Batch{
+		F32:        make([]float32, n*l.F32),
+		I32:        make([]int32, n*l.I32),
+		Mask:       make([]int8, n*v.spec.Actions),
+		Agent:      make([]int32, n),
+		Reward:     make([]float32, n),
+		Terminated: make([]bool, n),
+		Truncated:  make([]bool, n),
+		Score:      make([]float32, n),
+		Length:     make([]int32, n),
+		Seed:       make([]uint64, n),
+	}
+	if final {
+		b.FinalF32 = make([]float32, n*l.F32)
+		b.FinalI32 = make([]int32, n*l.I32)
+	}
+	return b
+}
+
+func (v *Vector) check(out *Batch) error {
+	n, l := len(v.envs), v.spec.Layout
+	if len(out.F32) < n*l.F32 || len(out.I32) < n*l.I32 || len(out.Mask) < n*v.spec.Actions ||
+		len(out.Agent) < n || len(out.Reward) < n || len(out.Terminated) < n || len(out.Truncated) < n ||
+		len(out.Score) < n || len(out.Length) < n || len(out.Seed) < n {
+		return errors.New("vector env: batch buffers are too small for this vector (use NewBatch)")
+	}
+	if (out.FinalF32 != nil && len(out.FinalF32) < n*l.F32) || (out.FinalI32 != nil && len(out.FinalI32) < n*l.I32) {
+		return errors.New("vector env: final-observation buffers are too small")
+	}
+	return nil
+}
+
+// Reset starts episode 0 of every env from seed and writes the first
+// observations into out.
+func (v *Vector) Reset(seed uint64, out *Batch) error {
+	if err := v.check(out); err != nil {
+		return err
+	}
+	v.base = seed
+	for i := range v.envs {
+		v.episodes[i] = 0
+		v.resetOne(i, out)
+		out.Reward[i], out.Terminated[i], out.Truncated[i], out.Score[i], out.Length[i] = 0, false, false, 0, 0
+	}
+	return nil
+}
+
+// Step applies actions[i] to env i, in parallel, and writes the results into
+// out. Every action is checked against its mask first: if any is illegal,
+// Step returns an error naming the env and no env changes.
+func (v *Vector) Step(actions []int32, out *Batch) error {
+	if len(actions) != len(v.envs) {
+		return fmt.Errorf("vector env: got %d actions for %d envs", len(actions), len(v.envs))
+	}
+	if err := v.check(out); err != nil {
+		return err
+	}
+	for i, a := range actions {
+		if _, ok := v.envs[i].Decode(int(a)); !ok {
+			return fmt.Errorf("vector env: env %d: %w", i,
+				&IllegalActionError{Action: int(a), Actions: v.spec.Actions, Agent: v.envs[i].State().Prompt().Actor})
+		}
+	}
+	v.actions, v.out = actions, out
+	if v.workers <= 1 {
+		v.stepRange(0, len(v.envs))
+	} else {
+		v.wg.Add(v.workers)
+		for _, c := range v.start {
+			c <- struct{}{}
+		}
+		v.wg.Wait()
+	}
+	v.actions, v.out = nil, nil
+	return nil
+}
+
+// Close stops the worker goroutines.
+func (v *Vector) Close() {
+	if v.quit {
+		return
+	}
+	v.quit = true
+	for _, c := range v.start {
+		close(c)
+	}
+}
+
+func (v *Vector) work(w int) {
+	n := len(v.envs)
+	lo, hi := w*n/v.workers, (w+1)*n/v.workers
+	for range v.start[w] {
+		v.stepRange(lo, hi)
+		v.wg.Done()
+	}
+}
+
+func (v *Vector) stepRange(lo, hi int) {
+	out, l := v.out, v.spec.Layout
+	for i := lo; i < hi; i++ {
+		tr, err := v.envs[i].Step(int(v.actions[i]))
+		if err != nil {
+			// Checked against the mask before stepping: a refusal here is an
+			// engine bug, not bad input.
+			panic(fmt.Sprintf("vector env: env %d refused a legal action: %v", i, err))
+		}
+		out.Reward[i] = float32(tr.Reward)
+		out.Terminated[i], out.Truncated[i] = tr.Terminated, tr.Truncated
+		out.Score[i], out.Length[i] = 0, 0
+		if tr.Done() {
+			out.Score[i], out.Length[i] = float32(tr.Info.Score), int32(tr.Info.Steps)
+			if out.FinalF32 != nil {
+				copy(out.FinalF32[i*l.F32:(i+1)*l.F32], tr.Obs.F32)
+			}
+			if out.FinalI32 != nil {
+				copy(out.FinalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
+			}
+			v.episodes[i]++
+			v.resetOne(i, out)
+			continue
+		}
+		v.write(i, tr.Obs.F32, tr.Obs.I32, tr.Info, out)
+	}
+}
+
+func (v *Vector) resetOne(i int, out *Batch) {
+	seed := game.DeriveSeed(v.base, uint64(i), v.episodes[i])
+	obs, info := v.envs[i].Reset(seed)
+	out.Seed[i] = seed
+	v.write(i, obs.F32, obs.I32, info, out)
+}
+
+func (v *Vector) write(i int, f32 []float32, i32 []int32, info Info, out *Batch) {
+	l, a := v.spec.Layout, v.spec.Actions
+	copy(out.F32[i*l.F32:(i+1)*l.F32], f32)
+	copy(out.I32[i*l.I32:(i+1)*l.I32], i32)
+	copy(out.Mask[i*a:(i+1)*a], info.Mask)
+	out.Agent[i] = int32(info.Agent)
+}
