@@ -3,13 +3,15 @@ module github.com/mythos-rl/mythos
 go 1.26.8
 
 require (
+	github.com/schollz/progressbar/v3 v3.14.6
+	github.com/spf13/cobra v1.8.1
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/schollz/progressbar/v3 v3.14.6 // indirect
-	github.com/spf13/cobra v1.8.1 // indirect
 	github.com/spf13/pflag v1.0.5 // indirect
 	golang.org/x/sys v0.22.0 // indirect
 	golang.org/x/term v0.22.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

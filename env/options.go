@@ -95,8 +95,17 @@ func (o Options) Str(name, def string) string {
 	return def
 }
 
-// without returns a copy of o without the named keys.
-func (o Options) without(names ...string) Options {
+// CommonOptionNames lists the options every env accepts (applied by Wrap).
+func CommonOptionNames() []string {
+	names := make([]string, len(commonOptions))
+	for i, d := range commonOptions {
+		names[i] = d.Name
+	}
+	return names
+}
+
+// Without returns a copy of o without the named keys.
+func (o Options) Without(names ...string) Options {
 	out := Options{}
 	for k, v := range o {
 		out[k] = v

@@ -83,7 +83,7 @@ func (e *Entry) AllOptions() []OptionDoc {
 }
 
 // Make builds the env registered as id with options, applying the common
-// options as wrappers: skip_trivial (SkipTrivial) and max_steps (StepLimit).
+// options as wrappers (see Wrap).
 func Make(id string, opts Options) (Env, error) {
 	e, err := Lookup(id)
 	if err != nil {
@@ -92,6 +92,16 @@ func Make(id string, opts Options) (Env, error) {
 	if err := opts.check(id, e.AllOptions()); err != nil {
 		return nil, err
 	}
+	base, err := MakeBase(id, opts.Without(CommonOptionNames()...))
+	if err != nil {
+		return nil, err
+	}
+	return Wrap(base, opts)
+}
+
+// Wrap applies the common options of opts to e: skip_trivial (SkipTrivial),
+// then max_steps (StepLimit). Other keys are ignored.
+func Wrap(e Env, opts Options) (Env, error) {
 	skip, err := opts.Bool("skip_trivial", false)
 	if err != nil {
 		return nil, err
@@ -103,18 +113,13 @@ func Make(id string, opts Options) (Env, error) {
 	if limit < 0 {
 		return nil, fmt.Errorf("option max_steps=%d: must be 0 or more", limit)
 	}
-	base, err := MakeBase(id, opts.without("skip_trivial", "max_steps"))
-	if err != nil {
-		return nil, err
-	}
-	var env Env = base
 	if skip {
-		env = SkipTrivial(env)
+		e = SkipTrivial(e)
 	}
 	if limit > 0 {
-		env = StepLimit(env, limit)
+		e = StepLimit(e, limit)
 	}
-	return env, nil
+	return e, nil
 }
 
 // MakeBase builds the unwrapped env of id from the game's own options.

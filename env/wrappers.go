@@ -145,7 +145,7 @@ type Recorder struct {
 func NewRecorder(e Env, opts Options, sink func(*game.Record)) *Recorder {
 	r := &Recorder{Wrapper: Wrapper{e}, sink: sink}
 	r.rec.Env = e.Spec().ID
-	r.rec.Options = map[string]string(opts.without())
+	r.rec.Options = map[string]string(opts.Without())
 	return r
 }
 

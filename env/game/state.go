@@ -30,7 +30,8 @@ type State interface {
 	Clone() State
 	// Determinize resamples, in place and with rng, everything the viewer
 	// cannot see (deck orders, others' hands, face-down cards), consistently
-	// with what the viewer knows.
+	// with what the viewer knows. It also reseeds the state's own RNG from
+	// rng, so that a search does not foresee the real game's future draws.
 	Determinize(viewer AgentID, rng *RNG)
 	// RNG is the state's random source.
 	RNG() *RNG

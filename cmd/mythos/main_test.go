@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/internal/fixture"
+)
+
+func init() { fixture.Register() }
+
+// mythos runs the CLI with args and stdin and returns stdout, stderr and the
+// error.
+func mythos(t *testing.T, stdin string, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	root := newRoot(strings.NewReader(stdin), &out, &errOut)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), errOut.String(), err
+}
+
+// results drops the throughput line, which is timing.
+func results(out string) string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(l, "throughput:") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+func TestListShowsRegisteredEnvs(t *testing.T) {
+	out, _, err := mythos(t, "", "list")
+	if err != nil || !strings.Contains(out, fixture.ID) || !strings.Contains(out, "not a product env") {
+		t.Fatalf("list: %v\n%s", err, out)
+	}
+}
+
+func TestRunIsReproducible(t *testing.T) {
+	args := []string{"run", fixture.ID, "--episodes", "300", "--seed", "5", "--quiet", "--opt", "seats=3"}
+	a, _, err := mythos(t, "", append(args, "--workers", "1")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := mythos(t, "", append(args, "--workers", "3")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if results(a) != results(b) {
+		t.Fatalf("same seed, different results:\n%s\n---\n%s", a, b)
+	}
+	if !strings.Contains(a, "300") || !strings.Contains(a, "throughput:") {
+		t.Fatalf("summary lacks episodes or throughput:\n%s", a)
+	}
+	c, _, _ := mythos(t, "", "run", fixture.ID, "--episodes", "300", "--seed", "6", "--quiet", "--opt", "seats=3")
+	if results(a) == results(c) {
+		t.Fatal("seeds 5 and 6 print the same results")
+	}
+}
+
+func TestRunRejectsBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run"}, "needs one ENV_ID"},
+		{[]string{"run", "No/Such-v0"}, "unknown env id"},
+		{[]string{"run", fixture.ID, "--agent", "genius"}, "unknown agent"},
+		{[]string{"run", fixture.ID, "--opt", "seats=7"}, "seats 1 to 3"},
+		{[]string{"run", fixture.ID, "--episodes", "0", "--quiet"}, "at least 1"},
+	} {
+		_, _, err := mythos(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestRecordThenReplay(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := mythos(t, "", "run", fixture.ID, "--episodes", "3", "--quiet", "--record", dir, "--opt", "skip_trivial=true"); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 3 {
+		t.Fatalf("%d records written", len(files))
+	}
+	out, _, err := mythos(t, "", "replay", files[0], "--final")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The cards are dealt", "1. seat A:", "The game is over", "Pile "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("replay lacks %q:\n%s", want, out)
+		}
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"env":"Fixture/Cipher-v0","seed":1,"actions":[99]}`), 0o644)
+	if _, _, err := mythos(t, "", "replay", bad); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("replay of a bad record: %v", err)
+	}
+	os.WriteFile(bad, []byte(`not json`), 0o644)
+	if _, _, err := mythos(t, "", "replay", bad); err == nil || !strings.Contains(err.Error(), "reading game record") {
+		t.Fatalf("replay of garbage: %v", err)
+	}
+}
+
+func TestPlayAnswersBadInputAndGoesOn(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "game.json")
+	// Nonsense, an out-of-range number, help, then always the first option
+	// until the game ends.
+	input := "banana\n99\nhelp\nboard\n" + strings.Repeat("0\n", 60)
+	out, _, err := mythos(t, input, "play", fixture.ID, "--seed", "3", "--record", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"banana" is not an option`, `"99" is not an option`, "Commands:", "[0]", "The game is over", "Game saved"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out)
+		}
+	}
+	replayed, _, err := mythos(t, "", "replay", rec)
+	if err != nil || !strings.Contains(replayed, "The game is over") {
+		t.Fatalf("the saved game does not replay: %v\n%s", err, replayed)
+	}
+}
+
+func TestPlayAgainstAgentAndEOF(t *testing.T) {
+	out, _, err := mythos(t, "", "play", fixture.ID, "--seat", "1", "--seed", "4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "(random) chooses") && !strings.Contains(out, "left unfinished") {
+		t.Fatalf("unexpected output:\n%s", out)
+	}
+	if _, _, err := mythos(t, "", "play", fixture.ID, "--seat", "5"); err == nil {
+		t.Fatal("seat 5 of a two-seat game was accepted")
+	}
+}

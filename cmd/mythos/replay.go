@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+func newReplay() *cobra.Command {
+	var final bool
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Print the human-readable log of a recorded game",
+		Long: "Replays a game record (written by mythos play --record or mythos run --record) and\n" +
+			"prints each decision and what followed from it.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			rec, err := game.ReadRecord(f)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			base, err := env.MakeBase(rec.Env, rec.Options)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			base.SetLogging(true)
+			base.Reset(rec.Seed)
+			s := base.State()
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "%s  seed=%d  options=%s  %d decisions\n", rec.Env, rec.Seed, env.Options(rec.Options), len(rec.Actions))
+			seen := 0
+			flush := func() {
+				for _, e := range s.Log().Events[seen:] {
+					fmt.Fprintln(out, "    "+s.Narrate(e))
+				}
+				seen = len(s.Log().Events)
+			}
+			flush()
+			names := s.Info().AgentNames
+			for i, choice := range rec.Actions {
+				if s.Over() {
+					return fmt.Errorf("%s: the game ended before decision %d", args[0], i)
+				}
+				who := s.Prompt().Actor
+				if choice < 0 || choice >= len(s.Prompt().Options) {
+					return fmt.Errorf("%s: decision %d: option %d does not exist (%d options): the record does not match this version of %s",
+						args[0], i, choice, len(s.Prompt().Options), rec.Env)
+				}
+				fmt.Fprintf(out, "%4d. %s: %s\n", i+1, names[who], s.Describe(choice))
+				if err := s.Apply(choice); err != nil {
+					return fmt.Errorf("%s: decision %d: %w", args[0], i, err)
+				}
+				flush()
+			}
+			if s.Over() {
+				fmt.Fprintf(out, "The game is over. Score: %+g\n", s.Score())
+			} else {
+				fmt.Fprintln(out, "The record ends before the game does.")
+			}
+			if final {
+				fmt.Fprintf(out, "\n%s\n", s.Render(0))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&final, "final", false, "show the board at the end")
+	return cmd
+}

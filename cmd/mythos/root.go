@@ -1,0 +1,26 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	// The products: every game package registers its env ids.
+	_ "github.com/mythos-rl/mythos/agents"
+)
+
+// newRoot builds the command tree reading from in and writing to out and errOut,
+// so tests can drive it.
+func newRoot(in io.Reader, out, errOut io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "mythos",
+		Short:         "Mythos: cooperative horror games as reinforcement-learning environments",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errOut)
+	root.AddCommand(newList(), newRun(), newPlay(), newReplay())
+	return root
+}

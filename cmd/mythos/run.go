@@ -1,0 +1,165 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+func newRun() *cobra.Command {
+	var (
+		agent     string
+		episodes  int
+		seed      uint64
+		workers   int
+		options   string
+		recordDir string
+		quiet     bool
+		asJSON    bool
+	)
+	cmd := &cobra.Command{
+		Use:   "run ENV_ID",
+		Short: "Play episodes with an agent and print a summary",
+		Long: "Plays --episodes episodes of ENV_ID with --agent across --workers goroutines and prints\n" +
+			"episodes, wins, losses, mean length and mean score. The same seed prints the same\n" +
+			"results on every run, whatever the number of workers; the throughput line is timing.",
+		Example: "  mythos run ArkhamLCG/TheGathering-v0 --agent random --episodes 200 --seed 1\n" +
+			"  mythos run ArkhamLCG/TheGathering-v0 --opt investigators=01001,01002,difficulty=easy",
+		Args: envArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := env.ParseOptions(options)
+			if err != nil {
+				return err
+			}
+			if _, err := env.Make(args[0], opts); err != nil {
+				return err
+			}
+			if _, err := agents.New(agent); err != nil {
+				return err
+			}
+			cfg := agents.RolloutConfig{Env: args[0], Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers}
+			if recordDir != "" {
+				if err := os.MkdirAll(recordDir, 0o755); err != nil {
+					return err
+				}
+				var recErr error
+				cfg.Record = func(r *game.Record) {
+					if recErr == nil {
+						recErr = writeRecord(recordDir, r)
+					}
+				}
+				defer func() {
+					if recErr != nil {
+						fmt.Fprintln(cmd.ErrOrStderr(), "recording:", recErr)
+					}
+				}()
+			}
+			var bar *progressbar.ProgressBar
+			if !quiet {
+				bar = progressbar.NewOptions(episodes,
+					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+					progressbar.OptionSetDescription("episodes"),
+					progressbar.OptionShowCount(),
+					progressbar.OptionShowIts(),
+					progressbar.OptionSetItsString("ep"),
+					progressbar.OptionThrottle(100*time.Millisecond),
+					progressbar.OptionClearOnFinish())
+				cfg.Progress = func() { _ = bar.Add(1) }
+			}
+			start := time.Now()
+			results, err := agents.Rollout(cfg)
+			if err != nil {
+				return err
+			}
+			elapsed := time.Since(start)
+			if bar != nil {
+				_ = bar.Finish()
+			}
+			sum := summarize(results)
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(sum)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, seed, opts)
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "episodes\twins\tlosses\tunfinished\twin rate\tmean length\tmean score\t")
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.3f\t%.1f\t%+.3f\t\n", sum.Episodes, sum.Wins, sum.Losses, sum.Unfinished,
+				sum.WinRate, sum.MeanLength, sum.MeanScore)
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "throughput: %.0f decisions/s (%d decisions in %s, %d workers)\n",
+				float64(sum.Decisions)/elapsed.Seconds(), sum.Decisions, elapsed.Round(time.Millisecond), workers)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&agent, "agent", "random", "agent spec: name or name:key=value,...")
+	f.IntVar(&episodes, "episodes", 100, "number of episodes")
+	f.Uint64Var(&seed, "seed", 1, "base seed; episode k uses a seed derived from it")
+	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "goroutines playing episodes in parallel")
+	f.StringVar(&options, "opt", "", "env options as key=value,key=value (see the env's spec)")
+	f.StringVar(&recordDir, "record", "", "write each episode's record (for mythos replay) into this directory")
+	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// Summary is what mythos run reports.
+type Summary struct {
+	Episodes   int     `json:"episodes"`
+	Wins       int     `json:"wins"`
+	Losses     int     `json:"losses"`
+	Unfinished int     `json:"unfinished"`
+	WinRate    float64 `json:"win_rate"`
+	MeanLength float64 `json:"mean_length"`
+	MeanScore  float64 `json:"mean_score"`
+	Decisions  int     `json:"decisions"`
+}
+
+func summarize(eps []agents.Episode) Summary {
+	s := Summary{Episodes: len(eps)}
+	var score float64
+	for _, e := range eps {
+		switch {
+		case e.Truncated:
+			s.Unfinished++
+		case e.Score > 0:
+			s.Wins++
+		case e.Score < 0:
+			s.Losses++
+		default:
+			s.Unfinished++
+		}
+		s.Decisions += e.Length
+		score += e.Score
+	}
+	if n := float64(len(eps)); n > 0 {
+		s.WinRate, s.MeanLength, s.MeanScore = float64(s.Wins)/n, float64(s.Decisions)/n, score/n
+	}
+	return s
+}
+
+func writeRecord(dir string, r *game.Record) error {
+	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("seed-%020d.json", r.Seed)))
+	if err != nil {
+		return err
+	}
+	if err := r.WriteJSON(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
