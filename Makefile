@@ -18,7 +18,7 @@ build:
 test: vet unit race
 
 vet:
-	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files "*.go" 2>/dev/null || find . -name "*.go"); exit 1; }
 	$(GO) vet ./...
 
 unit:
