@@ -153,13 +153,5 @@ func summarize(eps []agents.Episode) Summary {
 }
 
 func writeRecord(dir string, r *game.Record) error {
-	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("seed-%020d.json", r.Seed)))
-	if err != nil {
-		return err
-	}
-	if err := r.WriteJSON(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return saveRecord(filepath.Join(dir, fmt.Sprintf("seed-%020d.json", r.Seed)), r)
 }
