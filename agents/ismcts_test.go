@@ -1,0 +1,55 @@
+package agents_test
+
+import (
+	"testing"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/internal/fixture"
+)
+
+func winRate(t *testing.T, agent string, episodes int) float64 {
+	t.Helper()
+	fixture.Register()
+	res, err := agents.Rollout(agents.RolloutConfig{Env: fixture.ID, Agent: agent, Episodes: episodes, Seed: 11, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := 0
+	for _, e := range res {
+		if e.Won() {
+			wins++
+		}
+	}
+	return float64(wins) / float64(episodes)
+}
+
+func TestISMCTSBeatsRandomOnCipher(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 60
+	}
+	r, m := winRate(t, "random", n), winRate(t, "ismcts:iters=200", n)
+	t.Logf("win rate over %d games: random %.2f, ismcts %.2f", n, r, m)
+	if m < r+0.2 {
+		t.Fatalf("ismcts %.2f does not clearly beat random %.2f", m, r)
+	}
+}
+
+func TestISMCTSIsDeterministicAcrossWorkers(t *testing.T) {
+	a, b := winRate(t, "ismcts:iters=60,workers=1", 30), winRate(t, "ismcts:iters=60,workers=1", 30)
+	if a != b {
+		t.Fatalf("same seed, win rates %.2f and %.2f", a, b)
+	}
+	c, d := winRate(t, "ismcts:iters=60,workers=3", 30), winRate(t, "ismcts:iters=60,workers=3", 30)
+	if c != d {
+		t.Fatalf("root-parallel search is not reproducible: %.2f vs %.2f", c, d)
+	}
+}
+
+func TestISMCTSOptions(t *testing.T) {
+	for _, spec := range []string{"ismcts:iters=0", "ismcts:c=abc", "ismcts:rollout=genius", "ismcts:speed=9"} {
+		if _, err := agents.New(spec); err == nil {
+			t.Errorf("%s accepted", spec)
+		}
+	}
+}
