@@ -191,3 +191,18 @@ func TestStepAllocatesNothing(t *testing.T) {
 }
 
 var _ encode.Encoder = (*fixture.Encoder)(nil)
+
+func TestParseOptions(t *testing.T) {
+	o, err := env.ParseOptions("investigators=roland,daisy, difficulty=easy")
+	if err != nil || o["investigators"] != "roland,daisy" || o["difficulty"] != "easy" || len(o) != 2 {
+		t.Fatalf("%v %v", o, err)
+	}
+	if o.String() != "difficulty=easy,investigators=roland,daisy" {
+		t.Fatalf("String() = %q", o.String())
+	}
+	for _, bad := range []string{"daisy", "=3"} {
+		if _, err := env.ParseOptions(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -44,19 +44,30 @@ func (o Options) Keys() []string {
 	return keys
 }
 
-// ParseOptions reads "k=v,k2=v2" (the command-line form).
+// ParseOptions reads "k=v,k2=v2" (the command-line form). A part without "="
+// continues the previous value, so lists need no quoting:
+// "investigators=roland,daisy,difficulty=easy".
 func ParseOptions(s string) (Options, error) {
 	o := Options{}
 	if strings.TrimSpace(s) == "" {
 		return o, nil
 	}
+	last := ""
 	for _, part := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(part, "=")
 		k = strings.TrimSpace(k)
-		if !ok || k == "" {
+		if !ok {
+			if last == "" {
+				return nil, fmt.Errorf("option %q: want name=value", part)
+			}
+			o[last] += "," + strings.TrimSpace(part)
+			continue
+		}
+		if k == "" {
 			return nil, fmt.Errorf("option %q: want name=value", part)
 		}
 		o[k] = strings.TrimSpace(v)
+		last = k
 	}
 	return o, nil
 }

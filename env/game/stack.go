@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // Frame is one pending effect on a [Stack]: an operation of the game's own
 // vocabulary (Op), where it is in that operation (Step), and its plain-data
 // arguments. A frame that needs a decision opens a prompt and returns [Wait];
@@ -106,7 +108,15 @@ func Resolve[S any](st *Stack, s S, table []Handler[S]) Control {
 		case Again:
 			f.Answer = NoAnswer
 			st.Frames[i] = *f
-		case Wait, Halt:
+		case Wait:
+			if len(st.Frames) != i+1 {
+				// The answer would reach the pushed frame, not the one that
+				// asked: a game bug, caught at once.
+				panic(fmt.Sprintf("game: handler of op %d pushed %d frame(s) and then waited", f.Op, len(st.Frames)-i-1))
+			}
+			st.Frames[i] = *f
+			return c
+		case Halt:
 			st.Frames[i] = *f
 			return c
 		}

@@ -90,3 +90,18 @@ func TestStackCloneIsIndependent(t *testing.T) {
 		t.Fatal("clone shares frames with its origin")
 	}
 }
+
+func TestResolveRefusesPushThenWait(t *testing.T) {
+	s := &trace{}
+	bad := []game.Handler[*trace]{func(s *trace, f *game.Frame) game.Control {
+		s.st.Push(1, 0, 0, 0, 0, 0)
+		return game.Wait
+	}, traceHandlers[opChild]}
+	s.st.Push(0, 0, 0, 0, 0, 0)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a handler that pushed and then waited was not caught")
+		}
+	}()
+	game.Resolve(&s.st, s, bad)
+}

@@ -1,0 +1,204 @@
+package lcg
+
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// Limit bits in Investigator.UsedRound/UsedTurn/UsedPhase.
+const (
+	bitRoland   uint8 = 1 << iota // Roland Banks: once per round
+	bitSkids                      // Skids O'Toole: once per turn
+	bitAgnes                      // Agnes Baker: once per phase
+	bitOnTheLam                   // On the Lam is active until the end of the round
+)
+
+// boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
+// this test" assets.
+var boostSkills = map[cards.ID][2]int8{
+	idPhysTraining:   {skWillpower, skCombat},
+	idHyperawareness: {skIntellect, skAgility},
+	idHardKnocks:     {skCombat, skAgility},
+	idArcaneStudies:  {skWillpower, skIntellect},
+	idDigDeep:        {skWillpower, skAgility},
+}
+
+// isActionAbility reports whether ability a of card id is a ⮕ ability.
+func (s *State) isActionAbility(id int16, a int) bool {
+	_, ok := weaponOf(s.Cards[id].Def, a)
+	return ok
+}
+
+// actionAbilityUsable reports whether seat can initiate ⮕ ability a of its
+// card id now (LCG §3 Activate, §4 pre-checks).
+func (s *State) actionAbilityUsable(seat int, id int16, a int) bool {
+	w, ok := weaponOf(s.Cards[id].Def, a)
+	if !ok {
+		return false
+	}
+	c := &s.Cards[id]
+	if (w.use && c.Uses <= 0) || (w.exhaust && c.Exhausted) {
+		return false
+	}
+	tome := s.has(id, trTome)
+	switch {
+	case w.skipNone: // First Aid: heal yourself (ruling R-FIRSTAID)
+		v := &s.Inv[seat]
+		return (v.Damage > 0 || v.Horror > 0) && s.canPay(seat, 1, tome)
+	case w.invest:
+		return s.canPay(seat, 1, tome)
+	}
+	return s.fightTarget(seat) >= 0 && s.canPay(seat, s.actionCost(seat, akFight, 1), tome)
+}
+
+// useActionAbility pays for and initiates ⮕ ability a of card id (LCG §4).
+func (s *State) useActionAbility(seat int, id int16, a int) {
+	w, _ := weaponOf(s.Cards[id].Def, a)
+	c := &s.Cards[id]
+	kind := akFight
+	if w.invest || w.skipNone {
+		kind = akAbility
+	}
+	s.spend(seat, kind, s.actionCost(seat, kind, 1), s.has(id, trTome))
+	s.log.Add(evAction, game.AgentID(seat), akAbility, int32(id), int32(a))
+	if w.use {
+		c.Uses--
+	}
+	if w.exhaust {
+		c.Exhausted = true
+	}
+	if w.discard {
+		s.toDiscard(id)
+	}
+	if kind == akFight {
+		// Fight abilities do not provoke attacks of opportunity.
+		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(w.skill, w.mod, w.dmg))
+		return
+	}
+	s.push(opEffect, seat, int32(id), -1, effAbility, int32(a))
+	s.push(opAoO, seat, -1, -1, 0, 0)
+}
+
+// addFastOptions lists the ⚡ abilities and fast cards seat can use in a
+// player window (LCG §5.1, §3 Fast); ownTurn adds those limited to the
+// investigator's own turn.
+func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
+	v := &s.Inv[seat]
+	if s.canAdvanceAct() {
+		p.Add(ActAdvanceAct, 0, 0)
+	}
+	if ownTurn && s.isInvestigator(seat, idSkids) && v.Resources >= 2 && v.UsedTurn&bitSkids == 0 {
+		p.Add(ActSkidsAction, 0, 0) // Skids: ⚡ during your turn, 2 resources: one more action
+	}
+	if ownTurn {
+		for h, id := range v.Hand {
+			if h < MaxHand && s.isFastCard(id) && s.canPlay(seat, id) {
+				p.Add(ActPlay+game.ActionCode(h), int32(id), 0)
+			}
+		}
+	}
+	for pi, id := range v.Play {
+		if pi >= MaxPlay {
+			break
+		}
+		switch s.Cards[id].Def {
+		case idBeatCop:
+			if s.enemyAtLocation(seat) {
+				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
+			}
+		case idStrayCat:
+			if s.strayCatTarget(seat) >= 0 {
+				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
+			}
+		}
+	}
+}
+
+// strayCatTarget returns a non-Elite enemy at seat's location, or -1.
+func (s *State) strayCatTarget(seat int) int16 {
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) {
+			return e
+		}
+	}
+	return -1
+}
+
+// addBoostOptions lists the tester's "+1 skill for this test" ⚡ abilities
+// that match the tested skill.
+func (s *State) addBoostOptions(seat int, t *SkillTest, p *game.Prompt) {
+	if s.Inv[seat].Resources < 1 {
+		return
+	}
+	for pi, id := range s.Inv[seat].Play {
+		if pi >= MaxPlay {
+			break
+		}
+		if b, ok := boostSkills[s.Cards[id].Def]; ok {
+			for a := 0; a < 2; a++ {
+				if b[a] == t.Skill {
+					p.Add(ActAbility+game.ActionCode(2*pi+a), int32(id), int32(a))
+				}
+			}
+		}
+	}
+}
+
+// doFast carries out a fast option (no action spent, no attacks of
+// opportunity: LCG §3 Fast).
+func (s *State) doFast(seat int, o game.Option) {
+	v := &s.Inv[seat]
+	switch {
+	case o.Code == ActAdvanceAct:
+		// LCG §3 Act Deck: spend the clues as a group (ruling R-CLUES), advance.
+		var mask uint8
+		for i := 0; i < int(s.N); i++ {
+			if s.inGame(i) {
+				mask |= 1 << uint(i)
+			}
+		}
+		s.spendClues(seat, s.actClues(), mask)
+		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
+	case o.Code == ActSkidsAction:
+		v.Resources -= 2
+		v.Actions++
+		v.UsedTurn |= bitSkids
+	case o.Code >= ActPlay && o.Code < ActPlay+MaxHand:
+		id := int16(o.Arg)
+		s.payForCard(seat, id)
+		s.resolvePlayed(seat, id)
+	case o.Code >= ActAbility && o.Code < ActAbility+2*MaxPlay:
+		id := int16(o.Arg)
+		switch s.Cards[id].Def {
+		case idBeatCop:
+			s.toDiscard(id)
+			s.push(opEffect, seat, int32(id), -1, effDamageEnemyHere, 1)
+		case idStrayCat:
+			s.toDiscard(id)
+			s.push(opEffect, seat, int32(id), -1, effStrayCat, 0)
+		default:
+			if b, ok := boostSkills[s.Cards[id].Def]; ok && len(s.Tests) > 0 {
+				v.Resources--
+				t := s.test()
+				if b[o.Arg2] == t.Skill {
+					t.Mod++
+				}
+			}
+		}
+	}
+}
+
+// playDodge plays Dodge from seat's hand: cancel the attack.
+func (s *State) playDodge(seat int, id int16) {
+	s.Inv[seat].Resources -= int16(s.cost(id))
+	s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
+	s.toDiscard(id)
+}
+
+// playLucky plays Lucky!: +2 to the skill value of the test.
+func (s *State) playLucky(seat int, id int16, t *SkillTest) {
+	s.Inv[seat].Resources -= int16(s.cost(id))
+	s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
+	s.toDiscard(id)
+	t.Mod += 2
+}

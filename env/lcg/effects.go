@@ -1,0 +1,284 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Effect ids of opEffect frames (Frame.A).
+const (
+	effExhaustEnemy int32 = iota
+	effAfterDefeat
+	effAgnes
+	effGhoulFromDeck
+	effBarrierObjective
+	effAmnesia
+	effDiscardAsset
+	effSlotDiscard
+	effChooseFight
+	effChooseEvade
+	effSneakAttack
+	effDynamite
+	effDrawnToFlame
+	effDamageEnemyHere
+	effStrayCat
+	effAbility
+)
+
+// hEffect runs card effects that take several steps or a decision. Frame Src
+// is the source card, B an effect argument.
+func (s *State) hEffect(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	if f.A != effExhaustEnemy && f.A != effBarrierObjective && !s.inGame(seat) {
+		return game.Done
+	}
+	switch f.A {
+	case effExhaustEnemy:
+		// LCG §5.2 3.3: after its attack an engaged enemy exhausts.
+		if s.enemySlot(int16(f.Src)) >= 0 {
+			s.Cards[f.Src].Exhausted = true
+		}
+		return game.Done
+	case effAfterDefeat:
+		return s.afterDefeat(f)
+	case effAgnes:
+		// Agnes Baker: after horror is placed on her, deal 1 damage to an
+		// enemy at her location (limit once per phase).
+		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc }, true, func(e int16) {
+			s.Inv[seat].UsedPhase |= bitAgnes
+			s.damageEnemy(e, 1, seat)
+		})
+	case effDamageEnemyHere:
+		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc }, false, func(e int16) {
+			s.damageEnemy(e, int(f.B), seat)
+		})
+	case effStrayCat:
+		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) }, false, func(e int16) {
+			s.evadeEnemy(e, seat)
+		})
+	case effSneakAttack:
+		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc && s.Cards[e].Exhausted }, false, func(e int16) {
+			s.damageEnemy(e, 2, seat)
+		})
+	case effChooseFight:
+		return s.chooseEnemy(f, func(e int16) bool {
+			return s.Cards[e].Loc == s.Inv[seat].Loc && (s.engagedWith(e, seat) || !s.card(e).Aloof)
+		}, false, func(e int16) {
+			src := int16(f.Src)
+			s.startFightSkill(seat, e, src, int8(f.B&0xff), int8(f.B>>8&0xff), int8(f.B>>16&0xff))
+		})
+	case effChooseEvade:
+		return s.chooseEnemy(f, func(e int16) bool { return s.engagedWith(e, seat) }, false, func(e int16) {
+			s.startEvade(seat, e, int16(f.Src), int8(f.B))
+		})
+	case effGhoulFromDeck:
+		// The Gathering skull (hard/expert): search the encounter deck and
+		// discard for a Ghoul enemy and draw it; shuffle the encounter deck.
+		found := int16(-1)
+		for i := len(s.EncDeck) - 1; i >= 0 && found < 0; i-- {
+			if id := s.EncDeck[i]; s.card(id).Type == typeEnemy && s.has(id, trGhoul) {
+				found = id
+			}
+		}
+		for i := len(s.EncDiscard) - 1; i >= 0 && found < 0; i-- {
+			if id := s.EncDiscard[i]; s.card(id).Type == typeEnemy && s.has(id, trGhoul) {
+				found = id
+			}
+		}
+		if found >= 0 {
+			s.moveTo(found, ZoneLimbo, -1)
+		}
+		s.shuffleEncounter()
+		if found >= 0 {
+			s.push(opEncounter, seat, -1, int32(found), 0, 0)
+		}
+		return game.Done
+	case effBarrierObjective:
+		return s.barrierObjective(f)
+	case effAmnesia:
+		// Amnesia: choose 1 card to keep and discard the rest of the hand.
+		v := &s.Inv[seat]
+		if f.Answer == game.NoAnswer {
+			p := s.ask(seat, PkChoice, f.Src)
+			for h, id := range v.Hand {
+				if h < MaxChoice {
+					p.Add(ActChoose+game.ActionCode(h), int32(id), 0)
+				}
+			}
+			if len(p.Options) == 0 {
+				return game.Done
+			}
+			return game.Wait
+		}
+		keep := int16(s.chosen(f).Arg)
+		for i := 0; i < len(v.Hand); i++ {
+			if v.Hand[i] != keep {
+				s.toDiscard(v.Hand[i])
+				i--
+			}
+		}
+		return game.Done
+	case effDiscardAsset, effSlotDiscard:
+		// Crypt Chill: discard an asset you control. Slots: discard assets
+		// until the slots fit (LCG §3 Slots).
+		if f.Answer != game.NoAnswer {
+			s.toDiscard(int16(s.chosen(f).Arg))
+			if f.A == effDiscardAsset {
+				return game.Done
+			}
+		}
+		if f.A == effSlotDiscard && !s.slotOverflow(seat) {
+			return game.Done
+		}
+		p := s.ask(seat, PkChoice, f.Src)
+		for pi, id := range s.Inv[seat].Play {
+			if pi < MaxChoice && s.card(id).Type == typeAsset && (f.A == effDiscardAsset || (id != int16(f.Src) && s.card(id).Slot != 0)) {
+				p.Add(ActChoose+game.ActionCode(pi), int32(id), 0)
+			}
+		}
+		if len(p.Options) == 0 {
+			return game.Done
+		}
+		return game.Wait
+	case effDynamite:
+		// Dynamite Blast: 3 damage to each enemy and investigator at your
+		// location or a connecting one (you choose).
+		loc := int(s.Inv[seat].Loc)
+		if f.Answer == game.NoAnswer {
+			p := s.ask(seat, PkTarget, f.Src)
+			p.Add(ActLocation+game.ActionCode(loc), int32(loc), 0)
+			for k := 0; k < MaxLocations; k++ {
+				if s.connected(loc, k) {
+					p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+				}
+			}
+			if len(p.Options) > 1 {
+				return game.Wait
+			}
+		} else {
+			loc = int(s.chosen(f).Arg)
+		}
+		for _, e := range s.Enemies {
+			if e >= 0 && int(s.Cards[e].Loc) == loc {
+				s.damageEnemy(e, 3, seat)
+			}
+		}
+		for i := 0; i < int(s.N); i++ {
+			if s.inGame(i) && int(s.Inv[i].Loc) == loc {
+				s.takeDamage(i, 3, 0, f.Src)
+			}
+		}
+		return s.cont(game.Done)
+	case effDrawnToFlame:
+		s.discoverClues(seat, int(s.Inv[seat].Loc), 2) // then discover 2 clues
+		return game.Done
+	case effAbility:
+		id := int16(f.Src)
+		w, _ := weaponOf(s.Cards[id].Def, int(f.B))
+		if w.invest {
+			s.startInvestigate(seat, id, int(w.shroud))
+			return game.Done
+		}
+		// First Aid: heal 1 damage or horror (yourself; ruling R-FIRSTAID).
+		v := &s.Inv[seat]
+		if f.Answer == game.NoAnswer && v.Damage > 0 && v.Horror > 0 {
+			p := s.ask(seat, PkChoice, f.Src)
+			p.Add(ActChoose+0, 0, 0)
+			p.Add(ActChoose+1, 1, 0)
+			return game.Wait
+		}
+		horror := v.Damage == 0 || (f.Answer != game.NoAnswer && s.chosen(f).Arg == 1)
+		s.heal(seat, 1, horror)
+		if s.Cards[id].Uses <= 0 && s.Cards[id].Def == idFirstAid && s.Cards[id].Zone == ZonePlay {
+			s.toDiscard(id) // no supplies left: discard it
+		}
+		return game.Done
+	}
+	return game.Done
+}
+
+// chooseEnemy asks seat for an enemy slot matching ok (auto when only one;
+// with optional, a Pass option) and applies do to it.
+func (s *State) chooseEnemy(f *game.Frame, ok func(int16) bool, optional bool, do func(int16)) game.Control {
+	seat := int(f.Who)
+	if f.Answer != game.NoAnswer {
+		o := s.chosen(f)
+		if o.Code != ActPass {
+			do(int16(o.Arg))
+		}
+		return s.cont(game.Done)
+	}
+	p := s.ask(seat, PkTarget, f.Src)
+	if optional {
+		p.Add(ActPass, 0, 0)
+	}
+	for k, e := range s.Enemies {
+		if k < MaxEnemies && e >= 0 && ok(e) {
+			p.Add(ActEnemy+game.ActionCode(k), int32(e), 0)
+		}
+	}
+	n := len(p.Options)
+	if optional {
+		n--
+	}
+	switch {
+	case n == 0:
+		return game.Done
+	case n == 1 && !optional:
+		do(int16(p.Options[0].Arg))
+		return s.cont(game.Done)
+	}
+	return game.Wait
+}
+
+// afterDefeat offers "after you defeat an enemy" reactions: Roland Banks's
+// (discover 1 clue, once per round) and Evidence! (fast event, discover 1 clue).
+func (s *State) afterDefeat(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	v := &s.Inv[seat]
+	loc := int(v.Loc)
+	if f.Answer != game.NoAnswer {
+		o := s.chosen(f)
+		switch {
+		case o.Code == ActPass:
+			return game.Done
+		case o.Code == ActChoose:
+			v.UsedRound |= bitRoland
+			s.discoverClues(seat, loc, 1)
+		default:
+			id := int16(o.Arg)
+			s.Inv[seat].Resources -= int16(s.cost(id))
+			s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
+			s.toDiscard(id)
+			s.discoverClues(seat, loc, 1)
+		}
+	}
+	if s.Cards[s.LocInst[loc]].Clues == 0 {
+		return game.Done
+	}
+	p := s.ask(seat, PkReaction, f.Src)
+	p.Add(ActPass, 0, 0)
+	if s.isInvestigator(seat, idRoland) && v.UsedRound&bitRoland == 0 {
+		p.Add(ActChoose, 0, 0)
+	}
+	if h := s.handSlotOf(seat, idEvidence); h >= 0 && v.Resources >= 1 && s.countThreat(seat, idDissonantVoices) == 0 {
+		p.Add(ActPlay+game.ActionCode(h), int32(v.Hand[h]), 0)
+	}
+	if len(p.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
+}
+
+// endOfTurn runs "at the end of your turn" effects: Frozen in Fear's
+// willpower test, Dark Memory revealed from hand (2 horror).
+func (s *State) endOfTurn(seat int) {
+	v := &s.Inv[seat]
+	for _, id := range v.Hand {
+		if s.Cards[id].Def == idDarkMemory {
+			s.takeDamage(seat, 0, 2, int32(id))
+		}
+	}
+	for _, id := range v.Threat {
+		if s.Cards[id].Def == idFrozenInFear {
+			s.pushTest(seat, skWillpower, 3, tkFrozen, -1, id)
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package lcg
+
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// Card types used by the engine.
+const (
+	typeEnemy     = cards.Enemy
+	typeTreachery = cards.Treachery
+	typeAsset     = cards.Asset
+	typeEvent     = cards.Event
+	typeSkill     = cards.SkillCard
+)
+
+// Player weaknesses with effects.
+var (
+	idAmnesia, idParanoia, idHaunted, idPsychosis = mustID("01096"), mustID("01097"), mustID("01098"), mustID("01099")
+	idHypochondria, idCoverUp, idNecronomicon     = mustID("01100"), mustID("01007"), mustID("01009")
+	idHospitalDebts, idDarkMemory, idAbandoned    = mustID("01011"), mustID("01013"), mustID("01015")
+)
+
+// hEncounter is the encounter draw procedure (LCG §5.2 1.4): draw (refilling
+// an empty deck from the discard), Peril, Revelation, then spawn an enemy or
+// discard a treachery, then Surge. Frame Tgt is a card already drawn (a
+// weakness from a player deck, an agenda's search), or -1 to draw the top.
+func (s *State) hEncounter(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	if f.Step == 0 {
+		if !s.inGame(seat) {
+			return game.Done
+		}
+		if f.Tgt < 0 {
+			if len(s.EncDeck) == 0 {
+				for len(s.EncDiscard) > 0 {
+					s.moveTo(s.EncDiscard[len(s.EncDiscard)-1], ZoneEncDeck, -1)
+				}
+				s.shuffleEncounter()
+			}
+			if len(s.EncDeck) == 0 {
+				return game.Done
+			}
+			f.Tgt = int32(s.EncDeck[len(s.EncDeck)-1])
+			s.moveTo(int16(f.Tgt), ZoneLimbo, -1)
+		} else if s.Cards[f.Tgt].Zone != ZoneLimbo {
+			s.moveTo(int16(f.Tgt), ZoneLimbo, int(s.Cards[f.Tgt].Owner))
+		}
+		s.log.Add(evEncounter, game.AgentID(seat), f.Tgt, 0, 0)
+		f.Step = 1
+		s.revelation(seat, int16(f.Tgt))
+		return s.cont(game.Again)
+	}
+	id := int16(f.Tgt)
+	d := s.card(id)
+	if s.Cards[id].Zone == ZoneLimbo {
+		switch {
+		case d.Type == typeEnemy && s.inGame(seat):
+			s.spawnEnemy(id, seat, -1)
+		case d.Victory > 0:
+			s.moveTo(id, ZoneVictory, -1) // LCG §3 Victory Display: a treachery with victory points
+		default:
+			s.toDiscard(id)
+		}
+	}
+	if d.Surge && s.inGame(seat) {
+		s.push(opEncounter, seat, -1, -1, 0, 0) // LCG §3 Surge
+	}
+	return s.cont(game.Done)
+}
+
+// toThreat puts an encounter card into seat's threat area.
+func (s *State) toThreat(seat int, id int16) {
+	s.moveTo(id, ZoneThreat, seat)
+	s.Cards[id].Loc = s.Inv[seat].Loc
+}
+
+// revelation resolves a drawn card's Revelation ability (LCG §3 Revelation).
+func (s *State) revelation(seat int, id int16) {
+	d := s.Cards[id].Def
+	peril := s.card(id).Peril
+	var t *SkillTest
+	switch d {
+	case idGraspingHands:
+		t = s.pushTest(seat, skAgility, 3, tkTreachery, -1, id)
+	case idRottingRemains:
+		t = s.pushTest(seat, skWillpower, 3, tkTreachery, -1, id)
+	case idCryptChill:
+		t = s.pushTest(seat, skWillpower, 4, tkTreachery, -1, id)
+	case idFrozenInFear, idDissonantVoices, idHaunted, idPsychosis, idHypochondria, idHospitalDebts:
+		s.toThreat(seat, id)
+	case idCoverUp:
+		s.toThreat(seat, id)
+		s.Cards[id].Clues = 3
+	case idNecronomicon:
+		s.toThreat(seat, id)
+		s.Cards[id].Horror = 3
+	case idAncientEvils:
+		s.placeAgendaDoom(1)
+		s.checkDoom() // this effect can make the agenda advance
+	case idObscuringFog:
+		host := s.LocInst[s.Inv[seat].Loc]
+		for _, a := range s.Board {
+			if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == host {
+				return // limit 1 per location: it cannot attach and is discarded
+			}
+		}
+		s.moveTo(id, ZoneBoard, -1)
+		s.Cards[id].Host, s.Cards[id].Loc = host, s.Inv[seat].Loc
+	case idAmnesia:
+		if len(s.Inv[seat].Hand) > 1 {
+			s.push(opEffect, seat, int32(id), -1, effAmnesia, 0)
+		}
+	case idParanoia:
+		s.Inv[seat].Resources = 0
+	case idAbandoned:
+		s.push(opDamage, seat, int32(id), -1, packDmg(0, 2, true), 0)
+		v := &s.Inv[seat]
+		for len(v.Discard) > 0 {
+			s.moveTo(v.Discard[0], ZoneRemoved, -1)
+		}
+	}
+	if t != nil && peril {
+		t.Flags |= tfPeril
+	}
+}
+
+// drawnWeakness resolves a weakness drawn from a player deck (LCG §3
+// Weakness): an encounter-type weakness follows the encounter procedure; a
+// player-type one stays in hand.
+func (s *State) drawnWeakness(seat int, id int16) {
+	switch s.card(id).Type {
+	case typeTreachery, typeEnemy:
+		s.moveTo(id, ZoneLimbo, seat)
+		s.push(opEncounter, seat, -1, int32(id), 0, 0)
+	}
+}
+
+// treacheryResult is ST.7 of a revelation test.
+func (s *State) treacheryResult(t *SkillTest, ok bool, margin int) {
+	seat := int(t.Tester)
+	switch s.Cards[t.Src].Def {
+	case idGraspingHands:
+		if !ok {
+			s.takeDamage(seat, -margin, 0, int32(t.Src)) // 1 damage per point failed by
+		}
+	case idRottingRemains:
+		if !ok {
+			s.takeDamage(seat, 0, -margin, int32(t.Src)) // 1 horror per point failed by
+		}
+	case idCryptChill:
+		if !ok {
+			// Choose and discard an asset you control; if you cannot, take 2 damage.
+			if s.countAssets(seat) == 0 {
+				s.takeDamage(seat, 2, 0, int32(t.Src))
+			} else {
+				s.push(opEffect, seat, int32(t.Src), -1, effDiscardAsset, 0)
+			}
+		}
+	}
+}
+
+// countAssets counts the assets seat controls.
+func (s *State) countAssets(seat int) int {
+	n := 0
+	for _, id := range s.Inv[seat].Play {
+		if s.card(id).Type == typeAsset {
+			n++
+		}
+	}
+	return n
+}
+
+// threatCost is the action cost of a threat-area card's ⮕ ability, or 0.
+func (s *State) threatCost(id int16) int8 {
+	switch s.Cards[id].Def {
+	case idHaunted, idPsychosis, idHypochondria:
+		return 2
+	case idNecronomicon:
+		return 1
+	}
+	return 0
+}
+
+// threatActionUsable reports whether seat can use the ⮕ ability of threat card id.
+func (s *State) threatActionUsable(seat int, id int16) bool {
+	c := s.threatCost(id)
+	return c > 0 && s.Inv[seat].Actions >= c
+}
+
+// resolveThreatAction resolves a threat-area ⮕ ability: discard Haunted,
+// Psychosis or Hypochondria; move 1 horror from The Necronomicon to its
+// bearer (discarding it once it has none).
+func (s *State) resolveThreatAction(seat int, id int16) {
+	if s.Cards[id].Zone != ZoneThreat {
+		return
+	}
+	if s.Cards[id].Def == idNecronomicon {
+		c := &s.Cards[id]
+		if c.Horror > 0 {
+			c.Horror--
+			s.push(opDamage, seat, int32(id), -1, packDmg(0, 1, true), 0)
+		}
+		if c.Horror == 0 {
+			s.toDiscard(id)
+		}
+		return
+	}
+	s.toDiscard(id)
+}

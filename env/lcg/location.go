@@ -1,0 +1,170 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// locInPlay reports whether location slot k is in play.
+func (s *State) locInPlay(k int) bool {
+	if k < 0 || k >= MaxLocations {
+		return false
+	}
+	id := s.LocInst[k]
+	return id >= 0 && s.Cards[id].Zone == ZoneBoard
+}
+
+// connected reports whether a connects to b and both are in play (LCG §3
+// Locations: directed adjacency).
+func (s *State) connected(a, b int) bool {
+	return a != b && s.Conn[a]&(1<<uint(b)) != 0 && s.locInPlay(a) && s.locInPlay(b)
+}
+
+// canMove reports whether seat may move to slot k (LCG §3 Move): a
+// connecting location in play, not blocked (the Parlor's barrier while it is
+// unrevealed: The Gathering).
+func (s *State) canMove(seat, k int) bool {
+	from := int(s.Inv[seat].Loc)
+	if !s.connected(from, k) {
+		return false
+	}
+	id := s.LocInst[k]
+	if s.Cards[id].Def == idParlor && !s.Cards[id].Revealed {
+		return false
+	}
+	return true
+}
+
+// shroud is a location's shroud with modifiers (Obscuring Fog +2).
+func (s *State) shroud(k int) int {
+	id := s.LocInst[k]
+	if id < 0 {
+		return 0
+	}
+	n := int(s.card(id).Shroud)
+	for _, a := range s.Board {
+		if s.Cards[a].Host == id && s.Cards[a].Def == idObscuringFog {
+			n += 2
+		}
+	}
+	return n
+}
+
+// revealLocation turns a location face up and places its clues (LCG §3
+// Locations, §3 Per Investigator).
+func (s *State) revealLocation(k int) {
+	id := s.LocInst[k]
+	c := &s.Cards[id]
+	if c.Revealed {
+		return
+	}
+	c.Revealed = true
+	d := s.card(id)
+	n := int(d.Clues)
+	if d.CluesPerInvestigator {
+		n *= int(s.N)
+	}
+	c.Clues += int8(n)
+	s.log.Add(evReveal, -1, int32(k), int32(n), 0)
+}
+
+// placeInvestigator puts seat at location k without a move (setup, act b-sides).
+func (s *State) placeInvestigator(seat, k int) {
+	s.Inv[seat].Loc = int8(k)
+	for _, id := range s.Inv[seat].Threat {
+		s.Cards[id].Loc = int8(k)
+	}
+	s.revealLocation(k) // LCG §10.2 #11: reveal on any entry, setup included
+}
+
+// moveInvestigator moves seat to k (LCG §3 Move): engaged enemies come
+// along, an unrevealed location is revealed, "after you enter" forced
+// abilities resolve, then engagement is checked.
+func (s *State) moveInvestigator(seat, k int) {
+	s.placeInvestigator(seat, k)
+	s.log.Add(evMove, game.AgentID(seat), int32(k), 0, 0)
+	switch s.Cards[s.LocInst[k]].Def {
+	case idAttic:
+		s.takeDamage(seat, 0, 1, -1) // Attic: after you enter, take 1 horror
+	case idCellar:
+		s.takeDamage(seat, 1, 0, -1) // Cellar: after you enter, take 1 damage
+	}
+	s.autoEngage()
+}
+
+// discoverClues moves up to n clues from location k to seat (LCG §3 Clues).
+// It returns how many were discovered.
+func (s *State) discoverClues(seat, k, n int) int {
+	id := s.LocInst[k]
+	if id < 0 {
+		return 0
+	}
+	c := &s.Cards[id]
+	if int(c.Clues) < n {
+		n = int(c.Clues)
+	}
+	if n <= 0 {
+		return 0
+	}
+	c.Clues -= int8(n)
+	s.Inv[seat].Clues += int8(n)
+	s.log.Add(evClue, game.AgentID(seat), int32(n), int32(k), 0)
+	return n
+}
+
+// startInvestigate begins an investigation (LCG §3 Investigate): an
+// intellect test against the shroud. src is the card giving the action
+// (Flashlight, Burglary) or -1; diffMod modifies the shroud.
+func (s *State) startInvestigate(seat int, src int16, diffMod int) {
+	t := s.pushTest(seat, skIntellect, 0, tkInvestigate, int16(s.Inv[seat].Loc), src)
+	t.DiffMod = int8(diffMod)
+	if src >= 0 && s.Cards[src].Def == idBurglary {
+		t.Flags |= tfBurglary
+	}
+}
+
+// investigateResult is ST.7 of an investigation: discover 1 clue (plus
+// Deduction), or gain 3 resources instead (Burglary).
+func (s *State) investigateResult(t *SkillTest, ok bool) {
+	seat := int(t.Tester)
+	k := int(t.Target)
+	if !ok {
+		return
+	}
+	if t.Flags&tfBurglary != 0 {
+		s.gainResources(seat, 3)
+	} else {
+		n := 1
+		for i := 0; i < int(t.NCommit); i++ {
+			if s.Cards[t.Commit[i]].Def == idDeduction {
+				n++ // Deduction: discover 1 additional clue
+			}
+		}
+		s.discoverClues(seat, k, n)
+	}
+	if s.controls(seat, idMilan) >= 0 {
+		s.gainResources(seat, 1) // Dr. Milan Christopher (ruling R-AUTO)
+	}
+	// Obscuring Fog: after the attached location is successfully investigated, discard it.
+	for i := 0; i < len(s.Board); i++ {
+		a := s.Board[i]
+		if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == s.LocInst[k] {
+			s.toDiscard(a)
+			i--
+		}
+	}
+}
+
+// enemyAtLocation reports whether some enemy is at seat's location.
+func (s *State) enemyAtLocation(seat int) bool {
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc {
+			return true
+		}
+	}
+	return false
+}
+
+// canResign reports whether seat can use the Parlor's Resign ability (its
+// location, revealed).
+func (s *State) canResign(seat int) bool {
+	id := s.LocInst[s.Inv[seat].Loc]
+	return id >= 0 && s.Cards[id].Def == idParlor && s.Cards[id].Revealed
+}

@@ -1,0 +1,333 @@
+package lcg
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// name returns a card instance's title.
+func (s *State) name(id int16) string {
+	if id < 0 || int(id) >= len(s.Cards) {
+		return "?"
+	}
+	return s.card(id).Name
+}
+
+// locName names location slot k.
+func (s *State) locName(k int) string {
+	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
+		return "?"
+	}
+	return s.name(s.LocInst[k])
+}
+
+// seatName names an investigator.
+func (s *State) seatName(i int) string {
+	if i < 0 || i >= int(s.N) {
+		return "the game"
+	}
+	return def(s.Inv[i].Def).Name
+}
+
+// Render implements game.Narrator: the board as viewer sees it.
+func (s *State) Render(viewer game.AgentID) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Round %d, %s phase. Lead: %s.\n", s.Round, s.Phase, s.seatName(int(s.Lead)))
+	if s.over {
+		fmt.Fprintf(&b, "The game is over: %s (score %+.0f).\n", resolutionName(s.Resolution), s.Score())
+	}
+	ag, ac := def(gatheringAgendas[min(int(s.Agenda), 2)]), def(gatheringActs[min(int(s.Act), 2)])
+	fmt.Fprintf(&b, "Agenda %d: %s — doom %d/%d.\n", s.Agenda+1, ag.Name, s.doomInPlay(), s.agendaThreshold())
+	if n := s.actClues(); n > 0 {
+		fmt.Fprintf(&b, "Act %d: %s — spend %d clues as a group (group has %d).\n", s.Act+1, ac.Name, n, s.groupClues())
+	} else {
+		fmt.Fprintf(&b, "Act %d: %s — objective: defeat the Ghoul Priest.\n", s.Act+1, ac.Name)
+	}
+	b.WriteString("Locations:\n")
+	for k := 0; k < MaxLocations; k++ {
+		if !s.locInPlay(k) {
+			continue
+		}
+		c := &s.Cards[s.LocInst[k]]
+		if c.Revealed {
+			fmt.Fprintf(&b, "  %s (shroud %d, %d clues)", s.locName(k), s.shroud(k), c.Clues)
+		} else {
+			fmt.Fprintf(&b, "  %s (unrevealed)", s.locName(k))
+		}
+		var conn []string
+		for j := 0; j < MaxLocations; j++ {
+			if s.connected(k, j) {
+				conn = append(conn, s.locName(j))
+			}
+		}
+		if len(conn) > 0 {
+			fmt.Fprintf(&b, " → %s", strings.Join(conn, ", "))
+		}
+		for i := 0; i < int(s.N); i++ {
+			if s.inGame(i) && int(s.Inv[i].Loc) == k {
+				fmt.Fprintf(&b, " [%s]", s.seatName(i))
+			}
+		}
+		for _, id := range s.Board {
+			if s.Cards[id].Host == s.LocInst[k] || (s.Cards[id].Def == idLita && int(s.Cards[id].Loc) == k) {
+				fmt.Fprintf(&b, " {%s}", s.name(id))
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("Enemies:\n")
+	for k, e := range s.Enemies {
+		if e < 0 {
+			continue
+		}
+		d := s.card(e)
+		c := &s.Cards[e]
+		fmt.Fprintf(&b, "  #%d %s at %s: fight %d, health %d/%d, evade %d, attack %d dmg %d hor", k, d.Name, s.locName(int(c.Loc)),
+			d.Fight, s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), d.Evade, d.Damage, d.Horror)
+		if c.Zone == ZoneThreat {
+			fmt.Fprintf(&b, ", engaged with %s", s.seatName(int(c.Ctrl)))
+		}
+		if c.Exhausted {
+			b.WriteString(", exhausted")
+		}
+		b.WriteString("\n")
+	}
+	for i := 0; i < int(s.N); i++ {
+		v := &s.Inv[i]
+		d := def(v.Def)
+		status := ""
+		if v.Out != OutNone {
+			status = " (eliminated)"
+		}
+		fmt.Fprintf(&b, "%s%s at %s: will %d int %d com %d agi %d; %d resources, %d clues, damage %d/%d, horror %d/%d, %d actions left, deck %d, discard %d\n",
+			d.Name, status, s.locName(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3),
+			v.Resources, v.Clues, v.Damage, d.Health, v.Horror, d.Sanity, v.Actions, len(v.Deck), len(v.Discard))
+		for _, id := range v.Play {
+			c := &s.Cards[id]
+			fmt.Fprintf(&b, "    in play: %s", s.name(id))
+			if c.Uses > 0 {
+				fmt.Fprintf(&b, " (%d uses)", c.Uses)
+			}
+			if c.Damage > 0 || c.Horror > 0 {
+				fmt.Fprintf(&b, " (%d damage, %d horror)", c.Damage, c.Horror)
+			}
+			if c.Exhausted {
+				b.WriteString(" (exhausted)")
+			}
+			b.WriteString("\n")
+		}
+		for _, id := range v.Threat {
+			if s.card(id).Type != typeEnemy {
+				fmt.Fprintf(&b, "    threat area: %s\n", s.name(id))
+			}
+		}
+		if game.AgentID(i) == viewer {
+			var hand []string
+			for h, id := range v.Hand {
+				hand = append(hand, fmt.Sprintf("%d:%s", h, s.name(id)))
+			}
+			fmt.Fprintf(&b, "    hand: %s\n", strings.Join(hand, ", "))
+		} else {
+			fmt.Fprintf(&b, "    hand: %d cards\n", len(v.Hand))
+		}
+	}
+	var bag []string
+	for _, t := range s.Bag {
+		bag = append(bag, TokenName(t))
+	}
+	fmt.Fprintf(&b, "Chaos bag: %s\n", strings.Join(bag, " "))
+	if len(s.Tests) > 0 {
+		t := s.test()
+		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
+	}
+	if !s.over {
+		fmt.Fprintf(&b, "%s must decide (%s):\n", s.seatName(int(s.prompt.Actor)), promptKinds[s.prompt.Kind])
+		for i := range s.prompt.Options {
+			fmt.Fprintf(&b, "  %d) %s\n", i, s.Describe(i))
+		}
+	}
+	return b.String()
+}
+
+// Describe implements game.Narrator: what option i of the prompt does.
+func (s *State) Describe(i int) string {
+	if i < 0 || i >= len(s.prompt.Options) {
+		return "?"
+	}
+	o := s.prompt.Options[i]
+	c := o.Code
+	seat := int(s.prompt.Actor)
+	id := int16(o.Arg)
+	switch {
+	case c == ActEndTurn:
+		if s.prompt.Kind == PkCommit {
+			return "Commit nothing more"
+		}
+		return "End your turn"
+	case c == ActPass:
+		return "Pass"
+	case c == ActInvestigate:
+		return fmt.Sprintf("Investigate the %s (shroud %d)", s.locName(int(o.Arg)), s.shroud(int(o.Arg)))
+	case c == ActDraw:
+		return "Draw 1 card"
+	case c == ActResource:
+		return "Take 1 resource"
+	case c == ActAdvanceAct:
+		return fmt.Sprintf("Spend %d clues as a group to advance the act", s.actClues())
+	case c == ActResign:
+		return "Resign (flee the house)"
+	case c == ActParley:
+		return "Parley with Lita Chantler (intellect 4) to take control of her"
+	case c == ActKeep:
+		return "Keep this hand"
+	case c == ActToInvestigator:
+		return "Take it on your investigator"
+	case c == ActSkidsAction:
+		return "Spend 2 resources for an additional action"
+	case c >= ActMove && c < ActFight:
+		return fmt.Sprintf("Move to the %s", s.locName(int(o.Arg)))
+	case c >= ActFight && c < ActEngage:
+		return fmt.Sprintf("Fight %s (fight %d)", s.name(id), s.card(id).Fight)
+	case c >= ActEngage && c < ActEvade:
+		return fmt.Sprintf("Engage %s", s.name(id))
+	case c >= ActEvade && c < ActPlay:
+		return fmt.Sprintf("Evade %s (evade %d)", s.name(id), s.card(id).Evade)
+	case c >= ActPlay && c < ActCommit:
+		return fmt.Sprintf("Play %s (%d resources)", s.name(id), s.cost(id))
+	case c >= ActCommit && c < ActDiscard:
+		ic := s.card(id).Icons
+		sk := int8(0)
+		if len(s.Tests) > 0 {
+			sk = s.test().Skill
+		}
+		return fmt.Sprintf("Commit %s (+%d %s)", s.name(id), ic[sk]+ic[skWild], skillNames[sk])
+	case c >= ActDiscard && c < ActMulligan:
+		return fmt.Sprintf("Discard %s", s.name(id))
+	case c >= ActMulligan && c < ActAbility:
+		return fmt.Sprintf("Mulligan %s", s.name(id))
+	case c >= ActAbility && c < ActThreat:
+		if b, ok := boostSkills[s.Cards[id].Def]; ok {
+			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[b[o.Arg2]])
+		}
+		return fmt.Sprintf("Use %s (ability %d)", s.name(id), o.Arg2+1)
+	case c >= ActThreat && c < ActAssign:
+		return fmt.Sprintf("Use %s in your threat area", s.name(id))
+	case c >= ActAssign && c < ActSeat:
+		return fmt.Sprintf("Assign it to %s", s.name(id))
+	case c >= ActSeat && c < ActEnemy:
+		return fmt.Sprintf("%s takes the next turn", s.seatName(int(o.Arg)))
+	case c >= ActEnemy && c < ActLocation:
+		return fmt.Sprintf("Choose %s", s.name(id))
+	case c >= ActLocation && c < ActChoose:
+		return fmt.Sprintf("Choose the %s", s.locName(int(o.Arg)))
+	}
+	k := int(c - ActChoose)
+	switch {
+	case s.prompt.Kind == PkChoice && s.Act == 2 && s.stackTop(opActAdvance):
+		return []string{"Burn it down (Resolution 1)", "Spare the house (Resolution 2)"}[k&1]
+	case s.prompt.Kind == PkChoice && s.stackTop(opAgendaAdvance):
+		return []string{"Each investigator discards 1 random card", "The lead investigator takes 2 horror"}[k&1]
+	case s.prompt.Kind == PkReaction && seat >= 0 && s.isInvestigator(seat, idRoland):
+		return "Roland Banks: discover 1 clue at your location"
+	case id >= 0 && int(id) < len(s.Cards):
+		return fmt.Sprintf("Choose %s", s.name(id))
+	}
+	return fmt.Sprintf("Choice %d", k)
+}
+
+// stackTop reports whether the top frame has operation op.
+func (s *State) stackTop(op uint16) bool {
+	f := s.stack.Top()
+	return f != nil && f.Op == op
+}
+
+func resolutionName(r uint8) string {
+	return [...]string{"no resolution yet", "Resolution 1 (the house burns)", "Resolution 2 (the house stands)", "Resolution 3 (trapped: the ghouls break free)", "no resolution (every investigator eliminated)"}[r]
+}
+
+// Narrate implements game.Narrator: one line per event.
+func (s *State) Narrate(e game.Event) string {
+	who := s.seatName(int(e.Who))
+	switch e.Kind {
+	case evRound:
+		return fmt.Sprintf("Round %d begins.", e.A)
+	case evPhase:
+		return fmt.Sprintf("The %s phase begins.", Phase(e.A))
+	case evDraw:
+		return fmt.Sprintf("%s draws %s.", who, s.name(int16(e.A)))
+	case evEncounter:
+		return fmt.Sprintf("%s draws the encounter card %s.", who, s.name(int16(e.A)))
+	case evResource:
+		return fmt.Sprintf("%s gains %d resource(s).", who, e.A)
+	case evToken:
+		return fmt.Sprintf("%s reveals the %s token.", who, TokenName(int8(e.A)))
+	case evTestResult:
+		r := "fails"
+		if e.A == 1 {
+			r = "succeeds"
+		}
+		return fmt.Sprintf("%s %s the test: %d against %d.", who, r, e.B, e.C)
+	case evDamage, evHorror:
+		kind := "damage"
+		if e.Kind == evHorror {
+			kind = "horror"
+		}
+		switch e.A {
+		case 0:
+			return fmt.Sprintf("%s takes %d %s.", who, e.C, kind)
+		case 1:
+			return fmt.Sprintf("%s takes %d %s.", s.name(int16(e.B)), e.C, kind)
+		}
+		return fmt.Sprintf("%s is dealt %d %s.", s.name(int16(e.B)), e.C, kind)
+	case evDoom:
+		return fmt.Sprintf("%d doom is placed on the agenda (now %d).", e.A, e.B)
+	case evSpawn:
+		if e.C == 1 {
+			return fmt.Sprintf("%s spawns engaged with %s.", s.name(int16(e.A)), who)
+		}
+		return fmt.Sprintf("%s spawns at the %s.", s.name(int16(e.A)), s.locName(int(e.B)))
+	case evActAdvance:
+		return fmt.Sprintf("Act %d advances.", e.A+1)
+	case evAgendaAdvance:
+		return fmt.Sprintf("Agenda %d advances.", e.A+1)
+	case evMove:
+		return fmt.Sprintf("%s moves to the %s.", who, s.locName(int(e.A)))
+	case evClue:
+		return fmt.Sprintf("%s discovers %d clue(s) at the %s.", who, e.A, s.locName(int(e.B)))
+	case evDefeat:
+		return fmt.Sprintf("%s is defeated.", s.name(int16(e.A)))
+	case evEliminated:
+		return fmt.Sprintf("%s is eliminated.", who)
+	case evResolution:
+		return fmt.Sprintf("The scenario ends: %s.", resolutionName(uint8(e.A)))
+	case evPlay:
+		return fmt.Sprintf("%s plays %s.", who, s.name(int16(e.A)))
+	case evCommit:
+		return fmt.Sprintf("%s commits %s.", who, s.name(int16(e.A)))
+	case evAttack:
+		return fmt.Sprintf("%s attacks %s (%d damage, %d horror).", s.name(int16(e.A)), who, e.B, e.C)
+	case evEngage:
+		return fmt.Sprintf("%s engages %s.", s.name(int16(e.A)), who)
+	case evEvade:
+		return fmt.Sprintf("%s evades %s.", who, s.name(int16(e.A)))
+	case evDiscard:
+		return fmt.Sprintf("%s is discarded.", s.name(int16(e.A)))
+	case evShuffle:
+		return fmt.Sprintf("%s shuffles their deck.", who)
+	case evReveal:
+		return fmt.Sprintf("The %s is revealed with %d clue(s).", s.locName(int(e.A)), e.B)
+	case evAction:
+		return fmt.Sprintf("%s takes an action.", who)
+	case evHeal:
+		return fmt.Sprintf("%s heals %d.", who, e.A)
+	case evTakeControl:
+		return fmt.Sprintf("%s takes control of %s.", s.seatName(int(e.B)), s.name(int16(e.A)))
+	case evEnemyMove:
+		return fmt.Sprintf("%s moves to the %s.", s.name(int16(e.A)), s.locName(int(e.B)))
+	case evMulligan:
+		return fmt.Sprintf("%s mulligans %d card(s).", who, e.A)
+	}
+	return fmt.Sprintf("event %d", e.Kind)
+}

@@ -1,0 +1,413 @@
+package lcg
+
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// Player cards with effects.
+var (
+	idRoland, idDaisy, idSkids, idAgnes, idWendy = mustID("01001"), mustID("01002"), mustID("01003"), mustID("01004"), mustID("01005")
+	idRoland38, idWendyAmulet, idOnTheLam        = mustID("01006"), mustID("01014"), mustID("01010")
+	id45Auto, idPhysTraining, idBeatCop          = mustID("01016"), mustID("01017"), mustID("01018")
+	idFirstAid, idMachete, idGuardDog            = mustID("01019"), mustID("01020"), mustID("01021")
+	idEvidence, idDodge, idDynamite              = mustID("01022"), mustID("01023"), mustID("01024")
+	idViciousBlow, idMagGlass, idMilan           = mustID("01025"), mustID("01030"), mustID("01033")
+	idHyperawareness, idWorkingHunch             = mustID("01034"), mustID("01037")
+	idDeduction, idSwitchblade, idBurglary       = mustID("01039"), mustID("01044"), mustID("01045")
+	idDerringer, idLeo, idLeo1, idHardKnocks     = mustID("01047"), mustID("01048"), mustID("01054"), mustID("01049")
+	idBackstab, idSneakAttack, idOpportunist     = mustID("01051"), mustID("01052"), mustID("01053")
+	idHolyRosary, idShrivelling, idArcaneStudies = mustID("01059"), mustID("01060"), mustID("01062")
+	idArcaneInitiate, idDrawnToFlame             = mustID("01063"), mustID("01064")
+	idBlindingLight, idFearless                  = mustID("01066"), mustID("01067")
+	idBaseballBat, idRabbitsFoot, idStrayCat     = mustID("01074"), mustID("01075"), mustID("01076")
+	idDigDeep, idCunning, idLucky                = mustID("01077"), mustID("01078"), mustID("01080")
+	idKnife, idFlashlight, idEmergencyCache      = mustID("01086"), mustID("01087"), mustID("01088")
+	idGuts, idPerception, idOverpower            = mustID("01089"), mustID("01090"), mustID("01091")
+	idManualDexterity, idUnexpectedCourage       = mustID("01092"), mustID("01093")
+	idPoliceBadge, idCatBurglar, idTote          = mustID("01027"), mustID("01055"), mustID("01008")
+)
+
+// Implemented lists the codes of player cards whose text has an effect in
+// the engine (docs/lcg-rulings.md lists the rest, played by their stats).
+var Implemented = []string{
+	"01001", "01002", "01003", "01004", "01005", "01006", "01007", "01008", "01009", "01010", "01011", "01013", "01014", "01015",
+	"01016", "01017", "01018", "01019", "01020", "01021", "01022", "01023", "01024", "01025", "01027",
+	"01030", "01033", "01034", "01037", "01039", "01044", "01045", "01047", "01048", "01049", "01051", "01052", "01053", "01054", "01055",
+	"01059", "01060", "01062", "01063", "01064", "01066", "01067", "01074", "01075", "01076", "01077", "01078", "01080",
+	"01086", "01087", "01088", "01089", "01090", "01091", "01092", "01093", "01096", "01097", "01098", "01099", "01100", "01101", "01102", "01103",
+}
+
+// weapon describes a ⮕ Fight (or Investigate) ability of an asset.
+type weapon struct {
+	skill    int8
+	mod      int8
+	dmg      int8
+	use      bool // spends 1 use
+	exhaust  bool
+	discard  bool // discards the card as a cost (Knife's second ability)
+	evade    bool
+	invest   bool // an Investigate ability
+	shroud   int8 // shroud modifier for Investigate
+	ability  int  // ability index on the card
+	skipNone bool
+}
+
+// weapons maps card ids to their ⮕ abilities (at most 2).
+var weapons = map[cards.ID][]weapon{
+	id45Auto:        {{skill: skCombat, mod: 1, dmg: 1, use: true}},
+	idRoland38:      {{skill: skCombat, mod: 1, dmg: 1, use: true}},
+	idMachete:       {{skill: skCombat, mod: 1}},
+	idKnife:         {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
+	idSwitchblade:   {{skill: skCombat}},
+	idDerringer:     {{skill: skCombat, mod: 2, use: true}},
+	idBaseballBat:   {{skill: skCombat, mod: 2, dmg: 1}},
+	idShrivelling:   {{skill: skWillpower, dmg: 1, use: true}},
+	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
+	idBurglary:      {{skill: skIntellect, exhaust: true, invest: true}},
+	idFirstAid:      {{use: true, skipNone: true}},
+	idGuardDog:      nil,
+	idBlindingLight: nil,
+}
+
+// weaponOf returns ability a of card d, if it has one.
+func weaponOf(d cards.ID, a int) (weapon, bool) {
+	ws := weapons[d]
+	if a < len(ws) {
+		return ws[a], true
+	}
+	return weapon{}, false
+}
+
+// skillBonus is a constant skill bonus from a controlled asset.
+func skillBonus(d cards.ID, sk int8) int {
+	switch {
+	case sk == skCombat && d == idBeatCop:
+		return 1
+	case sk == skIntellect && d == idMilan:
+		return 1
+	case sk == skWillpower && (d == idHolyRosary || d == idPoliceBadge):
+		return 1
+	case sk == skAgility && d == idCatBurglar:
+		return 1
+	}
+	return 0
+}
+
+// investigateBonus is Magnifying Glass: +1 intellect while investigating.
+func (s *State) investigateBonus(seat int) int {
+	n := 0
+	for _, id := range s.Inv[seat].Play {
+		if s.Cards[id].Def == idMagGlass {
+			n++
+		}
+	}
+	return n
+}
+
+// maxOnePerTest reports the "Max 1 committed per skill test" cards.
+func maxOnePerTest(d cards.ID) bool {
+	return d == idGuts || d == idPerception || d == idOverpower || d == idManualDexterity || d == idUnexpectedCourage
+}
+
+// isInvestigator reports whether seat plays investigator d.
+func (s *State) isInvestigator(seat int, d cards.ID) bool { return s.Inv[seat].Def == d }
+
+// countTrait counts controlled assets with a trait bit.
+func (s *State) countTrait(seat int, bit uint16) int {
+	n := 0
+	for _, id := range s.Inv[seat].Play {
+		if s.has(id, bit) {
+			n++
+		}
+	}
+	return n
+}
+
+// elderSign resolves the tester's elder sign ability (LCG §6 ST.4) and
+// returns its modifier.
+func (s *State) elderSign(t *SkillTest) int {
+	seat := int(t.Tester)
+	v := &s.Inv[seat]
+	switch v.Def {
+	case idRoland:
+		return int(s.Cards[s.LocInst[v.Loc]].Clues) // +1 per clue on your location
+	case idSkids:
+		return 2 // +2; gain 2 resources on a success (applyResults)
+	case idAgnes:
+		return int(v.Horror) // +1 per horror on Agnes
+	case idWendy:
+		if s.controls(seat, idWendyAmulet) >= 0 {
+			t.Flags |= tfAutoSuccess // with Wendy's Amulet in play: automatic success
+		}
+	}
+	return 0
+}
+
+// isFastCard reports whether a hand card is played without an action.
+func (s *State) isFastCard(id int16) bool { return s.card(id).Fast }
+
+// cost is a card's resource cost.
+func (s *State) cost(id int16) int {
+	c := int(s.card(id).Cost)
+	if c < 0 {
+		return 0
+	}
+	return c
+}
+
+// canPlay reports whether seat may play hand card id now (LCG §4 pre-checks
+// A and B): an asset or event, its cost payable, not forbidden (Dissonant
+// Voices), unique not already in play, and an event whose effect could change
+// the game state.
+func (s *State) canPlay(seat int, id int16) bool {
+	d := s.card(id)
+	if d.Type != typeAsset && d.Type != typeEvent {
+		return false
+	}
+	if int(s.Inv[seat].Resources) < s.cost(id) || s.countThreat(seat, idDissonantVoices) > 0 {
+		return false
+	}
+	if d.Unique && d.Type == typeAsset {
+		for i := 0; i < int(s.N); i++ {
+			for _, x := range s.Inv[i].Play {
+				if s.card(x).Name == d.Name {
+					return false
+				}
+			}
+		}
+	}
+	if d.Type == typeEvent {
+		return s.eventUsable(seat, id)
+	}
+	return true
+}
+
+// eventUsable is pre-check A for events: "could change the game state".
+func (s *State) eventUsable(seat int, id int16) bool {
+	v := &s.Inv[seat]
+	loc := s.LocInst[v.Loc]
+	switch s.Cards[id].Def {
+	case idWorkingHunch:
+		return s.Cards[loc].Clues > 0
+	case idEvidence, idDodge, idLucky:
+		return false // played only at their trigger
+	case idBackstab:
+		return s.fightTarget(seat) >= 0
+	case idSneakAttack:
+		for _, e := range s.Enemies {
+			if e >= 0 && s.Cards[e].Loc == v.Loc && s.Cards[e].Exhausted {
+				return true
+			}
+		}
+		return false
+	case idBlindingLight:
+		return s.evadeTarget(seat) >= 0
+	case idCunning:
+		return s.enemyAtLocation(seat)
+	case idOnTheLam:
+		return s.Active == int8(seat)
+	}
+	return true
+}
+
+// payForCard pays a card's cost and takes it into limbo while it resolves
+// (LCG §4 step 2).
+func (s *State) payForCard(seat int, id int16) {
+	s.Inv[seat].Resources -= int16(s.cost(id))
+	s.moveTo(id, ZoneLimbo, seat)
+	s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
+}
+
+// resolvePlayed resolves a played card (LCG §4 step 4): an asset enters the
+// play area; an event resolves and goes to the discard pile.
+func (s *State) resolvePlayed(seat int, id int16) {
+	d := s.card(id)
+	if d.Type == typeAsset {
+		s.moveTo(id, ZonePlay, seat)
+		c := &s.Cards[id]
+		c.Uses = d.UsesCount // LCG §3 Uses
+		if c.Def == idArcaneInitiate {
+			c.Doom = 1 // forced: after it enters play, 1 doom on it
+		}
+		if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
+			s.Inv[seat].Actions++
+		}
+		s.checkSlots(seat, id)
+		return
+	}
+	s.moveTo(id, ZoneDiscard, seat)
+	v := &s.Inv[seat]
+	switch s.Cards[id].Def {
+	case idEmergencyCache:
+		s.gainResources(seat, 3)
+	case idWorkingHunch:
+		s.discoverClues(seat, int(v.Loc), 1)
+	case idDarkMemory:
+		s.placeAgendaDoom(1)
+		s.checkDoom()
+	case idOnTheLam:
+		v.UsedRound |= bitOnTheLam
+	case idCunning:
+		for _, e := range s.Enemies {
+			if e >= 0 && s.Cards[e].Loc == v.Loc {
+				s.evadeEnemy(e, seat)
+			}
+		}
+	case idDrawnToFlame:
+		s.push(opEffect, seat, int32(id), -1, effDrawnToFlame, 0)
+		s.push(opEncounter, seat, -1, -1, 0, 0)
+	case idDynamite:
+		s.push(opEffect, seat, int32(id), -1, effDynamite, 0)
+	case idBackstab:
+		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(skAgility, 0, 2))
+	case idBlindingLight:
+		s.push(opEffect, seat, int32(id), -1, effChooseEvade, int32(skWillpower))
+	case idSneakAttack:
+		s.push(opEffect, seat, int32(id), -1, effSneakAttack, 0)
+	}
+}
+
+// checkSlots discards other assets when a new asset overflows a slot (LCG §3
+// Slots): the controller chooses which.
+func (s *State) checkSlots(seat int, id int16) {
+	if s.slotOverflow(seat) {
+		s.push(opEffect, seat, int32(id), -1, effSlotDiscard, 0)
+	}
+}
+
+// slotOverflow reports whether seat's assets need more slots than they have
+// (1 accessory, 1 body, 1 ally, 2 hand, 2 arcane; Daisy's Tote Bag adds 2
+// hand slots for Tomes).
+func (s *State) slotOverflow(seat int) bool {
+	var hand, tomeHand, arcane, acc, body, ally, bonus int
+	for _, id := range s.Inv[seat].Play {
+		sl := s.card(id).Slot
+		h := sl.Hands()
+		if h > 0 && s.has(id, trTome) {
+			tomeHand += h
+		} else {
+			hand += h
+		}
+		arcane += sl.Arcane()
+		if sl&cards.SlotAccessory != 0 {
+			acc++
+		}
+		if sl&cards.SlotBody != 0 {
+			body++
+		}
+		if sl&cards.SlotAlly != 0 {
+			ally++
+		}
+		if s.Cards[id].Def == idTote {
+			bonus += 2
+		}
+	}
+	extra := tomeHand - bonus
+	if extra < 0 {
+		extra = 0
+	}
+	return hand+extra > 2 || arcane > 2 || acc > 1 || body > 1 || ally > 1
+}
+
+// fightTarget returns a legal Fight target at seat's location, or -1.
+func (s *State) fightTarget(seat int) int16 {
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && (s.engagedWith(e, seat) || !s.card(e).Aloof) {
+			return e
+		}
+	}
+	return -1
+}
+
+// evadeTarget returns an enemy engaged with seat, or -1.
+func (s *State) evadeTarget(seat int) int16 {
+	for _, e := range s.Enemies {
+		if e >= 0 && s.engagedWith(e, seat) {
+			return e
+		}
+	}
+	return -1
+}
+
+// startFight begins an attack (LCG §3 Attack): a combat test (or another
+// skill) against the enemy's fight value.
+func (s *State) startFight(seat int, e int16, src int16, mod, dmg int8) {
+	s.startFightSkill(seat, e, src, skCombat, mod, dmg)
+}
+
+func (s *State) startFightSkill(seat int, e int16, src int16, sk, mod, dmg int8) {
+	t := s.pushTest(seat, sk, 0, tkFight, e, src)
+	t.Mod, t.DmgBonus = mod, dmg
+}
+
+// startEvade begins an evasion (LCG §3 Evade): an agility test (or another
+// skill) against the enemy's evade value.
+func (s *State) startEvade(seat int, e int16, src int16, sk int8) {
+	if sk == 0 && src < 0 {
+		sk = skAgility
+	}
+	s.pushTest(seat, sk, 0, tkEvade, e, src)
+}
+
+// fightResult is ST.7 of an attack: damage on a success; on a failure
+// against an enemy engaged with someone else, that investigator takes the
+// damage (LCG §3 Attack; not for Massive enemies).
+func (s *State) fightResult(t *SkillTest, ok bool) {
+	seat, e := int(t.Tester), t.Target
+	if s.enemySlot(e) < 0 {
+		return
+	}
+	dmg := 1 + int(t.DmgBonus)
+	margin := int(t.Total) - int(t.DiffVal)
+	if t.Src >= 0 {
+		switch s.Cards[t.Src].Def {
+		case idMachete:
+			if s.countEngaged(seat) == 1 && s.engagedWith(e, seat) {
+				dmg++
+			}
+		case idSwitchblade, idDerringer:
+			if margin >= 2 {
+				dmg++
+			}
+		case idBaseballBat:
+			if t.Token == TokSkull || t.Token == TokAutoFail {
+				s.toDiscard(t.Src) // discard after the attack
+			}
+		case idShrivelling:
+			if t.Flags&tfSymbol != 0 {
+				s.takeDamage(seat, 0, 1, -1)
+			}
+		}
+	}
+	if !ok {
+		if !s.card(e).Massive {
+			for i := 0; i < int(s.N); i++ {
+				if i != seat && s.engagedWith(e, i) {
+					s.takeDamage(i, dmg, 0, -1)
+				}
+			}
+		}
+		return
+	}
+	if s.has(e, trMonster) && s.litaAt(s.Inv[seat].Loc) {
+		dmg++ // Lita Chantler (ruling R-AUTO)
+	}
+	s.damageEnemy(e, dmg, seat)
+}
+
+// countEngaged counts the enemies engaged with seat.
+func (s *State) countEngaged(seat int) int {
+	n := 0
+	for _, e := range s.Enemies {
+		if e >= 0 && s.engagedWith(e, seat) {
+			n++
+		}
+	}
+	return n
+}
+
+// packWeapon packs a fight's skill, modifier and damage bonus for an effect frame.
+func packWeapon(sk, mod, dmg int8) int32 {
+	return int32(sk) | int32(uint8(mod))<<8 | int32(uint8(dmg))<<16
+}

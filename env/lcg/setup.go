@@ -1,0 +1,242 @@
+package lcg
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// config is the immutable setup of an env: who plays, with which decks, at
+// which difficulty. States share it.
+type config struct {
+	difficulty    uint8
+	investigators []cards.ID
+	decks         [][]cards.ID // per seat, the deck list expanded (no random weakness)
+	mulligan      bool
+	randomWeak    bool
+}
+
+// basicWeaknesses are the core set's basic weaknesses, one drawn at random
+// per investigator at setup (LCG §3 Deckbuilding, §12.3 R4).
+var basicWeaknesses = []string{"01096", "01097", "01098", "01099", "01100", "01101", "01102", "01103"}
+
+// Options configure a new game.
+type Options struct {
+	// Investigators are investigator codes or names ("01001", "Roland Banks", "roland").
+	Investigators []string
+	// Difficulty is easy, standard, hard or expert.
+	Difficulty string
+	// Mulligan offers each investigator a mulligan of the opening hand.
+	Mulligan bool
+	// NoRandomWeakness leaves the random basic weakness out of each deck.
+	NoRandomWeakness bool
+}
+
+// newConfig validates options and builds the decks.
+func newConfig(o Options) (*config, error) {
+	cfg := &config{mulligan: o.Mulligan, randomWeak: !o.NoRandomWeakness}
+	d, err := parseDifficulty(strings.ToLower(strings.TrimSpace(o.Difficulty)))
+	if err != nil {
+		return nil, err
+	}
+	cfg.difficulty = d
+	if len(o.Investigators) < 1 || len(o.Investigators) > MaxInvestigators {
+		return nil, fmt.Errorf("investigators: want 1 to %d, got %d", MaxInvestigators, len(o.Investigators))
+	}
+	for _, name := range o.Investigators {
+		id, err := findInvestigator(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range cfg.investigators {
+			if x == id {
+				return nil, fmt.Errorf("investigators: %s chosen twice (LCG §7 step 1: each a different investigator)", def(id).Name)
+			}
+		}
+		deck, err := cards.StarterDeck(def(id).Code)
+		if err != nil {
+			return nil, err
+		}
+		var list []cards.ID
+		for _, code := range deck.Expand() {
+			list = append(list, cards.MustCode(code))
+		}
+		cfg.investigators = append(cfg.investigators, id)
+		cfg.decks = append(cfg.decks, list)
+	}
+	return cfg, nil
+}
+
+// findInvestigator resolves a code or (part of a) name to an investigator card.
+func findInvestigator(name string) (cards.ID, error) {
+	name = strings.TrimSpace(name)
+	if c, ok := cards.ByCode(name); ok && c.Type == cards.Investigator {
+		return c.ID, nil
+	}
+	low := strings.ToLower(name)
+	all := cards.All()
+	for i := range all {
+		c := &all[i]
+		if c.Type == cards.Investigator && low != "" && strings.Contains(strings.ToLower(c.Name), low) {
+			if _, err := cards.StarterDeck(c.Code); err == nil {
+				return c.ID, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("investigators: unknown investigator %q (use a code 01001-01005 or a name)", name)
+}
+
+// New returns a new game of The Gathering.
+func New(o Options, seed uint64, logging bool) (*State, error) {
+	cfg, err := newConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{cfg: cfg, info: newInfo(cfg)}
+	s.Reset(seed, logging)
+	return s, nil
+}
+
+// newInfo describes the game for a configuration.
+func newInfo(cfg *config) *game.Info {
+	names := make([]string, len(cfg.investigators))
+	for i, id := range cfg.investigators {
+		names[i] = def(id).Name
+	}
+	return &game.Info{
+		Name: "ArkhamLCG", Agents: len(names), AgentNames: names,
+		Actions: NumActions, ActionNames: actionNames, PromptKinds: promptKinds,
+	}
+}
+
+// newInst appends a card instance and returns its id.
+func (s *State) newInst(d cards.ID, owner int8, z Zone, seat int8) int16 {
+	id := int16(len(s.Cards))
+	s.Cards = append(s.Cards, Inst{Def: d, Owner: owner, Ctrl: seat, Loc: -1, Host: -1})
+	s.Cards[id].Zone = z
+	if l := s.zoneList(z, seat); l != nil {
+		*l = append(*l, id)
+	}
+	return id
+}
+
+// Reset starts a new game with seed, reusing the state's memory.
+func (s *State) Reset(seed uint64, logging bool) {
+	cfg := s.cfg
+	s.rng.Seed(seed)
+	s.log.Enabled = logging
+	s.log.Reset()
+	s.stack.Clear()
+	s.prompt.Reset(game.NoAgent, PkNone, -1)
+	s.Round, s.Phase, s.Lead, s.Active = 0, PhaseSetup, 0, -1
+	s.N = int8(len(cfg.investigators))
+	s.Cards = s.Cards[:0]
+	for i := range s.Inv {
+		v := &s.Inv[i]
+		*v = Investigator{Card: -1, Deck: v.Deck[:0], Hand: v.Hand[:0], Discard: v.Discard[:0], Play: v.Play[:0], Threat: v.Threat[:0]}
+	}
+	s.Board, s.Enemies, s.EncDeck, s.EncDiscard = s.Board[:0], s.Enemies[:0], s.EncDeck[:0], s.EncDiscard[:0]
+	s.SetAside, s.Victory, s.Removed, s.Limbo = s.SetAside[:0], s.Victory[:0], s.Removed[:0], s.Limbo[:0]
+	s.Revealed, s.Tests, s.forced = s.Revealed[:0], s.Tests[:0], s.forced[:0]
+	s.Resolution, s.over = ResNone, false
+	s.Act, s.Agenda, s.AgendaDoom = 0, 0, 0
+
+	// LCG §7 step 6: the chaos bag of the campaign setup (Night of the Zealot).
+	s.Bag = append(s.Bag[:0], zealotBags[cfg.difficulty]...)
+
+	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5 resources.
+	for i, inv := range cfg.investigators {
+		v := &s.Inv[i]
+		v.Def = inv
+		v.Card = s.newInst(inv, int8(i), ZoneInvestigator, int8(i))
+		for _, d := range cfg.decks[i] {
+			s.newInst(d, int8(i), ZoneDeck, int8(i))
+		}
+		if cfg.randomWeak {
+			w := basicWeaknesses[s.rng.IntN(len(basicWeaknesses))]
+			s.newInst(mustID(w), int8(i), ZoneDeck, int8(i))
+		}
+		game.ShuffleInts(&s.rng, v.Deck)
+		v.Resources = 5
+	}
+	// LCG §7 step 10: the scenario (The Gathering).
+	s.setupGathering()
+	// LCG §7 step 8: opening hands of 5; weaknesses set aside and replaced,
+	// then shuffled back.
+	for i := 0; i < int(s.N); i++ {
+		s.openingDraw(i, 5)
+	}
+	s.push(opRound, 0, -1, -1, 0, 0)
+	if cfg.mulligan {
+		for k := int(s.N) - 1; k >= 0; k-- {
+			s.push(opMulligan, s.seatAt(k), -1, -1, 0, 0)
+		}
+	}
+	s.run()
+}
+
+// openingDraw draws n cards for seat without resolving weaknesses: each
+// weakness is set aside and replaced, then shuffled back (LCG §7 step 8).
+func (s *State) openingDraw(seat, n int) {
+	v := &s.Inv[seat]
+	setAside := 0
+	for n > 0 && len(v.Deck) > 0 {
+		id := v.Deck[len(v.Deck)-1]
+		if s.card(id).Weakness {
+			s.moveTo(id, ZoneSetAside, seat)
+			setAside++
+			continue
+		}
+		s.moveTo(id, ZoneHand, seat)
+		n--
+	}
+	if setAside > 0 {
+		for i := 0; i < len(s.SetAside); i++ {
+			id := s.SetAside[i]
+			if s.Cards[id].Owner == int8(seat) && s.Cards[id].Zone == ZoneSetAside {
+				s.moveTo(id, ZoneDeck, seat)
+				i--
+			}
+		}
+		s.shuffleDeck(seat)
+	}
+}
+
+// hMulligan is LCG §3 Mulligan: the investigator sets aside any number of
+// opening-hand cards one by one, then draws that many and shuffles them back.
+// Frame A counts the cards set aside.
+func (s *State) hMulligan(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	v := &s.Inv[seat]
+	if f.Answer != game.NoAnswer {
+		o := s.chosen(f)
+		if o.Code == ActKeep {
+			s.openingDraw(seat, int(f.A))
+			for i := 0; i < len(s.SetAside); i++ {
+				id := s.SetAside[i]
+				if s.Cards[id].Owner == int8(seat) {
+					s.moveTo(id, ZoneDeck, seat)
+					i--
+				}
+			}
+			if f.A > 0 {
+				s.shuffleDeck(seat)
+			}
+			s.log.Add(evMulligan, game.AgentID(seat), f.A, 0, 0)
+			v.Mulligan = true
+			return game.Done
+		}
+		s.moveTo(int16(o.Arg), ZoneSetAside, seat)
+		f.A++
+	}
+	p := s.ask(seat, PkMulligan, -1)
+	p.Add(ActKeep, 0, 0)
+	for h, id := range v.Hand {
+		if h < MaxHand {
+			p.Add(ActMulligan+game.ActionCode(h), int32(id), 0)
+		}
+	}
+	return game.Wait
+}

@@ -1,0 +1,457 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Skills (LCG §6 ST.1), indexing Card.Skills and Card.Icons.
+const (
+	skWillpower int8 = iota
+	skIntellect
+	skCombat
+	skAgility
+	skWild
+)
+
+var skillNames = []string{"willpower", "intellect", "combat", "agility", "wild"}
+
+// Test kinds: what created the test and what ST.7 applies.
+const (
+	tkInvestigate uint8 = iota
+	tkFight
+	tkEvade
+	tkTreachery // a revelation test; Src is the treachery
+	tkParley    // Lita Chantler
+	tkFrozen    // Frozen in Fear's end-of-turn test
+	tkMedical   // Medical Texts; Target is the seat
+)
+
+// Test flags.
+const (
+	tfSuccess uint16 = 1 << iota
+	tfAutoFail
+	tfAutoSuccess
+	tfCultist
+	tfSkullHard
+	tfWendyUsed
+	tfPeril
+	tfSymbol // a skull, cultist, tablet, elder thing or auto-fail was revealed
+	tfBurglary
+	tfDone // ST.7 applied
+)
+
+// maxCommit is the most cards committed to one test.
+const maxCommit = 10
+
+// SkillTest is the context of one skill test (LCG §6 Engine S).
+type SkillTest struct {
+	Tester   int8
+	Skill    int8
+	Kind     uint8
+	Diff     int8 // base difficulty for card tests
+	DiffMod  int8 // modifiers to the difficulty (Flashlight −2)
+	Target   int16
+	Src      int16 // the card that created the test, or -1
+	Mod      int8  // skill modifiers from effects (weapons, ⚡ boosts, Lucky!)
+	DmgBonus int8
+	TokMod   int8
+	Total    int8
+	DiffVal  int8
+	Cursor   int8 // committing investigator (player-order index)
+	NCommit  int8
+	Commit   [maxCommit]int16
+	Flags    uint16
+	Token    int8 // the resolved token
+}
+
+func (t *SkillTest) write(w *game.Writer) {
+	w.U8(uint8(t.Tester))
+	w.U8(uint8(t.Skill))
+	w.U8(t.Kind)
+	w.U8(uint8(t.Diff))
+	w.U8(uint8(t.DiffMod))
+	w.I32(int32(t.Target))
+	w.I32(int32(t.Src))
+	w.U8(uint8(t.Mod))
+	w.U8(uint8(t.DmgBonus))
+	w.U8(uint8(t.TokMod))
+	w.U8(uint8(t.Total))
+	w.U8(uint8(t.DiffVal))
+	w.U8(uint8(t.Cursor))
+	game.Ints(w, t.Commit[:t.NCommit])
+	w.I32(int32(t.Flags))
+	w.U8(uint8(t.Token))
+}
+
+// test returns the current (innermost) skill test (LCG §12.7: nested tests stack).
+func (s *State) test() *SkillTest { return &s.Tests[len(s.Tests)-1] }
+
+// pushTest begins a skill test (LCG §6 ST.1).
+func (s *State) pushTest(seat int, skill int8, diff int, kind uint8, target, src int16) *SkillTest {
+	s.Tests = append(s.Tests, SkillTest{Tester: int8(seat), Skill: skill, Diff: int8(diff), Kind: kind, Target: target, Src: src})
+	s.push(opTest, seat, int32(src), int32(target), 0, 0)
+	return &s.Tests[len(s.Tests)-1]
+}
+
+// baseSkill is seat's skill value with constant modifiers from cards in play
+// (LCG §3 Modifiers), before commits and tokens.
+func (s *State) baseSkill(seat int, sk int8) int {
+	v := &s.Inv[seat]
+	n := int(def(v.Def).Skills[sk]) + int(v.PhaseBonus[sk])
+	for _, id := range v.Play {
+		n += skillBonus(s.Cards[id].Def, sk)
+	}
+	n -= s.countThreat(seat, idHaunted) // Haunted: −1 to each skill
+	if sk == skCombat && s.litaAt(v.Loc) {
+		n++ // Lita Chantler: investigators at her controller's location get +1 combat
+	}
+	return n
+}
+
+// skillValue is the modified skill value of the test (LCG §6 ST.5), floored
+// at 0 at the end (LCG §3 Modifiers).
+func (s *State) skillValue(t *SkillTest) int {
+	seat := int(t.Tester)
+	n := s.baseSkill(seat, t.Skill) + int(t.Mod) + int(t.TokMod)
+	if t.Kind == tkInvestigate {
+		n += s.investigateBonus(seat)
+	}
+	for i := 0; i < int(t.NCommit); i++ {
+		ic := s.card(t.Commit[i]).Icons
+		n += int(ic[t.Skill]) + int(ic[skWild])
+	}
+	if n < 0 {
+		n = 0
+	}
+	return n
+}
+
+// difficulty is the test's modified difficulty, read at ST.6 (LCG §3
+// Difficulty (skill test)).
+func (s *State) difficulty(t *SkillTest) int {
+	n := int(t.Diff)
+	switch t.Kind {
+	case tkInvestigate:
+		n = s.shroud(int(t.Target))
+	case tkFight:
+		n = int(s.card(t.Target).Fight)
+	case tkEvade:
+		n = int(s.card(t.Target).Evade)
+	}
+	n += int(t.DiffMod)
+	if n < 0 {
+		n = 0
+	}
+	return n
+}
+
+// canCommit reports whether seat may commit card id to test t (LCG §6 ST.2):
+// a matching or wild icon, "max 1 committed per test" respected,
+// Opportunist only to your own test.
+func (s *State) canCommit(t *SkillTest, seat int, id int16) bool {
+	d := s.card(id)
+	if d.Icons[t.Skill]+d.Icons[skWild] == 0 || d.Weakness {
+		return false
+	}
+	if maxOnePerTest(s.Cards[id].Def) {
+		for i := 0; i < int(t.NCommit); i++ {
+			if s.card(t.Commit[i]).Name == d.Name {
+				return false
+			}
+		}
+	}
+	if s.Cards[id].Def == idOpportunist && seat != int(t.Tester) {
+		return false
+	}
+	return int(t.NCommit) < maxCommit
+}
+
+// hTest runs the skill test pipeline (LCG §6 ST.1–ST.8).
+func (s *State) hTest(f *game.Frame) game.Control {
+	t := s.test()
+	tester := int(t.Tester)
+	switch f.Step {
+	case 0: // ST.1 begins; ST.2 commits (the ST.1/ST.2 windows merge into these prompts)
+		if !s.inGame(tester) {
+			f.Step = 4
+			return game.Again
+		}
+		if f.Answer != game.NoAnswer {
+			o := s.chosen(f)
+			seat := int(s.prompt.Actor)
+			switch {
+			case o.Code >= ActCommit && o.Code < ActCommit+MaxHand:
+				id := int16(o.Arg)
+				s.moveTo(id, ZoneLimbo, seat)
+				t.Commit[t.NCommit] = id
+				t.NCommit++
+				s.log.Add(evCommit, game.AgentID(seat), int32(id), 0, 0)
+				if seat != tester {
+					t.Cursor++ // others commit one card each
+				}
+			case o.Code == ActEndTurn || o.Code == ActPass:
+				t.Cursor++
+			default:
+				s.doFast(seat, o) // a ⚡ boost during the test
+				return s.cont(game.Again)
+			}
+		}
+		for int(t.Cursor) < int(s.N) {
+			seat := s.committer(t, int(t.Cursor))
+			if seat < 0 || !s.inGame(seat) || (seat != tester && (t.Flags&tfPeril != 0 || s.Inv[seat].Loc != s.Inv[tester].Loc)) {
+				t.Cursor++
+				continue
+			}
+			p := s.ask(seat, PkCommit, int32(t.Src))
+			if seat == tester {
+				p.Add(ActEndTurn, 0, 0)
+			} else {
+				p.Add(ActPass, 0, 0)
+			}
+			for h, id := range s.Inv[seat].Hand {
+				if h < MaxHand && s.canCommit(t, seat, id) {
+					p.Add(ActCommit+game.ActionCode(h), int32(id), 0)
+				}
+			}
+			if seat == tester {
+				s.addBoostOptions(seat, t, p)
+			}
+			if len(p.Options) > 1 {
+				return game.Wait
+			}
+			t.Cursor++
+		}
+		f.Step = 1
+		return game.Again
+	case 1: // ST.3 reveal a chaos token; Wendy Adams may cancel it
+		if f.Answer != game.NoAnswer {
+			o := s.chosen(f)
+			if o.Code != ActPass {
+				s.discardFromHand(tester, int(o.Code-ActDiscard))
+				t.Flags |= tfWendyUsed
+				s.returnToken(s.Revealed[len(s.Revealed)-1])
+				s.revealFor(t)
+			}
+			f.Step = 2
+			return game.Again
+		}
+		s.revealFor(t)
+		if s.isInvestigator(tester, idWendy) && t.Flags&tfWendyUsed == 0 && len(s.Inv[tester].Hand) > 0 {
+			p := s.ask(tester, PkReaction, int32(t.Src))
+			p.Add(ActPass, 0, 0)
+			for h := range s.Inv[tester].Hand {
+				if h < MaxHand {
+					p.Add(ActDiscard+game.ActionCode(h), int32(s.Inv[tester].Hand[h]), 0)
+				}
+			}
+			return game.Wait
+		}
+		f.Step = 2
+		return game.Again
+	case 2: // ST.4 resolve the symbol (its effects resolve before ST.5)
+		tok := s.Revealed[len(s.Revealed)-1]
+		t.Token = tok
+		mod, af := s.tokenModifier(t, tok)
+		if tok == TokCultist && s.cfg.difficulty >= Hard {
+			extra := s.drawToken() // The Gathering (hard): reveal another token
+			s.log.Add(evToken, game.AgentID(tester), int32(extra), 0, 0)
+			m2, af2 := s.tokenModifier(t, extra)
+			mod += m2
+			af = af || af2
+		}
+		t.TokMod = int8(mod)
+		if af {
+			t.Flags |= tfAutoFail
+		}
+		f.Step = 5
+		return s.cont(game.Again)
+	case 5: // ST.5 modified skill; ST.6 success or failure
+		if f.Answer != game.NoAnswer {
+			o := s.chosen(f)
+			if o.Code != ActPass {
+				s.playLucky(int(s.prompt.Actor), int16(o.Arg), t)
+			}
+		}
+		s.judge(t)
+		if t.Flags&(tfSuccess|tfAutoFail) == 0 && f.Answer == game.NoAnswer && s.inGame(tester) {
+			// "When you would fail a skill test": Lucky! (tester's own hand, ruling R-LUCKY).
+			if h := s.handSlotOf(tester, idLucky); h >= 0 && s.Inv[tester].Resources >= 1 {
+				p := s.ask(tester, PkReaction, int32(t.Src))
+				p.Add(ActPass, 0, 0)
+				p.Add(ActPlay+game.ActionCode(h), int32(s.Inv[tester].Hand[h]), 0)
+				return game.Wait
+			}
+		}
+		s.log.Add(evTestResult, game.AgentID(tester), b2i(t.Flags&tfSuccess != 0), int32(t.Total), int32(t.DiffVal))
+		f.Step = 3
+		return game.Again
+	case 3: // ST.7 apply the results
+		f.Step = 4
+		if s.inGame(tester) {
+			s.applyResults(t)
+		}
+		return s.cont(game.Again)
+	default: // ST.8 the test ends: committed cards are discarded, tokens return
+		for i := 0; i < int(t.NCommit); i++ {
+			id := t.Commit[i]
+			if s.Cards[id].Zone != ZoneLimbo {
+				continue
+			}
+			if s.Cards[id].Def == idOpportunist && t.Flags&tfSuccess != 0 && int(t.Total)-int(t.DiffVal) >= 3 && s.inGame(tester) {
+				s.moveTo(id, ZoneHand, tester) // Opportunist returns to hand
+				continue
+			}
+			s.toDiscard(id)
+		}
+		s.returnTokens()
+		failed := t.Flags&tfSuccess == 0
+		skull := t.Flags&tfSkullHard != 0
+		s.Tests = s.Tests[:len(s.Tests)-1]
+		if failed && skull && s.inGame(tester) {
+			s.push(opEffect, tester, -1, -1, effGhoulFromDeck, 0) // The Gathering skull (hard)
+		}
+		return s.cont(game.Done)
+	}
+}
+
+// committer returns the seat committing at cursor c: the tester first, then
+// the others in player order.
+func (s *State) committer(t *SkillTest, c int) int {
+	if c == 0 {
+		return int(t.Tester)
+	}
+	k := 0
+	for j := 0; j < int(s.N); j++ {
+		seat := s.seatAt(j)
+		if seat == int(t.Tester) {
+			continue
+		}
+		k++
+		if k == c {
+			return seat
+		}
+	}
+	return -1
+}
+
+// revealFor reveals a token for t and notes symbols.
+func (s *State) revealFor(t *SkillTest) {
+	tok := s.drawToken()
+	if isSymbol(tok) && tok != TokElderSign {
+		t.Flags |= tfSymbol
+	}
+	s.log.Add(evToken, game.AgentID(t.Tester), int32(tok), 0, 0)
+}
+
+// judge computes the totals and success (LCG §6 ST.5, ST.6, §3 Automatic
+// Failure/Success).
+func (s *State) judge(t *SkillTest) {
+	total, diff := s.skillValue(t), s.difficulty(t)
+	if t.Flags&tfAutoFail != 0 {
+		total = 0
+	}
+	if t.Flags&tfAutoSuccess != 0 {
+		diff = 0
+	}
+	t.Total, t.DiffVal = int8(total), int8(diff)
+	t.Flags &^= tfSuccess
+	if t.Flags&tfAutoFail == 0 && total >= diff {
+		t.Flags |= tfSuccess
+	}
+}
+
+// applyResults is LCG §6 ST.7 for each kind of test, then the committed
+// cards' own effects, then Retaliate (after all results).
+func (s *State) applyResults(t *SkillTest) {
+	seat := int(t.Tester)
+	ok := t.Flags&tfSuccess != 0
+	margin := int(t.Total) - int(t.DiffVal)
+	// Retaliate is pushed first so that it resolves after every other result.
+	if t.Kind == tkFight && !ok && s.enemySlot(t.Target) >= 0 && s.card(t.Target).Retaliate && !s.Cards[t.Target].Exhausted {
+		s.push(opAttack, seat, int32(t.Target), int32(seat), atkRetaliate, 0) // LCG §3 Retaliate
+	}
+	if t.Flags&tfCultist != 0 && !ok {
+		if s.cfg.difficulty >= Hard {
+			s.takeDamage(seat, 0, 2, -1)
+		} else {
+			s.takeDamage(seat, 0, 1, -1)
+		}
+	}
+	if ok && t.Flags&tfAutoFail == 0 {
+		s.commitEffects(t)
+	}
+	switch t.Kind {
+	case tkInvestigate:
+		s.investigateResult(t, ok)
+	case tkFight:
+		s.fightResult(t, ok)
+	case tkEvade:
+		if ok {
+			s.evadeEnemy(t.Target, seat)
+		}
+	case tkTreachery:
+		s.treacheryResult(t, ok, margin)
+	case tkParley:
+		if ok {
+			s.takeControlLita(seat)
+		}
+	case tkFrozen:
+		if ok && s.Cards[t.Src].Zone == ZoneThreat {
+			s.toDiscard(t.Src)
+		}
+	case tkMedical:
+		if ok {
+			s.heal(int(t.Target), 1, false)
+		} else {
+			s.takeDamage(int(t.Target), 1, 0, -1)
+		}
+	}
+	if ok && s.Cards[s.Inv[seat].Card].Def == idDaisy && t.Token == TokElderSign {
+		s.drawCards(seat, s.countTrait(seat, trTome)) // Daisy Walker's elder sign
+	}
+	if ok && s.Cards[s.Inv[seat].Card].Def == idSkids && t.Token == TokElderSign {
+		s.gainResources(seat, 2) // Skids O'Toole's elder sign
+	}
+	if !ok {
+		if id := s.controls(seat, idRabbitsFoot); id >= 0 && !s.Cards[id].Exhausted {
+			s.Cards[id].Exhausted = true // Rabbit's Foot (ruling R-AUTO)
+			s.drawCards(seat, 1)
+		}
+	}
+}
+
+// commitEffects resolves committed skill cards on a success.
+func (s *State) commitEffects(t *SkillTest) {
+	for i := 0; i < int(t.NCommit); i++ {
+		id := t.Commit[i]
+		owner := int(s.Cards[id].Owner)
+		switch s.Cards[id].Def {
+		case idGuts, idPerception, idOverpower, idManualDexterity:
+			if s.inGame(owner) {
+				s.drawCards(owner, 1) // if this test is successful, draw 1 card
+			}
+		case idFearless:
+			s.heal(int(t.Tester), 1, true)
+		case idViciousBlow:
+			if t.Kind == tkFight {
+				t.DmgBonus++
+			}
+		}
+	}
+}
+
+// evadeEnemy is a successful evasion (LCG §3 Evade): the enemy exhausts and
+// is placed unengaged at the location.
+func (s *State) evadeEnemy(e int16, seat int) {
+	if s.enemySlot(e) < 0 {
+		return
+	}
+	s.Cards[e].Exhausted = true
+	s.disengage(e)
+	s.log.Add(evEvade, game.AgentID(seat), int32(e), 0, 0)
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}

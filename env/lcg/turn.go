@@ -1,0 +1,316 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Action kinds carried by opAct frames (Frame.A).
+const (
+	akInvestigate int32 = iota
+	akMove
+	akDraw
+	akResource
+	akPlay
+	akFight
+	akEngage
+	akEvade
+	akAbility
+	akResign
+	akParley
+	akThreat
+)
+
+// hTurn is one investigator's turn (LCG §5.2 2.2–2.2.2). Step 0 begins the
+// turn, step 1 offers actions until the turn ends, step 2 ends it.
+func (s *State) hTurn(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	v := &s.Inv[seat]
+	switch f.Step {
+	case 0:
+		// LCG §5.2 2.2 the chosen investigator becomes the active investigator.
+		s.Active = int8(seat)
+		v.Actions = 3 + s.bonusActions(seat) // LCG §5.2 2.2.1, Leo De Luca
+		v.TomeAction = 0
+		if s.isInvestigator(seat, idDaisy) {
+			v.TomeAction = 1 // Daisy Walker: an extra action for Tome ⮕ abilities
+		}
+		v.UsedTurn = 0
+		f.Step = 1
+		return game.Again
+	case 1:
+		if !s.inGame(seat) {
+			f.Step = 2
+			return game.Again
+		}
+		if f.Answer != game.NoAnswer {
+			o := s.chosen(f)
+			if o.Code == ActEndTurn {
+				f.Step = 2
+				return game.Again
+			}
+			s.doTurnOption(seat, o)
+			return s.cont(game.Again)
+		}
+		p := s.ask(seat, PkAction, -1)
+		p.Add(ActEndTurn, 0, 0)
+		s.addActionOptions(seat, p)
+		s.addFastOptions(seat, p, true)
+		return game.Wait
+	default:
+		// LCG §5.2 2.2.2 the turn ends; "at the end of your turn" effects.
+		v.TookTurn = true
+		s.Active = -1
+		if s.inGame(seat) {
+			s.endOfTurn(seat)
+		}
+		return s.cont(game.Done)
+	}
+}
+
+// actionCost is the number of actions an action of kind k costs seat,
+// counting Frozen in Fear (first move, fight or evade each round costs 1
+// more).
+func (s *State) actionCost(seat int, k int32, base int8) int8 {
+	if (k == akMove || k == akFight || k == akEvade) && !s.Inv[seat].FrozenPaid {
+		base += int8(s.countThreat(seat, idFrozenInFear))
+	}
+	return base
+}
+
+// canPay reports whether seat has the actions for a cost; tome says the
+// action is a Tome ⮕ ability (Daisy Walker's extra action).
+func (s *State) canPay(seat int, cost int8, tome bool) bool {
+	v := &s.Inv[seat]
+	n := v.Actions
+	if tome {
+		n += v.TomeAction
+	}
+	return n >= cost
+}
+
+// spend pays actions (LCG §3 Action: the cost is paid before the effect).
+func (s *State) spend(seat int, k int32, cost int8, tome bool) {
+	v := &s.Inv[seat]
+	if (k == akMove || k == akFight || k == akEvade) && s.countThreat(seat, idFrozenInFear) > 0 {
+		v.FrozenPaid = true
+	}
+	if tome && v.TomeAction > 0 && cost > 0 {
+		v.TomeAction--
+		cost--
+	}
+	v.Actions -= cost
+	if v.Actions < 0 {
+		v.Actions = 0
+	}
+}
+
+// addActionOptions lists the basic actions the investigator can take now
+// (LCG §5.2 2.2.1).
+func (s *State) addActionOptions(seat int, p *game.Prompt) {
+	v := &s.Inv[seat]
+	loc := int(v.Loc)
+	if v.Actions > 0 {
+		p.Add(ActInvestigate, int32(loc), 0)
+		if s.canPay(seat, s.actionCost(seat, akMove, 1), false) {
+			for k := 0; k < MaxLocations; k++ {
+				if s.canMove(seat, k) {
+					p.Add(ActMove+game.ActionCode(k), int32(k), 0)
+				}
+			}
+		}
+		p.Add(ActDraw, 0, 0)
+		p.Add(ActResource, 0, 0)
+		for h, id := range v.Hand {
+			if h < MaxHand && !s.isFastCard(id) && s.canPlay(seat, id) {
+				p.Add(ActPlay+game.ActionCode(h), int32(id), 0)
+			}
+		}
+		fightOK := s.canPay(seat, s.actionCost(seat, akFight, 1), false)
+		evadeOK := s.canPay(seat, s.actionCost(seat, akEvade, 1), false)
+		for k, e := range s.Enemies {
+			if k >= MaxEnemies || e < 0 || int(s.Cards[e].Loc) != loc {
+				continue
+			}
+			engaged := s.engagedWith(e, seat)
+			// LCG §3 Attack: any enemy at your location; §3 Aloof only if engaged with you.
+			if fightOK && (engaged || !s.card(e).Aloof) {
+				p.Add(ActFight+game.ActionCode(k), int32(e), 0)
+			}
+			// LCG §3 Engage: an enemy at your location not engaged with you.
+			if !engaged {
+				p.Add(ActEngage+game.ActionCode(k), int32(e), 0)
+			}
+			// LCG §3 Evade: an enemy engaged with you.
+			if evadeOK && engaged {
+				p.Add(ActEvade+game.ActionCode(k), int32(e), 0)
+			}
+		}
+		if s.canResign(seat) {
+			p.Add(ActResign, 0, 0)
+		}
+		if s.canParleyLita(seat) {
+			p.Add(ActParley, 0, 0)
+		}
+		for t, id := range v.Threat {
+			if t < MaxThreat && s.threatActionUsable(seat, id) {
+				p.Add(ActThreat+game.ActionCode(t), int32(id), 0)
+			}
+		}
+	}
+	// ⮕ abilities on cards in play (LCG §3 Activate); Tome abilities may use
+	// Daisy Walker's extra action.
+	for pi, id := range v.Play {
+		if pi >= MaxPlay {
+			break
+		}
+		for a := 0; a < 2; a++ {
+			if s.actionAbilityUsable(seat, id, a) {
+				p.Add(ActAbility+game.ActionCode(2*pi+a), int32(id), int32(a))
+			}
+		}
+	}
+}
+
+// doTurnOption carries out an option of the action prompt.
+func (s *State) doTurnOption(seat int, o game.Option) {
+	c := o.Code
+	switch {
+	case c == ActInvestigate:
+		s.takeAction(seat, akInvestigate, o.Arg, -1, 1, false)
+	case c == ActDraw:
+		s.takeAction(seat, akDraw, -1, -1, 1, false)
+	case c == ActResource:
+		s.takeAction(seat, akResource, -1, -1, 1, false)
+	case c == ActResign:
+		s.takeAction(seat, akResign, -1, -1, 1, false)
+	case c == ActParley:
+		s.takeAction(seat, akParley, -1, -1, 1, false)
+	case c >= ActMove && c < ActMove+MaxLocations:
+		s.takeAction(seat, akMove, o.Arg, -1, 1, false)
+	case c >= ActFight && c < ActFight+MaxEnemies:
+		s.takeAction(seat, akFight, o.Arg, -1, 1, false)
+	case c >= ActEngage && c < ActEngage+MaxEnemies:
+		s.takeAction(seat, akEngage, o.Arg, -1, 1, false)
+	case c >= ActEvade && c < ActEvade+MaxEnemies:
+		s.takeAction(seat, akEvade, o.Arg, -1, 1, false)
+	case c >= ActPlay && c < ActPlay+MaxHand && !s.isFastCard(int16(o.Arg)):
+		s.takeAction(seat, akPlay, -1, o.Arg, 1, false)
+	case c >= ActThreat && c < ActThreat+MaxThreat:
+		s.takeAction(seat, akThreat, -1, o.Arg, s.threatCost(int16(o.Arg)), false)
+	case c >= ActAbility && c < ActAbility+2*MaxPlay && s.isActionAbility(int16(o.Arg), int(o.Arg2)):
+		s.useActionAbility(seat, int16(o.Arg), int(o.Arg2))
+	default:
+		s.doFast(seat, o)
+	}
+}
+
+// takeAction pays for an action and pushes it (LCG §4: costs, then attacks
+// of opportunity, then effects).
+func (s *State) takeAction(seat int, kind, tgt, src int32, base int8, tome bool) {
+	cost := s.actionCost(seat, kind, base)
+	s.spend(seat, kind, cost, tome)
+	s.log.Add(evAction, game.AgentID(seat), kind, tgt, src)
+	if kind == akPlay {
+		s.payForCard(seat, int16(src)) // LCG §4 step 2: pay all costs
+	}
+	s.push(opAct, seat, src, tgt, kind, 0)
+}
+
+// provokes reports whether an action of this kind provokes attacks of
+// opportunity (LCG §3 Attack of Opportunity: not Fight, Evade, Parley, Resign).
+func provokes(kind int32) bool {
+	return kind != akFight && kind != akEvade && kind != akParley && kind != akResign
+}
+
+// hAct resolves an action: step 0 attacks of opportunity, step 1 effects.
+func (s *State) hAct(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	if f.Step == 0 {
+		f.Step = 1
+		if provokes(f.A) {
+			s.push(opAoO, seat, -1, -1, 0, 0) // LCG §3 Attack of Opportunity, §4
+		}
+		return game.Again
+	}
+	if !s.inGame(seat) {
+		// LCG §3 Attack of Opportunity [GAP]: a defeated investigator's action does nothing.
+		if f.A == akPlay {
+			s.discardCard(int16(f.Src))
+		}
+		return game.Done
+	}
+	if (f.A == akFight || f.A == akEngage || f.A == akEvade) &&
+		(s.enemySlot(int16(f.Tgt)) < 0 || s.Cards[f.Tgt].Loc != s.Inv[seat].Loc) {
+		return game.Done // the target left play or the location during the attacks of opportunity
+	}
+	if f.A == akMove && !s.canMove(seat, int(f.Tgt)) {
+		return game.Done
+	}
+	switch f.A {
+	case akInvestigate:
+		s.startInvestigate(seat, -1, 0)
+	case akMove:
+		s.moveInvestigator(seat, int(f.Tgt)) // LCG §3 Move (action)
+	case akDraw:
+		s.push(opDraw, seat, -1, -1, 1, 0) // LCG §3 Draw (action)
+	case akResource:
+		s.gainResources(seat, 1) // LCG §3 Resource (action)
+	case akPlay:
+		s.resolvePlayed(seat, int16(f.Src))
+	case akFight:
+		s.startFight(seat, int16(f.Tgt), -1, 0, 0)
+	case akEngage:
+		s.engage(int16(f.Tgt), seat) // LCG §3 Engage (action)
+	case akEvade:
+		s.startEvade(seat, int16(f.Tgt), -1, 0)
+	case akResign:
+		s.eliminate(seat, OutResigned) // LCG §3 Resign
+	case akParley:
+		s.pushTest(seat, skIntellect, 4, tkParley, -1, -1) // The Parlor grants Lita a Parley
+	case akThreat:
+		s.resolveThreatAction(seat, int16(f.Src))
+	}
+	return s.cont(game.Done)
+}
+
+// hAoO resolves attacks of opportunity against the acting investigator: each
+// ready engaged enemy attacks, in the order the investigator chooses, and does
+// not exhaust (LCG §3 Attack of Opportunity, §12.7 ready only).
+func (s *State) hAoO(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	if !s.inGame(seat) {
+		return game.Done
+	}
+	if f.Answer != game.NoAnswer {
+		e := s.chosen(f).Arg
+		f.A |= 1 << uint(s.enemySlot(int16(e)))
+		s.push(opAttack, seat, e, int32(seat), atkOpportunity, 0)
+		return game.Again
+	}
+	p := s.ask(seat, PkOrder, -1)
+	for k, e := range s.Enemies {
+		if k < MaxEnemies && e >= 0 && f.A&(1<<uint(k)) == 0 && s.engagedWith(e, seat) && !s.Cards[e].Exhausted {
+			p.Add(ActEnemy+game.ActionCode(k), int32(e), 0)
+		}
+	}
+	switch len(p.Options) {
+	case 0:
+		return game.Done
+	case 1:
+		e := p.Options[0].Arg
+		f.A |= 1 << uint(s.enemySlot(int16(e)))
+		s.push(opAttack, seat, e, int32(seat), atkOpportunity, 0)
+		return game.Again
+	}
+	return game.Wait
+}
+
+// bonusActions counts extra actions per turn from cards in play (Leo De Luca).
+func (s *State) bonusActions(seat int) int8 {
+	n := int8(0)
+	for _, id := range s.Inv[seat].Play {
+		d := s.Cards[id].Def
+		if d == idLeo || d == idLeo1 {
+			n++
+		}
+	}
+	return n
+}
