@@ -142,12 +142,8 @@ func (s *State) Render(viewer game.AgentID) string {
 		t := s.test()
 		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
 	}
-	if !s.over {
-		fmt.Fprintf(&b, "%s must decide (%s):\n", s.seatName(int(s.prompt.Actor)), promptKinds[s.prompt.Kind])
-		for i := range s.prompt.Options {
-			fmt.Fprintf(&b, "  %d) %s\n", i, s.Describe(i))
-		}
-	}
+	// The prompt and its options are listed by the caller (mythos play),
+	// with Describe.
 	return b.String()
 }
 
