@@ -1,6 +1,8 @@
 package lcg
 
 import (
+	"strings"
+
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
@@ -31,17 +33,43 @@ var traitBits = []struct {
 // defTraits[id] holds the trait bits of card id.
 var defTraits []uint16
 
+// preyKind is an enemy's Prey instruction decoded from card data (LCG §3 Prey).
+type preyKind uint8
+
+const (
+	preyAny preyKind = iota
+	preyBearer
+	preyHighestCombat
+	preyLowestHealth
+)
+
+// defPrey[id] holds the Prey instruction of card id, decoded once so the step
+// path never parses text.
+var defPrey []preyKind
+
 func init() {
 	all := cards.All()
 	defTraits = make([]uint16, len(all))
+	defPrey = make([]preyKind, len(all))
 	for i := range all {
 		for _, t := range traitBits {
 			if all[i].Has(t.name) {
 				defTraits[i] |= t.bit
 			}
 		}
+		switch prey := strings.ToLower(all[i].Prey); {
+		case strings.Contains(prey, "bearer"):
+			defPrey[i] = preyBearer
+		case strings.Contains(prey, "highest combat"):
+			defPrey[i] = preyHighestCombat
+		case strings.Contains(prey, "lowest remaining health"):
+			defPrey[i] = preyLowestHealth
+		}
 	}
 }
+
+// prey returns the Prey instruction of a card instance.
+func (s *State) prey(id int16) preyKind { return defPrey[s.Cards[id].Def] }
 
 // def returns the definition of a card id.
 func def(id cards.ID) *cards.Card { return &cards.All()[id] }

@@ -119,8 +119,7 @@ func (s *State) autoEngage() {
 // matches best (LCG §3 Prey); ties go to the first in player order (ruling
 // R-PREY). "Bearer only" ignores everyone else.
 func (s *State) preyPick(e int16, mask uint8) int {
-	d := s.card(e)
-	prey := strings.ToLower(d.Prey)
+	prey := s.prey(e)
 	best, bestV := -1, 0
 	for k := 0; k < int(s.N); k++ {
 		i := s.seatAt(k)
@@ -128,14 +127,14 @@ func (s *State) preyPick(e int16, mask uint8) int {
 			continue
 		}
 		v := 0
-		switch {
-		case strings.Contains(prey, "bearer"):
+		switch prey {
+		case preyBearer:
 			if int(s.Cards[e].Owner) != i {
 				continue
 			}
-		case strings.Contains(prey, "highest combat"):
+		case preyHighestCombat:
 			v = s.baseSkill(i, skCombat)
-		case strings.Contains(prey, "lowest remaining health"):
+		case preyLowestHealth:
 			v = -s.remainingHealth(i)
 		}
 		if best < 0 || v > bestV {
@@ -244,7 +243,7 @@ func (s *State) hHunters(f *game.Frame) game.Control {
 func (s *State) hunterStep(e int16) int {
 	c := &s.Cards[e]
 	var targets uint8
-	bearer := strings.Contains(strings.ToLower(s.card(e).Prey), "bearer")
+	bearer := s.prey(e) == preyBearer
 	for i := 0; i < int(s.N); i++ {
 		if s.inGame(i) && (!bearer || int(c.Owner) == i) {
 			targets |= 1 << uint(s.Inv[i].Loc)
