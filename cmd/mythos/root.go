@@ -22,5 +22,16 @@ func newRoot(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	root.SetOut(out)
 	root.SetErr(errOut)
 	root.AddCommand(newList(), newRun(), newPlay(), newReplay())
+	for _, c := range extraCommands {
+		root.AddCommand(c())
+	}
 	return root
 }
+
+// extraCommands holds the constructors of subcommands that live in their own
+// files (check, spec, record, serve, eval, bench, train); each file appends its
+// constructor in an init function, so adding a command touches one file.
+var extraCommands []func() *cobra.Command
+
+// addCommand registers a subcommand constructor; call it from init.
+func addCommand(c func() *cobra.Command) { extraCommands = append(extraCommands, c) }
