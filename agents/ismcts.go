@@ -3,14 +3,16 @@ package agents
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"sync"
+	"time"
 
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 )
 
 func init() {
-	Register("ismcts", "information-set Monte Carlo tree search over determinizations (iters, c, depth, rollout, workers)",
+	Register("ismcts", "information-set Monte Carlo tree search over determinizations (iters or ms, c, depth, rollout=random|heuristic, workers)",
 		func(opts env.Options) (Agent, error) { return NewISMCTS(opts) })
 }
 
@@ -18,27 +20,48 @@ func init() {
 // iteration determinizes the acting seat's information set (the state's
 // Determinize resamples what it cannot see), walks one tree whose edges are
 // action codes (stable across determinizations), expands one action, plays the
-// rest out with a rollout policy and backs up the team score. With workers > 1
-// it runs one tree per worker (root parallelism) and sums the root visits;
-// results depend only on the seed, not on scheduling.
+// rest out with a rollout policy and backs up the team score. A playout cut
+// off at depth scores the policy's estimate when it has one (the heuristic
+// policy does), else 0. With workers > 1 it runs one tree per worker (root
+// parallelism) and sums the root visits. With an iteration budget the result
+// depends only on the seed, never on scheduling; a millisecond budget (ms)
+// trades that for a fixed time per decision.
 type ISMCTS struct {
 	iters   int
+	ms      int
 	c       float64
 	depth   int
 	workers int
 	rollout string
+	policy  RolloutPolicy
 	seed    uint64
 	calls   uint64
 }
 
+// ismctsOptions are the option names NewISMCTS accepts.
+var ismctsOptions = []string{"iters", "ms", "c", "depth", "rollout", "workers"}
+
 // NewISMCTS builds the agent from options: iters (iterations per decision,
-// default 500), c (exploration constant, default 0.7), depth (rollout cut-off
-// in decisions, default 400; a cut-off rollout scores 0), rollout (policy of
-// the playouts: "random"), workers (trees searched in parallel, default 1).
+// default 500), ms (a time budget per decision in milliseconds instead of
+// iters; not reproducible), c (exploration constant, default 0.7), depth
+// (playout cut-off in decisions, default 400), rollout (playout policy, default
+// "heuristic", or "random"), workers (trees searched in parallel, default 1).
 func NewISMCTS(opts env.Options) (*ISMCTS, error) {
-	a := &ISMCTS{c: 0.7, rollout: opts.Str("rollout", "random")}
+	for _, k := range opts.Keys() {
+		known := false
+		for _, n := range ismctsOptions {
+			known = known || k == n
+		}
+		if !known {
+			return nil, fmt.Errorf("unknown option %q (known: iters, ms, c, depth, rollout, workers)", k)
+		}
+	}
+	a := &ISMCTS{c: 0.7, rollout: opts.Str("rollout", "heuristic")}
 	var err error
 	if a.iters, err = opts.Int("iters", 500); err != nil {
+		return nil, err
+	}
+	if a.ms, err = opts.Int("ms", 0); err != nil {
 		return nil, err
 	}
 	if a.depth, err = opts.Int("depth", 400); err != nil {
@@ -48,22 +71,23 @@ func NewISMCTS(opts env.Options) (*ISMCTS, error) {
 		return nil, err
 	}
 	if v, ok := opts["c"]; ok {
-		if _, err := fmt.Sscanf(v, "%g", &a.c); err != nil {
-			return nil, fmt.Errorf("option c=%q: not a number", v)
+		if a.c, err = strconv.ParseFloat(v, 64); err != nil || a.c < 0 || math.IsNaN(a.c) || math.IsInf(a.c, 0) {
+			return nil, fmt.Errorf("option c=%q: want a number ≥ 0", v)
 		}
 	}
-	if a.iters < 1 || a.workers < 1 || a.depth < 1 {
-		return nil, fmt.Errorf("iters, depth and workers must be at least 1")
+	if a.iters < 1 || a.workers < 1 || a.depth < 1 || a.ms < 0 {
+		return nil, fmt.Errorf("iters, depth and workers must be at least 1 and ms at least 0")
 	}
-	if a.rollout != "random" {
-		return nil, fmt.Errorf("rollout=%q: only random playouts exist so far", a.rollout)
+	if _, hasIters := opts["iters"]; hasIters && a.ms > 0 {
+		return nil, fmt.Errorf("give a budget in iters or in ms, not both")
 	}
-	for _, k := range opts.Keys() {
-		switch k {
-		case "iters", "c", "depth", "rollout", "workers":
-		default:
-			return nil, fmt.Errorf("unknown option %q (known: iters, c, depth, rollout, workers)", k)
-		}
+	switch a.rollout {
+	case "random":
+		a.policy = RandomPolicy{}
+	case "heuristic":
+		a.policy = HeuristicPolicy{}
+	default:
+		return nil, fmt.Errorf("rollout=%q: want random or heuristic", a.rollout)
 	}
 	return a, nil
 }
@@ -97,9 +121,13 @@ func (a *ISMCTS) Act(e env.Env, info *env.Info) int {
 	root := e.State()
 	p := root.Prompt()
 	if len(p.Options) == 1 {
-		return a.actionFor(e, 0)
+		return a.actionFor(e, info, 0)
 	}
 	a.calls++
+	var deadline time.Time
+	if a.ms > 0 {
+		deadline = time.Now().Add(time.Duration(a.ms) * time.Millisecond)
+	}
 	visits := make([]float64, len(p.Options))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -108,7 +136,8 @@ func (a *ISMCTS) Act(e env.Env, info *env.Info) int {
 		go func(w int) {
 			defer wg.Done()
 			rng := game.NewRNG(game.DeriveSeed(a.seed, a.calls, uint64(w)))
-			tree := a.search(root, a.iters/a.workers+boolInt(w < a.iters%a.workers), &rng)
+			n := a.iters/a.workers + boolInt(w < a.iters%a.workers)
+			tree := a.search(root, n, deadline, &rng)
 			mu.Lock()
 			defer mu.Unlock()
 			for i, o := range p.Options {
@@ -125,7 +154,7 @@ func (a *ISMCTS) Act(e env.Env, info *env.Info) int {
 			best = i
 		}
 	}
-	return a.actionFor(e, best)
+	return a.actionFor(e, info, best)
 }
 
 func boolInt(b bool) int {
@@ -136,21 +165,27 @@ func boolInt(b bool) int {
 }
 
 // actionFor returns the action id that stands for option index choice.
-func (a *ISMCTS) actionFor(e env.Env, choice int) int {
-	for id := 0; id < e.Spec().Actions; id++ {
-		if c, ok := e.Decode(id); ok && c == choice {
-			return id
-		}
-	}
-	return -1
+func (a *ISMCTS) actionFor(e env.Env, info *env.Info, choice int) int {
+	rng := game.NewRNG(game.DeriveSeed(a.seed, a.calls, 1<<32))
+	return ActionFor(e, info, choice, &rng)
 }
 
-// search runs iters iterations from the acting seat's information set.
-func (a *ISMCTS) search(root game.State, iters int, rng *game.RNG) *node {
+// search runs iters iterations (or, with a deadline, as many as fit before
+// it, at least one) from the acting seat's information set.
+func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, rng *game.RNG) *node {
 	tree := &node{}
 	viewer := root.Prompt().Actor
 	path := make([]*node, 0, 64)
-	for it := 0; it < iters; it++ {
+	untried := make([]int, 0, 16)
+	eval, _ := a.policy.(Evaluator)
+	for it := 0; ; it++ {
+		if deadline.IsZero() {
+			if it >= iters {
+				break
+			}
+		} else if it > 0 && it%8 == 0 && time.Now().After(deadline) {
+			break
+		}
 		s := root.Clone()
 		s.Determinize(viewer, rng)
 		n := tree
@@ -158,7 +193,7 @@ func (a *ISMCTS) search(root game.State, iters int, rng *game.RNG) *node {
 		// Selection and expansion.
 		for !s.Over() {
 			opts := s.Prompt().Options
-			var untried []int
+			untried = untried[:0]
 			for i, o := range opts {
 				c := n.child(o.Code)
 				if c == nil {
@@ -171,7 +206,7 @@ func (a *ISMCTS) search(root game.State, iters int, rng *game.RNG) *node {
 				i := untried[rng.IntN(len(untried))]
 				c := &node{code: opts[i].Code, avail: 1}
 				n.children = append(n.children, c)
-				s.Apply(i)
+				_ = s.Apply(i)
 				path = append(path, c)
 				break
 			}
@@ -184,16 +219,19 @@ func (a *ISMCTS) search(root game.State, iters int, rng *game.RNG) *node {
 				}
 			}
 			n = n.child(opts[bestI].Code) // before Apply reuses the options
-			s.Apply(bestI)
+			_ = s.Apply(bestI)
 			path = append(path, n)
 		}
 		// Playout.
 		for d := 0; d < a.depth && !s.Over(); d++ {
-			s.Apply(rng.IntN(len(s.Prompt().Options)))
+			_ = s.Apply(a.policy.Choose(s, rng))
 		}
 		score := 0.0
-		if s.Over() {
+		switch {
+		case s.Over():
 			score = s.Score()
+		case eval != nil:
+			score = eval.Evaluate(s)
 		}
 		for _, n := range path {
 			n.visits++

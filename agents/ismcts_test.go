@@ -1,9 +1,11 @@
 package agents_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
 
@@ -51,5 +53,37 @@ func TestISMCTSOptions(t *testing.T) {
 		if _, err := agents.New(spec); err == nil {
 			t.Errorf("%s accepted", spec)
 		}
+	}
+}
+
+func TestISMCTSBudgetOptions(t *testing.T) {
+	for _, spec := range []string{"ismcts:iters=5,ms=5", "ismcts:ms=-1", "ismcts:c=-1", "ismcts:workers=0", "ismcts:depth=0"} {
+		if _, err := agents.New(spec); err == nil {
+			t.Errorf("%s accepted", spec)
+		}
+	}
+	for _, spec := range []string{"ismcts:ms=5", "ismcts:iters=2000,rollout=heuristic", "ismcts:rollout=random,c=1.2,depth=50,workers=2"} {
+		if _, err := agents.New(spec); err != nil {
+			t.Errorf("%s: %v", spec, err)
+		}
+	}
+}
+
+func TestISMCTSTimeBudgetPlaysLegally(t *testing.T) {
+	fixture.Register()
+	res, err := agents.Rollout(agents.RolloutConfig{Env: fixture.ID, Agent: "ismcts:ms=2,workers=2", Episodes: 3, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 3 {
+		t.Fatal(len(res))
+	}
+}
+
+func TestISMCTSWithHeuristicRolloutsIsDeterministicOnTheGathering(t *testing.T) {
+	a := rollout(t, lcg.TheGatheringID, "ismcts:iters=16,rollout=heuristic,workers=2", 2, 1, 5)
+	b := rollout(t, lcg.TheGatheringID, "ismcts:iters=16,rollout=heuristic,workers=2", 2, 2, 5)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("same seed, different episodes: %+v vs %+v", a, b)
 	}
 }

@@ -3,7 +3,7 @@ package env
 import (
 	"strings"
 
-	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/encode/lcgobs"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
 )
@@ -43,9 +43,13 @@ func buildGathering(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	enc, err := lcgobs.New(sc.Info())
+	if err != nil {
+		return nil, err
+	}
 	return &Game{
 		Info:    sc.Info(),
 		New:     func(seed uint64, logging bool) game.State { return sc.New(seed, logging) },
-		Encoder: encode.NewPromptEncoder(sc.Info()),
+		Encoder: enc,
 	}, nil
 }

@@ -22,6 +22,7 @@ type OptionDoc struct {
 var commonOptions = []OptionDoc{
 	{Name: "skip_trivial", Default: "false", Doc: "answer prompts that have a single legal option automatically"},
 	{Name: "max_steps", Default: "0", Doc: "truncate an episode after this many decisions (0: no limit)"},
+	{Name: "flat", Default: "false", Doc: "one float32 vector `flat` per observation instead of named fields (env.Flat)"},
 }
 
 // String returns the options as sorted key=value pairs.

@@ -100,7 +100,7 @@ func Make(id string, opts Options) (Env, error) {
 }
 
 // Wrap applies the common options of opts to e: skip_trivial (SkipTrivial),
-// then max_steps (StepLimit). Other keys are ignored.
+// then max_steps (StepLimit), then flat (Flat). Other keys are ignored.
 func Wrap(e Env, opts Options) (Env, error) {
 	skip, err := opts.Bool("skip_trivial", false)
 	if err != nil {
@@ -113,11 +113,18 @@ func Wrap(e Env, opts Options) (Env, error) {
 	if limit < 0 {
 		return nil, fmt.Errorf("option max_steps=%d: must be 0 or more", limit)
 	}
+	flat, err := opts.Bool("flat", false)
+	if err != nil {
+		return nil, err
+	}
 	if skip {
 		e = SkipTrivial(e)
 	}
 	if limit > 0 {
 		e = StepLimit(e, limit)
+	}
+	if flat {
+		e = Flat(e)
 	}
 	return e, nil
 }

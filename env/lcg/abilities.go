@@ -11,6 +11,8 @@ const (
 	bitSkids                      // Skids O'Toole: once per turn
 	bitAgnes                      // Agnes Baker: once per phase
 	bitOnTheLam                   // On the Lam is active until the end of the round
+	bitDebts1                     // Hospital Debts' ⚡ ability used once this round
+	bitDebts2                     // … and twice (limit twice per round)
 )
 
 // boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
@@ -42,6 +44,8 @@ func (s *State) actionAbilityUsable(seat int, id int16, a int) bool {
 	}
 	tome := s.has(id, trTome)
 	switch {
+	case w.kind != abFight:
+		return s.abilityKindUsable(seat, id, w) && s.canPay(seat, 1, tome)
 	case w.skipNone: // First Aid: heal yourself (ruling R-FIRSTAID)
 		v := &s.Inv[seat]
 		return (v.Damage > 0 || v.Horror > 0) && s.canPay(seat, 1, tome)
@@ -56,7 +60,7 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 	w, _ := weaponOf(s.Cards[id].Def, a)
 	c := &s.Cards[id]
 	kind := akFight
-	if w.invest || w.skipNone {
+	if w.invest || w.skipNone || w.kind != abFight {
 		kind = akAbility
 	}
 	s.spend(seat, kind, s.actionCost(seat, kind, 1), s.has(id, trTome))
@@ -75,13 +79,25 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(w.skill, w.mod, w.dmg))
 		return
 	}
+	if w.kind != abFight {
+		s.push(opEffect, seat, int32(id), -1, abilityEffect[w.kind], 0)
+		if w.kind != abCatBurglar { // Cat Burglar's action does not provoke
+			s.push(opAoO, seat, -1, -1, 0, 0)
+		}
+		return
+	}
 	s.push(opEffect, seat, int32(id), -1, effAbility, int32(a))
 	s.push(opAoO, seat, -1, -1, 0, 0)
 }
 
+// abilityEffect maps a ⮕ ability kind to its effect frame.
+var abilityEffect = [...]int32{abOldBook: effOldBook, abMedical: effMedical, abEncyclopedia: effEncyclopedia,
+	abScrying: effScrying, abBookOfShadows: effBookOfShadows, abCatBurglar: effCatBurglar}
+
 // addFastOptions lists the ⚡ abilities and fast cards seat can use in a
-// player window (LCG §5.1, §3 Fast); ownTurn adds those limited to the
-// investigator's own turn.
+// player window (LCG §5.1, §3 Fast); ownTurn adds Skids O'Toole's ability,
+// limited to his turn ("play only during your turn" cards check the active
+// investigator in eventUsable).
 func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 	v := &s.Inv[seat]
 	if s.canAdvanceAct() {
@@ -90,13 +106,17 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 	if ownTurn && s.isInvestigator(seat, idSkids) && v.Resources >= 2 && v.UsedTurn&bitSkids == 0 {
 		p.Add(ActSkidsAction, 0, 0) // Skids: ⚡ during your turn, 2 resources: one more action
 	}
-	if ownTurn {
-		for h, id := range v.Hand {
-			if h < MaxHand && s.isFastCard(id) && s.canPlay(seat, id) {
-				p.Add(ActPlay+game.ActionCode(h), int32(id), 0)
-			}
+	// Fast cards in any player window; "play only during your turn" and
+	// triggered events are restricted by eventUsable (LCG §3 Fast).
+	for h, id := range v.Hand {
+		if h < MaxHand && s.isFastCard(id) && s.canPlay(seat, id) {
+			p.Add(ActPlay+game.ActionCode(h), int32(id), 0)
 		}
 	}
+	if id := s.amuletEvent(seat); id >= 0 && s.isFastCard(id) && s.canPlay(seat, id) {
+		p.Add(ActPlayDiscard, int32(id), 0) // Wendy's Amulet
+	}
+	s.addCardFastOptions(seat, p)
 	for pi, id := range v.Play {
 		if pi >= MaxPlay {
 			break
@@ -150,23 +170,26 @@ func (s *State) doFast(seat int, o game.Option) {
 	v := &s.Inv[seat]
 	switch {
 	case o.Code == ActAdvanceAct:
-		// LCG §3 Act Deck: spend the clues as a group (ruling R-CLUES), advance.
+		// LCG §3 Act Deck: spend the clues as a group (the lead chooses who
+		// pays, team.go), then advance.
 		var mask uint8
 		for i := 0; i < int(s.N); i++ {
 			if s.inGame(i) {
 				mask |= 1 << uint(i)
 			}
 		}
-		s.spendClues(seat, s.actClues(), mask)
 		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
+		s.payGroupClues(s.actClues(), mask)
 	case o.Code == ActSkidsAction:
 		v.Resources -= 2
 		v.Actions++
 		v.UsedTurn |= bitSkids
-	case o.Code >= ActPlay && o.Code < ActPlay+MaxHand:
+	case o.Code >= ActPlay && o.Code < ActPlay+MaxHand, o.Code == ActPlayDiscard:
 		id := int16(o.Arg)
 		s.payForCard(seat, id)
 		s.resolvePlayed(seat, id)
+	case o.Code >= ActThreat && o.Code < ActThreat+MaxThreat:
+		s.doCardFast(seat, o)
 	case o.Code >= ActAbility && o.Code < ActAbility+2*MaxPlay:
 		id := int16(o.Arg)
 		switch s.Cards[id].Def {
@@ -177,6 +200,9 @@ func (s *State) doFast(seat int, o game.Option) {
 			s.toDiscard(id)
 			s.push(opEffect, seat, int32(id), -1, effStrayCat, 0)
 		default:
+			if s.doCardFast(seat, o) {
+				return
+			}
 			if b, ok := boostSkills[s.Cards[id].Def]; ok && len(s.Tests) > 0 {
 				v.Resources--
 				t := s.test()
@@ -189,16 +215,14 @@ func (s *State) doFast(seat int, o game.Option) {
 }
 
 // playDodge plays Dodge from seat's hand: cancel the attack.
-func (s *State) playDodge(seat int, id int16) {
-	s.Inv[seat].Resources -= int16(s.cost(id))
-	s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
-	s.toDiscard(id)
-}
+func (s *State) playDodge(seat int, id int16) { s.playTrigger(seat, id) }
 
 // playLucky plays Lucky!: +2 to the skill value of the test.
+// Lucky! (2) also draws 1 card.
 func (s *State) playLucky(seat int, id int16, t *SkillTest) {
-	s.Inv[seat].Resources -= int16(s.cost(id))
-	s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
-	s.toDiscard(id)
+	s.playTrigger(seat, id)
 	t.Mod += 2
+	if s.Cards[id].Def == idLucky2 {
+		s.drawCards(seat, 1)
+	}
 }

@@ -194,8 +194,8 @@ func (s *State) barrierObjective(f *game.Frame) game.Control {
 				mask |= 1 << uint(i)
 			}
 		}
-		s.spendClues(-1, s.actClues(), mask)
 		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
+		s.payGroupClues(s.actClues(), mask) // resolves first (LCG §3 Act Deck: the cost)
 	}
 	return game.Done
 }

@@ -37,6 +37,8 @@ import (
 //	ActEnemy+k      10     choose enemy slot k (attack order, target)
 //	ActLocation+k   8      choose location slot k (target)
 //	ActChoose+k     16     generic choice k (a card's "choose one", a resolution)
+//	ActPlayDiscard  1      play the topmost event of your discard pile (Wendy's Amulet)
+//	ActParleyEnemy+k 10    Parley with enemy slot k (Mob Enforcer) (§3 Parley)
 const (
 	ActEndTurn game.ActionCode = iota
 	ActPass
@@ -50,22 +52,24 @@ const (
 	ActToInvestigator
 	ActSkidsAction
 	ActMove
-	ActFight     = ActMove + MaxLocations
-	ActEngage    = ActFight + MaxEnemies
-	ActEvade     = ActEngage + MaxEnemies
-	ActPlay      = ActEvade + MaxEnemies
-	ActCommit    = ActPlay + MaxHand
-	ActDiscard   = ActCommit + MaxHand
-	ActMulligan  = ActDiscard + MaxHand
-	ActAbility   = ActMulligan + MaxHand
-	ActThreat    = ActAbility + 2*MaxPlay
-	ActAssign    = ActThreat + MaxThreat
-	ActSeat      = ActAssign + MaxPlay
-	ActEnemy     = ActSeat + MaxInvestigators
-	ActLocation  = ActEnemy + MaxEnemies
-	ActChoose    = ActLocation + MaxLocations
-	NumActions   = int(ActChoose + MaxChoice)
-	actFirstFlat = ActEndTurn
+	ActFight       = ActMove + MaxLocations
+	ActEngage      = ActFight + MaxEnemies
+	ActEvade       = ActEngage + MaxEnemies
+	ActPlay        = ActEvade + MaxEnemies
+	ActCommit      = ActPlay + MaxHand
+	ActDiscard     = ActCommit + MaxHand
+	ActMulligan    = ActDiscard + MaxHand
+	ActAbility     = ActMulligan + MaxHand
+	ActThreat      = ActAbility + 2*MaxPlay
+	ActAssign      = ActThreat + MaxThreat
+	ActSeat        = ActAssign + MaxPlay
+	ActEnemy       = ActSeat + MaxInvestigators
+	ActLocation    = ActEnemy + MaxEnemies
+	ActChoose      = ActLocation + MaxLocations
+	ActPlayDiscard = ActChoose + MaxChoice
+	ActParleyEnemy = ActPlayDiscard + 1
+	NumActions     = int(ActParleyEnemy + MaxEnemies)
+	actFirstFlat   = ActEndTurn
 )
 
 var flatNames = [...]string{"EndTurn", "Pass", "Investigate", "Draw", "Resource", "AdvanceAct", "Resign", "Parley", "Keep", "ToInvestigator", "InvestigatorAbility"}
@@ -74,6 +78,7 @@ var flatNames = [...]string{"EndTurn", "Pass", "Investigate", "Draw", "Resource"
 var actionNames = func() []string {
 	names := make([]string, NumActions)
 	copy(names, flatNames[:])
+	names[ActPlayDiscard] = "PlayFromDiscard"
 	ranged := []struct {
 		base game.ActionCode
 		n    int
@@ -84,6 +89,7 @@ var actionNames = func() []string {
 		{ActDiscard, MaxHand, "Discard"}, {ActMulligan, MaxHand, "Mulligan"}, {ActAbility, 2 * MaxPlay, "Ability"},
 		{ActThreat, MaxThreat, "ThreatAbility"}, {ActAssign, MaxPlay, "AssignToAsset"}, {ActSeat, MaxInvestigators, "Investigator"},
 		{ActEnemy, MaxEnemies, "Enemy"}, {ActLocation, MaxLocations, "Location"}, {ActChoose, MaxChoice, "Choose"},
+		{ActParleyEnemy, MaxEnemies, "ParleyEnemy"},
 	}
 	for _, r := range ranged {
 		for k := 0; k < r.n; k++ {

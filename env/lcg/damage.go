@@ -108,20 +108,20 @@ func (s *State) hDamage(f *game.Frame) game.Control {
 		if s.over || !s.inGame(seat) {
 			return s.cont(game.Done)
 		}
-		// After triggers (forced first, then reactions): Psychosis, Hypochondria, Agnes Baker.
-		if hor > 0 {
-			if n := s.countThreat(seat, idPsychosis); n > 0 {
-				s.push(opDamage, seat, -1, -1, packDmg(n, 0, true), 0)
-			}
-			if s.isInvestigator(seat, idAgnes) && v.UsedPhase&bitAgnes == 0 && s.enemyAtLocation(seat) {
-				s.push(opEffect, seat, -1, -1, effAgnes, 0)
-			}
+		// After triggers: the reaction (Agnes Baker) is pushed first so that
+		// the forced abilities (Psychosis, Hypochondria; in the lead's order)
+		// resolve before it (LCG §3 Ability, §3 Priority of Simultaneous Resolution).
+		if hor > 0 && s.isInvestigator(seat, idAgnes) && v.UsedPhase&bitAgnes == 0 && s.enemyAtLocation(seat) {
+			s.push(opEffect, seat, -1, -1, effAgnes, 0)
 		}
-		if dmg > 0 {
-			if n := s.countThreat(seat, idHypochondria); n > 0 {
-				s.push(opDamage, seat, -1, -1, packDmg(0, n, true), 0)
-			}
+		var forced int32
+		if hor > 0 && s.countThreat(seat, idPsychosis) > 0 {
+			forced |= 1 << fxPsychosis
 		}
+		if dmg > 0 && s.countThreat(seat, idHypochondria) > 0 {
+			forced |= 1 << fxHypochondria
+		}
+		s.pushForced(seat, forced)
 		return game.Done
 	}
 	return game.Done
@@ -218,13 +218,23 @@ func (s *State) eliminate(seat int, reason uint8) {
 		s.Cards[loc].Clues += v.Clues
 	}
 	v.Clues, v.Resources, v.Actions = 0, 0, 0
-	// 5. a new lead investigator: the next one in player order (ruling R-LEAD).
+	// 5. a new lead investigator: the remaining investigators choose (team.go);
+	// until they have, the next one in player order answers.
 	if int(s.Lead) == seat {
+		n, next := 0, -1
 		for k := 1; k < int(s.N); k++ {
 			if i := s.seatAt(k); s.inGame(i) {
-				s.Lead = int8(i)
-				break
+				if n == 0 {
+					next = i
+				}
+				n++
 			}
+		}
+		if next >= 0 {
+			s.Lead = int8(next)
+		}
+		if n > 1 {
+			s.push(opEffect, int(s.Lead), -1, -1, effChooseLead, 0)
 		}
 	}
 	// 6. nobody left: no resolution was reached.

@@ -26,6 +26,9 @@ const (
 // is the source card, B an effect argument.
 func (s *State) hEffect(f *game.Frame) game.Control {
 	seat := int(f.Who)
+	if f.A >= effExt {
+		return s.hEffectExt(f)
+	}
 	if f.A != effExhaustEnemy && f.A != effBarrierObjective && !s.inGame(seat) {
 		return game.Done
 	}
@@ -167,7 +170,7 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		}
 		return s.cont(game.Done)
 	case effDrawnToFlame:
-		s.discoverClues(seat, int(s.Inv[seat].Loc), 2) // then discover 2 clues
+		s.discoverAt(seat, int(s.Inv[seat].Loc), 2) // then discover 2 clues
 		return game.Done
 	case effAbility:
 		id := int16(f.Src)
@@ -241,14 +244,12 @@ func (s *State) afterDefeat(f *game.Frame) game.Control {
 			return game.Done
 		case o.Code == ActChoose:
 			v.UsedRound |= bitRoland
-			s.discoverClues(seat, loc, 1)
+			s.discoverAt(seat, loc, 1)
 		default:
-			id := int16(o.Arg)
-			s.Inv[seat].Resources -= int16(s.cost(id))
-			s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
-			s.toDiscard(id)
-			s.discoverClues(seat, loc, 1)
+			s.playTrigger(seat, int16(o.Arg))
+			s.discoverAt(seat, loc, 1)
 		}
+		return s.cont(game.Again) // a Cover Up decision may be pending: resolve it first
 	}
 	if s.Cards[s.LocInst[loc]].Clues == 0 {
 		return game.Done
@@ -258,8 +259,8 @@ func (s *State) afterDefeat(f *game.Frame) game.Control {
 	if s.isInvestigator(seat, idRoland) && v.UsedRound&bitRoland == 0 {
 		p.Add(ActChoose, 0, 0)
 	}
-	if h := s.handSlotOf(seat, idEvidence); h >= 0 && v.Resources >= 1 && s.countThreat(seat, idDissonantVoices) == 0 {
-		p.Add(ActPlay+game.ActionCode(h), int32(v.Hand[h]), 0)
+	if id, code := s.playableAt(seat, idEvidence); id >= 0 {
+		p.Add(code, int32(id), 0)
 	}
 	if len(p.Options) == 1 {
 		return game.Done
@@ -270,15 +271,12 @@ func (s *State) afterDefeat(f *game.Frame) game.Control {
 // endOfTurn runs "at the end of your turn" effects: Frozen in Fear's
 // willpower test, Dark Memory revealed from hand (2 horror).
 func (s *State) endOfTurn(seat int) {
-	v := &s.Inv[seat]
-	for _, id := range v.Hand {
-		if s.Cards[id].Def == idDarkMemory {
-			s.takeDamage(seat, 0, 2, int32(id))
-		}
+	var forced int32
+	if s.handSlotOf(seat, idDarkMemory) >= 0 {
+		forced |= 1 << fxDarkMemory
 	}
-	for _, id := range v.Threat {
-		if s.Cards[id].Def == idFrozenInFear {
-			s.pushTest(seat, skWillpower, 3, tkFrozen, -1, id)
-		}
+	if s.countThreat(seat, idFrozenInFear) > 0 {
+		forced |= 1 << fxFrozenInFear
 	}
+	s.pushForced(seat, forced)
 }

@@ -19,6 +19,7 @@ var (
 	idAmnesia, idParanoia, idHaunted, idPsychosis = mustID("01096"), mustID("01097"), mustID("01098"), mustID("01099")
 	idHypochondria, idCoverUp, idNecronomicon     = mustID("01100"), mustID("01007"), mustID("01009")
 	idHospitalDebts, idDarkMemory, idAbandoned    = mustID("01011"), mustID("01013"), mustID("01015")
+	idMobEnforcer, idStubbornDetective            = mustID("01101"), mustID("01103")
 )
 
 // hEncounter is the encounter draw procedure (LCG §5.2 1.4): draw (refilling
@@ -27,6 +28,19 @@ var (
 // weakness from a player deck, an agenda's search), or -1 to draw the top.
 func (s *State) hEncounter(f *game.Frame) game.Control {
 	seat := int(f.Who)
+	if f.Step == 2 {
+		// Ward of Protection: "when you draw a non-weakness treachery, cancel
+		// its revelation effect; then take 1 horror" (LCG §3 Cancel).
+		o := s.chosen(f)
+		f.Step = 1
+		if o.Code == ActPass {
+			s.revelation(seat, int16(f.Tgt))
+			return s.cont(game.Again)
+		}
+		s.playTrigger(seat, int16(o.Arg))
+		s.takeDamage(seat, 0, 1, o.Arg)
+		return game.Again
+	}
 	if f.Step == 0 {
 		if !s.inGame(seat) {
 			return game.Done
@@ -48,11 +62,23 @@ func (s *State) hEncounter(f *game.Frame) game.Control {
 		}
 		s.log.Add(evEncounter, game.AgentID(seat), f.Tgt, 0, 0)
 		f.Step = 1
+		if d := s.card(int16(f.Tgt)); d.Type == typeTreachery && !d.Weakness {
+			if id, code := s.playableAt(seat, idWard); id >= 0 {
+				p := s.ask(seat, PkReaction, f.Tgt)
+				p.Add(ActPass, 0, 0)
+				p.Add(code, int32(id), 0)
+				f.Step = 2
+				return game.Wait
+			}
+		}
 		s.revelation(seat, int16(f.Tgt))
 		return s.cont(game.Again)
 	}
 	id := int16(f.Tgt)
 	d := s.card(id)
+	if d.Surge && s.inGame(seat) {
+		s.push(opEncounter, seat, -1, -1, 0, 0) // LCG §3 Surge (after this card's spawn reactions)
+	}
 	if s.Cards[id].Zone == ZoneLimbo {
 		switch {
 		case d.Type == typeEnemy && s.inGame(seat):
@@ -62,9 +88,6 @@ func (s *State) hEncounter(f *game.Frame) game.Control {
 		default:
 			s.toDiscard(id)
 		}
-	}
-	if d.Surge && s.inGame(seat) {
-		s.push(opEncounter, seat, -1, -1, 0, 0) // LCG §3 Surge
 	}
 	return s.cont(game.Done)
 }

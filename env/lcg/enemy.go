@@ -1,6 +1,7 @@
 package lcg
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -100,29 +101,43 @@ func (s *State) autoEngage() {
 		}
 		c := &s.Cards[e]
 		d := s.card(e)
-		if c.Zone != ZoneBoard || c.Exhausted || d.Aloof || d.Massive { // LCG §3 Aloof
+		if c.Zone != ZoneBoard || c.Exhausted || s.isAloof(e) || d.Massive { // LCG §3 Aloof
 			continue
 		}
-		var mask uint8
-		for i := 0; i < int(s.N); i++ {
-			if s.inGame(i) && s.Inv[i].Loc == c.Loc {
-				mask |= 1 << uint(i)
-			}
-		}
-		if seat := s.preyPick(e, mask); seat >= 0 {
-			s.engage(e, seat)
+		switch m := s.preyBest(e, s.seatsAtLoc(c.Loc)); {
+		case m == 0:
+		case m&(m-1) == 0:
+			s.engage(e, bits.TrailingZeros8(m))
+		case !s.pendingEffect(effPreyTie, int32(e)):
+			// Several equally good candidates: the lead investigator chooses (LCG §3 Prey).
+			s.push(opEffect, s.leadSeat(), int32(e), -1, effPreyTie, 0)
 		}
 	}
 }
 
-// preyPick chooses among the seats in mask the one enemy e's Prey instruction
-// matches best (LCG §3 Prey); ties go to the first in player order (ruling
-// R-PREY). "Bearer only" ignores everyone else.
+// preyPick returns the first seat in player order among those enemy e's Prey
+// matches best (scripted setups; the engine asks the lead on a tie).
 func (s *State) preyPick(e int16, mask uint8) int {
-	prey := s.prey(e)
-	best, bestV := -1, 0
+	m := s.preyBest(e, mask)
 	for k := 0; k < int(s.N); k++ {
-		i := s.seatAt(k)
+		if i := s.seatAt(k); m&(1<<uint(i)) != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// preyBest returns the seats in mask that enemy e's Prey instruction matches
+// best (LCG §3 Prey): every seat in mask when it has no Prey (or a blank
+// text box), several on a tie; "bearer only" ignores everyone else.
+func (s *State) preyBest(e int16, mask uint8) uint8 {
+	prey := s.prey(e)
+	if s.blank(e) {
+		prey = preyAny
+	}
+	var best uint8
+	bestV := 0
+	for i := 0; i < int(s.N); i++ {
 		if mask&(1<<uint(i)) == 0 {
 			continue
 		}
@@ -137,8 +152,11 @@ func (s *State) preyPick(e int16, mask uint8) int {
 		case preyLowestHealth:
 			v = -s.remainingHealth(i)
 		}
-		if best < 0 || v > bestV {
-			best, bestV = i, v
+		switch {
+		case best == 0 || v > bestV:
+			best, bestV = 1<<uint(i), v
+		case v == bestV:
+			best |= 1 << uint(i)
 		}
 	}
 	return best
@@ -175,12 +193,14 @@ func (s *State) spawnEnemy(e int16, seat int, loc int) {
 		c.Zone, c.Ctrl, c.Loc = ZoneThreat, int8(seat), s.Inv[seat].Loc
 		s.Inv[seat].Threat = append(s.Inv[seat].Threat, e)
 		s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(c.Loc), 1)
+		s.afterSpawn(e)
 		return
 	}
 	c.Zone, c.Ctrl, c.Loc = ZoneBoard, -1, int8(loc)
 	s.Board = append(s.Board, e)
 	s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(loc), 0)
 	s.autoEngage() // LCG §3 Spawn Impl: auto-engagement after spawning
+	s.afterSpawn(e)
 }
 
 // damageEnemy deals n damage to e; at damage ≥ health it is defeated (LCG §3
@@ -217,88 +237,6 @@ func (s *State) defeatEnemy(e int16, by int) {
 	}
 }
 
-// hHunters is LCG §5.2 3.2: each ready, unengaged Hunter enemy with no
-// investigator at its location moves one step toward the nearest
-// investigator (LCG §3 Hunter). Enemies move in slot order (ruling R-HUNT).
-func (s *State) hHunters(f *game.Frame) game.Control {
-	for k := 0; k < len(s.Enemies); k++ {
-		e := s.Enemies[k]
-		if e < 0 {
-			continue
-		}
-		c := &s.Cards[e]
-		if !s.card(e).Hunter || c.Exhausted || c.Zone != ZoneBoard {
-			continue
-		}
-		if next := s.hunterStep(e); next >= 0 {
-			s.moveEnemy(e, next)
-		}
-	}
-	return game.Done
-}
-
-// hunterStep returns the first location on a shortest path from e toward the
-// nearest investigator its Prey allows, or -1 (LCG §3 Hunter, §3 Nearest:
-// BFS over connections in their movable direction).
-func (s *State) hunterStep(e int16) int {
-	c := &s.Cards[e]
-	var targets uint8
-	bearer := s.prey(e) == preyBearer
-	for i := 0; i < int(s.N); i++ {
-		if s.inGame(i) && (!bearer || int(c.Owner) == i) {
-			targets |= 1 << uint(s.Inv[i].Loc)
-		}
-	}
-	if targets == 0 || targets&(1<<uint(c.Loc)) != 0 {
-		return -1
-	}
-	return s.firstStep(int(c.Loc), targets)
-}
-
-// firstStep runs a BFS from loc and returns the lowest-numbered first step
-// of a shortest path to any location in targets, or -1 (ruling R-HUNT for ties).
-func (s *State) firstStep(loc int, targets uint8) int {
-	var first [MaxLocations]int8
-	var seen uint8 = 1 << uint(loc)
-	var frontier uint8
-	for k := 0; k < MaxLocations; k++ {
-		if s.connected(loc, k) {
-			first[k] = int8(k)
-			frontier |= 1 << uint(k)
-			seen |= 1 << uint(k)
-		}
-	}
-	for frontier != 0 {
-		if hit := frontier & targets; hit != 0 {
-			// Among reached targets, take the first step that is lowest.
-			best := -1
-			for k := 0; k < MaxLocations; k++ {
-				if hit&(1<<uint(k)) != 0 && (best < 0 || int(first[k]) < best) {
-					best = int(first[k])
-				}
-			}
-			return best
-		}
-		var next uint8
-		for k := 0; k < MaxLocations; k++ {
-			if frontier&(1<<uint(k)) == 0 {
-				continue
-			}
-			for j := 0; j < MaxLocations; j++ {
-				if seen&(1<<uint(j)) == 0 && s.connected(k, j) {
-					seen |= 1 << uint(j)
-					next |= 1 << uint(j)
-					first[j] = first[k]
-				} else if next&(1<<uint(j)) != 0 && s.connected(k, j) && first[k] < first[j] {
-					first[j] = first[k]
-				}
-			}
-		}
-		frontier = next
-	}
-	return -1
-}
-
 // moveEnemy moves an unengaged enemy to loc, then checks engagement (LCG §3 Move).
 func (s *State) moveEnemy(e int16, loc int) {
 	c := &s.Cards[e]
@@ -307,9 +245,15 @@ func (s *State) moveEnemy(e int16, loc int) {
 	s.autoEngage()
 }
 
+// atkRedirected flags an attack frame (Frame.A above the attack kind) whose
+// damage Aquinnah sends to the enemy instance A>>9.
+const atkRedirected int32 = 1 << 8
+
 // hAttack is one enemy attack on an investigator (LCG §3 Attacker; §5.2
-// 3.3). Step 0 offers "when an enemy attacks" responses (Dodge), step 1
-// deals its damage and horror at once, step 2 runs "after it attacks".
+// 3.3). Step 0 offers "when an enemy attacks" responses in player order
+// (Dodge by investigators at the location, the attacked investigator's
+// Aquinnah), step 3 chooses Aquinnah's target, step 1 deals the damage and
+// horror at once, step 2 runs "after it attacks". Frame B is the cursor.
 func (s *State) hAttack(f *game.Frame) game.Control {
 	seat, e := int(f.Tgt), int16(f.Src)
 	switch f.Step {
@@ -322,39 +266,107 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 		}
 		if f.Answer != game.NoAnswer {
 			o := s.chosen(f)
-			if o.Code != ActPass {
+			switch {
+			case o.Code == ActPass:
+				f.B++
+			case s.Cards[o.Arg].Def == idAquinnah:
+				// Cost: exhaust Aquinnah and deal 1 horror to her.
+				aq := int16(o.Arg)
+				s.Cards[aq].Exhausted = true
+				s.Cards[aq].Horror++
+				if s.Cards[aq].Horror >= s.card(aq).Sanity {
+					s.log.Add(evDefeat, game.AgentID(seat), int32(aq), 0, 0)
+					s.toDiscard(aq)
+				}
+				f.Step = 3
+				return game.Again
+			default:
 				s.playDodge(int(s.prompt.Actor), int16(o.Arg))
-				s.log.Add(evDiscard, s.prompt.Actor, o.Arg, 0, 0)
 				return game.Done // Dodge: cancel that attack
 			}
-			f.B++
 		}
 		for ; f.B < int32(s.N); f.B++ {
 			i := s.seatAt(int(f.B))
 			if !s.inGame(i) || s.Inv[i].Loc != s.Inv[seat].Loc {
 				continue
 			}
-			if h := s.handSlotOf(i, idDodge); h >= 0 && s.Inv[i].Resources >= 1 {
-				p := s.ask(i, PkReaction, int32(e))
-				p.Add(ActPass, 0, 0)
-				p.Add(ActPlay+game.ActionCode(h), int32(s.Inv[i].Hand[h]), 0)
+			p := s.ask(i, PkReaction, int32(e))
+			p.Add(ActPass, 0, 0)
+			if id, code := s.playableAt(i, idDodge); id >= 0 {
+				p.Add(code, int32(id), 0)
+			}
+			if i == seat && f.A&atkRedirected == 0 && s.card(e).Damage > 0 && s.aquinnahTarget(seat, e, 0) >= 0 {
+				for pi, id := range s.Inv[i].Play {
+					if pi < MaxPlay && s.Cards[id].Def == idAquinnah && !s.Cards[id].Exhausted {
+						p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
+						break
+					}
+				}
+			}
+			if len(p.Options) > 1 {
 				return game.Wait
 			}
 		}
 		f.Step = 1
 		return game.Again
+	case 3:
+		// Aquinnah: the attack's damage goes to another enemy at your location instead.
+		if f.Answer != game.NoAnswer {
+			f.A |= atkRedirected | s.chosen(f).Arg<<9
+			f.Step = 0
+			return game.Again
+		}
+		p := s.ask(seat, PkTarget, int32(e))
+		for k := 0; k < MaxEnemies; k++ {
+			x := s.aquinnahTarget(seat, e, k)
+			if x < 0 {
+				break
+			}
+			p.Add(ActEnemy+game.ActionCode(s.enemySlot(x)), int32(x), 0)
+		}
+		switch len(p.Options) {
+		case 0:
+			f.Step = 0
+			return game.Again
+		case 1:
+			f.A |= atkRedirected | p.Options[0].Arg<<9
+			f.Step = 0
+			return game.Again
+		}
+		return game.Wait
 	case 1:
 		d := s.card(e)
 		s.log.Add(evAttack, game.AgentID(seat), int32(e), int32(d.Damage), int32(d.Horror))
 		f.Step = 2
-		s.push(opDamage, seat, int32(e), -1, packDmg(int(d.Damage), int(d.Horror), false), 0)
+		dmg := int(d.Damage)
+		if f.A&atkRedirected != 0 {
+			if x := int16(f.A >> 9); s.enemySlot(x) >= 0 {
+				s.damageEnemy(x, dmg, seat) // Aquinnah (LCG §3 Instead)
+			}
+			dmg = 0 // you still take the horror
+		}
+		s.push(opDamage, seat, int32(e), -1, packDmg(dmg, int(d.Horror), false), 0)
 		return game.Again
 	default:
-		if s.Cards[e].Def == idSilverTwilight && inPlayZone(s.Cards[e].Zone) {
+		if s.Cards[e].Def == idSilverTwilight && inPlayZone(s.Cards[e].Zone) && !s.blank(e) {
 			s.placeAgendaDoom(1) // its forced ability: after it attacks, 1 doom on the agenda
 		}
 		return s.cont(game.Done)
 	}
+}
+
+// aquinnahTarget returns the k-th enemy at seat's location other than the
+// attacker, or -1.
+func (s *State) aquinnahTarget(seat int, attacker int16, k int) int16 {
+	for slot, x := range s.Enemies {
+		if slot < MaxEnemies && x >= 0 && x != attacker && s.Cards[x].Loc == s.Inv[seat].Loc {
+			if k == 0 {
+				return x
+			}
+			k--
+		}
+	}
+	return -1
 }
 
 // locationByName returns the in-play location slot whose card is named

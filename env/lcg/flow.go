@@ -128,3 +128,7 @@ func (s *State) hWindow(f *game.Frame) game.Control {
 
 // window pushes a player window.
 func (s *State) window() { s.push(opWindow, 0, -1, -1, 0, 0) }
+
+// phaseWindow pushes the player window that follows the beginning of a
+// phase (Frame B = 1; Mind Wipe is played "after a phase begins").
+func (s *State) phaseWindow() { s.push(opWindow, 0, -1, -1, 0, 1) }

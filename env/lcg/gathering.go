@@ -162,7 +162,7 @@ func (s *State) endOfEnemyPhase() {
 		if e < 0 || s.Cards[e].Zone != ZoneBoard || !s.has(e, trGhoul) {
 			continue
 		}
-		if k := s.firstStep(int(s.Cards[e].Loc), 1<<locParlor); k >= 0 {
+		if k := s.firstStep(int(s.Cards[e].Loc), 1<<locParlor); k >= 0 && !s.enemyBlocked(e, k) {
 			s.moveEnemy(e, k)
 		}
 	}
@@ -220,7 +220,7 @@ func (s *State) groupClues() int {
 }
 
 // spendClues spends n clues as a group from the investigators allowed by
-// mask, starting with seat first and then in player order (ruling R-CLUES).
+// mask, starting with seat first and then in player order (used when one payer remains or all must pay; team.go lets the lead choose otherwise).
 func (s *State) spendClues(seat int, n int, mask uint8) {
 	take := func(i int) {
 		v := &s.Inv[i]

@@ -67,6 +67,9 @@ func (s *State) revealLocation(k int) {
 
 // placeInvestigator puts seat at location k without a move (setup, act b-sides).
 func (s *State) placeInvestigator(seat, k int) {
+	if old := s.Inv[seat].Loc; int(old) != k && old >= 0 && s.Phase != PhaseSetup {
+		s.leaveLocation(old)
+	}
 	s.Inv[seat].Loc = int8(k)
 	for _, id := range s.Inv[seat].Threat {
 		s.Cards[id].Loc = int8(k)
@@ -137,7 +140,7 @@ func (s *State) investigateResult(t *SkillTest, ok bool) {
 				n++ // Deduction: discover 1 additional clue
 			}
 		}
-		s.discoverClues(seat, k, n)
+		s.discoverAt(seat, k, n)
 	}
 	if s.controls(seat, idMilan) >= 0 {
 		s.gainResources(seat, 1) // Dr. Milan Christopher (ruling R-AUTO)

@@ -156,6 +156,9 @@ func (s *State) Describe(i int) string {
 	c := o.Code
 	seat := int(s.prompt.Actor)
 	id := int16(o.Arg)
+	if d, ok := s.describeExt(o); ok {
+		return d
+	}
 	switch {
 	case c == ActEndTurn:
 		if s.prompt.Kind == PkCommit {

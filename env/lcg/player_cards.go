@@ -7,25 +7,36 @@ import (
 
 // Player cards with effects.
 var (
-	idRoland, idDaisy, idSkids, idAgnes, idWendy = mustID("01001"), mustID("01002"), mustID("01003"), mustID("01004"), mustID("01005")
-	idRoland38, idWendyAmulet, idOnTheLam        = mustID("01006"), mustID("01014"), mustID("01010")
-	id45Auto, idPhysTraining, idBeatCop          = mustID("01016"), mustID("01017"), mustID("01018")
-	idFirstAid, idMachete, idGuardDog            = mustID("01019"), mustID("01020"), mustID("01021")
-	idEvidence, idDodge, idDynamite              = mustID("01022"), mustID("01023"), mustID("01024")
-	idViciousBlow, idMagGlass, idMilan           = mustID("01025"), mustID("01030"), mustID("01033")
-	idHyperawareness, idWorkingHunch             = mustID("01034"), mustID("01037")
-	idDeduction, idSwitchblade, idBurglary       = mustID("01039"), mustID("01044"), mustID("01045")
-	idDerringer, idLeo, idLeo1, idHardKnocks     = mustID("01047"), mustID("01048"), mustID("01054"), mustID("01049")
-	idBackstab, idSneakAttack, idOpportunist     = mustID("01051"), mustID("01052"), mustID("01053")
-	idHolyRosary, idShrivelling, idArcaneStudies = mustID("01059"), mustID("01060"), mustID("01062")
-	idArcaneInitiate, idDrawnToFlame             = mustID("01063"), mustID("01064")
-	idBlindingLight, idFearless                  = mustID("01066"), mustID("01067")
-	idBaseballBat, idRabbitsFoot, idStrayCat     = mustID("01074"), mustID("01075"), mustID("01076")
-	idDigDeep, idCunning, idLucky                = mustID("01077"), mustID("01078"), mustID("01080")
-	idKnife, idFlashlight, idEmergencyCache      = mustID("01086"), mustID("01087"), mustID("01088")
-	idGuts, idPerception, idOverpower            = mustID("01089"), mustID("01090"), mustID("01091")
-	idManualDexterity, idUnexpectedCourage       = mustID("01092"), mustID("01093")
-	idPoliceBadge, idCatBurglar, idTote          = mustID("01027"), mustID("01055"), mustID("01008")
+	idRoland, idDaisy, idSkids, idAgnes, idWendy  = mustID("01001"), mustID("01002"), mustID("01003"), mustID("01004"), mustID("01005")
+	idRoland38, idWendyAmulet, idOnTheLam         = mustID("01006"), mustID("01014"), mustID("01010")
+	id45Auto, idPhysTraining, idBeatCop           = mustID("01016"), mustID("01017"), mustID("01018")
+	idFirstAid, idMachete, idGuardDog             = mustID("01019"), mustID("01020"), mustID("01021")
+	idEvidence, idDodge, idDynamite               = mustID("01022"), mustID("01023"), mustID("01024")
+	idViciousBlow, idMagGlass, idMilan            = mustID("01025"), mustID("01030"), mustID("01033")
+	idHyperawareness, idWorkingHunch              = mustID("01034"), mustID("01037")
+	idDeduction, idSwitchblade, idBurglary        = mustID("01039"), mustID("01044"), mustID("01045")
+	idDerringer, idLeo, idLeo1, idHardKnocks      = mustID("01047"), mustID("01048"), mustID("01054"), mustID("01049")
+	idBackstab, idSneakAttack, idOpportunist      = mustID("01051"), mustID("01052"), mustID("01053")
+	idHolyRosary, idShrivelling, idArcaneStudies  = mustID("01059"), mustID("01060"), mustID("01062")
+	idArcaneInitiate, idDrawnToFlame              = mustID("01063"), mustID("01064")
+	idBlindingLight, idFearless                   = mustID("01066"), mustID("01067")
+	idBaseballBat, idRabbitsFoot, idStrayCat      = mustID("01074"), mustID("01075"), mustID("01076")
+	idDigDeep, idCunning, idLucky                 = mustID("01077"), mustID("01078"), mustID("01080")
+	idKnife, idFlashlight, idEmergencyCache       = mustID("01086"), mustID("01087"), mustID("01088")
+	idGuts, idPerception, idOverpower             = mustID("01089"), mustID("01090"), mustID("01091")
+	idManualDexterity, idUnexpectedCourage        = mustID("01092"), mustID("01093")
+	idPoliceBadge, idCatBurglar, idTote           = mustID("01027"), mustID("01055"), mustID("01008")
+	idHeirloom, idExtraAmmo, idBeatCop2           = mustID("01012"), mustID("01026"), mustID("01028")
+	idShotgun, idOldBook, idLibrarian             = mustID("01029"), mustID("01031"), mustID("01032")
+	idMedicalTexts, idMindOverMatter, idBarricade = mustID("01035"), mustID("01036"), mustID("01038")
+	idMagGlass1, idDisc, idEncyclopedia           = mustID("01040"), mustID("01041"), mustID("01042")
+	idCrypticResearch, idPickpocketing, idElusive = mustID("01043"), mustID("01046"), mustID("01050")
+	idSureGamble, idHotStreak, idForbidden        = mustID("01056"), mustID("01057"), mustID("01058")
+	idScrying, idWard, idMindWipe                 = mustID("01061"), mustID("01065"), mustID("01068")
+	idBlindingLight2, idBookOfShadows, idStatue   = mustID("01069"), mustID("01070"), mustID("01071")
+	idScavenging, idLookWhatIFound                = mustID("01073"), mustID("01079")
+	idSurvivalInstinct, idAquinnah, idCloseCall   = mustID("01081"), mustID("01082"), mustID("01083")
+	idLucky2, idWillToSurvive                     = mustID("01084"), mustID("01085")
 )
 
 // Implemented lists the codes of player cards whose text has an effect in
@@ -36,6 +47,8 @@ var Implemented = []string{
 	"01030", "01033", "01034", "01037", "01039", "01044", "01045", "01047", "01048", "01049", "01051", "01052", "01053", "01054", "01055",
 	"01059", "01060", "01062", "01063", "01064", "01066", "01067", "01074", "01075", "01076", "01077", "01078", "01080",
 	"01086", "01087", "01088", "01089", "01090", "01091", "01092", "01093", "01096", "01097", "01098", "01099", "01100", "01101", "01102", "01103",
+	"01012", "01026", "01028", "01029", "01031", "01032", "01035", "01036", "01038", "01040", "01041", "01042", "01043", "01046", "01050",
+	"01056", "01057", "01058", "01061", "01065", "01068", "01069", "01070", "01071", "01073", "01079", "01081", "01082", "01083", "01084", "01085",
 }
 
 // weapon describes a ⮕ Fight (or Investigate) ability of an asset.
@@ -51,6 +64,7 @@ type weapon struct {
 	shroud   int8 // shroud modifier for Investigate
 	ability  int  // ability index on the card
 	skipNone bool
+	kind     uint8 // abFight (0) or another ⮕ ability kind (asset_abilities.go)
 }
 
 // weapons maps card ids to their ⮕ abilities (at most 2).
@@ -66,6 +80,13 @@ var weapons = map[cards.ID][]weapon{
 	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
 	idBurglary:      {{skill: skIntellect, exhaust: true, invest: true}},
 	idFirstAid:      {{use: true, skipNone: true}},
+	idShotgun:       {{skill: skCombat, mod: 3, use: true}},
+	idOldBook:       {{exhaust: true, kind: abOldBook}},
+	idMedicalTexts:  {{kind: abMedical}},
+	idEncyclopedia:  {{exhaust: true, kind: abEncyclopedia}},
+	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
+	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
+	idCatBurglar:    {{exhaust: true, kind: abCatBurglar}},
 	idGuardDog:      nil,
 	idBlindingLight: nil,
 }
@@ -82,7 +103,7 @@ func weaponOf(d cards.ID, a int) (weapon, bool) {
 // skillBonus is a constant skill bonus from a controlled asset.
 func skillBonus(d cards.ID, sk int8) int {
 	switch {
-	case sk == skCombat && d == idBeatCop:
+	case sk == skCombat && (d == idBeatCop || d == idBeatCop2):
 		return 1
 	case sk == skIntellect && d == idMilan:
 		return 1
@@ -98,7 +119,7 @@ func skillBonus(d cards.ID, sk int8) int {
 func (s *State) investigateBonus(seat int) int {
 	n := 0
 	for _, id := range s.Inv[seat].Play {
-		if s.Cards[id].Def == idMagGlass {
+		if d := s.Cards[id].Def; d == idMagGlass || d == idMagGlass1 {
 			n++
 		}
 	}
@@ -111,7 +132,10 @@ func maxOnePerTest(d cards.ID) bool {
 }
 
 // isInvestigator reports whether seat plays investigator d.
-func (s *State) isInvestigator(seat int, d cards.ID) bool { return s.Inv[seat].Def == d }
+// A blanked investigator card (Stubborn Detective) has no abilities.
+func (s *State) isInvestigator(seat int, d cards.ID) bool {
+	return s.Inv[seat].Def == d && !s.invBlank(seat)
+}
 
 // countTrait counts controlled assets with a trait bit.
 func (s *State) countTrait(seat int, bit uint16) int {
@@ -129,6 +153,9 @@ func (s *State) countTrait(seat int, bit uint16) int {
 func (s *State) elderSign(t *SkillTest) int {
 	seat := int(t.Tester)
 	v := &s.Inv[seat]
+	if s.invBlank(seat) {
+		return 0 // a blank investigator card has no elder sign ability (LCG §3 Blank)
+	}
 	switch v.Def {
 	case idRoland:
 		return int(s.Cards[s.LocInst[v.Loc]].Clues) // +1 per clue on your location
@@ -190,8 +217,18 @@ func (s *State) eventUsable(seat int, id int16) bool {
 	switch s.Cards[id].Def {
 	case idWorkingHunch:
 		return s.Cards[loc].Clues > 0
-	case idEvidence, idDodge, idLucky:
+	case idEvidence, idDodge, idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
 		return false // played only at their trigger
+	case idExtraAmmo:
+		return s.ammoTarget(seat, -1) >= 0
+	case idMindOverMatter, idCrypticResearch, idWillToSurvive:
+		return s.Active == int8(seat) // play only during your turn
+	case idElusive:
+		return s.Active == int8(seat) && (s.evadeTarget(seat) >= 0 || s.elusiveDest(seat) != 0)
+	case idMindWipe:
+		return s.phaseStartWindow() && s.mindWipeTarget(seat) >= 0
+	case idBarricade:
+		return !s.barricaded(s.Inv[seat].Loc)
 	case idBackstab:
 		return s.fightTarget(seat) >= 0
 	case idSneakAttack:
@@ -201,7 +238,7 @@ func (s *State) eventUsable(seat int, id int16) bool {
 			}
 		}
 		return false
-	case idBlindingLight:
+	case idBlindingLight, idBlindingLight2:
 		return s.evadeTarget(seat) >= 0
 	case idCunning:
 		return s.enemyAtLocation(seat)
@@ -223,6 +260,7 @@ func (s *State) payForCard(seat int, id int16) {
 // play area; an event resolves and goes to the discard pile.
 func (s *State) resolvePlayed(seat int, id int16) {
 	d := s.card(id)
+	s.afterPlay(seat, id)
 	if d.Type == typeAsset {
 		s.moveTo(id, ZonePlay, seat)
 		c := &s.Cards[id]
@@ -233,16 +271,26 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
 			s.Inv[seat].Actions++
 		}
+		if c.Def == idLibrarian {
+			s.push(opEffect, seat, int32(id), -1, effSearchTome, 0) // after it enters play (ruling R-AUTO)
+		}
 		s.checkSlots(seat, id)
 		return
 	}
-	s.moveTo(id, ZoneDiscard, seat)
+	if s.Cards[id].Def == idBarricade {
+		s.attachBarricade(seat, id)
+		return
+	}
+	s.discardEvent(id)
 	v := &s.Inv[seat]
+	if s.resolveMoreEvents(seat, id) {
+		return
+	}
 	switch s.Cards[id].Def {
 	case idEmergencyCache:
 		s.gainResources(seat, 3)
 	case idWorkingHunch:
-		s.discoverClues(seat, int(v.Loc), 1)
+		s.discoverAt(seat, int(v.Loc), 1)
 	case idDarkMemory:
 		s.placeAgendaDoom(1)
 		s.checkDoom()
@@ -261,7 +309,7 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		s.push(opEffect, seat, int32(id), -1, effDynamite, 0)
 	case idBackstab:
 		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(skAgility, 0, 2))
-	case idBlindingLight:
+	case idBlindingLight, idBlindingLight2:
 		s.push(opEffect, seat, int32(id), -1, effChooseEvade, int32(skWillpower))
 	case idSneakAttack:
 		s.push(opEffect, seat, int32(id), -1, effSneakAttack, 0)
@@ -290,6 +338,9 @@ func (s *State) slotOverflow(seat int) bool {
 			hand += h
 		}
 		arcane += sl.Arcane()
+		if s.Cards[id].Def == idBookOfShadows {
+			arcane-- // Book of Shadows: 1 additional arcane slot
+		}
 		if sl&cards.SlotAccessory != 0 {
 			acc++
 		}
@@ -313,7 +364,7 @@ func (s *State) slotOverflow(seat int) bool {
 // fightTarget returns a legal Fight target at seat's location, or -1.
 func (s *State) fightTarget(seat int) int16 {
 	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && (s.engagedWith(e, seat) || !s.card(e).Aloof) {
+		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && (s.engagedWith(e, seat) || !s.isAloof(e)) {
 			return e
 		}
 	}
@@ -337,7 +388,7 @@ func (s *State) startFight(seat int, e int16, src int16, mod, dmg int8) {
 }
 
 func (s *State) startFightSkill(seat int, e int16, src int16, sk, mod, dmg int8) {
-	t := s.pushTest(seat, sk, 0, tkFight, e, src)
+	t := s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkFight, e, src)
 	t.Mod, t.DmgBonus = mod, dmg
 }
 
@@ -347,7 +398,7 @@ func (s *State) startEvade(seat int, e int16, src int16, sk int8) {
 	if sk == 0 && src < 0 {
 		sk = skAgility
 	}
-	s.pushTest(seat, sk, 0, tkEvade, e, src)
+	s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkEvade, e, src)
 }
 
 // fightResult is ST.7 of an attack: damage on a success; on a failure
@@ -360,6 +411,15 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 	}
 	dmg := 1 + int(t.DmgBonus)
 	margin := int(t.Total) - int(t.DiffVal)
+	if t.Src >= 0 && s.Cards[t.Src].Def == idShotgun {
+		// Shotgun: instead of the standard damage, 1 per point succeeded (or,
+		// on a failure that would damage another investigator, failed) by, 1 to 5.
+		m := margin
+		if !ok {
+			m = -margin
+		}
+		dmg = clamp(m, 1, 5) + int(t.DmgBonus)
+	}
 	if t.Src >= 0 {
 		switch s.Cards[t.Src].Def {
 		case idMachete:

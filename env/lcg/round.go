@@ -54,7 +54,7 @@ func (s *State) hRound(f *game.Frame) game.Control {
 		for i := 0; i < int(s.N); i++ {
 			s.Inv[i].TookTurn = false
 		}
-		s.window() // LCG §5.1 note (a), §12.7: a window after 2.1
+		s.phaseWindow() // LCG §5.1 note (a), §12.7: a window after 2.1
 		f.Step = stInvNext
 		return game.Again
 	case stInvNext:
@@ -92,7 +92,7 @@ func (s *State) hRound(f *game.Frame) game.Control {
 	case stUpkeepBegin:
 		// LCG §5.2 4.1 upkeep begins; window between 4.1 and 4.3 (§12.7).
 		s.setPhase(PhaseUpkeep)
-		s.window()
+		s.phaseWindow()
 		f.Step = stUpkeepReady
 		return game.Again
 	case stUpkeepReady:
@@ -138,6 +138,7 @@ func (s *State) hRound(f *game.Frame) game.Control {
 			s.Inv[i].UsedRound = 0
 			s.Inv[i].FrozenPaid = false
 		}
+		s.expireLasting(-1, lastRoundMask) // "until the end of the round" (LCG §3 Lasting Effects)
 		s.Round++
 		s.log.Add(evRound, -1, int32(s.Round), 0, 0)
 		f.Step = stMythosBegin
@@ -150,6 +151,7 @@ func (s *State) hRound(f *game.Frame) game.Control {
 // per-phase limits reset (LCG §3 Lasting Effects, §3 Limits and Maximums).
 func (s *State) setPhase(p Phase) {
 	s.Phase = p
+	s.endPhaseEffects() // "until the end of the phase" (LCG §3 Lasting Effects)
 	for i := 0; i < int(s.N); i++ {
 		s.Inv[i].UsedPhase = 0
 		s.Inv[i].PhaseBonus = [4]int8{}

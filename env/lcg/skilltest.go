@@ -35,8 +35,12 @@ const (
 	tfPeril
 	tfSymbol // a skull, cultist, tablet, elder thing or auto-fail was revealed
 	tfBurglary
-	tfDone // ST.7 applied
+	tfDone    // ST.7 applied
+	tfNoToken // no chaos token is revealed (Will to Survive)
 )
+
+// tokNone is SkillTest.Token when no chaos token was revealed.
+const tokNone int8 = 31
 
 // maxCommit is the most cards committed to one test.
 const maxCommit = 10
@@ -196,8 +200,8 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		}
 		for int(t.Cursor) < int(s.N) {
 			seat := s.committer(t, int(t.Cursor))
-			if seat < 0 || !s.inGame(seat) || (seat != tester && (t.Flags&tfPeril != 0 || s.Inv[seat].Loc != s.Inv[tester].Loc)) {
-				t.Cursor++
+			if seat < 0 || !s.inGame(seat) || (seat != tester && t.Flags&tfPeril != 0) {
+				t.Cursor++ // LCG §3 Peril: no one else may help
 				continue
 			}
 			p := s.ask(seat, PkCommit, int32(t.Src))
@@ -206,22 +210,73 @@ func (s *State) hTest(f *game.Frame) game.Control {
 			} else {
 				p.Add(ActPass, 0, 0)
 			}
-			for h, id := range s.Inv[seat].Hand {
-				if h < MaxHand && s.canCommit(t, seat, id) {
-					p.Add(ActCommit+game.ActionCode(h), int32(id), 0)
+			// Only the tester and investigators at the tester's location commit.
+			if seat == tester || s.Inv[seat].Loc == s.Inv[tester].Loc {
+				for h, id := range s.Inv[seat].Hand {
+					if h < MaxHand && s.canCommit(t, seat, id) {
+						p.Add(ActCommit+game.ActionCode(h), int32(id), 0)
+					}
 				}
 			}
 			if seat == tester {
 				s.addBoostOptions(seat, t, p)
 			}
+			// The ST.1/ST.2 player window: ⚡ abilities and fast cards of the
+			// tester and of the investigators at the location (LCG §6 ST.1–ST.2, §5.1).
+			s.addFastOptions(seat, p, false)
 			if len(p.Options) > 1 {
 				return game.Wait
 			}
 			t.Cursor++
 		}
+		f.Step = 7
+		return game.Again
+	case 7: // ST.3 "when you would reveal a chaos token"
+		if f.Answer != game.NoAnswer {
+			o := s.chosen(f)
+			if o.Code == ActPass {
+				s.revealFor(t)
+				f.Step = 1
+				return game.Again
+			}
+			// Grotesque Statue: spend 1 charge, reveal 2 tokens, resolve 1.
+			id := int16(o.Arg)
+			s.Cards[id].Uses--
+			if s.Cards[id].Uses <= 0 {
+				s.toDiscard(id) // no charges: discard it (LCG §3 Uses)
+			}
+			s.revealFor(t)
+			s.revealFor(t)
+			n := len(s.Revealed)
+			p := s.ask(tester, PkChoice, int32(id))
+			p.Add(ActChoose+0, int32(s.Revealed[n-2]), 0)
+			p.Add(ActChoose+1, int32(s.Revealed[n-1]), 0)
+			f.Step = 8
+			return game.Wait
+		}
+		if s.hasLasting(tester, lastWillToSurvive) && int(s.Active) == tester {
+			t.Flags |= tfNoToken // Will to Survive: no chaos token is revealed
+			f.Step = 2
+			return game.Again
+		}
+		for pi, id := range s.Inv[tester].Play {
+			if pi < MaxPlay && s.Cards[id].Def == idStatue && s.Cards[id].Uses > 0 && s.inGame(tester) {
+				p := s.ask(tester, PkReaction, int32(t.Src))
+				p.Add(ActPass, 0, 0)
+				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
+				return game.Wait
+			}
+		}
+		s.revealFor(t)
 		f.Step = 1
 		return game.Again
-	case 1: // ST.3 reveal a chaos token; Wendy Adams may cancel it
+	case 8: // Grotesque Statue: the chosen token resolves, the other is ignored
+		if n := len(s.Revealed); s.chosen(f).Code == ActChoose+0 {
+			s.Revealed[n-2], s.Revealed[n-1] = s.Revealed[n-1], s.Revealed[n-2]
+		}
+		f.Step = 1
+		return game.Again
+	case 1: // ST.3 after the reveal: Wendy Adams may cancel the token
 		if f.Answer != game.NoAnswer {
 			o := s.chosen(f)
 			if o.Code != ActPass {
@@ -233,7 +288,6 @@ func (s *State) hTest(f *game.Frame) game.Control {
 			f.Step = 2
 			return game.Again
 		}
-		s.revealFor(t)
 		if s.isInvestigator(tester, idWendy) && t.Flags&tfWendyUsed == 0 && len(s.Inv[tester].Hand) > 0 {
 			p := s.ask(tester, PkReaction, int32(t.Src))
 			p.Add(ActPass, 0, 0)
@@ -247,9 +301,15 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		f.Step = 2
 		return game.Again
 	case 2: // ST.4 resolve the symbol (its effects resolve before ST.5)
+		if t.Flags&tfNoToken != 0 {
+			t.Token, t.TokMod = tokNone, 0
+			f.Step = 5
+			return game.Again
+		}
 		tok := s.Revealed[len(s.Revealed)-1]
 		t.Token = tok
 		mod, af := s.tokenModifier(t, tok)
+		first := mod // the revealed token's own modifier (Sure Gamble)
 		if tok == TokCultist && s.cfg.difficulty >= Hard {
 			extra := s.drawToken() // The Gathering (hard): reveal another token
 			s.log.Add(evToken, game.AgentID(tester), int32(extra), 0, 0)
@@ -261,8 +321,28 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		if af {
 			t.Flags |= tfAutoFail
 		}
-		f.Step = 5
+		f.Step, f.B = 6, int32(first)
 		return s.cont(game.Again)
+	case 6: // after the token is revealed: Sure Gamble switches a negative modifier
+		if f.Answer != game.NoAnswer {
+			o := s.chosen(f)
+			if o.Code != ActPass {
+				s.playTrigger(tester, int16(o.Arg))
+				t.TokMod -= int8(2 * f.B) // its "−" becomes a "+"
+			}
+			f.Step = 5
+			return game.Again
+		}
+		if f.B < 0 && t.Flags&tfAutoFail == 0 {
+			if id, code := s.playableAt(tester, idSureGamble); id >= 0 {
+				p := s.ask(tester, PkReaction, int32(t.Src))
+				p.Add(ActPass, 0, 0)
+				p.Add(code, int32(id), 0)
+				return game.Wait
+			}
+		}
+		f.Step = 5
+		return game.Again
 	case 5: // ST.5 modified skill; ST.6 success or failure
 		if f.Answer != game.NoAnswer {
 			o := s.chosen(f)
@@ -273,10 +353,17 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		s.judge(t)
 		if t.Flags&(tfSuccess|tfAutoFail) == 0 && f.Answer == game.NoAnswer && s.inGame(tester) {
 			// "When you would fail a skill test": Lucky! (tester's own hand, ruling R-LUCKY).
-			if h := s.handSlotOf(tester, idLucky); h >= 0 && s.Inv[tester].Resources >= 1 {
+			id1, c1 := s.playableAt(tester, idLucky)
+			id2, c2 := s.playableAt(tester, idLucky2)
+			if id1 >= 0 || id2 >= 0 {
 				p := s.ask(tester, PkReaction, int32(t.Src))
 				p.Add(ActPass, 0, 0)
-				p.Add(ActPlay+game.ActionCode(h), int32(s.Inv[tester].Hand[h]), 0)
+				if id1 >= 0 {
+					p.Add(c1, int32(id1), 0)
+				}
+				if id2 >= 0 && c2 != c1 {
+					p.Add(c2, int32(id2), 0)
+				}
 				return game.Wait
 			}
 		}
@@ -365,7 +452,7 @@ func (s *State) applyResults(t *SkillTest) {
 	ok := t.Flags&tfSuccess != 0
 	margin := int(t.Total) - int(t.DiffVal)
 	// Retaliate is pushed first so that it resolves after every other result.
-	if t.Kind == tkFight && !ok && s.enemySlot(t.Target) >= 0 && s.card(t.Target).Retaliate && !s.Cards[t.Target].Exhausted {
+	if t.Kind == tkFight && !ok && s.enemySlot(t.Target) >= 0 && s.isRetaliate(t.Target) && !s.Cards[t.Target].Exhausted {
 		s.push(opAttack, seat, int32(t.Target), int32(seat), atkRetaliate, 0) // LCG §3 Retaliate
 	}
 	if t.Flags&tfCultist != 0 && !ok {
@@ -381,12 +468,21 @@ func (s *State) applyResults(t *SkillTest) {
 	switch t.Kind {
 	case tkInvestigate:
 		s.investigateResult(t, ok)
+		if !ok && margin >= -2 && t.Flags&tfAutoFail == 0 {
+			if id, _ := s.playableAt(seat, idLookWhatIFound); id >= 0 {
+				s.push(opEffect, seat, int32(id), -1, effLookWhatIFound, 0)
+			}
+		}
+		if sc := s.controls(seat, idScavenging); ok && margin >= 2 && sc >= 0 && !s.Cards[sc].Exhausted {
+			s.push(opEffect, seat, int32(sc), -1, effScavenging, 0)
+		}
 	case tkFight:
 		s.fightResult(t, ok)
 	case tkEvade:
 		if ok {
 			s.evadeEnemy(t.Target, seat)
 		}
+		s.blindingLight(t, ok)
 	case tkTreachery:
 		s.treacheryResult(t, ok, margin)
 	case tkParley:
@@ -404,10 +500,10 @@ func (s *State) applyResults(t *SkillTest) {
 			s.takeDamage(int(t.Target), 1, 0, -1)
 		}
 	}
-	if ok && s.Cards[s.Inv[seat].Card].Def == idDaisy && t.Token == TokElderSign {
+	if ok && s.isInvestigator(seat, idDaisy) && t.Token == TokElderSign {
 		s.drawCards(seat, s.countTrait(seat, trTome)) // Daisy Walker's elder sign
 	}
-	if ok && s.Cards[s.Inv[seat].Card].Def == idSkids && t.Token == TokElderSign {
+	if ok && s.isInvestigator(seat, idSkids) && t.Token == TokElderSign {
 		s.gainResources(seat, 2) // Skids O'Toole's elder sign
 	}
 	if !ok {
@@ -434,6 +530,10 @@ func (s *State) commitEffects(t *SkillTest) {
 			if t.Kind == tkFight {
 				t.DmgBonus++
 			}
+		case idSurvivalInstinct:
+			if t.Kind == tkEvade && s.inGame(int(t.Tester)) {
+				s.push(opEffect, int(t.Tester), int32(id), -1, effSurvivalInstinct, 0)
+			}
 		}
 	}
 }
@@ -447,6 +547,38 @@ func (s *State) evadeEnemy(e int16, seat int) {
 	s.Cards[e].Exhausted = true
 	s.disengage(e)
 	s.log.Add(evEvade, game.AgentID(seat), int32(e), 0, 0)
+	if seat >= 0 && s.inGame(seat) {
+		s.afterEvade(e, seat)
+	}
+}
+
+// blindingLight applies Blinding Light's texts after its evasion: damage to
+// the evaded enemy on a success (1, or 2 for level 2); if a symbol token was
+// revealed, the evader loses 1 action this turn (and, level 2, takes 1 horror).
+func (s *State) blindingLight(t *SkillTest, ok bool) {
+	if t.Src < 0 {
+		return
+	}
+	d := s.Cards[t.Src].Def
+	if d != idBlindingLight && d != idBlindingLight2 {
+		return
+	}
+	seat := int(t.Tester)
+	if ok {
+		n := 1
+		if d == idBlindingLight2 {
+			n = 2
+		}
+		s.damageEnemy(t.Target, n, seat)
+	}
+	if t.Flags&tfSymbol != 0 {
+		if v := &s.Inv[seat]; int(s.Active) == seat && v.Actions > 0 {
+			v.Actions--
+		}
+		if d == idBlindingLight2 {
+			s.takeDamage(seat, 0, 1, int32(t.Src))
+		}
+	}
 }
 
 func b2i(b bool) int32 {

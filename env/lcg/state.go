@@ -86,6 +86,7 @@ type Inst struct {
 	Doom      int8
 	Uses      int8  // uses of the card's Uses kind (LCG §3 Uses), or resources on it
 	Host      int16 // instance it is attached to, or -1
+	Blanked   bool  // printed text box blank until the end of the phase (Mind Wipe; LCG §3 Blank)
 }
 
 // Investigator is one seat's investigator and areas.
@@ -110,11 +111,17 @@ type Investigator struct {
 	FrozenPaid bool
 	// Skill bonuses until the end of the phase (Encyclopedia) per skill.
 	PhaseBonus [4]int8
-	Deck       []int16
-	Hand       []int16
-	Discard    []int16
-	Play       []int16
-	Threat     []int16
+	// Lasting effects on the investigator (bits lastXxx, lasting.go; LCG §3
+	// Lasting Effects), each expiring at the end of its turn, phase or round.
+	Lasting uint16
+	// Recorded when the game ends (LCG §3 Trauma, §3 Experience): trauma
+	// suffered and experience lost by card effects (Cover Up, Hospital Debts).
+	MentalTrauma, PhysicalTrauma, XPPenalty int8
+	Deck                                    []int16
+	Hand                                    []int16
+	Discard                                 []int16
+	Play                                    []int16
+	Threat                                  []int16
 }
 
 // Elimination reasons (LCG §3 Elimination, §3 Defeated).
@@ -308,6 +315,10 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(v.UsedPhase)
 		w.Bool(v.FrozenPaid)
 		game.Ints(&w, v.PhaseBonus[:])
+		w.I32(int32(v.Lasting))
+		w.U8(uint8(v.MentalTrauma))
+		w.U8(uint8(v.PhysicalTrauma))
+		w.U8(uint8(v.XPPenalty))
 		game.Ints(&w, v.Deck)
 		game.Ints(&w, v.Hand)
 		game.Ints(&w, v.Discard)
@@ -330,6 +341,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(uint8(c.Doom))
 		w.U8(uint8(c.Uses))
 		w.I32(int32(c.Host))
+		w.Bool(c.Blanked)
 	}
 	game.Ints(&w, s.Board)
 	game.Ints(&w, s.Enemies)
@@ -373,6 +385,7 @@ func (s *State) finish(res uint8) {
 	if s.over {
 		return
 	}
+	s.gameEnds()
 	s.Resolution = res
 	s.over = true
 	s.log.Add(evResolution, -1, int32(res), 0, 0)

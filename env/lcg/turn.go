@@ -16,6 +16,7 @@ const (
 	akResign
 	akParley
 	akThreat
+	akParleyEnemy // Parley with an enemy (Mob Enforcer)
 )
 
 // hTurn is one investigator's turn (LCG §5.2 2.2–2.2.2). Step 0 begins the
@@ -58,6 +59,7 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 		// LCG §5.2 2.2.2 the turn ends; "at the end of your turn" effects.
 		v.TookTurn = true
 		s.Active = -1
+		s.expireLasting(seat, lastTurnMask) // "until the end of your turn" (LCG §3 Lasting Effects)
 		if s.inGame(seat) {
 			s.endOfTurn(seat)
 		}
@@ -80,7 +82,7 @@ func (s *State) actionCost(seat int, k int32, base int8) int8 {
 func (s *State) canPay(seat int, cost int8, tome bool) bool {
 	v := &s.Inv[seat]
 	n := v.Actions
-	if tome {
+	if tome && !s.invBlank(seat) {
 		n += v.TomeAction
 	}
 	return n >= cost
@@ -92,7 +94,7 @@ func (s *State) spend(seat int, k int32, cost int8, tome bool) {
 	if (k == akMove || k == akFight || k == akEvade) && s.countThreat(seat, idFrozenInFear) > 0 {
 		v.FrozenPaid = true
 	}
-	if tome && v.TomeAction > 0 && cost > 0 {
+	if tome && v.TomeAction > 0 && cost > 0 && !s.invBlank(seat) {
 		v.TomeAction--
 		cost--
 	}
@@ -123,6 +125,9 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 				p.Add(ActPlay+game.ActionCode(h), int32(id), 0)
 			}
 		}
+		if id := s.amuletEvent(seat); id >= 0 && !s.isFastCard(id) && s.canPlay(seat, id) {
+			p.Add(ActPlayDiscard, int32(id), 0) // Wendy's Amulet: the topmost event of the discard
+		}
 		fightOK := s.canPay(seat, s.actionCost(seat, akFight, 1), false)
 		evadeOK := s.canPay(seat, s.actionCost(seat, akEvade, 1), false)
 		for k, e := range s.Enemies {
@@ -141,6 +146,10 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 			// LCG §3 Evade: an enemy engaged with you.
 			if evadeOK && engaged {
 				p.Add(ActEvade+game.ActionCode(k), int32(e), 0)
+			}
+			// Mob Enforcer: ⮕ spend 4 resources: Parley, discard it (LCG §3 Parley).
+			if s.Cards[e].Def == idMobEnforcer && !s.blank(e) && v.Resources >= 4 {
+				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0)
 			}
 		}
 		if s.canResign(seat) {
@@ -191,9 +200,12 @@ func (s *State) doTurnOption(seat int, o game.Option) {
 		s.takeAction(seat, akEngage, o.Arg, -1, 1, false)
 	case c >= ActEvade && c < ActEvade+MaxEnemies:
 		s.takeAction(seat, akEvade, o.Arg, -1, 1, false)
-	case c >= ActPlay && c < ActPlay+MaxHand && !s.isFastCard(int16(o.Arg)):
+	case (c >= ActPlay && c < ActPlay+MaxHand || c == ActPlayDiscard) && !s.isFastCard(int16(o.Arg)):
 		s.takeAction(seat, akPlay, -1, o.Arg, 1, false)
-	case c >= ActThreat && c < ActThreat+MaxThreat:
+	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
+		s.Inv[seat].Resources -= 4 // the ability's cost, paid with the action
+		s.takeAction(seat, akParleyEnemy, o.Arg, -1, 1, false)
+	case c >= ActThreat && c < ActThreat+MaxThreat && s.threatCost(int16(o.Arg)) > 0:
 		s.takeAction(seat, akThreat, -1, o.Arg, s.threatCost(int16(o.Arg)), false)
 	case c >= ActAbility && c < ActAbility+2*MaxPlay && s.isActionAbility(int16(o.Arg), int(o.Arg2)):
 		s.useActionAbility(seat, int16(o.Arg), int(o.Arg2))
@@ -217,7 +229,7 @@ func (s *State) takeAction(seat int, kind, tgt, src int32, base int8, tome bool)
 // provokes reports whether an action of this kind provokes attacks of
 // opportunity (LCG §3 Attack of Opportunity: not Fight, Evade, Parley, Resign).
 func provokes(kind int32) bool {
-	return kind != akFight && kind != akEvade && kind != akParley && kind != akResign
+	return kind != akFight && kind != akEvade && kind != akParley && kind != akResign && kind != akParleyEnemy
 }
 
 // hAct resolves an action: step 0 attacks of opportunity, step 1 effects.
@@ -237,7 +249,7 @@ func (s *State) hAct(f *game.Frame) game.Control {
 		}
 		return game.Done
 	}
-	if (f.A == akFight || f.A == akEngage || f.A == akEvade) &&
+	if (f.A == akFight || f.A == akEngage || f.A == akEvade || f.A == akParleyEnemy) &&
 		(s.enemySlot(int16(f.Tgt)) < 0 || s.Cards[f.Tgt].Loc != s.Inv[seat].Loc) {
 		return game.Done // the target left play or the location during the attacks of opportunity
 	}
@@ -267,6 +279,8 @@ func (s *State) hAct(f *game.Frame) game.Control {
 		s.pushTest(seat, skIntellect, 4, tkParley, -1, -1) // The Parlor grants Lita a Parley
 	case akThreat:
 		s.resolveThreatAction(seat, int16(f.Src))
+	case akParleyEnemy:
+		s.toDiscard(int16(f.Tgt)) // Mob Enforcer: discard it
 	}
 	return s.cont(game.Done)
 }

@@ -63,6 +63,13 @@ func (s *State) takeOut(id int16) {
 func (s *State) moveTo(id int16, z Zone, seat int) {
 	c := &s.Cards[id]
 	wasInPlay := inPlayZone(c.Zone)
+	if c.Zone == ZonePlay && z != ZonePlay && (c.Def == idLeo || c.Def == idLeo1) && c.Ctrl >= 0 && s.Active == c.Ctrl {
+		// Leo De Luca leaves play during his controller's turn: the
+		// additional action he grants is gone with him (LCG §3 Leaves Play).
+		if v := &s.Inv[c.Ctrl]; v.Actions > 0 {
+			v.Actions--
+		}
+	}
 	s.takeOut(id)
 	if wasInPlay && !inPlayZone(z) {
 		c.Damage, c.Horror, c.Clues, c.Doom, c.Uses = 0, 0, 0, 0, 0

@@ -1,0 +1,128 @@
+package benchmarks
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// Chart sizes.
+const (
+	chartWidth  = 16 * vg.Centimeter
+	chartHeight = 10 * vg.Centimeter
+)
+
+var (
+	colorEncoded = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	colorRaw     = color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 0xff}
+)
+
+// ThroughputChart writes a bar chart of decisions/s per env id, with and
+// without encoding, to path (the format follows the extension: .png, .svg).
+func ThroughputChart(path string, ts []EnvThroughput) error {
+	if len(ts) == 0 {
+		return fmt.Errorf("no throughput figures to chart")
+	}
+	p := plot.New()
+	p.Title.Text = "Random legal play, one goroutine"
+	p.Y.Label.Text = "decisions/s (millions)"
+	enc, raw := make(plotter.Values, len(ts)), make(plotter.Values, len(ts))
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		enc[i], raw[i], names[i] = t.EncodedPerSec/1e6, t.RawPerSec/1e6, t.Env
+	}
+	w := vg.Points(24)
+	be, err := plotter.NewBarChart(enc, w)
+	if err != nil {
+		return err
+	}
+	be.Color, be.LineStyle.Width, be.Offset = colorEncoded, 0, -w/2
+	br, err := plotter.NewBarChart(raw, w)
+	if err != nil {
+		return err
+	}
+	br.Color, br.LineStyle.Width, br.Offset = colorRaw, 0, w/2
+	p.Add(be, br)
+	top := 0.0
+	for i := range enc {
+		top = max(top, enc[i], raw[i])
+	}
+	p.Y.Min, p.Y.Max = 0, top*1.35 // room for the legend
+	p.Legend.Add("env.Step (with encoding)", be)
+	p.Legend.Add("State.Apply (no encoding)", br)
+	p.Legend.Top = true
+	p.NominalX(names...)
+	return p.Save(chartWidth, chartHeight, path)
+}
+
+// ScalingChart writes a line chart of vector-env decisions/s against the
+// number of workers, one line per env id.
+func ScalingChart(path string, ts []EnvThroughput) error {
+	p := plot.New()
+	p.Title.Text = "Vector env scaling"
+	p.X.Label.Text = "workers"
+	p.Y.Label.Text = "decisions/s (millions)"
+	var lines []interface{}
+	for _, t := range ts {
+		if len(t.Vector) == 0 {
+			continue
+		}
+		pts := make(plotter.XYs, len(t.Vector))
+		for i, v := range t.Vector {
+			pts[i].X, pts[i].Y = float64(v.Workers), v.DecisionsPerSec/1e6
+		}
+		lines = append(lines, t.Env, pts)
+	}
+	if len(lines) == 0 {
+		return fmt.Errorf("no vector figures to chart")
+	}
+	if err := plotutil.AddLinePoints(p, lines...); err != nil {
+		return err
+	}
+	p.Y.Min = 0
+	p.Legend.Top = true
+	p.Legend.Left = true
+	return p.Save(chartWidth, chartHeight, path)
+}
+
+// StrengthChart writes a bar chart of win rates with their Wilson 95%
+// intervals as error bars.
+func StrengthChart(path, title string, rs []AgentResult) error {
+	if len(rs) == 0 {
+		return fmt.Errorf("no strength figures to chart")
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = "win rate (Wilson 95% interval)"
+	vals := make(plotter.Values, len(rs))
+	errs := make(plotter.XYs, len(rs))
+	bars := make(plotter.YErrors, len(rs))
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		vals[i] = r.WinRate
+		errs[i].X, errs[i].Y = float64(i), r.WinRate
+		bars[i].Low, bars[i].High = r.WinRate-r.WinLow, r.WinHigh-r.WinRate
+		names[i] = r.Agent
+	}
+	b, err := plotter.NewBarChart(vals, vg.Points(36))
+	if err != nil {
+		return err
+	}
+	b.Color, b.LineStyle.Width = colorEncoded, 0
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYer
+		plotter.YErrorer
+	}{errs, bars})
+	if err != nil {
+		return err
+	}
+	eb.LineStyle.Width = vg.Points(1.5)
+	p.Add(b, eb)
+	p.NominalX(names...)
+	p.Y.Min, p.Y.Max = 0, 1
+	return p.Save(chartWidth, chartHeight, path)
+}

@@ -1,0 +1,185 @@
+"""Steps per second seen from Python, next to in-process Go, and PettingZoo peers.
+
+Measures, on one machine in one run:
+  * Go in-process decisions/s (``go test -bench`` of ./benchmarks: one env on
+    one goroutine, and a vector of 64 envs over all cores);
+  * Python steps/s through the gRPC server for batch sizes 1, 16 and 256
+    (make_vec, unary calls and the bidirectional stream), random masked actions;
+  * p50/p99 latency of a single-env step (mythos.make);
+  * random masked play of PettingZoo classic envs (tictactoe, connect_four,
+    chess) and of the Mythos AEC env through the same agent_iter loop;
+and writes a Markdown table to benchmarks/results/python.md.
+
+    pip install -e 'python[bench]'
+    python benchmarks/python/throughput.py --seconds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+
+import mythos
+from mythos import LocalServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def go_bench(repo: Path, env_id: str, seconds: float) -> dict[str, float]:
+    """In-process decisions/s from the Go benchmarks of env_id."""
+    name = re.escape(env_id)
+    cmd = ["go", "test", "-run", "^$", "-bench", f"Benchmark(Step|Vector)/^{name}$", "-benchtime", f"{seconds}s", "./benchmarks/"]
+    p = subprocess.run(cmd, cwd=repo, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{p.stdout}\n{p.stderr}")
+    out: dict[str, float] = {}
+    for line in p.stdout.splitlines():
+        m = re.match(r"^(Benchmark\S+?)(-\d+)?\s+\d+\s+.*?([\d.e+]+) decisions/s", line)
+        if m:
+            out[m.group(1)] = float(m.group(3))
+    return out
+
+
+def random_masked(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """One uniformly random legal action per row of a mask batch."""
+    return (rng.random(mask.shape) * mask).argmax(axis=1)
+
+
+def python_vector(address: str, env_id: str, n: int, seconds: float, stream: bool) -> float:
+    """Steps/s of a batch of n envs, random masked actions chosen in numpy."""
+    venv = mythos.make_vec(env_id, n, address, stream=stream)
+    rng = np.random.default_rng(0)
+    _, infos = venv.reset(seed=1)
+    for _ in range(20):  # warm up
+        _, _, _, _, infos = venv.step(random_masked(rng, infos["action_mask"]))
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(10):
+            _, _, _, _, infos = venv.step(random_masked(rng, infos["action_mask"]))
+        steps += 10
+    rate = steps * n / (time.perf_counter() - start)
+    venv.close()
+    return rate
+
+
+def single_latency(address: str, env_id: str, seconds: float, stream: bool) -> tuple[float, float, float]:
+    """p50 and p99 of one env.step (microseconds) and steps/s, via mythos.make."""
+    env = mythos.make(env_id, address, stream=stream)
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=1)
+    lat = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        a = int(random_masked(rng, info["action_mask"][None])[0])
+        t0 = time.perf_counter()
+        _, _, term, trunc, info = env.step(a)
+        lat.append(time.perf_counter() - t0)
+        if term or trunc:
+            _, info = env.reset()
+    env.close()
+    us = np.array(lat) * 1e6
+    return float(np.percentile(us, 50)), float(np.percentile(us, 99)), len(lat) / (time.perf_counter() - start)
+
+
+def aec_rate(env, seconds: float) -> float:
+    """Random masked play of an AEC env: decisions per second (resets included)."""
+    rng = np.random.default_rng(0)
+    decisions, start, seed = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                action = None
+            else:
+                mask = obs["action_mask"]
+                action = int(rng.choice(np.flatnonzero(mask)))
+                decisions += 1
+            env.step(action)
+    return decisions / (time.perf_counter() - start)
+
+
+PEERS = [("tictactoe_v3", "pettingzoo.classic.tictactoe_v3"), ("connect_four_v3", "pettingzoo.classic.connect_four_v3"), ("chess_v6", "pettingzoo.classic.chess_v6")]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--env", default="ArkhamLCG/TheGathering-v0")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--address", default=None, help="a running server (default: start one)")
+    p.add_argument("--repo", type=Path, default=ROOT, help="Go repository for the in-process benchmarks")
+    p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "python.md")
+    args = p.parse_args()
+
+    server = None
+    address = args.address
+    if address is None:
+        server = LocalServer()
+        address = server.address
+    rows: list[tuple[str, str, str]] = []
+
+    go = go_bench(args.repo, args.env, args.seconds)
+    go_vector = max((v for k, v in go.items() if k.startswith("BenchmarkVector")), default=float("nan"))
+    for k, v in sorted(go.items()):
+        rows.append((f"Go in-process `{k}`", f"{v:,.0f}", "no gRPC, no Python"))
+        print(f"{k}: {v:,.0f} decisions/s", flush=True)
+
+    p50, p99, single_rate = single_latency(address, args.env, args.seconds, stream=False)
+    rows.append(("Python `mythos.make`, unary, batch 1", f"{single_rate:,.0f}", f"step latency p50 {p50:.0f} µs, p99 {p99:.0f} µs"))
+    print(f"single env unary: {single_rate:,.0f} steps/s, p50 {p50:.0f} us, p99 {p99:.0f} us", flush=True)
+    sp50, sp99, srate = single_latency(address, args.env, args.seconds, stream=True)
+    rows.append(("Python `mythos.make`, stream, batch 1", f"{srate:,.0f}", f"step latency p50 {sp50:.0f} µs, p99 {sp99:.0f} µs"))
+    print(f"single env stream: {srate:,.0f} steps/s, p50 {sp50:.0f} us, p99 {sp99:.0f} us", flush=True)
+
+    for n in (1, 16, 256):
+        for stream in (False, True):
+            rate = python_vector(address, args.env, n, args.seconds, stream)
+            kind = "stream" if stream else "unary"
+            rows.append((f"Python `mythos.make_vec`, {kind}, batch {n}", f"{rate:,.0f}", f"{rate / go_vector:.0%} of Go vector" if go_vector == go_vector else ""))
+            print(f"vector n={n} {kind}: {rate:,.0f} steps/s", flush=True)
+
+    aec = mythos.aec_env(args.env, address)
+    rate = aec_rate(aec, args.seconds)
+    aec.close()
+    rows.append((f"PettingZoo AEC `mythos.aec_env` ({args.env})", f"{rate:,.0f}", "agent_iter loop, random masked, one gRPC call per decision"))
+    print(f"mythos aec: {rate:,.0f} decisions/s", flush=True)
+    for name, module in PEERS:
+        try:
+            env = importlib.import_module(module).env()
+        except Exception as e:  # noqa: BLE001 - a missing extra is reported, not fatal
+            rows.append((f"PettingZoo `{name}`", "n/a", f"not installed: {e}"))
+            continue
+        rate = aec_rate(env, args.seconds)
+        env.close()
+        rows.append((f"PettingZoo `{name}` (in-process Python)", f"{rate:,.0f}", "agent_iter loop, random masked"))
+        print(f"{name}: {rate:,.0f} decisions/s", flush=True)
+
+    if server is not None:
+        server.stop()
+    import grpc  # noqa: PLC0415
+
+    head = (
+        f"# Python throughput ({args.env})\n\n"
+        f"Made by `python benchmarks/python/throughput.py --seconds {args.seconds:g}` on {platform.machine()}, "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, grpcio {grpc.__version__}, numpy {np.__version__}. "
+        "Steps are decisions (one action of one env); actions are uniformly random among the legal ones. "
+        "Timings, not results: they vary from run to run and machine to machine.\n\n"
+        "| what | steps/s | notes |\n|---|---:|---|\n"
+    )
+    table = "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(head + table)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,283 @@
+package benchmarks
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// ThroughputConfig says what to time and for how long.
+type ThroughputConfig struct {
+	// IDs are the env ids measured (default: every registered id).
+	IDs []string
+	// Duration is the time spent on each measurement (default 1s).
+	Duration time.Duration
+	// VectorEnvs is the number of envs in the vector-scaling runs (default 64).
+	VectorEnvs int
+	// Workers are the worker counts of the vector-scaling runs (default:
+	// 1, 2, 4, … up to GOMAXPROCS, and GOMAXPROCS itself).
+	Workers []int
+	// LiveEnvs is how many envs are kept alive to measure memory per env
+	// (default 256).
+	LiveEnvs int
+}
+
+// VectorPoint is the throughput of a vector env at one worker count.
+type VectorPoint struct {
+	Workers         int     `json:"workers"`
+	DecisionsPerSec float64 `json:"decisions_per_s"`
+}
+
+// EnvThroughput is the speed of one env id under random legal play.
+type EnvThroughput struct {
+	Env string `json:"env"`
+	// EncodedPerSec is decisions/s through env.Step (observation and mask
+	// encoded every step), one goroutine.
+	EncodedPerSec float64 `json:"encoded_decisions_per_s"`
+	// RawPerSec is decisions/s of the game state alone (State.Apply, no
+	// encoding), one goroutine.
+	RawPerSec float64 `json:"raw_decisions_per_s"`
+	// CloneNs and CloneBytes are the time and heap bytes of one State.Clone
+	// of a mid-game state.
+	CloneNs    float64 `json:"clone_ns"`
+	CloneBytes float64 `json:"clone_bytes"`
+	// BytesPerEnv is the live heap per env (state, encoder buffers, wrappers)
+	// after a few steps.
+	BytesPerEnv float64 `json:"bytes_per_env"`
+	// Vector is the vector env's throughput per worker count.
+	Vector []VectorPoint `json:"vector"`
+}
+
+// Throughput measures every id of cfg. Figures are timing: they vary from
+// run to run and machine to machine.
+func Throughput(cfg ThroughputConfig) ([]EnvThroughput, error) {
+	if len(cfg.IDs) == 0 {
+		cfg.IDs = env.IDs()
+	}
+	if cfg.Duration <= 0 {
+		cfg.Duration = time.Second
+	}
+	if cfg.VectorEnvs <= 0 {
+		cfg.VectorEnvs = 64
+	}
+	if len(cfg.Workers) == 0 {
+		cfg.Workers = WorkerCounts(runtime.GOMAXPROCS(0))
+	}
+	if cfg.LiveEnvs <= 0 {
+		cfg.LiveEnvs = 256
+	}
+	var out []EnvThroughput
+	for _, id := range cfg.IDs {
+		t := EnvThroughput{Env: id}
+		var err error
+		if t.EncodedPerSec, err = encodedSpeed(id, cfg.Duration); err != nil {
+			return nil, err
+		}
+		if t.RawPerSec, err = rawSpeed(id, cfg.Duration); err != nil {
+			return nil, err
+		}
+		if t.CloneNs, t.CloneBytes, err = cloneCost(id, cfg.Duration); err != nil {
+			return nil, err
+		}
+		if t.BytesPerEnv, err = bytesPerEnv(id, cfg.LiveEnvs); err != nil {
+			return nil, err
+		}
+		for _, w := range cfg.Workers {
+			r, err := vectorSpeed(id, cfg.VectorEnvs, w, cfg.Duration)
+			if err != nil {
+				return nil, err
+			}
+			t.Vector = append(t.Vector, VectorPoint{Workers: w, DecisionsPerSec: r})
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// WorkerCounts is 1, 2, 4, … below max, then max.
+func WorkerCounts(max int) []int {
+	var ws []int
+	for w := 1; w < max; w *= 2 {
+		ws = append(ws, w)
+	}
+	return append(ws, max)
+}
+
+// timed runs step in batches of 64 until d has passed and returns the
+// number of steps per second.
+func timed(d time.Duration, step func() error) (float64, error) {
+	start := time.Now()
+	n := 0
+	for {
+		for i := 0; i < 64; i++ {
+			if err := step(); err != nil {
+				return 0, err
+			}
+		}
+		n += 64
+		if el := time.Since(start); el >= d {
+			return float64(n) / el.Seconds(), nil
+		}
+	}
+}
+
+// encodedSpeed is random legal play through env.Step.
+func encodedSpeed(id string, d time.Duration) (float64, error) {
+	e, err := env.Make(id, nil)
+	if err != nil {
+		return 0, err
+	}
+	rng := game.NewRNG(1)
+	seed := uint64(1)
+	_, info := e.Reset(seed)
+	return timed(d, func() error {
+		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		info = tr.Info
+		if tr.Done() {
+			seed++
+			_, info = e.Reset(seed)
+		}
+		return nil
+	})
+}
+
+// rawSpeed is random play on the game state alone: State.Apply with a random
+// option index, no observation or mask.
+func rawSpeed(id string, d time.Duration) (float64, error) {
+	e, err := env.MakeBase(id, nil)
+	if err != nil {
+		return 0, err
+	}
+	rng := game.NewRNG(2)
+	seed := uint64(1)
+	e.Reset(seed)
+	s := e.State()
+	return timed(d, func() error {
+		if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		if s.Over() {
+			seed++
+			e.Reset(seed)
+			s = e.State()
+		}
+		return nil
+	})
+}
+
+// midGameStates plays random games and keeps a state every few decisions.
+func midGameStates(id string, n int) ([]game.State, error) {
+	e, err := env.MakeBase(id, nil)
+	if err != nil {
+		return nil, err
+	}
+	rng := game.NewRNG(3)
+	var out []game.State
+	for seed := uint64(1); len(out) < n; seed++ {
+		e.Reset(seed)
+		s := e.State()
+		for k := 0; !s.Over() && len(out) < n; k++ {
+			if k%7 == 3 {
+				out = append(out, s.Clone())
+			}
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				return nil, err
+			}
+		}
+		if seed > 10000 {
+			return nil, fmt.Errorf("%s: games too short to sample states", id)
+		}
+	}
+	return out, nil
+}
+
+// cloneCost times State.Clone over a sample of mid-game states and measures
+// the heap bytes each clone allocates.
+func cloneCost(id string, d time.Duration) (ns, bytes float64, err error) {
+	states, err := midGameStates(id, 32)
+	if err != nil {
+		return 0, 0, err
+	}
+	var sink game.State
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	i := 0
+	perSec, _ := timed(d, func() error {
+		sink = states[i%len(states)].Clone()
+		i++
+		return nil
+	})
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(sink)
+	return 1e9 / perSec, float64(after.TotalAlloc-before.TotalAlloc) / float64(i), nil
+}
+
+// bytesPerEnv measures the live heap of n envs, each reset and stepped a few
+// times.
+func bytesPerEnv(id string, n int) (float64, error) {
+	envs := make([]env.Env, n)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	rng := game.NewRNG(4)
+	for i := range envs {
+		e, err := env.Make(id, nil)
+		if err != nil {
+			return 0, err
+		}
+		_, info := e.Reset(uint64(i + 1))
+		for k := 0; k < 10; k++ {
+			tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+			if err != nil {
+				return 0, err
+			}
+			if tr.Done() {
+				break
+			}
+			info = tr.Info
+		}
+		envs[i] = e
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(envs)
+	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(n), nil
+}
+
+// vectorSpeed is decisions/s of a vector of n envs stepped by workers
+// goroutines with random legal actions.
+func vectorSpeed(id string, n, workers int, d time.Duration) (float64, error) {
+	v, err := env.NewVector(id, nil, n, workers)
+	if err != nil {
+		return 0, err
+	}
+	defer v.Close()
+	out := v.NewBatch(false)
+	if err := v.Reset(1, out); err != nil {
+		return 0, err
+	}
+	rng := game.NewRNG(5)
+	acts := make([]int32, v.Len())
+	A := v.Spec().Actions
+	steps := 0
+	start := time.Now()
+	for {
+		for k := range acts {
+			acts[k] = int32(agents.Uniform(&rng, out.Mask[k*A:(k+1)*A]))
+		}
+		if err := v.Step(acts, out); err != nil {
+			return 0, fmt.Errorf("%s: %w", id, err)
+		}
+		steps++
+		if el := time.Since(start); el >= d {
+			return float64(steps*n) / el.Seconds(), nil
+		}
+	}
+}

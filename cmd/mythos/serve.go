@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mythos-rl/mythos/internal/fixture"
+	"github.com/mythos-rl/mythos/serve"
+)
+
+func init() { addCommand(newServe) }
+
+func newServe() *cobra.Command {
+	var (
+		addr        string
+		cfg         serve.Config
+		maxMB       int
+		logFormat   string
+		logLevel    string
+		grace       time.Duration
+		stopOnEOF   bool
+		fixtureEnvs bool
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve every registered env over gRPC (the Python client's server)",
+		Long: "Serves the EnvService (serve/proto/mythos/v1/mythos.proto) on --addr, with the standard\n" +
+			"gRPC health service and reflection. Prints \"listening on HOST:PORT\" on standard output once\n" +
+			"ready (use --addr 127.0.0.1:0 for a free port) and logs to standard error. SIGINT or SIGTERM\n" +
+			"stops it gracefully: calls in flight finish (for at most --grace) and every session is freed.",
+		Example: "  mythos serve\n" +
+			"  mythos serve --addr 0.0.0.0:50051 --max-envs 1024 --idle-timeout 5m --log-format json",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			logger, err := newLogger(cmd.ErrOrStderr(), logFormat, logLevel)
+			if err != nil {
+				return err
+			}
+			if maxMB <= 0 || maxMB > 2047 {
+				return fmt.Errorf("--max-message-mb=%d: want 1 to 2047", maxMB)
+			}
+			if cfg.IdleTimeout <= 0 {
+				return fmt.Errorf("--idle-timeout=%v: must be positive", cfg.IdleTimeout)
+			}
+			if fixtureEnvs {
+				fixture.Register()
+			}
+			cfg.MaxMessageBytes = maxMB << 20
+			cfg.Logger = logger
+			lis, err := net.Listen("tcp", addr)
+			if err != nil {
+				return fmt.Errorf("listen on %s: %w", addr, err)
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			if stopOnEOF {
+				ctx = stopAtEOF(ctx, cmd.InOrStdin())
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "listening on %s\n", lis.Addr())
+			return serve.Serve(ctx, lis, serve.New(cfg), grace)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", "127.0.0.1:50051", "address to listen on (port 0 picks a free port)")
+	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions open at once")
+	f.IntVar(&cfg.MaxEnvsPerSession, "max-envs", serve.DefaultMaxEnvsPerSession, "most envs in one session")
+	f.IntVar(&maxMB, "max-message-mb", serve.DefaultMaxMessageBytes>>20, "largest request or response, in MiB")
+	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close sessions idle for this long")
+	f.IntVar(&cfg.Workers, "workers", 0, "goroutines stepping one large batch (0: one per core)")
+	f.StringVar(&logFormat, "log-format", "text", "log format: text or json")
+	f.StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	f.DurationVar(&grace, "grace", 10*time.Second, "how long a shutdown waits for calls in flight")
+	f.BoolVar(&stopOnEOF, "stop-on-eof", false, "also stop when standard input closes (for a parent process that owns the server)")
+	f.BoolVar(&fixtureEnvs, "fixture-envs", false, "also serve the test fixture env "+fixture.ID)
+	_ = f.MarkHidden("fixture-envs")
+	return cmd
+}
+
+// newLogger makes the structured logger the flags ask for.
+func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level=%q: want debug, info, warn or error", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch strings.ToLower(format) {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format=%q: want text or json", format)
+}
+
+// stopAtEOF returns a context that also ends when r reaches end of file (the
+// parent that started the server closed our standard input, or died).
+func stopAtEOF(ctx context.Context, r io.Reader) context.Context {
+	ctx, cancel := context.WithCancelCause(ctx)
+	go func() {
+		_, _ = io.Copy(io.Discard, r)
+		cancel(fmt.Errorf("standard input closed"))
+	}()
+	return ctx
+}

@@ -1,0 +1,45 @@
+package lcgobs_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/encode"
+)
+
+// TestLayoutIsFixedPerEnvID checks that the layout is the same for every
+// team size (one layout per env id), and that every float32 field with
+// columns documents exactly as many columns as its last dimension.
+func TestLayoutIsFixedPerEnvID(t *testing.T) {
+	var first *encode.Layout
+	for _, team := range teams {
+		l := encoder(t, scenario(t, team)).Layout()
+		if first == nil {
+			first = l
+			continue
+		}
+		if !reflect.DeepEqual(first, l) {
+			t.Fatalf("team %v: the layout differs from the first team's", team)
+		}
+	}
+	for _, f := range first.Fields {
+		if f.Doc == "" {
+			t.Errorf("field %s has no doc", f.Name)
+		}
+		cols := columnsOf(f.Doc)
+		if cols == nil {
+			continue
+		}
+		if last := f.Shape[len(f.Shape)-1]; len(cols) != last {
+			t.Errorf("field %s: %d columns documented for a last dimension of %d", f.Name, len(cols), last)
+		}
+		seen := map[string]bool{}
+		for _, c := range cols {
+			if c == "" || seen[c] || strings.Contains(c, " ") {
+				t.Errorf("field %s: bad or repeated column name %q", f.Name, c)
+			}
+			seen[c] = true
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package lcg
+
+// Read-only views of rules quantities for agents (heuristic players, search
+// evaluations). Each one answers from the same rules code the engine uses, so
+// an agent never re-derives a rule; none of them changes the state.
+
+// ShroudAt is location slot k's shroud with its modifiers (LCG §3 Shroud;
+// Obscuring Fog +2), or 0 when no location is in that slot.
+func (s *State) ShroudAt(k int) int {
+	if k < 0 || k >= MaxLocations {
+		return 0
+	}
+	return s.shroud(k)
+}
+
+// SkillOf is seat's skill value for skill (0 willpower, 1 intellect, 2 combat,
+// 3 agility) with constant modifiers from cards in play, before commits and
+// tokens (LCG §3 Modifiers).
+func (s *State) SkillOf(seat, skill int) int {
+	if seat < 0 || seat >= int(s.N) || skill < 0 || skill > int(skAgility) {
+		return 0
+	}
+	return s.baseSkill(seat, int8(skill))
+}
+
+// TestStanding describes the innermost skill test in progress: its tester,
+// the tested skill, the modified skill value so far (commits and boosts
+// included, before the chaos token; LCG §6 ST.5) and the modified difficulty
+// (ST.6). ok is false when no test is in progress.
+func (s *State) TestStanding() (tester, skill, value, difficulty int, ok bool) {
+	if len(s.Tests) == 0 {
+		return 0, 0, 0, 0, false
+	}
+	t := s.test()
+	return int(t.Tester), int(t.Skill), s.skillValue(t), s.difficulty(t), true
+}
+
+// TestKindOf names what created the innermost test: "investigate", "fight",
+// "evade", "treachery", "parley", "frozen", "medical", or "" with no test.
+func (s *State) TestKindOf() string {
+	if len(s.Tests) == 0 {
+		return ""
+	}
+	switch s.test().Kind {
+	case tkInvestigate:
+		return "investigate"
+	case tkFight:
+		return "fight"
+	case tkEvade:
+		return "evade"
+	case tkTreachery:
+		return "treachery"
+	case tkParley:
+		return "parley"
+	case tkFrozen:
+		return "frozen"
+	case tkMedical:
+		return "medical"
+	}
+	return "other"
+}
+
+// DoomClock returns the doom in play and the current agenda's doom threshold
+// (LCG §5.2 1.3, §3 Doom).
+func (s *State) DoomClock() (doom, threshold int) { return s.doomInPlay(), s.agendaThreshold() }
+
+// ActClueThreshold is the clue threshold of the current act, per-investigator
+// values multiplied out (LCG §3 Act Deck), or 0 when the act has none.
+func (s *State) ActClueThreshold() int { return s.actClues() }
+
+// EnemyHealthOf is enemy instance e's printed health multiplied out (LCG §3
+// Per Investigator).
+func (s *State) EnemyHealthOf(e int16) int {
+	if e < 0 || int(e) >= len(s.Cards) {
+		return 0
+	}
+	return s.enemyHealth(e)
+}
+
+// EngagedWith reports whether enemy instance e is engaged with seat (LCG §3
+// Enemy Engagement, Massive included).
+func (s *State) EngagedWith(e int16, seat int) bool {
+	if e < 0 || int(e) >= len(s.Cards) || seat < 0 || seat >= int(s.N) {
+		return false
+	}
+	return s.engagedWith(e, seat)
+}
+
+// MayMove reports whether seat may move to location slot k now (LCG §3 Move).
+func (s *State) MayMove(seat, k int) bool {
+	if seat < 0 || seat >= int(s.N) || k < 0 || k >= MaxLocations {
+		return false
+	}
+	return s.canMove(seat, k)
+}
+
+// LocationInPlay reports whether location slot k is in play.
+func (s *State) LocationInPlay(k int) bool { return s.locInPlay(k) }
+
+// Connects reports whether location slot a connects to slot b, both in play.
+func (s *State) Connects(a, b int) bool {
+	if a < 0 || a >= MaxLocations || b < 0 || b >= MaxLocations {
+		return false
+	}
+	return s.connected(a, b)
+}
+
+// DifficultyLevel is the game's difficulty (Easy, Standard, Hard, Expert).
+func (s *State) DifficultyLevel() uint8 { return s.cfg.difficulty }
+
+// InGame reports whether seat is still in the scenario (not eliminated).
+func (s *State) InGame(seat int) bool { return seat >= 0 && s.inGame(seat) }
+
+// TokenEstimate is the modifier a chaos token would give seat's test now,
+// without resolving it: numbers are their value; symbols follow The
+// Gathering's reference card for the difficulty (LCG §3 Chaos Tokens) and an
+// elder sign counts +1. autoFail reports the automatic-failure token.
+func (s *State) TokenEstimate(seat int, tok int8) (mod int, autoFail bool) {
+	hard := s.cfg.difficulty >= Hard
+	switch tok {
+	case TokAutoFail:
+		return 0, true
+	case TokSkull:
+		if hard {
+			return -2, false
+		}
+		if seat < 0 || seat >= int(s.N) {
+			return -1, false
+		}
+		return -s.ghoulsAt(s.Inv[seat].Loc), false
+	case TokCultist:
+		if hard {
+			return -2, false // reveal another token: about its mean
+		}
+		return -1, false
+	case TokTablet:
+		if hard {
+			return -4, false
+		}
+		return -2, false
+	case TokElderThing:
+		return 0, false
+	case TokElderSign:
+		return 1, false
+	}
+	return int(tok), false
+}
+
+// AbilityView describes a ⮕ ability of an asset as an agent sees it: the
+// test it makes and its modifiers (LCG §3 Activate).
+type AbilityView struct {
+	Skill       int  // skill tested (0 willpower … 3 agility)
+	Mod         int  // skill modifier for the test
+	Damage      int  // extra damage on a successful attack
+	Shroud      int  // shroud modifier of an Investigate ability
+	Investigate bool // an Investigate ability (Flashlight, Burglary)
+	Heal        bool // a healing ability (First Aid)
+	Resources   bool // it gains resources instead of clues (Burglary)
+}
+
+// AbilityOf describes ability a (0 or 1) of card instance id, if the card
+// has such a ⮕ ability.
+func (s *State) AbilityOf(id int16, a int) (AbilityView, bool) {
+	if id < 0 || int(id) >= len(s.Cards) {
+		return AbilityView{}, false
+	}
+	w, ok := weaponOf(s.Cards[id].Def, a)
+	if !ok {
+		return AbilityView{}, false
+	}
+	return AbilityView{Skill: int(w.skill), Mod: int(w.mod), Damage: int(w.dmg), Shroud: int(w.shroud),
+		Investigate: w.invest, Heal: w.skipNone, Resources: s.Cards[id].Def == idBurglary}, true
+}

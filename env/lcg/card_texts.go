@@ -1,0 +1,341 @@
+package lcg
+
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// Card texts of the core set's level 0–4 player cards beyond the starter
+// basics: ⮕ abilities of assets (by kind), ⚡ abilities, and events. Each
+// effect cites its card; the rules machinery they use (uses, slots, lasting
+// effects, attachments, searches) cites its spec section.
+
+// Kinds of ⮕ abilities other than Fight/Investigate (weapon.kind).
+const (
+	abFight uint8 = iota
+	abOldBook
+	abMedical
+	abEncyclopedia
+	abScrying
+	abBookOfShadows
+	abCatBurglar
+)
+
+// Effect ids of opEffect frames for these cards (continuing effects.go's).
+const (
+	effExt int32 = 100 + iota
+	effSearchTome
+	effOldBook
+	effMedical
+	effEncyclopedia
+	effScrying
+	effBookOfShadows
+	effCatBurglar
+	effArcaneInitiate
+	effExtraAmmo
+	effCrypticResearch
+	effElusive
+	effMindWipe
+	effCloseCall
+	effDisc
+	effLookWhatIFound
+	effScavenging
+	effSurvivalInstinct
+	effCoverUp
+	effPreyTie
+	effPayClues
+	effChooseLead
+	effForcedOrder
+)
+
+// clamp limits v to [lo, hi].
+func clamp(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// abilityKindUsable is the play restriction of a non-fight ⮕ ability (LCG §4
+// pre-check A: its effect could change the game state).
+func (s *State) abilityKindUsable(seat int, id int16, w weapon) bool {
+	switch w.kind {
+	case abScrying:
+		return true // the encounter deck or a deck can always be looked at
+	case abBookOfShadows:
+		return s.spellAssetSlot(seat, 0) >= 0
+	case abCatBurglar:
+		return s.evadeTarget(seat) >= 0 || s.connectingMask(seat) != 0
+	}
+	return true
+}
+
+// spellAssetSlot returns the play slot of the k-th Spell asset seat controls, or -1.
+func (s *State) spellAssetSlot(seat, k int) int {
+	for pi, id := range s.Inv[seat].Play {
+		if s.has(id, trSpell) && s.card(id).Type == typeAsset {
+			if k == 0 {
+				return pi
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// connectingMask is the set of location slots seat may move to (LCG §3 Move).
+func (s *State) connectingMask(seat int) uint8 {
+	var m uint8
+	for k := 0; k < MaxLocations; k++ {
+		if s.canMove(seat, k) {
+			m |= 1 << uint(k)
+		}
+	}
+	return m
+}
+
+// disengageAll disengages every enemy engaged with seat (Cat Burglar,
+// Elusive, Survival Instinct; LCG §3 Enemy Engagement). except is kept.
+func (s *State) disengageAll(seat int, except int16) {
+	for _, e := range s.Enemies {
+		if e >= 0 && e != except && s.engagedWith(e, seat) && !s.card(e).Massive {
+			s.disengage(e)
+		}
+	}
+}
+
+// seatsHere returns the seats in the game at seat's location, as a mask.
+func (s *State) seatsHere(seat int) uint8 {
+	var m uint8
+	for i := 0; i < int(s.N); i++ {
+		if s.inGame(i) && s.Inv[i].Loc == s.Inv[seat].Loc {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
+}
+
+// askSeat asks f.Who to choose an investigator in mask (ActSeat+i); with a
+// single candidate it answers itself. It returns the seat and true once
+// chosen, or Wait.
+func (s *State) askSeat(f *game.Frame, mask uint8) (int, game.Control) {
+	if f.Answer != game.NoAnswer {
+		return int(s.chosen(f).Arg), game.Done
+	}
+	p := s.ask(int(f.Who), PkTarget, f.Src)
+	for k := 0; k < int(s.N); k++ {
+		if i := s.seatAt(k); mask&(1<<uint(i)) != 0 {
+			p.Add(ActSeat+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	switch len(p.Options) {
+	case 0:
+		return -1, game.Done
+	case 1:
+		return int(p.Options[0].Arg), game.Done
+	}
+	return -1, game.Wait
+}
+
+// discardEvent puts a played (or discarded-from-play) event where it goes:
+// its owner's discard pile, or, with Wendy's Amulet in play, the bottom of
+// the owner's deck (Wendy's Amulet's forced ability; LCG §3 Instead).
+func (s *State) discardEvent(id int16) {
+	o := int(s.Cards[id].Owner)
+	if o >= 0 && s.inGame(o) && s.controls(o, idWendyAmulet) >= 0 && s.card(id).Type == typeEvent {
+		s.moveTo(id, ZoneDeck, o)
+		d := s.Inv[o].Deck
+		copy(d[1:], d[:len(d)-1]) // the bottom of the deck is index 0
+		d[0] = id
+		s.Cards[id].Loc = -1
+		return
+	}
+	s.toDiscard(id)
+}
+
+// amuletEvent returns the topmost event of seat's discard pile when Wendy's
+// Amulet lets seat play it as if it were in hand, or -1.
+func (s *State) amuletEvent(seat int) int16 {
+	v := &s.Inv[seat]
+	if len(v.Discard) == 0 {
+		return -1
+	}
+	id := v.Discard[len(v.Discard)-1]
+	if s.card(id).Type != typeEvent || s.controls(seat, idWendyAmulet) < 0 {
+		return -1
+	}
+	return id
+}
+
+// playableAt returns a copy of event d seat can play at its trigger and the
+// option code to play it, or -1 (hand first, then Wendy's Amulet).
+func (s *State) playableAt(seat int, d cards.ID) (int16, game.ActionCode) {
+	if !s.inGame(seat) || s.countThreat(seat, idDissonantVoices) > 0 {
+		return -1, 0
+	}
+	if h := s.handSlotOf(seat, d); h >= 0 {
+		id := s.Inv[seat].Hand[h]
+		if int(s.Inv[seat].Resources) >= s.cost(id) {
+			return id, ActPlay + game.ActionCode(h)
+		}
+	}
+	if id := s.amuletEvent(seat); id >= 0 && s.Cards[id].Def == d && int(s.Inv[seat].Resources) >= s.cost(id) {
+		return id, ActPlayDiscard
+	}
+	return -1, 0
+}
+
+// playTrigger pays for and plays a triggered event, which then goes to the
+// discard pile (LCG §4; Wendy's Amulet).
+func (s *State) playTrigger(seat int, id int16) {
+	s.Inv[seat].Resources -= int16(s.cost(id))
+	s.log.Add(evPlay, game.AgentID(seat), int32(id), 0, 0)
+	s.afterPlay(seat, id)
+	s.discardEvent(id)
+}
+
+// afterPlay runs "after you play" reactions: Heirloom of Hyperborea draws 1
+// card after a Spell (ruling R-AUTO). It is pushed first so that it resolves
+// after the card's own effects.
+func (s *State) afterPlay(seat int, id int16) {
+	if s.has(id, trSpell) && s.controls(seat, idHeirloom) >= 0 && !s.invBlank(seat) {
+		s.drawCards(seat, 1)
+	}
+}
+
+// attachBarricade attaches Barricade to seat's location (LCG §3 Attach To).
+func (s *State) attachBarricade(seat int, id int16) {
+	loc := s.Inv[seat].Loc
+	s.moveTo(id, ZoneBoard, -1)
+	s.Cards[id].Host, s.Cards[id].Loc = s.LocInst[loc], loc
+}
+
+// barricaded reports whether a Barricade is attached to location slot k.
+func (s *State) barricaded(k int8) bool {
+	for _, a := range s.Board {
+		if s.Cards[a].Def == idBarricade && s.Cards[a].Host == s.LocInst[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// leaveLocation runs "when an investigator leaves" forced abilities of
+// location k: Barricade is discarded.
+func (s *State) leaveLocation(k int8) {
+	for i := 0; i < len(s.Board); i++ {
+		a := s.Board[i]
+		if s.Cards[a].Def == idBarricade && s.Cards[a].Host == s.LocInst[k] {
+			s.Cards[a].Host = -1
+			s.discardEvent(a)
+			i--
+		}
+	}
+}
+
+// enemyBlocked reports whether enemy e cannot move into location k
+// (Barricade: non-Elite enemies; LCG §3 Hunter: the move fails).
+func (s *State) enemyBlocked(e int16, k int) bool {
+	return !s.has(e, trElite) && s.barricaded(int8(k))
+}
+
+// ammoTarget returns the k-th Firearm asset controlled by an investigator at
+// seat's location (Extra Ammunition), or -1; k < 0 asks for any.
+func (s *State) ammoTarget(seat, k int) int16 {
+	if k < 0 {
+		k = 0
+	}
+	for i := 0; i < int(s.N); i++ {
+		if !s.inGame(i) || s.Inv[i].Loc != s.Inv[seat].Loc {
+			continue
+		}
+		for _, id := range s.Inv[i].Play {
+			if s.has(id, trFirearm) && s.card(id).Type == typeAsset {
+				if k == 0 {
+					return id
+				}
+				k--
+			}
+		}
+	}
+	return -1
+}
+
+// elusiveDest is the set of revealed locations with no enemies other than
+// seat's own (Elusive).
+func (s *State) elusiveDest(seat int) uint8 {
+	var m uint8
+	for k := 0; k < MaxLocations; k++ {
+		if k == int(s.Inv[seat].Loc) || !s.locInPlay(k) || !s.Cards[s.LocInst[k]].Revealed {
+			continue
+		}
+		empty := true
+		for _, e := range s.Enemies {
+			if e >= 0 && int(s.Cards[e].Loc) == k {
+				empty = false
+			}
+		}
+		if empty {
+			m |= 1 << uint(k)
+		}
+	}
+	return m
+}
+
+// mindWipeTarget returns a non-Elite enemy at seat's location, or -1.
+func (s *State) mindWipeTarget(seat int) int16 {
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) && !s.Cards[e].Blanked {
+			return e
+		}
+	}
+	return -1
+}
+
+// phaseStartWindow reports whether the current player window follows the
+// beginning of a phase (LCG §5.1: after 2.1 and after 4.1), when Mind Wipe
+// may be played.
+func (s *State) phaseStartWindow() bool {
+	f := s.stack.Top()
+	return f != nil && f.Op == opWindow && f.B == 1
+}
+
+// mindOverMatter returns the skill a fight or evasion uses: intellect in
+// place of combat or agility while Mind over Matter lasts, when it is the
+// higher value (ruling R-MOM).
+func (s *State) mindOverMatter(seat int, sk int8) int8 {
+	if (sk == skCombat || sk == skAgility) && s.hasLasting(seat, lastMindOverMatter) &&
+		s.baseSkill(seat, skIntellect) > s.baseSkill(seat, sk) {
+		return skIntellect
+	}
+	return sk
+}
+
+// resolveMoreEvents resolves the events of this file (LCG §4 step 4); it
+// reports whether id was one of them.
+func (s *State) resolveMoreEvents(seat int, id int16) bool {
+	v := &s.Inv[seat]
+	switch s.Cards[id].Def {
+	case idExtraAmmo:
+		s.push(opEffect, seat, int32(id), -1, effExtraAmmo, 0)
+	case idMindOverMatter:
+		v.Lasting |= lastMindOverMatter // until the end of the round
+	case idCrypticResearch:
+		s.push(opEffect, seat, int32(id), -1, effCrypticResearch, 0)
+	case idElusive:
+		s.disengageAll(seat, -1)
+		s.push(opEffect, seat, int32(id), -1, effElusive, 0)
+	case idHotStreak:
+		s.gainResources(seat, 10)
+	case idMindWipe:
+		s.push(opEffect, seat, int32(id), -1, effMindWipe, 0)
+	case idWillToSurvive:
+		v.Lasting |= lastWillToSurvive // until the end of your turn
+	default:
+		return false
+	}
+	return true
+}

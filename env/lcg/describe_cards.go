@@ -1,0 +1,84 @@
+package lcg
+
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// describeExt describes the options of the prompts opened by card_effects.go,
+// reactions.go, team.go and the new action codes; ok is false for the
+// options Describe words itself.
+func (s *State) describeExt(o game.Option) (string, bool) {
+	c := o.Code
+	switch {
+	case c == ActPlayDiscard:
+		return fmt.Sprintf("Play %s from your discard pile (Wendy's Amulet, %d resources)", s.name(int16(o.Arg)), s.cost(int16(o.Arg))), true
+	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
+		return fmt.Sprintf("Parley with %s: spend 4 resources to discard it", s.name(int16(o.Arg))), true
+	}
+	f := s.stack.Top()
+	if f == nil {
+		return "", false
+	}
+	if f.Op == opHunters && c >= ActLocation && c < ActChoose {
+		return fmt.Sprintf("%s moves toward the %s", s.name(int16(f.Src)), s.locName(int(o.Arg))), true
+	}
+	if f.Op == opHunters && c >= ActEnemy && c < ActLocation {
+		return fmt.Sprintf("%s moves next", s.name(int16(o.Arg))), true
+	}
+	if f.Op == opTest && f.Step == 8 && c >= ActChoose {
+		return fmt.Sprintf("Resolve the %s token", TokenName(int8(o.Arg))), true
+	}
+	if f.Op == opAttack && f.Step == 3 {
+		return fmt.Sprintf("Aquinnah: %s takes the attack's damage", s.name(int16(o.Arg))), true
+	}
+	if f.Op != opEffect || f.A < effExt {
+		return "", false
+	}
+	seat := int(o.Arg)
+	switch f.A {
+	case effPreyTie:
+		return fmt.Sprintf("%s engages %s", s.name(int16(f.Src)), s.seatName(seat)), true
+	case effPayClues:
+		return fmt.Sprintf("%s spends 1 clue", s.seatName(seat)), true
+	case effForcedOrder:
+		return fmt.Sprintf("Resolve %s first", forcedNames[o.Arg&3]), true
+	case effChooseLead:
+		return fmt.Sprintf("%s becomes the lead investigator", s.seatName(seat)), true
+	case effEncyclopedia:
+		return fmt.Sprintf("%s gets +2 %s until the end of the phase", s.seatName(seat), skillNames[o.Arg2]), true
+	case effScrying:
+		if f.Step == 0 {
+			if o.Arg < 0 {
+				return "Look at the top 3 cards of the encounter deck", true
+			}
+			return fmt.Sprintf("Look at the top 3 cards of %s's deck", s.seatName(seat)), true
+		}
+		return fmt.Sprintf("Put %s next from the top", s.name(int16(o.Arg2))), true
+	case effSurvivalInstinct, effCatBurglar:
+		switch {
+		case c == ActPass:
+			return "Stay engaged and where you are", true
+		case c == ActChoose:
+			return "Disengage from each other enemy and stay", true
+		case c >= ActLocation && c < ActChoose:
+			return fmt.Sprintf("Disengage and move to the %s", s.locName(seat)), true
+		}
+	case effElusive:
+		return fmt.Sprintf("Move to the %s", s.locName(seat)), true
+	case effCoverUp:
+		if c != ActPass {
+			return fmt.Sprintf("Discard %d clues from Cover Up instead of discovering them", f.B), true
+		}
+		return "Discover the clues", true
+	case effOldBook, effMedical, effCrypticResearch:
+		if c >= ActSeat && c < ActEnemy {
+			return fmt.Sprintf("Choose %s", s.seatName(seat)), true
+		}
+	}
+	if c >= ActSeat && c < ActEnemy {
+		return fmt.Sprintf("Choose %s", s.seatName(seat)), true
+	}
+	return "", false
+}

@@ -1,0 +1,88 @@
+package lcg
+
+// Lasting effects (LCG §3 Lasting Effects): an effect that lasts "until the
+// end of" a turn, phase or round is a bit in Investigator.Lasting, cleared by
+// expireLasting at the end of that period. Blanked card text (Mind Wipe) is
+// Inst.Blanked, cleared when the phase ends. "When the game ends" effects
+// (LCG §3 Trauma, §3 Experience) are recorded by gameEnds.
+
+// Lasting effect bits of Investigator.Lasting.
+const (
+	lastMindOverMatter uint16 = 1 << iota // Mind over Matter: intellect for combat and agility (round)
+	lastWillToSurvive                     // Will to Survive: no chaos tokens in your tests (your turn)
+)
+
+// Expiry masks: the lasting effects that end with a turn, a phase, a round.
+const (
+	lastTurnMask  = lastWillToSurvive
+	lastPhaseMask = 0
+	lastRoundMask = lastMindOverMatter
+)
+
+// hasLasting reports whether seat is under lasting effect bit.
+func (s *State) hasLasting(seat int, bit uint16) bool { return s.Inv[seat].Lasting&bit != 0 }
+
+// expireLasting ends the lasting effects in mask for seat (or every seat when
+// seat < 0).
+func (s *State) expireLasting(seat int, mask uint16) {
+	for i := 0; i < int(s.N); i++ {
+		if seat < 0 || seat == i {
+			s.Inv[i].Lasting &^= mask
+		}
+	}
+}
+
+// endPhaseEffects ends the "until the end of the phase" effects on cards:
+// blanked text boxes (Mind Wipe).
+func (s *State) endPhaseEffects() {
+	for i := range s.Cards {
+		s.Cards[i].Blanked = false
+	}
+	s.expireLasting(-1, lastPhaseMask)
+}
+
+// blank reports whether card instance id's printed text box is blank (LCG
+// §3 Blank): its keywords (Hunter, Retaliate, Aloof, Prey…) and abilities
+// do not apply.
+func (s *State) blank(id int16) bool { return s.Cards[id].Blanked }
+
+// invBlank reports whether seat's investigator card is treated as blank:
+// Stubborn Detective at their location (ruling R-STUBBORN: it affects each
+// investigator at its location).
+func (s *State) invBlank(seat int) bool {
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Def == idStubbornDetective && s.Cards[e].Loc == s.Inv[seat].Loc && !s.blank(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// isHunter, isAloof and isRetaliate read an enemy's keywords through its
+// blanked text box (LCG §3 Blank).
+func (s *State) isHunter(e int16) bool    { return s.card(e).Hunter && !s.blank(e) }
+func (s *State) isAloof(e int16) bool     { return s.card(e).Aloof && !s.blank(e) }
+func (s *State) isRetaliate(e int16) bool { return s.card(e).Retaliate && !s.blank(e) }
+
+// gameEnds runs the "when the game ends" forced abilities of the weaknesses
+// in the investigators' threat areas: Cover Up with clues on it gives 1
+// mental trauma; Hospital Debts with fewer than 6 resources on it costs 2
+// experience (LCG §3 Trauma, §3 Experience; recorded, standalone play has no
+// campaign log).
+func (s *State) gameEnds() {
+	for i := 0; i < int(s.N); i++ {
+		v := &s.Inv[i]
+		for _, id := range v.Threat {
+			switch s.Cards[id].Def {
+			case idCoverUp:
+				if s.Cards[id].Clues > 0 {
+					v.MentalTrauma++
+				}
+			case idHospitalDebts:
+				if s.Cards[id].Uses < 6 {
+					v.XPPenalty += 2
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,303 @@
+package lcgcase
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// differ collects differences between expected and actual values.
+type differ struct{ lines []string }
+
+func (d *differ) add(format string, args ...any) {
+	d.lines = append(d.lines, fmt.Sprintf(format, args...))
+}
+
+func (d *differ) int(what string, want *int, got int) {
+	if want != nil && *want != got {
+		d.add("%s: want %d, got %d", what, *want, got)
+	}
+}
+
+func (d *differ) bool(what string, want *bool, got bool) {
+	if want != nil && *want != got {
+		d.add("%s: want %v, got %v", what, *want, got)
+	}
+}
+
+func (d *differ) str(what, want, got string) {
+	if want != "" && !strings.EqualFold(strings.TrimSpace(want), got) {
+		d.add("%s: want %s, got %s", what, want, got)
+	}
+}
+
+// check compares the state with the expectations and returns the differences.
+func check(s *lcg.State, e *Expect) []string {
+	var d differ
+	d.str("phase", e.Phase, s.Phase.String())
+	d.int("round", e.Round, int(s.Round))
+	d.int("act", e.Act, int(s.Act))
+	d.int("agenda", e.Agenda, int(s.Agenda))
+	d.int("doom on the agenda", e.Doom, int(s.AgendaDoom))
+	d.int("doom in play", e.DoomInPlay, s.DoomTotal())
+	d.int("lead investigator", e.Lead, int(s.Lead))
+	d.bool("game over", e.Over, s.Over())
+	d.str("resolution", e.Resolution, lcg.ResolutionName(s.Resolution))
+	if e.Score != nil && *e.Score != s.Score() {
+		d.add("score: want %v, got %v", *e.Score, s.Score())
+	}
+	for i := range e.Seats {
+		checkSeat(s, &d, &e.Seats[i])
+	}
+	for _, l := range e.Locations {
+		k, err := location(s, l.Name)
+		if err != nil {
+			d.add("location: %v", err)
+			continue
+		}
+		c := &s.Cards[s.LocInst[k]]
+		w := "location " + l.Name
+		d.int(w+" clues", l.Clues, int(c.Clues))
+		d.bool(w+" revealed", l.Revealed, c.Revealed)
+		d.bool(w+" in play", l.InPlay, s.LocationInPlay(k))
+		d.int(w+" shroud", l.Shroud, s.ModifiedShroud(k))
+	}
+	for i := range e.Enemies {
+		checkEnemy(s, &d, &e.Enemies[i])
+	}
+	if e.Prompt != nil {
+		checkPrompt(s, &d, e.Prompt)
+	}
+	checkZone(s, &d, "victory display", s.Victory, e.Victory)
+	checkZone(s, &d, "encounter discard", s.EncDiscard, e.EncDiscard)
+	checkZone(s, &d, "encounter deck", s.EncDeck, e.EncDeck)
+	checkZone(s, &d, "removed from the game", s.Removed, e.Removed)
+	checkZone(s, &d, "set aside", s.SetAside, e.SetAside)
+	d.int("chaos bag size", e.BagSize, len(s.Bag))
+	if len(e.BagHas) > 0 {
+		need := map[int8]int{}
+		for _, n := range e.BagHas {
+			t, err := lcg.ParseToken(n)
+			if err != nil {
+				d.add("bag_has: %v", err)
+				continue
+			}
+			need[t]++
+		}
+		have := map[int8]int{}
+		for _, t := range s.Bag {
+			have[t]++
+		}
+		for _, n := range e.BagHas {
+			t, _ := lcg.ParseToken(n)
+			if have[t] < need[t] {
+				d.add("chaos bag: want %d × %s, got %d", need[t], lcg.TokenName(t), have[t])
+				need[t] = 0
+			}
+		}
+	}
+	if e.VictoryPts != nil {
+		n := 0
+		for _, id := range s.Victory {
+			n += int(cards.Get(s.Cards[id].Def).Victory)
+		}
+		d.int("victory points", e.VictoryPts, n)
+	}
+	return d.lines
+}
+
+var outNames = map[uint8]string{lcg.OutNone: "in", lcg.OutDamage: "damage", lcg.OutHorror: "horror", lcg.OutBoth: "both", lcg.OutResigned: "resigned", lcg.OutDefeated: "defeated"}
+
+func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
+	if e.Seat < 0 || e.Seat >= int(s.N) {
+		d.add("seat %d: no such investigator (the game has %d)", e.Seat, s.N)
+		return
+	}
+	v := &s.Inv[e.Seat]
+	w := fmt.Sprintf("seat %d ", e.Seat)
+	d.int(w+"resources", e.Resources, int(v.Resources))
+	d.int(w+"clues", e.Clues, int(v.Clues))
+	d.int(w+"damage", e.Damage, int(v.Damage))
+	d.int(w+"horror", e.Horror, int(v.Horror))
+	d.int(w+"actions left", e.Actions, int(v.Actions))
+	d.str(w+"location", e.Location, locName(s, int(v.Loc)))
+	d.str(w+"out", e.Out, outNames[v.Out])
+	d.int(w+"mental trauma", e.MentalTrauma, int(v.MentalTrauma))
+	d.int(w+"experience penalty", e.XPPenalty, int(v.XPPenalty))
+	d.int(w+"hand size", e.HandCount, len(v.Hand))
+	d.int(w+"deck size", e.DeckCount, len(v.Deck))
+	d.int(w+"discard size", e.DiscardCount, len(v.Discard))
+	d.int(w+"cards in play", e.PlayCount, len(v.Play))
+	d.int(w+"cards in threat area", e.ThreatCount, len(v.Threat))
+	checkZone(s, d, w+"hand", v.Hand, e.Hand)
+	checkZone(s, d, w+"deck", v.Deck, e.Deck)
+	checkZone(s, d, w+"discard", v.Discard, e.Discard)
+	checkZone(s, d, w+"play area", v.Play, e.Play)
+	checkZone(s, d, w+"threat area", v.Threat, e.Threat)
+	if len(e.Skills) > 0 {
+		names := []string{"willpower", "intellect", "combat", "agility"}
+		for k := 0; k < len(e.Skills) && k < 4; k++ {
+			want := e.Skills[k]
+			d.int(w+names[k], &want, s.SkillWithModifiers(e.Seat, k))
+		}
+	}
+	for _, ce := range e.Cards {
+		id := int16(-1)
+		for _, l := range [][]int16{v.Play, v.Threat} {
+			for _, x := range l {
+				if id < 0 && isCard(s, x, ce.Card) {
+					id = x
+				}
+			}
+		}
+		if id < 0 {
+			d.add("%s%s: not in the play or threat area", w, ce.Card)
+			continue
+		}
+		c := &s.Cards[id]
+		cw := w + ce.Card + " "
+		d.int(cw+"damage", ce.Damage, int(c.Damage))
+		d.int(cw+"horror", ce.Horror, int(c.Horror))
+		d.int(cw+"clues", ce.Clues, int(c.Clues))
+		d.int(cw+"doom", ce.Doom, int(c.Doom))
+		d.int(cw+"uses", ce.Uses, int(c.Uses))
+		d.bool(cw+"exhausted", ce.Exhausted, c.Exhausted)
+	}
+}
+
+// checkZone checks that list holds the Has cards (with repeats) and none of the Lacks.
+func checkZone(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect) {
+	if len(z.Has) == 0 && len(z.Lacks) == 0 {
+		return
+	}
+	count := func(name string) int {
+		n := 0
+		for _, id := range list {
+			if isCard(s, id, name) {
+				n++
+			}
+		}
+		return n
+	}
+	need := map[string]int{}
+	for _, n := range z.Has {
+		need[strings.ToLower(strings.TrimSpace(n))]++
+	}
+	done := map[string]bool{}
+	for _, n := range z.Has {
+		key := strings.ToLower(strings.TrimSpace(n))
+		if done[key] {
+			continue
+		}
+		done[key] = true
+		if _, err := cardID(n); err != nil {
+			d.add("%s: %v", what, err)
+			continue
+		}
+		if got := count(n); got < need[key] {
+			d.add("%s: want %d × %s, got %d (%s)", what, need[key], n, got, zoneList(s, list))
+		}
+	}
+	for _, n := range z.Lacks {
+		if _, err := cardID(n); err != nil {
+			d.add("%s: %v", what, err)
+			continue
+		}
+		if got := count(n); got > 0 {
+			d.add("%s: want no %s, got %d (%s)", what, n, got, zoneList(s, list))
+		}
+	}
+}
+
+// zoneList names the cards of a zone (at most 12).
+func zoneList(s *lcg.State, list []int16) string {
+	if len(list) == 0 {
+		return "empty"
+	}
+	var parts []string
+	for i, id := range list {
+		if i == 12 {
+			parts = append(parts, fmt.Sprintf("… %d more", len(list)-12))
+			break
+		}
+		parts = append(parts, s.CardName(id))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
+	if _, err := cardID(e.Card); err != nil {
+		d.add("enemy: %v", err)
+		return
+	}
+	var found []int16
+	for _, x := range s.Enemies {
+		if x >= 0 && isCard(s, x, e.Card) {
+			found = append(found, x)
+		}
+	}
+	w := "enemy " + e.Card
+	d.int(w+" count in play", e.Count, len(found))
+	want := e.InPlay == nil || *e.InPlay
+	if !want {
+		if len(found) > 0 {
+			d.add("%s: want not in play, got in play at %s", w, locName(s, int(s.Cards[found[0]].Loc)))
+		}
+		return
+	}
+	if len(found) == 0 {
+		if e.Count == nil || *e.Count > 0 {
+			d.add("%s: want in play, got not in play", w)
+		}
+		return
+	}
+	id := found[0]
+	c := &s.Cards[id]
+	d.str(w+" location", e.At, locName(s, int(c.Loc)))
+	d.int(w+" damage", e.Damage, int(c.Damage))
+	d.bool(w+" exhausted", e.Exhausted, c.Exhausted)
+	d.int(w+" health", e.Health, s.EnemyMaxHealth(id))
+	if e.Engaged != "" {
+		var with []string
+		for i := 0; i < int(s.N); i++ {
+			if s.EngagedWith(id, i) {
+				with = append(with, strconv.Itoa(i))
+			}
+		}
+		got := "none"
+		if len(with) > 0 {
+			got = strings.Join(with, ",")
+		}
+		d.str(w+" engaged with", e.Engaged, got)
+	}
+}
+
+func checkPrompt(s *lcg.State, d *differ, e *PromptExpect) {
+	p := s.Prompt()
+	d.str("prompt kind", e.Kind, kindName(s, p.Kind))
+	d.int("prompt actor", e.Actor, int(p.Actor))
+	d.int("prompt option count", e.Count, len(p.Options))
+	for _, a := range e.Has {
+		if a.Option != nil || a.Advance != "" {
+			d.add("prompt has: %q is not an option name", a.String())
+			continue
+		}
+		switch matchOption(s, a) {
+		case -1:
+			d.add("prompt: want option %q, got %s", a.String(), optionList(s))
+		case -2:
+			d.add("prompt: unknown action %q", a.String())
+		}
+	}
+	for _, a := range e.Lacks {
+		switch i := matchOption(s, a); {
+		case i >= 0:
+			d.add("prompt: want no option %q, got %s", a.String(), optionList(s))
+		case i == -2:
+			d.add("prompt: unknown action %q", a.String())
+		}
+	}
+}

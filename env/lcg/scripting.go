@@ -1,0 +1,438 @@
+package lcg
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// Scripting helpers: the setup steps of a scripted rules case (package
+// lcgcase, docs/rules-cases.md). They edit a game between decisions the way
+// a person arranging the table would: put a card in a hand, stack a deck,
+// place an enemy. None of them is used by the rules themselves, and none is
+// on the step path. After a series of edits call Refresh so that the prompt
+// reflects the new state.
+
+// Refresh re-runs the rules until the next decision, so that the current
+// prompt is rebuilt from the (edited) state.
+func (s *State) Refresh() {
+	if !s.over {
+		s.run()
+	}
+}
+
+// ParseToken reads a chaos token name: a number ("+1", "0", "-2") or a
+// symbol ("skull", "cultist", "tablet", "elder thing", "auto-fail",
+// "elder sign"; LCG §3 Chaos Tokens).
+func ParseToken(name string) (int8, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	n = strings.NewReplacer("_", " ", "-", " ").Replace(n)
+	switch n {
+	case "skull":
+		return TokSkull, nil
+	case "cultist":
+		return TokCultist, nil
+	case "tablet":
+		return TokTablet, nil
+	case "elder thing", "elderthing":
+		return TokElderThing, nil
+	case "auto fail", "autofail", "tentacles":
+		return TokAutoFail, nil
+	case "elder sign", "eldersign":
+		return TokElderSign, nil
+	}
+	v, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(name), "+", ""))
+	if err != nil || v < -8 || v > 8 {
+		return 0, fmt.Errorf("chaos token %q: want a number from -8 to +8 or skull, cultist, tablet, elder thing, auto-fail, elder sign", name)
+	}
+	return int8(v), nil
+}
+
+// DifficultyName names the game's difficulty level (LCG §3 Difficulty (game level)).
+func (s *State) DifficultyName() string { return difficultyNames[s.cfg.difficulty] }
+
+// LocationSlot returns the scenario's location slot whose card has the given
+// name or code, in play or not, or -1.
+func (s *State) LocationSlot(name string) int {
+	for k, id := range s.LocInst {
+		if id < 0 {
+			continue
+		}
+		d := s.card(id)
+		if strings.EqualFold(d.Name, strings.TrimSpace(name)) || d.Code == strings.TrimSpace(name) {
+			return k
+		}
+	}
+	return -1
+}
+
+// PutLocationInPlay puts location slot k into play, unrevealed unless it was
+// revealed before.
+func (s *State) PutLocationInPlay(k int) error {
+	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
+		return fmt.Errorf("no location in slot %d", k)
+	}
+	if s.locInPlay(k) {
+		return nil
+	}
+	id := s.LocInst[k]
+	s.moveTo(id, ZoneBoard, -1)
+	s.Cards[id].Loc = int8(k)
+	return nil
+}
+
+// RevealLocation turns location slot k face up and places its clues (LCG §3
+// Locations); it puts the location into play first if needed.
+func (s *State) RevealLocation(k int) error {
+	if err := s.PutLocationInPlay(k); err != nil {
+		return err
+	}
+	s.revealLocation(k)
+	return nil
+}
+
+// SetLocationClues sets the clues on location slot k.
+func (s *State) SetLocationClues(k, n int) error {
+	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
+		return fmt.Errorf("no location in slot %d", k)
+	}
+	if n < 0 || n > 100 {
+		return fmt.Errorf("location clues %d: want 0 to 100", n)
+	}
+	s.Cards[s.LocInst[k]].Clues = int8(n)
+	return nil
+}
+
+// PlaceInvestigator puts seat at location slot k without a move action (no
+// "after you enter" abilities, no attacks of opportunity); engaged enemies
+// come along and the location is revealed (LCG §10.2 #11).
+func (s *State) PlaceInvestigator(seat, k int) error {
+	if seat < 0 || seat >= int(s.N) {
+		return fmt.Errorf("no investigator in seat %d", seat)
+	}
+	if !s.locInPlay(k) {
+		return fmt.Errorf("location slot %d is not in play", k)
+	}
+	s.placeInvestigator(seat, k)
+	return nil
+}
+
+// takeCard finds an instance of card d for a scripted move: for a player
+// card, one owned by seat in its deck, discard pile or the set-aside zone;
+// for an encounter card, one in the encounter deck, its discard pile or set
+// aside. With none, a new instance is made (owned by seat, or -1 for
+// encounter cards) in the set-aside zone.
+func (s *State) takeCard(d cards.ID, seat int, skip ...int16) int16 {
+	c := def(d)
+	owner := int8(seat)
+	var lists [][]int16
+	if c.IsPlayerCard() {
+		if seat < 0 || seat >= int(s.N) {
+			owner = -1
+		} else {
+			v := &s.Inv[seat]
+			lists = [][]int16{v.Deck, v.Discard}
+		}
+	} else {
+		owner = -1
+		lists = [][]int16{s.EncDeck, s.EncDiscard}
+	}
+	lists = append(lists, s.SetAside)
+	for _, l := range lists {
+		for i := len(l) - 1; i >= 0; i-- {
+			id := l[i]
+			if s.Cards[id].Def == d && (s.Cards[id].Owner == owner || s.Cards[id].Zone == ZoneSetAside && !c.IsPlayerCard()) && !taken(skip, id) {
+				return id
+			}
+		}
+	}
+	return s.newInst(d, owner, ZoneSetAside, -1)
+}
+
+// taken reports whether id is in list.
+func taken(list []int16, id int16) bool {
+	for _, x := range list {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// PutInHand puts a copy of card d into seat's hand (taken from the deck or
+// discard pile when one is there) and returns its instance.
+func (s *State) PutInHand(seat int, d cards.ID) (int16, error) {
+	if seat < 0 || seat >= int(s.N) {
+		return -1, fmt.Errorf("no investigator in seat %d", seat)
+	}
+	id := s.takeCard(d, seat)
+	s.moveTo(id, ZoneHand, seat)
+	s.Cards[id].Owner = int8(seat)
+	return id, nil
+}
+
+// StackDeck puts copies of the cards ds on top of seat's deck: ds[0] is the
+// top card, drawn first (LCG §3 Drawing Cards).
+func (s *State) StackDeck(seat int, ds ...cards.ID) ([]int16, error) {
+	if seat < 0 || seat >= int(s.N) {
+		return nil, fmt.Errorf("no investigator in seat %d", seat)
+	}
+	ids := make([]int16, len(ds))
+	for i := len(ds) - 1; i >= 0; i-- {
+		id := s.takeCard(ds[i], seat, ids[i+1:]...)
+		s.moveTo(id, ZoneDeck, seat)
+		s.Cards[id].Owner = int8(seat)
+		ids[i] = id
+	}
+	return ids, nil
+}
+
+// ReturnHandToDeck puts every card in seat's hand on the bottom of its deck,
+// in hand order, so that a case can give the investigator an exact hand.
+func (s *State) ReturnHandToDeck(seat int) error {
+	if seat < 0 || seat >= int(s.N) {
+		return fmt.Errorf("no investigator in seat %d", seat)
+	}
+	v := &s.Inv[seat]
+	for len(v.Hand) > 0 {
+		id := v.Hand[len(v.Hand)-1]
+		s.moveTo(id, ZoneDeck, seat)
+		copy(v.Deck[1:], v.Deck[:len(v.Deck)-1])
+		v.Deck[0] = id
+	}
+	return nil
+}
+
+// DiscardDeck puts every card of seat's deck on its discard pile, emptying
+// the deck (LCG §3 Drawing Cards: an empty deck).
+func (s *State) DiscardDeck(seat int) error {
+	if seat < 0 || seat >= int(s.N) {
+		return fmt.Errorf("no investigator in seat %d", seat)
+	}
+	v := &s.Inv[seat]
+	for len(v.Deck) > 0 {
+		s.moveTo(v.Deck[len(v.Deck)-1], ZoneDiscard, seat)
+	}
+	return nil
+}
+
+// PutInDiscard puts a copy of card d on top of seat's discard pile.
+func (s *State) PutInDiscard(seat int, d cards.ID) (int16, error) {
+	if seat < 0 || seat >= int(s.N) {
+		return -1, fmt.Errorf("no investigator in seat %d", seat)
+	}
+	id := s.takeCard(d, seat)
+	s.moveTo(id, ZoneDiscard, seat)
+	s.Cards[id].Owner = int8(seat)
+	return id, nil
+}
+
+// PutInPlay puts a copy of asset d into seat's play area with its printed
+// uses (LCG §3 Uses), without paying its cost or resolving "enters play"
+// abilities.
+func (s *State) PutInPlay(seat int, d cards.ID) (int16, error) {
+	if seat < 0 || seat >= int(s.N) {
+		return -1, fmt.Errorf("no investigator in seat %d", seat)
+	}
+	if t := def(d).Type; t != typeAsset {
+		return -1, fmt.Errorf("%s is a %s card, not an asset: it cannot be put into a play area", def(d).Name, t)
+	}
+	id := s.takeCard(d, seat)
+	s.moveTo(id, ZonePlay, seat)
+	s.Cards[id].Owner = int8(seat)
+	s.Cards[id].Uses = def(d).UsesCount
+	return id, nil
+}
+
+// PutInThreat puts card d into seat's threat area, as its Revelation would
+// (LCG §3 Threat Area): Cover Up with 3 clues, The Necronomicon with 3 horror.
+func (s *State) PutInThreat(seat int, d cards.ID) (int16, error) {
+	if seat < 0 || seat >= int(s.N) {
+		return -1, fmt.Errorf("no investigator in seat %d", seat)
+	}
+	if c := def(d); c.Type != typeTreachery && !(c.Weakness && c.Revelation && c.Type != typeEnemy) {
+		return -1, fmt.Errorf("%s is a %s card; only treacheries and weaknesses with a Revelation go into a threat area this way (enemies: PlaceEnemy)", c.Name, c.Type)
+	}
+	id := s.takeCard(d, seat)
+	s.toThreat(seat, id)
+	switch d {
+	case idCoverUp:
+		s.Cards[id].Clues = 3
+	case idNecronomicon:
+		s.Cards[id].Horror = 3
+	}
+	return id, nil
+}
+
+// StackEncounter puts copies of the cards ds on top of the encounter deck:
+// ds[0] is the top card, drawn first (LCG §3 Encounter Deck).
+func (s *State) StackEncounter(ds ...cards.ID) []int16 {
+	ids := make([]int16, len(ds))
+	for i := len(ds) - 1; i >= 0; i-- {
+		id := s.takeCard(ds[i], -1, ids[i+1:]...)
+		s.moveTo(id, ZoneEncDeck, -1)
+		ids[i] = id
+	}
+	return ids
+}
+
+// EngageAuto, EngageNone: the engaged argument of PlaceEnemy.
+const (
+	EngageAuto = -1 // engage as the rules would at once (LCG §3 Enemy Engagement, Prey)
+	EngageNone = -2 // leave it unengaged at the location
+)
+
+// PlaceEnemy puts enemy card d into play at location slot loc (LCG §3
+// Enemy Cards) with its damage and exhausted state. engaged is a seat to
+// engage with (the enemy moves to that investigator's location), EngageAuto
+// to let the engagement rule decide, or EngageNone. It returns the instance.
+func (s *State) PlaceEnemy(d cards.ID, loc, engaged, damage int, exhausted bool) (int16, error) {
+	c := def(d)
+	if c.Type != typeEnemy {
+		return -1, fmt.Errorf("%s is a %s card, not an enemy", c.Name, c.Type)
+	}
+	if engaged >= 0 {
+		if engaged >= int(s.N) || !s.inGame(engaged) {
+			return -1, fmt.Errorf("no investigator in the game in seat %d", engaged)
+		}
+		loc = int(s.Inv[engaged].Loc)
+	}
+	if !s.locInPlay(loc) {
+		return -1, fmt.Errorf("location slot %d is not in play", loc)
+	}
+	if damage < 0 || damage >= s.enemyHealthOf(d) {
+		return -1, fmt.Errorf("%s: damage %d must be 0 to %d", c.Name, damage, s.enemyHealthOf(d)-1)
+	}
+	owner := -1
+	if c.IsPlayerCard() {
+		// A weakness enemy belongs to an investigator (its bearer, LCG §3
+		// Bearer): the engaged one, else seat 0.
+		owner = 0
+		if engaged >= 0 {
+			owner = engaged
+		}
+	}
+	e := s.takeCard(d, owner)
+	s.takeOut(e)
+	if s.enemySlot(e) < 0 {
+		s.addEnemy(e)
+	}
+	in := &s.Cards[e]
+	in.Damage, in.Exhausted, in.Doom, in.Clues, in.Host = int8(damage), exhausted, 0, 0, -1
+	if engaged >= 0 && !c.Massive {
+		in.Zone, in.Ctrl, in.Loc = ZoneThreat, int8(engaged), int8(loc)
+		s.Inv[engaged].Threat = append(s.Inv[engaged].Threat, e)
+		return e, nil
+	}
+	in.Zone, in.Ctrl, in.Loc = ZoneBoard, -1, int8(loc)
+	s.Board = append(s.Board, e)
+	if engaged == EngageAuto && !exhausted && !c.Aloof && !c.Massive {
+		var mask uint8
+		for i := 0; i < int(s.N); i++ {
+			if s.inGame(i) && int(s.Inv[i].Loc) == loc {
+				mask |= 1 << uint(i)
+			}
+		}
+		if seat := s.preyPick(e, mask); seat >= 0 {
+			s.engage(e, seat)
+		}
+	}
+	return e, nil
+}
+
+// enemyHealthOf is the health an enemy card would have in this game.
+func (s *State) enemyHealthOf(d cards.ID) int {
+	c := def(d)
+	h := int(c.EnemyHealth)
+	if c.EnemyHealthPerInvestigator {
+		h *= int(s.N)
+	}
+	return h + int(c.EnemyHealthBonusPerInvestigator)*int(s.N)
+}
+
+// EnemySlot returns enemy instance e's slot (the offset of its Fight, Engage,
+// Evade and Enemy action codes), or -1 when it is not in play.
+func (s *State) EnemySlot(e int16) int { return s.enemySlot(e) }
+
+// EnemyMaxHealth is enemy instance e's health in this game (LCG §3 Per Investigator).
+func (s *State) EnemyMaxHealth(e int16) int { return s.enemyHealth(e) }
+
+// DoomTotal totals the doom on the agenda and on cards in play (LCG §3 Doom).
+func (s *State) DoomTotal() int { return s.doomInPlay() }
+
+// AgendaDoomThreshold is the current agenda's doom threshold (LCG §3 Act Deck and Agenda Deck).
+func (s *State) AgendaDoomThreshold() int { return s.agendaThreshold() }
+
+// ModifiedShroud is location slot k's shroud with modifiers (LCG §3 Locations).
+func (s *State) ModifiedShroud(k int) int { return s.shroud(k) }
+
+// SkillWithModifiers is seat's current value of a skill (0 willpower, 1 intellect,
+// 2 combat, 3 agility) with constant modifiers, outside a skill test (LCG §3
+// Base Value, Modifiers).
+func (s *State) SkillWithModifiers(seat int, skill int) int { return s.baseSkill(seat, int8(skill)) }
+
+// SetDoom sets the doom on the current agenda (LCG §3 Doom). It does not
+// check the threshold: that happens at LCG §5.2 1.3 or when an effect places doom.
+func (s *State) SetDoom(n int) error {
+	if n < 0 || n > 100 {
+		return fmt.Errorf("doom %d: want 0 to 100", n)
+	}
+	s.AgendaDoom = int8(n)
+	return nil
+}
+
+// SetAgenda makes agenda index i (0 for 1a) current without resolving any
+// b-side; doom stays as it is.
+func (s *State) SetAgenda(i int) error {
+	if i < 0 || i >= len(gatheringAgendas) {
+		return fmt.Errorf("agenda %d: want 0 to %d", i, len(gatheringAgendas)-1)
+	}
+	s.Agenda = int8(i)
+	return nil
+}
+
+// AdvanceAct advances the current act as the rules do: its b-side resolves
+// (LCG §3 Act Deck and Agenda Deck), and the rules run on to the next decision.
+func (s *State) AdvanceAct() {
+	if s.over {
+		return
+	}
+	s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
+	s.run()
+}
+
+// AdvanceAgenda advances the current agenda as the rules do: doom is removed
+// and its b-side resolves (it may ask a decision), then the rules run on.
+func (s *State) AdvanceAgenda() {
+	if s.over {
+		return
+	}
+	s.push(opAgendaAdvance, int(s.Lead), -1, -1, 0, 0)
+	s.run()
+}
+
+// ActCount and AgendaCount are the sizes of the scenario's act and agenda decks.
+func (s *State) ActCount() int { return len(gatheringActs) }
+
+// AgendaCount is the number of agendas of the scenario.
+func (s *State) AgendaCount() int { return len(gatheringAgendas) }
+
+// CardName returns the title of card instance id.
+func (s *State) CardName(id int16) string { return s.card(id).Name }
+
+// ResolutionName names a resolution (R1, R2, R3, no resolution, or "none").
+func ResolutionName(r uint8) string {
+	switch r {
+	case ResR1:
+		return "R1"
+	case ResR2:
+		return "R2"
+	case ResR3:
+		return "R3"
+	case ResNoResolution:
+		return "no resolution"
+	}
+	return "none"
+}

@@ -1,0 +1,118 @@
+"""Play a policy trained by ``mythos train`` with numpy alone.
+
+A checkpoint directory (``RUN/best`` or ``RUN/last``) holds ``network.json``
+(the network description, format ``mythos-ppo-v1``) and ``weights.npz`` (every
+weight by name, plus the observation normalisation ``obs_mean``/``obs_var``).
+This script rebuilds the forward pass from those two files, computes the
+masked policy for each observation, and plays episodes through the gRPC
+client (``mythos.make``), greedily by default::
+
+    python python/examples/policy_numpy.py runs/easy/best --episodes 20
+    python python/examples/policy_numpy.py runs/easy/best --sample --seed 7
+
+The network: the float32 fields, in layout order, are normalised
+(``clip((x - mean) / sqrt(var + eps), -clip, clip)``); each int32 field is an
+embedding bag (the rows ``table[id mod vocab]`` summed); their concatenation
+goes through ``tanh(h @ W + b)`` layers to a policy head (logits) and a value
+head. Illegal actions get probability exactly zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+import numpy as np
+
+
+class NumpyPolicy:
+    """The forward pass of a ``mythos train`` checkpoint in numpy."""
+
+    def __init__(self, ckpt: str) -> None:
+        with open(os.path.join(ckpt, "network.json")) as f:
+            self.arch: dict[str, Any] = json.load(f)
+        if self.arch.get("format") != "mythos-ppo-v1":
+            raise ValueError(f"{ckpt}: unknown network format {self.arch.get('format')!r}")
+        with np.load(os.path.join(ckpt, "weights.npz")) as z:
+            self.w = {k: z[k] for k in z.files}
+        a = self.arch
+        self.mean = self.w[a["obs_mean"]].astype(np.float32)
+        self.scale = (1.0 / np.sqrt(self.w[a["obs_var"]].astype(np.float64) + a["obs_eps"])).astype(np.float32)
+
+    def flatten(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """The float32 and int32 buffers of an observation dict, in layout order."""
+        a = self.arch
+        f32 = np.zeros(a["obs_f32"], np.float32)
+        i32 = np.zeros(a["obs_i32"], np.int32)
+        for f in a["fields"]:
+            v = np.asarray(obs[f["name"]]).reshape(-1)
+            dst = f32 if f["dtype"] == "float32" else i32
+            dst[f["offset"] : f["offset"] + v.size] = v
+        return f32, i32
+
+    def forward(self, obs: dict[str, np.ndarray], agent: int = 0) -> tuple[np.ndarray, float]:
+        """Raw logits and value for one observation (from ``agent``'s view)."""
+        a = self.arch
+        f32, i32 = self.flatten(obs)
+        clip = np.float32(a["obs_clip"])
+        x = np.clip((f32 - self.mean) * self.scale, -clip, clip)
+        net = a["nets"][0 if a["shared"] or agent >= len(a["nets"]) else agent]
+        parts = [x]
+        for e in net["embeddings"]:
+            ids = i32[e["offset"] : e["offset"] + e["size"]]
+            parts.append(self.w[e["param"]][np.mod(ids, e["vocab"])].sum(axis=0))
+        h = np.concatenate(parts).astype(np.float32)
+        for layer in net["hidden"]:
+            h = np.tanh(h @ self.w[layer["w"]] + self.w[layer["b"]])
+        logits = h @ self.w[net["policy"]["w"]] + self.w[net["policy"]["b"]]
+        value = h @ self.w[net["value"]["w"]] + self.w[net["value"]["b"]]
+        return logits, float(value[0])
+
+    def policy(self, obs: dict[str, np.ndarray], mask: np.ndarray, agent: int = 0) -> np.ndarray:
+        """The masked action probabilities: illegal actions get exactly 0."""
+        logits, _ = self.forward(obs, agent)
+        legal = np.asarray(mask).astype(bool)
+        if not legal.any():
+            raise ValueError("no legal action in the mask")
+        z = np.where(legal, logits.astype(np.float64), -np.inf)
+        p = np.exp(z - z[legal].max())
+        return p / p.sum()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("ckpt", help="checkpoint directory (network.json + weights.npz)")
+    ap.add_argument("--env", help="env id (default: the one the policy was trained on)")
+    ap.add_argument("--episodes", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sample", action="store_true", help="sample from the policy instead of taking the argmax")
+    ap.add_argument("--address", help="a running `mythos serve` (default: start a local server)")
+    args = ap.parse_args()
+
+    import mythos  # the gRPC client (python/), only needed to play
+
+    pol = NumpyPolicy(args.ckpt)
+    env_id = args.env or pol.arch["env"]
+    env = mythos.make(env_id, args.address, **pol.arch["options"])
+    rng = np.random.default_rng(args.seed)
+    wins = 0
+    for k in range(args.episodes):
+        obs, info = env.reset(seed=args.seed + k)
+        steps, done, reward = 0, False, 0.0
+        while not done:
+            p = pol.policy(obs, info["action_mask"], info.get("agent", 0))
+            action = int(rng.choice(len(p), p=p)) if args.sample else int(np.argmax(p))
+            obs, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+            steps += 1
+        won = info.get("episode_score", reward) > 0
+        wins += won
+        print(f"episode {k}: seed {args.seed + k}, {steps} steps, {'won' if won else 'lost'}")
+    env.close()
+    print(f"win rate {wins}/{args.episodes} = {wins / max(1, args.episodes):.3f}")
+
+
+if __name__ == "__main__":
+    main()

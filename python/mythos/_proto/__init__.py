@@ -1,0 +1,1 @@
+"""Generated protobuf and gRPC code (scripts/proto.sh); do not edit."""

@@ -1,0 +1,132 @@
+"""A Mythos env as a PettingZoo AEC env: one agent per seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .client import Client, Session, StepResult
+
+
+class MythosAECEnv(AECEnv):
+    """Turn-based multi-agent play of one Mythos env.
+
+    Agents are the seats; ``agent_selection`` is the seat the game asks to
+    decide (not necessarily round-robin). ``observe(agent)`` returns
+    ``{"observation": <Dict of fields from that seat's view>, "action_mask":
+    int8 [actions]}``; the mask is zero for seats that are not acting. Rewards
+    are each seat's own (the team score is in ``infos[agent]["score"]``).
+
+    Args:
+        env_id: a registered id.
+        address: ``host:port`` of a server; None starts a local one.
+        client: an existing :class:`Client` to share.
+        render_mode: None or ``"ansi"``.
+        **options: env options.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "mythos", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        env_id: str,
+        address: str | None = None,
+        *,
+        client: Client | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode={render_mode!r}: want None or 'ansi'")
+        self._own_client = client is None
+        self.client = client or Client(address)
+        self.session: Session = self.client.open(env_id, 1, options=options)
+        spec = self.session.spec
+        self.spec_info = spec
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": "mythos_" + env_id.replace("/", "_")}
+        names: list[str] = []
+        for i, a in enumerate(spec.agents):
+            names.append(a if a and a not in names and spec.agents.count(a) == 1 else f"{a or 'seat'}_{i}")
+        self.possible_agents = names
+        self._index = {a: i for i, a in enumerate(names)}
+        obs_space = spec.observation_space()
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": obs_space, "action_mask": spec.mask_space()}) for a in names
+        }
+        self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in names}
+        self._last: StepResult | None = None
+        self._zero_mask = np.zeros(spec.num_actions, dtype=np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The Dict space of ``agent``'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The Discrete action space (the same for every seat)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts an episode; with a seed, the same seed gives the same episode."""
+        if seed is None and self._last is None:
+            seed = int(np.random.default_rng().integers(0, 2**63 - 1))
+        r = self.session.reset(seed=seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._apply(r)
+
+    def _apply(self, r: StepResult) -> None:
+        self._last = r
+        acting = int(r.agent[0])
+        for a in self.agents:
+            self.infos[a] = {"score": float(r.episode_score[0]), "steps": int(r.episode_length[0])}
+        if acting >= 0:
+            self.agent_selection = self.possible_agents[acting]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s view and, for the acting seat, the action mask."""
+        assert self._last is not None, "call reset() first"
+        i = self._index[agent]
+        if i == int(self._last.agent[0]):
+            obs = {k: v[0] for k, v in self._last.observation.items()}
+            return {"observation": obs, "action_mask": self._last.action_mask[0]}
+        view = self.session.observe(i)
+        return {"observation": {k: v[0] for k, v in view.items()}, "action_mask": self._zero_mask}
+
+    def step(self, action: Any) -> None:
+        """The acting seat answers with an action id (None once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        r = self.session.step(np.array([int(action)], dtype=np.int32))
+        for a in self.agents:
+            self.rewards[a] = float(r.agent_rewards[0][self._index[a]])
+        if r.terminated[0] or r.truncated[0]:
+            for a in self.agents:
+                self.terminations[a] = bool(r.terminated[0])
+                self.truncations[a] = bool(r.truncated[0])
+        self._apply(r)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The board and prompt in words (render_mode "ansi")."""
+        if self.render_mode != "ansi":
+            return None
+        return str(self.session.describe(0))
+
+    def close(self) -> None:
+        """Frees the server-side env (and the connection, if this env made it)."""
+        if getattr(self, "session", None) is not None:
+            self.session.close()
+        if self._own_client and getattr(self, "client", None) is not None:
+            self.client.close()

@@ -1,0 +1,78 @@
+"""Env specs: observation fields, the Discrete action space and the agents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from gymnasium import spaces
+
+from ._proto import mythos_pb2 as pb
+
+DTYPES: dict[int, np.dtype] = {
+    pb.DTYPE_FLOAT32: np.dtype("<f4"),
+    pb.DTYPE_INT32: np.dtype("<i4"),
+    pb.DTYPE_INT8: np.dtype("i1"),
+    pb.DTYPE_BOOL: np.dtype("?"),
+    pb.DTYPE_UINT64: np.dtype("<u8"),
+    pb.DTYPE_INT64: np.dtype("<i8"),
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One observation field: a named tensor of fixed dtype and shape."""
+
+    name: str
+    dtype: np.dtype
+    shape: tuple[int, ...]
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What an env id looks like under some options."""
+
+    id: str
+    description: str
+    fields: tuple[Field, ...]
+    num_actions: int
+    action_names: tuple[str, ...]
+    agents: tuple[str, ...]
+    options: dict[str, str] = field(default_factory=dict)
+    markdown: str = ""
+
+    @classmethod
+    def from_proto(cls, m: pb.EnvSpec) -> "Spec":
+        """Builds a spec from its wire form."""
+        return cls(
+            id=m.id,
+            description=m.description,
+            fields=tuple(
+                Field(f.name, DTYPES[f.dtype], tuple(int(d) for d in f.shape), f.doc) for f in m.fields
+            ),
+            num_actions=int(m.num_actions),
+            action_names=tuple(m.action_names),
+            agents=tuple(m.agents),
+            options={o.name: o.default_value for o in m.options},
+            markdown=m.markdown,
+        )
+
+    def observation_space(self) -> spaces.Dict:
+        """The Gymnasium space of one observation: a Dict of Box per field.
+
+        Float fields are unbounded; int32 fields (identities for embedding
+        tables) span the int32 range, since the spec carries no bounds.
+        """
+        boxes: dict[str, spaces.Space] = {}
+        for f in self.fields:
+            if f.dtype == np.float32:
+                boxes[f.name] = spaces.Box(-np.inf, np.inf, shape=f.shape, dtype=np.float32)
+            else:
+                info = np.iinfo(np.int32)
+                boxes[f.name] = spaces.Box(info.min, info.max, shape=f.shape, dtype=np.int32)
+        return spaces.Dict(boxes)
+
+    def mask_space(self) -> spaces.Box:
+        """The space of an action mask: int8 0/1 per action id."""
+        return spaces.Box(0, 1, shape=(self.num_actions,), dtype=np.int8)

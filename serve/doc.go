@@ -1,0 +1,10 @@
+// Package serve is the gRPC environment service: sessions of N envs of one id,
+// reset and stepped in one call each, with tensors as raw little-endian bytes
+// (protocol in serve/proto/mythos/v1/mythos.proto, generated code beside it).
+//
+// A [Server] keeps the sessions and enforces the [Config] limits (sessions,
+// envs per session, message size, idle timeout). [NewGRPCServer] wraps it in a
+// grpc.Server with the standard health service, reflection and panic recovery;
+// [Serve] runs that until its context ends and then stops gracefully. Bad input
+// of any kind gets a gRPC status with a clear message and changes no env.
+package serve

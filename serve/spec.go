@@ -1,0 +1,44 @@
+package serve
+
+import (
+	"github.com/mythos-rl/mythos/env"
+	pb "github.com/mythos-rl/mythos/serve/proto/mythos/v1"
+)
+
+// specMessage describes an env spec on the wire.
+func specMessage(s *env.Spec) *pb.EnvSpec {
+	m := &pb.EnvSpec{
+		Id:          s.ID,
+		Description: s.Description,
+		NumActions:  int32(s.Actions),
+		ActionNames: append([]string(nil), s.ActionNames...),
+		Agents:      append([]string(nil), s.Agents...),
+		Markdown:    s.Markdown(),
+	}
+	for _, f := range s.Layout.Fields {
+		dims := make([]int64, len(f.Shape))
+		for i, d := range f.Shape {
+			dims[i] = int64(d)
+		}
+		m.Fields = append(m.Fields, &pb.FieldSpec{Name: f.Name, Dtype: dtypeOf(f.DType), Shape: dims, Doc: f.Doc})
+	}
+	for _, o := range s.Options {
+		m.Options = append(m.Options, &pb.OptionSpec{Name: o.Name, DefaultValue: o.Default, Doc: o.Doc})
+	}
+	return m
+}
+
+// resultBytes bounds the encoded size of a StepResult of n envs of spec s
+// (sparse observations take at most twice the dense size: index and value).
+func resultBytes(s *env.Spec, n int, final, sparse bool) int {
+	l := s.Layout
+	obs := 4*(l.F32+l.I32) + 16*len(l.Fields)
+	if sparse {
+		obs *= 2
+	}
+	row := obs + s.Actions + 4*len(s.Agents) + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4
+	if final {
+		row += obs
+	}
+	return n*row + 64*len(l.Fields) + 1024
+}

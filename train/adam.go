@@ -1,0 +1,63 @@
+package train
+
+import "math"
+
+// Adam is the Adam optimiser (Kingma and Ba) over a list of parameters, with
+// optional clipping of the global gradient norm. Its moments are part of a
+// checkpoint, so a resumed run continues exactly.
+type Adam struct {
+	Beta1, Beta2, Eps float64
+	// Step counts the updates made so far.
+	Step int
+	M, V [][]float32
+}
+
+// NewAdam makes an optimiser for params with the usual constants.
+func NewAdam(params []*Param) *Adam {
+	a := &Adam{Beta1: 0.9, Beta2: 0.999, Eps: 1e-5}
+	for _, p := range params {
+		a.M = append(a.M, make([]float32, len(p.Data)))
+		a.V = append(a.V, make([]float32, len(p.Data)))
+	}
+	return a
+}
+
+// ClipGradients scales grads so that their global L2 norm is at most maxNorm
+// (when maxNorm > 0) and returns the norm before clipping.
+func ClipGradients(grads [][]float32, maxNorm float64) float64 {
+	sum := 0.0
+	for _, g := range grads {
+		for _, v := range g {
+			sum += float64(v) * float64(v)
+		}
+	}
+	norm := math.Sqrt(sum)
+	if maxNorm > 0 && norm > maxNorm {
+		s := float32(maxNorm / (norm + 1e-6))
+		for _, g := range grads {
+			for i := range g {
+				g[i] *= s
+			}
+		}
+	}
+	return norm
+}
+
+// Update applies one Adam step with learning rate lr to params (in the
+// same order as at construction).
+func (a *Adam) Update(params []*Param, grads [][]float32, lr float64) {
+	a.Step++
+	c1 := 1 - math.Pow(a.Beta1, float64(a.Step))
+	c2 := 1 - math.Pow(a.Beta2, float64(a.Step))
+	b1, b2 := float32(a.Beta1), float32(a.Beta2)
+	step := float32(lr * math.Sqrt(c2) / c1)
+	eps := float32(a.Eps * math.Sqrt(c2))
+	for k, p := range params {
+		m, v, g := a.M[k], a.V[k], grads[k]
+		for i := range p.Data {
+			m[i] = b1*m[i] + (1-b1)*g[i]
+			v[i] = b2*v[i] + (1-b2)*g[i]*g[i]
+			p.Data[i] -= step * m[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
+		}
+	}
+}

@@ -1,0 +1,248 @@
+package train
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// A checkpoint is a directory:
+//
+//	network.json  the network description (Arch), for Go and numpy
+//	weights.npz   every Param by name, plus obs_mean and obs_var (float32)
+//	state.npz     Adam's moments and the float64 normalisation statistics
+//	state.json    progress, RNG, env cursors, Adam steps, metrics so far
+//	config.yaml   the run's config
+//
+// network.json and weights.npz alone are the exported policy.
+
+// trainState is state.json.
+type trainState struct {
+	Env        string      `json:"env"`
+	Progress   Progress    `json:"progress"`
+	RNG        []byte      `json:"rng"`
+	AdamSteps  []int       `json:"adam_steps"`
+	NormCount  float64     `json:"norm_count"`
+	Cursors    []EnvCursor `json:"cursors"`
+	Metrics    []MetricRow `json:"metrics"`
+	ConfigYAML string      `json:"config_yaml"`
+}
+
+// Save writes a complete checkpoint of the run into dir (replacing it).
+func (t *Trainer) Save(dir string) error {
+	tmp := dir + ".tmp"
+	if err := os.RemoveAll(tmp); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := SaveModel(tmp, t.Model); err != nil {
+		return err
+	}
+	var arrays []Array
+	for k, n := range t.Model.Nets {
+		for i, p := range n.Params() {
+			arrays = append(arrays,
+				Array{Name: "adam.m." + p.Name, Shape: p.Shape, F32: t.adams[k].M[i]},
+				Array{Name: "adam.v." + p.Name, Shape: p.Shape, F32: t.adams[k].V[i]})
+		}
+	}
+	f := t.Model.Arch.F32
+	arrays = append(arrays, Array{Name: "norm.mean", Shape: []int{f}, F64: nonNil64(t.Model.Norm.Mean)},
+		Array{Name: "norm.var", Shape: []int{f}, F64: nonNil64(t.Model.Norm.Var)})
+	if err := WriteNPZ(filepath.Join(tmp, "state.npz"), arrays); err != nil {
+		return err
+	}
+	rng, err := t.rng.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	cfgYAML, err := t.Config.Marshal()
+	if err != nil {
+		return err
+	}
+	st := trainState{Env: t.EnvID, Progress: t.Progress, RNG: rng, NormCount: t.Model.Norm.Count,
+		Metrics: t.Metrics, ConfigYAML: string(cfgYAML)}
+	for _, a := range t.adams {
+		st.AdamSteps = append(st.AdamSteps, a.Step)
+	}
+	for _, e := range t.tenvs {
+		st.Cursors = append(st.Cursors, EnvCursor{Episode: e.cur.Episode, Seed: e.cur.Seed, Actions: append([]int32{}, e.cur.Actions...)})
+	}
+	js, err := json.Marshal(&st)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "state.json"), js, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "config.yaml"), cfgYAML, 0o644); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dir)
+}
+
+func nonNil64(x []float64) []float64 {
+	if x == nil {
+		return []float64{}
+	}
+	return x
+}
+
+func nonNil32(x []float32) []float32 {
+	if x == nil {
+		return []float32{}
+	}
+	return x
+}
+
+// SaveModel writes network.json and weights.npz (the export format) into dir.
+func SaveModel(dir string, m *Model) error {
+	js, err := json.MarshalIndent(&m.Arch, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "network.json"), js, 0o644); err != nil {
+		return err
+	}
+	var arrays []Array
+	for _, p := range m.Params() {
+		arrays = append(arrays, Array{Name: p.Name, Shape: p.Shape, F32: p.Data})
+	}
+	mean, vr := make([]float32, m.Arch.F32), make([]float32, m.Arch.F32)
+	for i := range mean {
+		mean[i], vr[i] = float32(m.Norm.Mean[i]), float32(m.Norm.Var[i])
+	}
+	arrays = append(arrays, Array{Name: m.Arch.ObsMean, Shape: []int{m.Arch.F32}, F32: nonNil32(mean)},
+		Array{Name: m.Arch.ObsVar, Shape: []int{m.Arch.F32}, F32: nonNil32(vr)})
+	return WriteNPZ(filepath.Join(dir, "weights.npz"), arrays)
+}
+
+// LoadModel reads the policy in dir (network.json and weights.npz).
+func LoadModel(dir string) (*Model, error) {
+	js, err := os.ReadFile(filepath.Join(dir, "network.json"))
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("%s: %w", dir, errNoCheckpoint)
+		}
+		return nil, err
+	}
+	var arch Arch
+	if err := json.Unmarshal(js, &arch); err != nil {
+		return nil, fmt.Errorf("%s/network.json: %w", dir, err)
+	}
+	if arch.Format != Format {
+		return nil, fmt.Errorf("%s/network.json: format %q, want %q", dir, arch.Format, Format)
+	}
+	arrays, err := ReadNPZ(filepath.Join(dir, "weights.npz"))
+	if err != nil {
+		return nil, err
+	}
+	m := NewModel(arch, 0)
+	for _, p := range m.Params() {
+		if err := loadInto(arrays, p.Name, p.Shape, p.Data); err != nil {
+			return nil, fmt.Errorf("%s/weights.npz: %w", dir, err)
+		}
+	}
+	mean, vr := make([]float32, arch.F32), make([]float32, arch.F32)
+	if err := loadInto(arrays, arch.ObsMean, []int{arch.F32}, mean); err != nil {
+		return nil, fmt.Errorf("%s/weights.npz: %w", dir, err)
+	}
+	if err := loadInto(arrays, arch.ObsVar, []int{arch.F32}, vr); err != nil {
+		return nil, fmt.Errorf("%s/weights.npz: %w", dir, err)
+	}
+	for i := range mean {
+		m.Norm.Mean[i], m.Norm.Var[i] = float64(mean[i]), float64(vr[i])
+	}
+	m.Norm.Freeze()
+	m.Prepare()
+	return m, nil
+}
+
+func loadInto(arrays map[string]*Array, name string, shape []int, dst []float32) error {
+	a, ok := arrays[name]
+	if !ok {
+		return fmt.Errorf("no array %q", name)
+	}
+	if a.F32 == nil || len(a.F32) != len(dst) || fmt.Sprint(a.Shape) != fmt.Sprint(shape) {
+		return fmt.Errorf("array %q has shape %v (want float32 %v)", name, a.Shape, shape)
+	}
+	copy(dst, a.F32)
+	return nil
+}
+
+// restore loads a full checkpoint into t (whose model and optimisers already
+// have the checkpoint's shapes) and returns the env cursors to replay.
+func (t *Trainer) restore(dir string) ([]EnvCursor, error) {
+	m, err := LoadModel(dir)
+	if err != nil {
+		return nil, err
+	}
+	want, _ := json.Marshal(&t.Model.Arch)
+	got, _ := json.Marshal(&m.Arch)
+	if string(want) != string(got) {
+		return nil, fmt.Errorf("the checkpoint's network differs from what this env and config build (changed config or observation layout?)")
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "state.json"))
+	if err != nil {
+		return nil, err
+	}
+	var st trainState
+	if err := json.Unmarshal(js, &st); err != nil {
+		return nil, fmt.Errorf("state.json: %w", err)
+	}
+	if st.Env != t.EnvID {
+		return nil, fmt.Errorf("the checkpoint trained %s, not %s", st.Env, t.EnvID)
+	}
+	if len(st.Cursors) != t.Config.NumEnvs || len(st.AdamSteps) != len(t.adams) {
+		return nil, fmt.Errorf("the checkpoint ran %d envs and %d networks; the config asks for %d and %d",
+			len(st.Cursors), len(st.AdamSteps), t.Config.NumEnvs, len(t.adams))
+	}
+	arrays, err := ReadNPZ(filepath.Join(dir, "state.npz"))
+	if err != nil {
+		return nil, err
+	}
+	// Copy into the existing Params: the trainer's graphs will bind them.
+	src := m.Params()
+	for k, n := range t.Model.Nets {
+		for i, p := range n.Params() {
+			copy(p.Data, src[indexOf(src, p.Name)].Data)
+			if err := loadInto(arrays, "adam.m."+p.Name, p.Shape, t.adams[k].M[i]); err != nil {
+				return nil, fmt.Errorf("state.npz: %w", err)
+			}
+			if err := loadInto(arrays, "adam.v."+p.Name, p.Shape, t.adams[k].V[i]); err != nil {
+				return nil, fmt.Errorf("state.npz: %w", err)
+			}
+		}
+		t.adams[k].Step = st.AdamSteps[k]
+	}
+	mean, vr := arrays["norm.mean"], arrays["norm.var"]
+	if mean == nil || vr == nil || len(mean.F64) != t.Model.Arch.F32 || len(vr.F64) != t.Model.Arch.F32 {
+		return nil, fmt.Errorf("state.npz: missing or misshapen norm.mean / norm.var")
+	}
+	copy(t.Model.Norm.Mean, mean.F64)
+	copy(t.Model.Norm.Var, vr.F64)
+	t.Model.Norm.Count = st.NormCount
+	t.Model.Norm.Freeze()
+	t.Model.Prepare()
+	if err := t.rng.UnmarshalBinary(st.RNG); err != nil {
+		return nil, fmt.Errorf("state.json rng: %w", err)
+	}
+	t.Progress = st.Progress
+	t.Metrics = st.Metrics
+	return st.Cursors, nil
+}
+
+func indexOf(ps []*Param, name string) int {
+	for i, p := range ps {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,67 @@
+package train
+
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// EnvCursor is where one training env stands: the number of episodes it has
+// started, the current episode's seed and the actions taken in it so far. It
+// is enough to rebuild the env exactly (reset with the seed, replay the
+// actions), which is how a checkpoint resumes mid-episode.
+type EnvCursor struct {
+	Episode uint64  `json:"episode"`
+	Seed    uint64  `json:"seed"`
+	Actions []int32 `json:"actions"`
+}
+
+// trainingEnv wraps one env of the training vector: it seeds episode k of env
+// i with game.DeriveSeed(base, i, k) from its own counter, whatever seed the
+// vector passes, and records the episode's actions. When a cursor is pending,
+// the next Reset rebuilds that episode instead of starting a new one.
+type trainingEnv struct {
+	env.Env
+	base, index uint64
+	cur         EnvCursor
+	pending     *EnvCursor
+	err         error
+}
+
+// Reset implements env.Env.
+func (t *trainingEnv) Reset(uint64) (encode.Obs, env.Info) {
+	if p := t.pending; p != nil {
+		t.pending = nil
+		t.cur = EnvCursor{Episode: p.Episode, Seed: p.Seed, Actions: append([]int32(nil), p.Actions...)}
+		obs, info := t.Env.Reset(p.Seed)
+		for k, a := range p.Actions {
+			tr, err := t.Env.Step(int(a))
+			if err != nil {
+				t.err = fmt.Errorf("resuming env %d: replaying action %d of episode seed %d: %w", t.index, k, p.Seed, err)
+				return obs, info
+			}
+			if tr.Done() {
+				t.err = fmt.Errorf("resuming env %d: episode seed %d ended during the replay", t.index, p.Seed)
+				return tr.Obs, tr.Info
+			}
+			obs, info = tr.Obs, tr.Info
+		}
+		return obs, info
+	}
+	seed := game.DeriveSeed(t.base, t.index, t.cur.Episode)
+	t.cur.Episode++
+	t.cur.Seed = seed
+	t.cur.Actions = t.cur.Actions[:0]
+	return t.Env.Reset(seed)
+}
+
+// Step implements env.Env.
+func (t *trainingEnv) Step(action int) (env.Transition, error) {
+	tr, err := t.Env.Step(action)
+	if err == nil {
+		t.cur.Actions = append(t.cur.Actions, int32(action))
+	}
+	return tr, err
+}

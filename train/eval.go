@@ -1,0 +1,121 @@
+package train
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+)
+
+// EvalResult is an agent's record on the fixed evaluation seeds.
+type EvalResult struct {
+	Agent    string  `json:"agent"`
+	Episodes int     `json:"episodes"`
+	Wins     int     `json:"wins"`
+	WinRate  float64 `json:"win_rate"`
+	// Lo and Hi bound the 95% Wilson score interval of the win rate.
+	Lo        float64 `json:"lo"`
+	Hi        float64 `json:"hi"`
+	MeanScore float64 `json:"mean_score"`
+	// Err is set when the agent could not be built (it is then skipped).
+	Err string `json:"error,omitempty"`
+}
+
+// Wilson returns the Wilson score interval of wins out of n at z standard
+// deviations (z = 1.96 for 95%).
+func Wilson(wins, n int, z float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	p, nf := float64(wins)/float64(n), float64(n)
+	den := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / den
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return math.Max(0, c-h), math.Min(1, c+h)
+}
+
+func result(name string, eps []agents.Episode) EvalResult {
+	r := EvalResult{Agent: name, Episodes: len(eps)}
+	score := 0.0
+	for _, e := range eps {
+		if e.Won() {
+			r.Wins++
+		}
+		score += e.Score
+	}
+	if r.Episodes > 0 {
+		r.WinRate, r.MeanScore = float64(r.Wins)/float64(r.Episodes), score/float64(r.Episodes)
+	}
+	r.Lo, r.Hi = Wilson(r.Wins, r.Episodes, 1.96)
+	return r
+}
+
+// EvaluateAgent plays agent (a spec for agents.New) on episodes fixed seeds
+// agents.EpisodeSeed(seed, k), exactly as `mythos run --seed` does.
+func EvaluateAgent(envID string, opts env.Options, agent string, episodes int, seed uint64, workers int) (EvalResult, error) {
+	eps, err := agents.Rollout(agents.RolloutConfig{Env: envID, Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers})
+	if err != nil {
+		return EvalResult{Agent: agent, Err: err.Error()}, err
+	}
+	return result(agent, eps), nil
+}
+
+// EvaluateBaselines evaluates the configured baseline agents on the
+// evaluation seeds; an agent that cannot be built is reported, not fatal.
+func (t *Trainer) EvaluateBaselines() []EvalResult {
+	out := []EvalResult{}
+	for _, name := range t.Config.EvalAgents {
+		r, _ := EvaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+		out = append(out, r)
+	}
+	return out
+}
+
+// EvaluatePolicy plays model greedily (most probable legal action) on
+// episodes fixed seeds agents.EpisodeSeed(seed, k), spread over workers; the
+// result does not depend on workers.
+func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, seed uint64, workers int) (EvalResult, error) {
+	if episodes < 1 {
+		return EvalResult{}, fmt.Errorf("evaluation needs at least one episode, got %d", episodes)
+	}
+	workers = max(1, min(workers, episodes))
+	model.Prepare()
+	eps := make([]agents.Episode, episodes)
+	errs := make([]error, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		e, err := env.Make(envID, opts)
+		if err != nil {
+			return EvalResult{}, err
+		}
+		p := NewPolicy(model, false)
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= episodes {
+					return
+				}
+				ep, err := agents.Play(e, p, agents.EpisodeSeed(seed, k))
+				if err != nil {
+					errs[w] = fmt.Errorf("evaluation episode %d: %w", k, err)
+					return
+				}
+				ep.Index = k
+				eps[k] = ep
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return EvalResult{}, err
+		}
+	}
+	return result("policy", eps), nil
+}

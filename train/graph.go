@@ -1,0 +1,357 @@
+package train
+
+import (
+	"fmt"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// lossGraph is the PPO loss of one network over a minibatch of fixed size B,
+// as a gorgonia graph whose weight nodes share memory with the network's
+// Params (an optimiser step on the Params is seen by the next run).
+//
+// Inputs per row: the float part of the first layer's pre-activation and the
+// embedding bags (both computed sparsely outside the graph, which returns
+// their gradients), the mask as additive logits (0 or MaskedLogit), the
+// taken action one-hot, the old log-probability, the advantage, the return and
+// a row weight (1/n for the n real rows, 0 for padding).
+type lossGraph struct {
+	net *Net
+	B   int
+	g   *G.ExprGraph
+	vm  G.VM
+
+	px, emb, maskBias, act, oldLogp, adv, ret, weight, bcw *G.Node
+	pxT, embT, maskT, actT, oldT, advT, retT, wT, bcT      *tensor.Dense
+
+	// wrt are the nodes differentiated; wrtAt[i] = {param index, offset}
+	// says where gradient i goes in the grads of net.Params() ({-1, 0} for px).
+	wrt   []*G.Node
+	wrtAt [][2]int
+	grads G.Nodes
+	dpx   []float32
+	demb  []float32
+	c     []float32 // z0 W1[:f32], per minibatch
+
+	cost, bcLoss, policyLoss, valueLoss, entropy, approxKL, clipFrac, logits, value *G.Node
+	// read copies of the outputs (the machine may reuse the nodes' memory)
+	outLogits, outValue G.Value
+	outStats            [7]G.Value
+}
+
+func bind(p *Param, shape ...int) *tensor.Dense {
+	if len(shape) == 0 {
+		shape = p.Shape
+	}
+	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(p.Data))
+}
+
+func input(g *G.ExprGraph, name string, shape ...int) (*G.Node, *tensor.Dense) {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	t := tensor.New(tensor.WithShape(shape...), tensor.WithBacking(make([]float32, n)))
+	var node *G.Node
+	if len(shape) == 1 {
+		node = G.NewVector(g, tensor.Float32, G.WithShape(shape...), G.WithName(name), G.WithValue(t))
+	} else {
+		node = G.NewMatrix(g, tensor.Float32, G.WithShape(shape...), G.WithName(name), G.WithValue(t))
+	}
+	return node, t
+}
+
+func data(t *tensor.Dense) []float32 { return t.Data().([]float32) }
+
+// newLossGraph builds the loss of net for minibatches of b rows.
+func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("building the loss graph: %v", r)
+		}
+	}()
+	g := G.NewGraph()
+	lg = &lossGraph{net: net, B: b, g: g}
+	A := net.Pi[0].Shape[1]
+	index := map[*Param]int{}
+	for i, p := range net.Params() {
+		index[p] = i
+	}
+	// param binds p (whose gradient goes to grads[at][off:]) as a node.
+	param := func(at, off int, p *Param) *G.Node {
+		var n *G.Node
+		if len(p.Shape) == 1 { // a bias, used as a [1, out] row
+			n = G.NewMatrix(g, tensor.Float32, G.WithShape(1, p.Shape[0]), G.WithName(p.Name), G.WithValue(bind(p, 1, p.Shape[0])))
+		} else {
+			n = G.NewMatrix(g, tensor.Float32, G.WithShape(p.Shape...), G.WithName(p.Name), G.WithValue(bind(p)))
+		}
+		lg.wrt = append(lg.wrt, n)
+		lg.wrtAt = append(lg.wrtAt, [2]int{at, off})
+		return n
+	}
+	affine := func(x *G.Node, l [2]*Param) *G.Node {
+		w, bias := param(index[l[0]], 0, l[0]), param(index[l[1]], 0, l[1])
+		return G.Must(G.BroadcastAdd(G.Must(G.Mul(x, w)), bias, nil, []byte{0}))
+	}
+	// The first layer's float rows are applied outside the graph (sparse,
+	// see setPX): the graph gets px = x W1[:f32] as an input and returns its
+	// gradient, from which backPX builds the gradient of W1[:f32].
+	w1 := net.Hidden[0][0]
+	h1 := w1.Shape[1]
+	var pre *G.Node
+	if f32 > 0 {
+		lg.px, lg.pxT = input(g, "px", b, h1)
+		pre = lg.px
+	}
+	if len(net.Embeds) > 0 {
+		// the embedding bags are summed outside the graph too (setEmb); the
+		// graph returns their gradient and backEmb scatters it to the tables
+		width := 0
+		for _, e := range net.Desc.Embeddings {
+			width += e.Dim
+		}
+		var emb *G.Node
+		emb, lg.embT = input(g, "embeddings", b, width)
+		lg.emb = emb
+		rows := len(w1.Data)/h1 - f32
+		w1e := G.NewMatrix(g, tensor.Float32, G.WithShape(rows, h1), G.WithName(w1.Name+".embed_rows"),
+			G.WithValue(tensor.New(tensor.WithShape(rows, h1), tensor.WithBacking(w1.Data[f32*h1:]))))
+		lg.wrt = append(lg.wrt, w1e)
+		lg.wrtAt = append(lg.wrtAt, [2]int{len(net.Embeds), f32 * h1})
+		ep := G.Must(G.Mul(emb, w1e))
+		if pre == nil {
+			pre = ep
+		} else {
+			pre = G.Must(G.Add(pre, ep))
+		}
+	}
+	b1 := param(index[net.Hidden[0][1]], 0, net.Hidden[0][1])
+	h := G.Must(G.Tanh(G.Must(G.BroadcastAdd(pre, b1, nil, []byte{0}))))
+	for _, l := range net.Hidden[1:] {
+		h = G.Must(G.Tanh(affine(h, l)))
+	}
+	lg.logits = affine(h, net.Pi)
+	lg.value = G.Must(G.Reshape(affine(h, net.V), tensor.Shape{b}))
+
+	G.Read(lg.logits, &lg.outLogits)
+	G.Read(lg.value, &lg.outValue)
+	lg.maskBias, lg.maskT = input(g, "mask", b, A)
+	lg.act, lg.actT = input(g, "act", b, A)
+	lg.oldLogp, lg.oldT = input(g, "old_logp", b)
+	lg.adv, lg.advT = input(g, "adv", b)
+	lg.ret, lg.retT = input(g, "ret", b)
+	lg.weight, lg.wT = input(g, "weight", b)
+	lg.bcw, lg.bcT = input(g, "bc_weight", b)
+
+	logp := G.Must(G.LogSoftMax(G.Must(G.Add(lg.logits, lg.maskBias)), 1))
+	logpA := G.Must(G.Sum(G.Must(G.HadamardProd(logp, lg.act)), 1))
+	p := G.Must(G.Exp(logp))
+	ent := G.Must(G.Neg(G.Must(G.Sum(G.Must(G.HadamardProd(p, logp)), 1))))
+	diff := G.Must(G.Sub(logpA, lg.oldLogp))
+	ratio := G.Must(G.Exp(diff))
+	lo, _ := input(g, "ratio_lo", b)
+	hi, _ := input(g, "ratio_hi", b)
+	for i := 0; i < b; i++ {
+		data(lo.Value().(*tensor.Dense))[i] = float32(1 - cfg.ClipRange)
+		data(hi.Value().(*tensor.Dense))[i] = float32(1 + cfg.ClipRange)
+	}
+	clipped := G.Must(G.MinBetween(G.Must(G.MaxBetween(ratio, lo)), hi))
+	surr := G.Must(G.MinBetween(G.Must(G.HadamardProd(ratio, lg.adv)), G.Must(G.HadamardProd(clipped, lg.adv))))
+	wsum := func(v *G.Node) *G.Node { return G.Must(G.Sum(G.Must(G.HadamardProd(lg.weight, v)))) }
+	lg.policyLoss = G.Must(G.Neg(wsum(surr)))
+	lg.valueLoss = G.Must(G.Mul(wsum(G.Must(G.Square(G.Must(G.Sub(lg.value, lg.ret))))), G.NewConstant(float32(0.5))))
+	lg.entropy = wsum(ent)
+	lg.approxKL = G.Must(G.Neg(wsum(diff)))
+	// clip fraction: rows whose ratio left [1-ε, 1+ε] (|ratio - clipped| > 0)
+	lg.clipFrac = wsum(G.Must(G.Gt(G.Must(G.Abs(G.Must(G.Sub(ratio, clipped)))), G.NewConstant(float32(1e-6)), true)))
+	// behaviour cloning (teacher warm start): -Σ bc_weight · log p(a); the
+	// bc weights are 0 in PPO minibatches, and PPO's advantages 0 in BC ones
+	lg.bcLoss = G.Must(G.Neg(G.Must(G.Sum(G.Must(G.HadamardProd(lg.bcw, logpA))))))
+	lg.cost = G.Must(G.Add(lg.policyLoss, G.Must(G.Mul(lg.valueLoss, G.NewConstant(float32(cfg.ValueCoef))))))
+	lg.cost = G.Must(G.Add(lg.cost, lg.bcLoss))
+	lg.cost = G.Must(G.Sub(lg.cost, G.Must(G.Mul(lg.entropy, G.NewConstant(float32(cfg.EntropyCoef))))))
+	for i, n := range []*G.Node{lg.cost, lg.policyLoss, lg.valueLoss, lg.entropy, lg.approxKL, lg.clipFrac, lg.bcLoss} {
+		G.Read(n, &lg.outStats[i])
+	}
+	if lg.px != nil {
+		lg.wrt = append(lg.wrt, lg.px)
+		lg.wrtAt = append(lg.wrtAt, [2]int{-1, 0})
+		lg.dpx = make([]float32, b*h1)
+		lg.c = make([]float32, h1)
+	}
+	if lg.emb != nil {
+		lg.wrt = append(lg.wrt, lg.emb)
+		lg.wrtAt = append(lg.wrtAt, [2]int{-2, 0})
+		lg.demb = make([]float32, len(data(lg.embT)))
+	}
+	if lg.grads, err = G.Grad(lg.cost, lg.wrt...); err != nil {
+		return nil, fmt.Errorf("differentiating the loss: %w", err)
+	}
+	lg.vm = G.NewTapeMachine(g)
+	return lg, nil
+}
+
+// stats are the loss terms of one minibatch.
+type stats struct {
+	Loss, PolicyLoss, ValueLoss, Entropy, ApproxKL, ClipFrac, BCLoss float64
+}
+
+func scalar(n *G.Node) float64 { return scalarValue(n.Value()) }
+
+func scalarValue(v G.Value) float64 {
+	switch v := v.Data().(type) {
+	case float32:
+		return float64(v)
+	case []float32:
+		return float64(v[0])
+	}
+	return 0
+}
+
+// run computes the loss and the gradients of the inputs set in the tensors,
+// and copies each gradient into grads (parallel to net.Params()).
+func (lg *lossGraph) run(grads [][]float32) (stats, error) {
+	defer lg.vm.Reset()
+	if err := lg.vm.RunAll(); err != nil {
+		return stats{}, fmt.Errorf("loss graph: %w", err)
+	}
+	for i, gn := range lg.grads {
+		at := lg.wrtAt[i]
+		switch at[0] {
+		case -1:
+			copy(lg.dpx, gn.Value().Data().([]float32))
+		case -2:
+			copy(lg.demb, gn.Value().Data().([]float32))
+		default:
+			copy(grads[at[0]][at[1]:], gn.Value().Data().([]float32))
+		}
+	}
+	return stats{
+		Loss: scalarValue(lg.outStats[0]), PolicyLoss: scalarValue(lg.outStats[1]), ValueLoss: scalarValue(lg.outStats[2]),
+		Entropy: scalarValue(lg.outStats[3]), ApproxKL: scalarValue(lg.outStats[4]), ClipFrac: scalarValue(lg.outStats[5]),
+		BCLoss: scalarValue(lg.outStats[6]),
+	}, nil
+}
+
+// close releases the machine.
+func (lg *lossGraph) close() { lg.vm.Close() }
+
+// setPX writes px = x W1[:f32] for the minibatch rows of r, visiting only
+// the features that differ from z0: x W = z0 W + (x - z0) W. Padding rows get 0.
+func (lg *lossGraph) setPX(r *rollout, rows []int32) {
+	if lg.px == nil {
+		return
+	}
+	w := lg.net.Hidden[0][0]
+	h1 := w.Shape[1]
+	clear(lg.c)
+	for i, z := range r.z0 {
+		if z != 0 {
+			for j, wij := range w.Data[i*h1 : (i+1)*h1] {
+				lg.c[j] += z * wij
+			}
+		}
+	}
+	px := data(lg.pxT)
+	for j := 0; j < lg.B; j++ {
+		out := px[j*h1 : (j+1)*h1]
+		if j >= len(rows) {
+			clear(out)
+			continue
+		}
+		copy(out, lg.c)
+		row := rows[j]
+		for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
+			i, d := int(r.spIdx[k]), r.spVal[k]
+			for c, wic := range w.Data[i*h1 : (i+1)*h1] {
+				out[c] += d * wic
+			}
+		}
+	}
+}
+
+// backPX writes the gradient of W1[:f32] into g from the gradient of px:
+// dW = z0ᵀ Σ_rows dpx + Σ_rows (x - z0)ᵀ dpx (padding rows have dpx = 0).
+func (lg *lossGraph) backPX(r *rollout, rows []int32, g []float32) {
+	if lg.px == nil {
+		return
+	}
+	h1 := lg.net.Hidden[0][0].Shape[1]
+	g = g[:len(r.z0)*h1]
+	clear(g)
+	clear(lg.c)
+	for j := 0; j < lg.B; j++ {
+		for c, v := range lg.dpx[j*h1 : (j+1)*h1] {
+			lg.c[c] += v
+		}
+	}
+	for i, z := range r.z0 {
+		if z != 0 {
+			for c, v := range lg.c {
+				g[i*h1+c] = z * v
+			}
+		}
+	}
+	for j, row := range rows {
+		d := lg.dpx[j*h1 : (j+1)*h1]
+		for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
+			i, x := int(r.spIdx[k]), r.spVal[k]
+			gi := g[i*h1 : (i+1)*h1]
+			for c, v := range d {
+				gi[c] += x * v
+			}
+		}
+	}
+}
+
+// setEmb writes the embedding bags of the minibatch rows (padding rows 0).
+func (lg *lossGraph) setEmb(r *rollout, rows []int32) {
+	if lg.emb == nil {
+		return
+	}
+	out := data(lg.embT)
+	width := len(out) / lg.B
+	clear(out)
+	for j, row := range rows {
+		off := j * width
+		ids := r.ids[int(row)*r.i32:]
+		for k, e := range lg.net.Desc.Embeddings {
+			o := out[off : off+e.Dim]
+			tab := lg.net.Embeds[k].Data
+			for _, v := range ids[e.Offset : e.Offset+e.Size] {
+				for c, t := range tab[EmbedIndex(v, e.Vocab)*e.Dim : (EmbedIndex(v, e.Vocab)+1)*e.Dim] {
+					o[c] += t
+				}
+			}
+			off += e.Dim
+		}
+	}
+}
+
+// backEmb scatters the gradient of the embedding bags into the tables'
+// gradients (grads[k] for embedding k).
+func (lg *lossGraph) backEmb(r *rollout, rows []int32, grads [][]float32) {
+	if lg.emb == nil {
+		return
+	}
+	width := len(lg.demb) / lg.B
+	for k := range lg.net.Embeds {
+		clear(grads[k])
+	}
+	for j, row := range rows {
+		off := j * width
+		ids := r.ids[int(row)*r.i32:]
+		for k, e := range lg.net.Desc.Embeddings {
+			d := lg.demb[off : off+e.Dim]
+			g := grads[k]
+			for _, v := range ids[e.Offset : e.Offset+e.Size] {
+				gi := g[EmbedIndex(v, e.Vocab)*e.Dim:]
+				for c, x := range d {
+					gi[c] += x
+				}
+			}
+			off += e.Dim
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package train
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// MetricRow is one update's line of metrics.csv. Rates that were not measured
+// are -1 (written as empty cells). StepsPerSec and Seconds are timings and
+// differ between runs; every other column is a function of seed and config.
+type MetricRow struct {
+	Iteration int   `json:"iteration"`
+	EnvSteps  int64 `json:"env_steps"`
+	Episodes  int64 `json:"episodes"`
+	// TrainWinRate, MeanScore and MeanLength cover the last 100 finished
+	// training episodes (sampled actions).
+	TrainWinRate float64 `json:"train_win_rate"`
+	MeanScore    float64 `json:"mean_score"`
+	MeanLength   float64 `json:"mean_length"`
+	Loss         float64 `json:"loss"`
+	PolicyLoss   float64 `json:"policy_loss"`
+	ValueLoss    float64 `json:"value_loss"`
+	Entropy      float64 `json:"entropy"`
+	ApproxKL     float64 `json:"approx_kl"`
+	ClipFrac     float64 `json:"clip_frac"`
+	GradNorm     float64 `json:"grad_norm"`
+	LR           float64 `json:"lr"`
+	StepsPerSec  float64 `json:"steps_per_sec"`
+	Seconds      float64 `json:"seconds"`
+	// EvalWinRate is the greedy policy's win rate on the evaluation seeds,
+	// with its 95% Wilson interval [EvalLo, EvalHi].
+	EvalWinRate float64 `json:"eval_win_rate"`
+	EvalLo      float64 `json:"eval_lo"`
+	EvalHi      float64 `json:"eval_hi"`
+}
+
+var metricHeader = []string{"iteration", "env_steps", "episodes", "train_win_rate", "mean_score", "mean_length",
+	"loss", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "grad_norm", "lr",
+	"steps_per_sec", "seconds", "eval_win_rate", "eval_lo", "eval_hi"}
+
+func fnum(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
+
+func rate(v float64) string {
+	if v < 0 {
+		return ""
+	}
+	return fnum(v)
+}
+
+// WriteMetricsCSV writes rows as CSV (rewritten whole at every checkpoint, so
+// a resumed run's file holds exactly the rows up to its checkpoint and on).
+func WriteMetricsCSV(path string, rows []MetricRow) error {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	if err := w.Write(metricHeader); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		rec := []string{strconv.Itoa(r.Iteration), strconv.FormatInt(r.EnvSteps, 10), strconv.FormatInt(r.Episodes, 10),
+			rate(r.TrainWinRate), fnum(r.MeanScore), fnum(r.MeanLength), fnum(r.Loss), fnum(r.PolicyLoss),
+			fnum(r.ValueLoss), fnum(r.Entropy), fnum(r.ApproxKL), fnum(r.ClipFrac), fnum(r.GradNorm), fnum(r.LR),
+			strconv.FormatFloat(r.StepsPerSec, 'f', 1, 64), strconv.FormatFloat(r.Seconds, 'f', 2, 64),
+			rate(r.EvalWinRate), rate(r.EvalLo), rate(r.EvalHi)}
+		if err := w.Write(rec); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, buf.Bytes())
+}
+
+// PlotLearningCurve draws the win rates against env steps: the rolling
+// training win rate, the greedy evaluation win rate with its 95% interval,
+// and each baseline's evaluation win rate as a flat line.
+func PlotLearningCurve(path, title string, rows []MetricRow, baselines []EvalResult) error {
+	p := plot.New()
+	p.Title.Text = title + ": win rate"
+	p.X.Label.Text = "env steps"
+	p.Y.Label.Text = "win rate"
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Legend.Top = true
+	p.Legend.Left = true
+	var train, eval, lo, hi plotter.XYs
+	for _, r := range rows {
+		x := float64(r.EnvSteps)
+		if r.TrainWinRate >= 0 {
+			train = append(train, plotter.XY{X: x, Y: r.TrainWinRate})
+		}
+		if r.EvalWinRate >= 0 {
+			eval = append(eval, plotter.XY{X: x, Y: r.EvalWinRate})
+			lo = append(lo, plotter.XY{X: x, Y: r.EvalLo})
+			hi = append(hi, plotter.XY{X: x, Y: r.EvalHi})
+		}
+	}
+	color := 0
+	addLine := func(name string, xys plotter.XYs, dashed, points bool) error {
+		if len(xys) == 0 {
+			return nil
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return err
+		}
+		l.Color = plotutil.Color(color)
+		l.Width = vg.Points(1.5)
+		if dashed {
+			l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			l.Width = vg.Points(1)
+		}
+		p.Add(l)
+		if name != "" {
+			p.Legend.Add(name, l)
+		}
+		if points {
+			s, err := plotter.NewScatter(xys)
+			if err != nil {
+				return err
+			}
+			s.Color = l.Color
+			p.Add(s)
+		}
+		return nil
+	}
+	if err := addLine("training (rolling 100 episodes, sampled)", train, false, false); err != nil {
+		return err
+	}
+	color++
+	if err := addLine("policy on eval seeds (greedy)", eval, false, true); err != nil {
+		return err
+	}
+	if err := addLine("", lo, true, false); err != nil {
+		return err
+	}
+	if err := addLine("", hi, true, false); err != nil {
+		return err
+	}
+	x0, x1 := float64(rows[0].EnvSteps), float64(rows[len(rows)-1].EnvSteps)
+	for _, b := range baselines {
+		if b.Err != "" {
+			continue
+		}
+		color++
+		if err := addLine(fmt.Sprintf("%s on eval seeds", b.Agent), plotter.XYs{{X: x0, Y: b.WinRate}, {X: x1, Y: b.WinRate}}, true, false); err != nil {
+			return err
+		}
+	}
+	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+}

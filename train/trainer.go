@@ -1,0 +1,464 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// recentWindow is the number of finished training episodes the rolling win
+// rate, score and length are taken over.
+const recentWindow = 100
+
+// Progress is where a run stands; it is saved in every checkpoint.
+type Progress struct {
+	Iteration int   `json:"iteration"`
+	EnvSteps  int64 `json:"env_steps"`
+	Episodes  int64 `json:"episodes"`
+	Wins      int64 `json:"wins"`
+	// Recent holds the scores and lengths of the last finished episodes.
+	RecentScores  []float32 `json:"recent_scores"`
+	RecentLengths []int32   `json:"recent_lengths"`
+	// BestEval is the best evaluation win rate so far (-1 before any).
+	BestEval      float64 `json:"best_eval"`
+	BestIteration int     `json:"best_iteration"`
+	// Seconds is the wall time spent training so far (timing, not results).
+	Seconds float64 `json:"seconds"`
+	// Warmup reports the teacher warm start (empty without a teacher).
+	Warmup string `json:"warmup,omitempty"`
+}
+
+// Trainer runs PPO on one env id. Make one with [NewTrainer], then call Run.
+type Trainer struct {
+	Config  Config
+	EnvID   string
+	Options env.Options
+	// Out is the run directory (checkpoints, metrics.csv, learning_curve.png).
+	Out string
+
+	Model    *Model
+	Progress Progress
+	Metrics  []MetricRow
+	// Baselines are the evaluation agents' results on the fixed seeds.
+	Baselines []EvalResult
+
+	adams   []*Adam
+	graphs  []*lossGraph
+	grads   [][][]float32
+	rng     game.RNG
+	vec     *env.Vector
+	tenvs   []*trainingEnv
+	batch   *env.Batch
+	buf     *rollout
+	moments *Moments
+	scratch *Scratch
+	logits  []float32
+	probs   []float32
+	actions []int32
+	final   []float32
+	rowsOf  [][]int32
+}
+
+// NewTrainer prepares a run of cfg on envID with opts (merged over
+// cfg.EnvOptions) writing into out. With resume, it continues from
+// out/last exactly where that checkpoint stopped.
+func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume bool) (*Trainer, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	merged := env.Options{}
+	for k, v := range cfg.EnvOptions {
+		merged[k] = v
+	}
+	for k, v := range opts {
+		merged[k] = v
+	}
+	cfg.EnvOptions = merged
+	t := &Trainer{Config: cfg, EnvID: envID, Options: merged, Out: out}
+	probe, err := env.Make(envID, merged)
+	if err != nil {
+		return nil, err
+	}
+	spec := probe.Spec()
+	arch, err := NewArch(spec, merged, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	t.Model = NewModel(arch, game.DeriveSeed(cfg.Seed, 0))
+	t.rng.Seed(game.DeriveSeed(cfg.Seed, 1))
+	t.Progress.BestEval = -1
+	for _, n := range t.Model.Nets {
+		t.adams = append(t.adams, NewAdam(n.Params()))
+	}
+	var cursors []EnvCursor
+	pretrain := cfg.Teacher != "" && !resume
+	if resume {
+		if cursors, err = t.restore(filepath.Join(out, "last")); err != nil {
+			return nil, fmt.Errorf("resuming from %s: %w", filepath.Join(out, "last"), err)
+		}
+	}
+	l := spec.Layout
+	t.tenvs = make([]*trainingEnv, cfg.NumEnvs)
+	envs := make([]env.Env, cfg.NumEnvs)
+	for i := range envs {
+		e, err := env.Make(envID, merged)
+		if err != nil {
+			return nil, err
+		}
+		t.tenvs[i] = &trainingEnv{Env: e, base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i)}
+		if cursors != nil {
+			c := cursors[i]
+			t.tenvs[i].pending = &c
+		}
+		envs[i] = t.tenvs[i]
+	}
+	t.vec = env.NewVectorOf(envs, cfg.workers())
+	t.batch = t.vec.NewBatch(true)
+	if err := t.vec.Reset(cfg.Seed, t.batch); err != nil {
+		return nil, err
+	}
+	for _, te := range t.tenvs {
+		if te.err != nil {
+			return nil, te.err
+		}
+	}
+	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, l.F32, l.I32, spec.Actions)
+	t.moments = NewMoments(l.F32)
+	t.scratch = t.Model.NewScratch()
+	t.logits = make([]float32, spec.Actions)
+	t.probs = make([]float32, spec.Actions)
+	t.actions = make([]int32, cfg.NumEnvs)
+	t.final = make([]float32, l.F32)
+	mb := min(cfg.Minibatch, t.buf.rows())
+	for _, n := range t.Model.Nets {
+		lg, err := newLossGraph(n, l.F32, mb, &cfg)
+		if err != nil {
+			return nil, err
+		}
+		t.graphs = append(t.graphs, lg)
+		var gs [][]float32
+		for _, p := range n.Params() {
+			gs = append(gs, make([]float32, len(p.Data)))
+		}
+		t.grads = append(t.grads, gs)
+	}
+	t.rowsOf = make([][]int32, len(t.Model.Nets))
+	if pretrain {
+		if err := t.pretrain(); err != nil {
+			return nil, fmt.Errorf("teacher warm start: %w", err)
+		}
+	}
+	return t, nil
+}
+
+// Close stops the env workers and frees the graphs.
+func (t *Trainer) Close() {
+	t.vec.Close()
+	for _, g := range t.graphs {
+		g.close()
+	}
+}
+
+// Done reports whether the run has reached its step budget.
+func (t *Trainer) Done() bool { return t.Progress.EnvSteps >= int64(t.Config.TotalSteps) }
+
+// collect runs one rollout of RolloutSteps steps in every env.
+func (t *Trainer) collect() {
+	b, r, cfg := t.batch, t.buf, &t.Config
+	n, f32, i32, A := r.n, r.f32, r.i32, r.actions
+	clip := float32(cfg.ObsClip)
+	norm := t.Model.Norm
+	t.Model.Prepare()
+	for s := 0; s < r.steps; s++ {
+		for i := 0; i < n; i++ {
+			row := s*n + i
+			raw := b.F32[i*f32 : (i+1)*f32]
+			if cfg.NormalizeObs {
+				t.moments.Add(raw)
+			}
+			x := r.x[row*f32 : (row+1)*f32]
+			norm.Apply(raw, x, clip)
+			ids := r.ids[row*i32 : (row+1)*i32]
+			copy(ids, b.I32[i*i32:(i+1)*i32])
+			mask := r.mask[row*A : (row+1)*A]
+			copy(mask, b.Mask[i*A:(i+1)*A])
+			agent := b.Agent[i]
+			v := t.Model.NetFor(int(agent)).Forward(x, ids, t.logits, t.scratch)
+			lse := MaskedSoftmax(t.logits, mask, t.probs)
+			a := sample(&t.rng, t.probs, mask)
+			t.actions[i] = int32(a)
+			r.act[row], r.agent[row], r.value[row] = int32(a), agent, v
+			r.logp[row] = float32(float64(t.logits[a]) - lse)
+		}
+		if err := t.vec.Step(t.actions, b); err != nil {
+			panic(err) // actions come from the masks: a refusal is a bug
+		}
+		for i := 0; i < n; i++ {
+			row := s*n + i
+			r.reward[row] = b.Reward[i]
+			r.done[row] = b.Terminated[i] || b.Truncated[i]
+			if b.Truncated[i] && !b.Terminated[i] {
+				// bootstrap the cut-off episode with the value of its last state
+				norm.Apply(b.FinalF32[i*f32:(i+1)*f32], t.final, clip)
+				v := t.Model.NetFor(int(r.agent[row])).Forward(t.final, b.FinalI32[i*i32:(i+1)*i32], t.logits, t.scratch)
+				r.reward[row] += float32(cfg.Gamma) * v
+			}
+			if r.done[row] {
+				t.finished(b.Score[i], b.Length[i])
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		norm.Apply(b.F32[i*f32:(i+1)*f32], t.final, clip)
+		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)
+	}
+	r.sparsify(t.Model.z0)
+	if cfg.NormalizeObs {
+		norm.Merge(t.moments)
+	}
+	t.Progress.EnvSteps += int64(r.rows())
+}
+
+func (t *Trainer) finished(score float32, length int32) {
+	p := &t.Progress
+	p.Episodes++
+	if score > 0 {
+		p.Wins++
+	}
+	p.RecentScores = append(p.RecentScores, score)
+	p.RecentLengths = append(p.RecentLengths, length)
+	if len(p.RecentScores) > recentWindow {
+		p.RecentScores = p.RecentScores[1:]
+		p.RecentLengths = p.RecentLengths[1:]
+	}
+}
+
+// update runs the PPO epochs over the last rollout and returns the mean
+// statistics of its minibatches.
+func (t *Trainer) update(lr float64) (stats, float64, error) {
+	r := t.buf
+	for k := range t.rowsOf {
+		t.rowsOf[k] = t.rowsOf[k][:0]
+	}
+	for row := 0; row < r.rows(); row++ {
+		k := 0
+		if !t.Model.Arch.Shared {
+			k = int(r.agent[row])
+		}
+		t.rowsOf[k] = append(t.rowsOf[k], int32(row))
+	}
+	var sum stats
+	gradNorm, count := 0.0, 0
+	for k, net := range t.Model.Nets {
+		rows, lg := t.rowsOf[k], t.graphs[k]
+		if len(rows) == 0 {
+			continue
+		}
+		params := net.Params()
+		for e := 0; e < t.Config.Epochs; e++ {
+			game.ShuffleInts(&t.rng, rows)
+			for lo := 0; lo < len(rows); lo += lg.B {
+				mb := rows[lo:min(lo+lg.B, len(rows))]
+				t.fill(lg, mb)
+				st, err := lg.run(t.grads[k])
+				if err != nil {
+					return stats{}, 0, err
+				}
+				lg.backPX(r, mb, t.grads[k][len(net.Embeds)])
+				lg.backEmb(r, mb, t.grads[k])
+				if math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) {
+					return stats{}, 0, fmt.Errorf("update %d: the loss is %v", t.Progress.Iteration, st.Loss)
+				}
+				gradNorm += ClipGradients(t.grads[k], t.Config.MaxGradNorm)
+				t.adams[k].Update(params, t.grads[k], lr)
+				sum.Loss += st.Loss
+				sum.PolicyLoss += st.PolicyLoss
+				sum.ValueLoss += st.ValueLoss
+				sum.Entropy += st.Entropy
+				sum.ApproxKL += st.ApproxKL
+				sum.ClipFrac += st.ClipFrac
+				count++
+			}
+		}
+	}
+	if count > 0 {
+		c := float64(count)
+		sum = stats{sum.Loss / c, sum.PolicyLoss / c, sum.ValueLoss / c, sum.Entropy / c, sum.ApproxKL / c, sum.ClipFrac / c, 0}
+		gradNorm /= c
+	}
+	return sum, gradNorm, nil
+}
+
+// fill writes the minibatch rows of the last rollout into the graph's input
+// tensors; rows past len(rows) are padding with weight 0.
+func (t *Trainer) fill(lg *lossGraph, rows []int32) { t.fillFrom(lg, t.buf, rows, false) }
+
+// fillFrom writes minibatch rows of r; with bc the rows are teacher
+// demonstrations (behaviour cloning and value regression, no PPO term).
+func (t *Trainer) fillFrom(lg *lossGraph, r *rollout, rows []int32, bc bool) {
+	A := r.actions
+	mean, sd := 0.0, 1.0
+	if t.Config.NormalizeAdvantages && len(rows) > 1 && !bc {
+		s, ss := 0.0, 0.0
+		for _, row := range rows {
+			a := float64(r.adv[row])
+			s += a
+			ss += a * a
+		}
+		mean = s / float64(len(rows))
+		sd = math.Sqrt(math.Max(0, ss/float64(len(rows))-mean*mean)) + 1e-8
+	}
+	w := float32(1 / float64(len(rows)))
+	lg.setPX(r, rows)
+	mask, act, old, adv, ret, wt, bcw := data(lg.maskT), data(lg.actT), data(lg.oldT), data(lg.advT), data(lg.retT), data(lg.wT), data(lg.bcT)
+	clear(act)
+	lg.setEmb(r, rows)
+	for j := 0; j < lg.B; j++ {
+		mrow := mask[j*A : (j+1)*A]
+		if j >= len(rows) {
+			clear(mrow)
+			old[j], adv[j], ret[j], wt[j], bcw[j] = 0, 0, 0, 0, 0
+			continue
+		}
+		row := int(rows[j])
+		for a, m := range r.mask[row*A : (row+1)*A] {
+			if m != 0 {
+				mrow[a] = 0
+			} else {
+				mrow[a] = MaskedLogit
+			}
+		}
+		act[j*A+int(r.act[row])] = 1
+		old[j] = r.logp[row]
+		adv[j] = float32((float64(r.adv[row]) - mean) / sd)
+		ret[j] = r.ret[row]
+		wt[j], bcw[j] = w, 0
+		if bc {
+			adv[j], bcw[j] = 0, w
+		}
+	}
+}
+
+// Iterate runs one PPO update (rollout, advantages, epochs) and returns its
+// metrics row (without evaluation).
+func (t *Trainer) Iterate() (MetricRow, error) {
+	start := time.Now()
+	cfg := &t.Config
+	lr := cfg.LearningRate
+	if cfg.LRDecay {
+		lr *= math.Max(0, 1-float64(t.Progress.EnvSteps)/float64(cfg.TotalSteps))
+	}
+	t.collect()
+	t.buf.computeGAE(cfg.Gamma, cfg.GAELambda)
+	st, gn, err := t.update(lr)
+	if err != nil {
+		return MetricRow{}, err
+	}
+	t.Progress.Iteration++
+	t.Progress.Seconds += time.Since(start).Seconds()
+	p := &t.Progress
+	row := MetricRow{
+		Iteration: p.Iteration, EnvSteps: p.EnvSteps, Episodes: p.Episodes,
+		TrainWinRate: -1, MeanScore: 0, MeanLength: 0,
+		Loss: st.Loss, PolicyLoss: st.PolicyLoss, ValueLoss: st.ValueLoss, Entropy: st.Entropy,
+		ApproxKL: st.ApproxKL, ClipFrac: st.ClipFrac, GradNorm: gn, LR: lr,
+		StepsPerSec: float64(p.EnvSteps) / math.Max(p.Seconds, 1e-9), Seconds: p.Seconds,
+		EvalWinRate: -1, EvalLo: -1, EvalHi: -1,
+	}
+	if n := len(p.RecentScores); n > 0 {
+		wins, score, length := 0, 0.0, 0.0
+		for k := range p.RecentScores {
+			if p.RecentScores[k] > 0 {
+				wins++
+			}
+			score += float64(p.RecentScores[k])
+			length += float64(p.RecentLengths[k])
+		}
+		row.TrainWinRate, row.MeanScore, row.MeanLength = float64(wins)/float64(n), score/float64(n), length/float64(n)
+	}
+	return row, nil
+}
+
+// Run trains until TotalSteps, ctx is cancelled or deadline passes (zero: no
+// deadline), evaluating and checkpointing on schedule, and always at the end.
+// report, when not nil, receives every metrics row.
+func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(MetricRow)) error {
+	if err := os.MkdirAll(t.Out, 0o755); err != nil {
+		return err
+	}
+	if t.Baselines == nil && t.Config.EvalEpisodes > 0 {
+		t.Baselines = t.EvaluateBaselines()
+	}
+	cfg := &t.Config
+	for !t.Done() {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			break
+		}
+		row, err := t.Iterate()
+		if err != nil {
+			return err
+		}
+		last := t.Done()
+		if cfg.EvalEpisodes > 0 && ((cfg.EvalEvery > 0 && row.Iteration%cfg.EvalEvery == 0) || last) {
+			if err := t.evaluate(&row); err != nil {
+				return err
+			}
+		}
+		t.Metrics = append(t.Metrics, row)
+		if report != nil {
+			report(row)
+		}
+		if (cfg.CheckpointEvery > 0 && row.Iteration%cfg.CheckpointEvery == 0) || last {
+			if err := t.checkpoint(); err != nil {
+				return err
+			}
+		}
+	}
+	if n := len(t.Metrics); n > 0 && t.Metrics[n-1].EvalWinRate < 0 && cfg.EvalEpisodes > 0 {
+		if err := t.evaluate(&t.Metrics[n-1]); err != nil {
+			return err
+		}
+	}
+	return t.checkpoint()
+}
+
+// evaluate plays the policy on the fixed evaluation seeds, records the result
+// in row and saves DIR/best when it is the best so far.
+func (t *Trainer) evaluate(row *MetricRow) error {
+	res, err := EvaluatePolicy(t.EnvID, t.Options, t.Model, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+	if err != nil {
+		return err
+	}
+	row.EvalWinRate, row.EvalLo, row.EvalHi = res.WinRate, res.Lo, res.Hi
+	if res.WinRate > t.Progress.BestEval {
+		t.Progress.BestEval, t.Progress.BestIteration = res.WinRate, row.Iteration
+		return t.Save(filepath.Join(t.Out, "best"))
+	}
+	return nil
+}
+
+// checkpoint saves DIR/last and rewrites the metrics CSV and the plot.
+func (t *Trainer) checkpoint() error {
+	if err := t.Save(filepath.Join(t.Out, "last")); err != nil {
+		return err
+	}
+	if err := WriteMetricsCSV(filepath.Join(t.Out, "metrics.csv"), t.Metrics); err != nil {
+		return err
+	}
+	if len(t.Metrics) > 0 {
+		if err := PlotLearningCurve(filepath.Join(t.Out, "learning_curve.png"), t.EnvID, t.Metrics, t.Baselines); err != nil {
+			return fmt.Errorf("learning curve: %w", err)
+		}
+	}
+	return nil
+}
+
+// errNoCheckpoint says a directory holds no checkpoint.
+var errNoCheckpoint = errors.New("no checkpoint here (want network.json and weights.npz)")
