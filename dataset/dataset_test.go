@@ -124,11 +124,11 @@ func testRoundTrip(t *testing.T, c Compression) {
 
 func TestWriterRejectsBadRows(t *testing.T) {
 	m := testMeta(1)
-	w, err := Create(filepath.Join(t.TempDir(), "bad.arrow"), m)
+	path := filepath.Join(t.TempDir(), "bad.arrow")
+	w, err := Create(path, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.Abort()
 	good := syntheticRow(m, 1, 0, false)
 	cases := map[string]func(r *Row){
 		"not in the file's episode list": func(r *Row) { r.Episode = 2 },
@@ -145,6 +145,18 @@ func TestWriterRejectsBadRows(t *testing.T) {
 	}
 	if err := w.Write(&good); err != nil {
 		t.Fatalf("a good row after bad ones: %v", err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	eps, err := r.Episodes()
+	if err != nil || len(eps) != 1 || len(eps[0].Rows) != 1 || !reflect.DeepEqual(eps[0].Rows[0], good) {
+		t.Fatalf("the file holds %+v, %v; want the one good row", eps, err)
 	}
 }
 

@@ -138,14 +138,12 @@ type recorder struct {
 	env   env.Env
 	agent agents.Agent
 	cfg   RecordConfig
-	row   Row
+	row   Row      // its Obs and Mask are views of the env's buffers
 	cols  [][]byte // column buffers handed from one file's writer to the next
 }
 
 func newRecorder(e env.Env, a agents.Agent, cfg RecordConfig) *recorder {
-	spec := e.Spec()
-	return &recorder{env: e, agent: a, cfg: cfg,
-		row: Row{Obs: spec.Layout.NewObs(), Mask: make([]int8, spec.Actions)}}
+	return &recorder{env: e, agent: a, cfg: cfg}
 }
 
 // file writes episodes [from, to) to path and returns the number of rows.

@@ -219,10 +219,10 @@ func (w *Writer) decision(r *Row) error {
 // outcome checks and appends the rest of the row begun by decision. A bad
 // action drops the decision part again.
 func (w *Writer) outcome(r *Row) error {
-	c, i := w.cols, len(w.cols)-6
+	c, i := w.cols, len(w.cols)-5 // action, reward, score, terminated, truncated
 	if r.Action < 0 || int(r.Action) >= len(w.meta.ActionNames) {
-		for k := range c[:i] { // undo decision
-			c[k] = c[k][:len(c[k])-len(c[k])/(w.rows+1)]
+		for k, f := range w.fields[:i] { // drop the decision part
+			c[k] = c[k][:w.rows*f.kind.width()*max(f.list, 1)]
 		}
 		return fmt.Errorf("dataset: action %d outside Discrete(%d)", r.Action, len(w.meta.ActionNames))
 	}

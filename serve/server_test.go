@@ -406,6 +406,10 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 			return err
 		},
 			codes.InvalidArgument, "agent 2 is out of range"},
+		{"too many env indices", func() error {
+			_, err := h.client.Observe(h.ctx, &pb.ObserveRequest{SessionId: id, Envs: make([]int32, 100000)})
+			return err
+		}, codes.InvalidArgument, "100000 env indices for a session of 3 envs"},
 		{"observe env out of range", func() error {
 			_, err := h.client.Observe(h.ctx, &pb.ObserveRequest{SessionId: id, Envs: []int32{-1}})
 			return err

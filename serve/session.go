@@ -56,6 +56,9 @@ type session struct {
 	seed         []uint64
 	finalScore   []float32
 	stepErr      []error
+	// nonzero and finalNonzero hold, per field, the last reply's count of
+	// non-zero elements: the size hint of the next sparse packing.
+	nonzero, finalNonzero []int
 }
 
 // newSession makes n envs of id with opts.
@@ -82,6 +85,7 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 		agentRewards: make([]float32, n*agents), terminated: make([]bool, n), truncated: make([]bool, n),
 		score: make([]float32, n), length: make([]int32, n), seed: make([]uint64, n),
 		finalScore: make([]float32, n), stepErr: make([]error, n),
+		nonzero: make([]int, len(l.Fields)), finalNonzero: make([]int, len(l.Fields)),
 	}
 	if s.finalObs {
 		s.finalF32, s.finalI32 = make([]float32, n*l.F32), make([]int32, n*l.I32)
@@ -105,6 +109,9 @@ func (s *session) checkIndices(what string, idx []int32) ([]int32, error) {
 			all[i] = int32(i)
 		}
 		return all, nil
+	}
+	if len(idx) > len(s.envs) {
+		return nil, status.Errorf(codes.InvalidArgument, "%s: %d env indices for a session of %d envs: list each env at most once", what, len(idx), len(s.envs))
 	}
 	for _, i := range idx {
 		if i < 0 || int(i) >= len(s.envs) {
@@ -272,8 +279,12 @@ func (s *session) legal(i int) string {
 // result packs every row as a StepResult.
 func (s *session) result() *pb.StepResult {
 	n, l := len(s.envs), s.spec.Layout
+	workers := 1
+	if n >= parallelMin {
+		workers = s.workers
+	}
 	r := &pb.StepResult{
-		Observation:   fieldTensors(l, s.f32, s.i32, n, s.sparse),
+		Observation:   fieldTensorsOn(l, s.f32, s.i32, n, s.sparse, workers, s.nonzero),
 		ActionMask:    i8Tensor(s.mask, shape(n, s.spec.Actions)),
 		Agent:         i32Tensor("", s.agent, n, 1, 0, 1, shape(n)),
 		Reward:        f32Tensor("", s.reward, n, 1, 0, 1, shape(n)),
@@ -286,7 +297,7 @@ func (s *session) result() *pb.StepResult {
 		FinalScore:    f32Tensor("", s.finalScore, n, 1, 0, 1, shape(n)),
 	}
 	if s.finalObs {
-		r.FinalObservation = fieldTensors(l, s.finalF32, s.finalI32, n, s.sparse)
+		r.FinalObservation = fieldTensorsOn(l, s.finalF32, s.finalI32, n, s.sparse, workers, s.finalNonzero)
 	}
 	return r
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sync"
 	"unsafe"
 
 	"github.com/mythos-rl/mythos/encode"
@@ -108,12 +109,36 @@ func u64Tensor(src []uint64) *pb.Tensor {
 // layout; f32 and i32 hold n packed observations. Sparse tensors carry only
 // the non-zero elements.
 func fieldTensors(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bool) []*pb.Tensor {
+	return fieldTensorsOn(l, f32, i32, n, sparse, 1, make([]int, len(l.Fields)))
+}
+
+// fieldTensorsOn is fieldTensors spread over workers goroutines (by field);
+// hints holds, per field, the number of non-zero elements expected (updated).
+func fieldTensorsOn(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bool, workers int, hints []int) []*pb.Tensor {
 	out := make([]*pb.Tensor, len(l.Fields))
-	for k := range l.Fields {
+	if workers <= 1 || len(l.Fields) < 2 {
+		packFields(out, l, f32, i32, n, sparse, 0, 1, hints)
+		return out
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			packFields(out, l, f32, i32, n, sparse, w, workers, hints)
+		}(w)
+	}
+	wg.Wait()
+	return out
+}
+
+// packFields packs fields first, first+stride, … into out.
+func packFields(out []*pb.Tensor, l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bool, first, stride int, hints []int) {
+	for k := first; k < len(l.Fields); k += stride {
 		f := &l.Fields[k]
 		dims := shape(n, f.Shape...)
 		if sparse {
-			out[k] = sparseTensor(f, f32, i32, n, l)
+			out[k], hints[k] = sparseTensor(f, f32, i32, n, l, hints[k])
 			continue
 		}
 		if f.DType == encode.Float32 {
@@ -122,7 +147,6 @@ func fieldTensors(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bo
 			out[k] = i32Tensor(f.Name, i32, n, l.I32, f.Offset, f.Size(), dims)
 		}
 	}
-	return out
 }
 
 // decodeActions reads a tensor of n action ids (int32 or int64, shape [n])
@@ -165,28 +189,56 @@ func decodeActions(t *pb.Tensor, n int, dst []int32) error {
 }
 
 // sparseTensor packs field f of n observations as a sparse tensor: the flat
-// positions of the non-zero elements and their values.
-func sparseTensor(f *encode.Field, f32 []float32, i32 []int32, n int, l *encode.Layout) *pb.Tensor {
+// positions of the non-zero elements and their values (compared as bits, so a
+// negative zero is kept). hint is the expected number of non-zero elements
+// (the last reply's); the count is returned for the next call.
+func sparseTensor(f *encode.Field, f32 []float32, i32 []int32, n int, l *encode.Layout, hint int) (*pb.Tensor, int) {
 	w := f.Size()
-	var idx, data []byte
+	var src []uint32
+	stride := l.I32
 	if f.DType == encode.Float32 {
-		for i := 0; i < n; i++ {
-			for j, v := range f32[i*l.F32+f.Offset : i*l.F32+f.Offset+w] {
-				if v != 0 {
-					idx = binary.LittleEndian.AppendUint32(idx, uint32(i*w+j))
-					data = binary.LittleEndian.AppendUint32(data, math.Float32bits(v))
-				}
+		src, stride = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(f32))), len(f32)), l.F32
+	} else {
+		src = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(i32))), len(i32))
+	}
+	hint += hint/4 + 16
+	idx, data := make([]uint32, 0, hint), make([]uint32, 0, hint)
+	for i := 0; i < n; i++ {
+		row := src[i*stride+f.Offset : i*stride+f.Offset+w]
+		base := uint32(i * w)
+		j := 0
+		for ; j+1 < len(row); j += 2 {
+			a, b := row[j], row[j+1]
+			if a|b == 0 { // most elements are zero: skip them in pairs
+				continue
+			}
+			if a != 0 {
+				idx, data = append(idx, base+uint32(j)), append(data, a)
+			}
+			if b != 0 {
+				idx, data = append(idx, base+uint32(j+1)), append(data, b)
 			}
 		}
-	} else {
-		for i := 0; i < n; i++ {
-			for j, v := range i32[i*l.I32+f.Offset : i*l.I32+f.Offset+w] {
-				if v != 0 {
-					idx = binary.LittleEndian.AppendUint32(idx, uint32(i*w+j))
-					data = binary.LittleEndian.AppendUint32(data, uint32(v))
-				}
-			}
+		if j < len(row) && row[j] != 0 {
+			idx, data = append(idx, base+uint32(j)), append(data, row[j])
 		}
 	}
-	return &pb.Tensor{Name: f.Name, Dtype: dtypeOf(f.DType), Shape: shape(n, f.Shape...), Data: data, Sparse: true, Indices: idx}
+	t := &pb.Tensor{Name: f.Name, Dtype: dtypeOf(f.DType), Shape: shape(n, f.Shape...), Data: leBytes(data), Sparse: true, Indices: leBytes(idx)}
+	return t, len(idx)
+}
+
+// leBytes returns u32 as little-endian bytes, sharing its memory where the
+// machine is little-endian.
+func leBytes(u32 []uint32) []byte {
+	if len(u32) == 0 {
+		return nil
+	}
+	if littleEndian {
+		return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u32))), 4*len(u32))
+	}
+	b := make([]byte, 4*len(u32))
+	for i, v := range u32 {
+		binary.LittleEndian.PutUint32(b[4*i:], v)
+	}
+	return b
 }

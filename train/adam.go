@@ -6,9 +6,11 @@ import "math"
 // optional clipping of the global gradient norm. Its moments are part of a
 // checkpoint, so a resumed run continues exactly.
 type Adam struct {
+	// Beta1 and Beta2 are the moment decay rates, Eps the denominator's guard.
 	Beta1, Beta2, Eps float64
 	// Step counts the updates made so far.
 	Step int
+	// M and V are the first and second moments, one slice per parameter.
 	M, V [][]float32
 }
 

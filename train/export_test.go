@@ -152,3 +152,28 @@ func TestTeacherAndIndependent(t *testing.T) {
 	}
 	paramsEqual(t, a.Model, m)
 }
+
+// TestPolicyActAllocatesNothing checks the agent's hot path.
+func TestPolicyActAllocatesNothing(t *testing.T) {
+	fixture.Register()
+	cfg := tinyConfig()
+	e, err := env.Make(fixture.ID, cfg.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPolicy(NewModel(arch, 1), true)
+	p.Reset(3)
+	_, info := e.Reset(1)
+	allocs := testing.AllocsPerRun(100, func() {
+		if a := p.Act(e, &info); info.Mask[a] == 0 {
+			t.Fatal("illegal action")
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("Act allocates %.1f times per call", allocs)
+	}
+}

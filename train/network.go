@@ -19,6 +19,7 @@ const MaskedLogit = -1e9
 // Param is one named weight tensor, row-major. Dense weights are [in, out]
 // (a row vector times the matrix), embedding tables are [vocab, dim].
 type Param struct {
+	// Name is the array's name in weights.npz (for example "net0.hidden0.w").
 	Name  string
 	Shape []int
 	Data  []float32
@@ -99,8 +100,11 @@ const ObsEps = 1e-8
 
 // Net is one actor-critic network with its parameters.
 type Net struct {
-	Desc   NetDesc
+	Desc NetDesc
+	// Embeds are the embedding tables, in Desc.Embeddings order.
 	Embeds []*Param
+	// Hidden, Pi and V are {weight, bias} pairs of the tanh layers and the
+	// policy and value heads.
 	Hidden [][2]*Param
 	Pi, V  [2]*Param
 	inDim  int
@@ -125,6 +129,7 @@ func (n *Net) Params() []*Param {
 // observation normaliser.
 type Model struct {
 	Arch Arch
+	// Nets holds one network (shared) or one per seat (Arch.Shared false).
 	Nets []*Net
 	Norm *Normalizer
 	z0   []float32

@@ -6,6 +6,8 @@ import "math"
 // features (Chan et al.'s parallel update, in float64) and standardises
 // observations with them.
 type Normalizer struct {
+	// Count is the number of observations seen; Mean and Var their
+	// per-feature mean and (population) variance.
 	Count float64
 	Mean  []float64
 	Var   []float64
@@ -25,6 +27,7 @@ func NewNormalizer(n int) *Normalizer {
 
 // Moments accumulates a batch's statistics before they are merged.
 type Moments struct {
+	// Count observations with per-feature sums and sums of squares.
 	Count float64
 	Sum   []float64
 	SumSq []float64

@@ -180,7 +180,7 @@ func (s *State) hEffectExt(f *game.Frame) game.Control {
 		// of the phase (LCG §3 Blank).
 		return s.chooseEnemy(f, func(e int16) bool {
 			return s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite)
-		}, false, func(e int16) { s.Cards[e].Blanked = true })
+		}, false, func(e int16) { s.setBlank(e) })
 	case effCloseCall:
 		return s.closeCall(f)
 	case effDisc:

@@ -164,7 +164,7 @@ func (s *State) amuletEvent(seat int) int16 {
 		return -1
 	}
 	id := v.Discard[len(v.Discard)-1]
-	if s.card(id).Type != typeEvent || s.controls(seat, idWendyAmulet) < 0 {
+	if defBits[s.Cards[id].Def]&dbEvent == 0 || s.controls(seat, idWendyAmulet) < 0 {
 		return -1
 	}
 	return id
@@ -201,7 +201,7 @@ func (s *State) playTrigger(seat int, id int16) {
 // card after a Spell (ruling R-AUTO). It is pushed first so that it resolves
 // after the card's own effects.
 func (s *State) afterPlay(seat int, id int16) {
-	if s.has(id, trSpell) && s.controls(seat, idHeirloom) >= 0 && !s.invBlank(seat) {
+	if s.has(id, trSpell) && s.controls(seat, idHeirloom) >= 0 {
 		s.drawCards(seat, 1)
 	}
 }
@@ -288,7 +288,7 @@ func (s *State) elusiveDest(seat int) uint8 {
 // mindWipeTarget returns a non-Elite enemy at seat's location, or -1.
 func (s *State) mindWipeTarget(seat int) int16 {
 	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) && !s.Cards[e].Blanked {
+		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) && !s.blank(e) {
 			return e
 		}
 	}

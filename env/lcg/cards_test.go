@@ -417,11 +417,11 @@ func TestCards(t *testing.T) {
 				t.Fatalf("prompt %d", s.Prompt().Kind)
 			}
 			pick(t, s, s.Prompt().Options[1].Code)
-			if !s.Cards[e].Blanked || s.isHunter(e) {
+			if !s.blank(e) || s.isHunter(e) {
 				t.Fatal("not blanked")
 			}
 			s.setPhase(PhaseEnemy)
-			if s.Cards[e].Blanked {
+			if s.blank(e) {
 				t.Fatal("blank outlived the phase")
 			}
 		}},
@@ -640,6 +640,18 @@ func TestCards(t *testing.T) {
 			toAction(t, s)
 			if s.Inv[0].Resources != 8 || s.Inv[0].Deck[0] != ec || s.Cards[ec].Zone != ZoneDeck {
 				t.Fatalf("resources %d bottom %d", s.Inv[0].Resources, s.Inv[0].Deck[0])
+			}
+		}},
+		{"01014 Wendy's Amulet: a triggered event (Dodge) is played from the discard pile", []string{"01005"}, func(t *testing.T, s *State) {
+			ctGive(s, 0, "01014", ZonePlay)
+			dodge := ctGive(s, 0, "01023", ZoneDiscard)
+			e := ctEnemy(s, "01161", 0, -1)
+			s.push(opAttack, 0, int32(e), 0, atkEnemyPhase, 0)
+			s.run()
+			pick(t, s, ActPlayDiscard)
+			toAction(t, s)
+			if s.Inv[0].Damage != 0 || s.Inv[0].Horror != 0 || s.Inv[0].Deck[0] != dodge {
+				t.Fatalf("damage %d horror %d", s.Inv[0].Damage, s.Inv[0].Horror)
 			}
 		}},
 		{"01027 Police Badge: +1 willpower; discard: 2 additional actions this turn", []string{"01001"}, func(t *testing.T, s *State) {

@@ -47,11 +47,28 @@ const (
 // path never parses text.
 var defPrey []preyKind
 
+// Bits of defBits: card facts the step path asks often, kept in one small
+// table so that the answer does not touch the large card records.
+const (
+	dbFast uint8 = 1 << iota
+	dbEvent
+)
+
+// defBits[id] holds the dbXxx bits of card id.
+var defBits []uint8
+
 func init() {
 	all := cards.All()
 	defTraits = make([]uint16, len(all))
 	defPrey = make([]preyKind, len(all))
+	defBits = make([]uint8, len(all))
 	for i := range all {
+		if all[i].Fast {
+			defBits[i] |= dbFast
+		}
+		if all[i].Type == cards.Event {
+			defBits[i] |= dbEvent
+		}
 		for _, t := range traitBits {
 			if all[i].Has(t.name) {
 				defTraits[i] |= t.bit

@@ -61,6 +61,9 @@ func (s *State) addEnemy(e int16) {
 func (s *State) dropEnemy(e int16) {
 	if k := s.enemySlot(e); k >= 0 {
 		s.Enemies[k] = -1
+		if k < 32 {
+			s.BlankSlots &^= 1 << uint(k) // a blank ends when the enemy leaves play
+		}
 	}
 	for len(s.Enemies) > 0 && s.Enemies[len(s.Enemies)-1] < 0 {
 		s.Enemies = s.Enemies[:len(s.Enemies)-1]

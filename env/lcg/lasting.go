@@ -2,8 +2,9 @@ package lcg
 
 // Lasting effects (LCG §3 Lasting Effects): an effect that lasts "until the
 // end of" a turn, phase or round is a bit in Investigator.Lasting, cleared by
-// expireLasting at the end of that period. Blanked card text (Mind Wipe) is
-// Inst.Blanked, cleared when the phase ends. "When the game ends" effects
+// expireLasting at the end of that period. Blanked enemy text (Mind Wipe) is
+// a bit of State.BlankSlots per enemy slot, cleared when the phase ends or the
+// enemy leaves play. "When the game ends" effects
 // (LCG §3 Trauma, §3 Experience) are recorded by gameEnds.
 
 // Lasting effect bits of Investigator.Lasting.
@@ -32,19 +33,31 @@ func (s *State) expireLasting(seat int, mask uint16) {
 	}
 }
 
-// endPhaseEffects ends the "until the end of the phase" effects on cards:
-// blanked text boxes (Mind Wipe).
+// endPhaseEffects ends the "until the end of the phase" effects: blanked
+// text boxes (Mind Wipe) and the investigators' phase-long lasting effects.
 func (s *State) endPhaseEffects() {
-	for i := range s.Cards {
-		s.Cards[i].Blanked = false
-	}
+	s.BlankSlots = 0
 	s.expireLasting(-1, lastPhaseMask)
 }
 
 // blank reports whether card instance id's printed text box is blank (LCG
 // §3 Blank): its keywords (Hunter, Retaliate, Aloof, Prey…) and abilities
 // do not apply.
-func (s *State) blank(id int16) bool { return s.Cards[id].Blanked }
+func (s *State) blank(id int16) bool {
+	if s.BlankSlots == 0 {
+		return false
+	}
+	k := s.enemySlot(id)
+	return k >= 0 && k < 32 && s.BlankSlots&(1<<uint(k)) != 0
+}
+
+// setBlank blanks enemy e's text box until the end of the phase (enemies in
+// slots beyond 31 cannot be blanked: ruling R-ENEMY-SLOTS).
+func (s *State) setBlank(e int16) {
+	if k := s.enemySlot(e); k >= 0 && k < 32 {
+		s.BlankSlots |= 1 << uint(k)
+	}
+}
 
 // invBlank reports whether seat's investigator card is treated as blank:
 // Stubborn Detective at their location (ruling R-STUBBORN: it affects each

@@ -172,7 +172,7 @@ func (s *State) elderSign(t *SkillTest) int {
 }
 
 // isFastCard reports whether a hand card is played without an action.
-func (s *State) isFastCard(id int16) bool { return s.card(id).Fast }
+func (s *State) isFastCard(id int16) bool { return defBits[s.Cards[id].Def]&dbFast != 0 }
 
 // cost is a card's resource cost.
 func (s *State) cost(id int16) int {

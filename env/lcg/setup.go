@@ -140,7 +140,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.Board, s.Enemies, s.EncDeck, s.EncDiscard = s.Board[:0], s.Enemies[:0], s.EncDeck[:0], s.EncDiscard[:0]
 	s.SetAside, s.Victory, s.Removed, s.Limbo = s.SetAside[:0], s.Victory[:0], s.Removed[:0], s.Limbo[:0]
 	s.Revealed, s.Tests, s.forced = s.Revealed[:0], s.Tests[:0], s.forced[:0]
-	s.Resolution, s.over = ResNone, false
+	s.Resolution, s.over, s.BlankSlots = ResNone, false, 0
 	s.Act, s.Agenda, s.AgendaDoom = 0, 0, 0
 
 	// LCG §7 step 6: the chaos bag of the campaign setup (Night of the Zealot).

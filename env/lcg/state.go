@@ -86,7 +86,6 @@ type Inst struct {
 	Doom      int8
 	Uses      int8  // uses of the card's Uses kind (LCG §3 Uses), or resources on it
 	Host      int16 // instance it is attached to, or -1
-	Blanked   bool  // printed text box blank until the end of the phase (Mind Wipe; LCG §3 Blank)
 }
 
 // Investigator is one seat's investigator and areas.
@@ -181,6 +180,10 @@ type State struct {
 	Bag      []int8 // chaos bag contents (token codes)
 	Revealed []int8 // tokens revealed in the current test(s)
 	Tests    []SkillTest
+
+	// BlankSlots has bit k set while the enemy in slot k has a blank printed
+	// text box until the end of the phase (Mind Wipe; LCG §3 Blank).
+	BlankSlots uint32
 
 	Resolution uint8
 	over       bool
@@ -341,7 +344,6 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(uint8(c.Doom))
 		w.U8(uint8(c.Uses))
 		w.I32(int32(c.Host))
-		w.Bool(c.Blanked)
 	}
 	game.Ints(&w, s.Board)
 	game.Ints(&w, s.Enemies)
@@ -362,6 +364,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	for i := range s.Tests {
 		s.Tests[i].write(&w)
 	}
+	w.I32(int32(s.BlankSlots))
 	w.U8(s.Resolution)
 	w.Bool(s.over)
 	game.Ints(&w, s.forced)

@@ -126,6 +126,7 @@ def test_bad_steps_change_nothing(client: Client) -> None:
         (lambda: s.reset(envs=[0, 3]), MythosError, "env index 3 is out of range"),
         (lambda: s.observe(2), MythosError, "agent 2 is out of range"),
         (lambda: s.observe(0, envs=[-1]), MythosError, "env index -1"),
+        (lambda: s.observe(0, envs=[0] * 1000), MythosError, "1000 env indices for a session of 3 envs"),
         (lambda: s.describe(9), MythosError, "env index 9"),
         (lambda: s.describe(0, viewer=7), MythosError, "viewer 7"),
     ]

@@ -1,0 +1,107 @@
+package trajectory
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/apache/arrow/go/v15/arrow/memory"
+)
+
+// bufferPool is the memory.Allocator of a Writer: it keeps the buffers that
+// arrow frees (the builders' buffers once a record batch is written, the
+// encoder's compressed buffers) and hands them out again, so after the first
+// batch a Writer reuses its memory instead of asking the Go heap for a few
+// megabytes per batch. Buffers come in power-of-two capacities and are
+// zeroed when handed out, as Go's make would, so no stale bytes can reach a
+// file.
+type bufferPool struct {
+	mu   sync.Mutex
+	free [64][][]byte // by log2 of the capacity
+}
+
+func sizeClass(n int) int {
+	if n <= 64 {
+		return 6
+	}
+	return bits.Len(uint(n - 1))
+}
+
+// Allocate returns a zeroed buffer of n bytes.
+func (p *bufferPool) Allocate(n int) []byte {
+	c := sizeClass(n)
+	p.mu.Lock()
+	if k := len(p.free[c]); k > 0 {
+		b := p.free[c][k-1]
+		p.free[c] = p.free[c][:k-1]
+		p.mu.Unlock()
+		b = b[:n]
+		clear(b)
+		return b
+	}
+	p.mu.Unlock()
+	return make([]byte, n, 1<<c)
+}
+
+// Reallocate grows or shrinks b to n bytes, keeping its contents; new bytes
+// are zero.
+func (p *bufferPool) Reallocate(n int, b []byte) []byte {
+	if n <= cap(b) {
+		old := len(b)
+		b = b[:n]
+		if n > old {
+			clear(b[old:])
+		}
+		return b
+	}
+	nb := p.Allocate(n)
+	copy(nb, b)
+	p.Free(b)
+	return nb
+}
+
+// Free takes b back for later use.
+func (p *bufferPool) Free(b []byte) {
+	c := cap(b)
+	if c < 64 || c&(c-1) != 0 {
+		return // not one of ours: let the GC have it
+	}
+	p.mu.Lock()
+	p.free[bits.Len(uint(c))-1] = append(p.free[bits.Len(uint(c))-1], b[:0])
+	p.mu.Unlock()
+}
+
+// errTooLarge is what cappedAllocator panics with; readers recover it.
+type errTooLarge struct{ n, limit int }
+
+func (e errTooLarge) Error() string {
+	return fmt.Sprintf("a buffer of %d bytes is larger than any this file can hold (%d)", e.n, e.limit)
+}
+
+// cappedAllocator is the memory.Allocator of a Reader. A damaged length
+// field (a message body, a compressed buffer's uncompressed size) could ask
+// for terabytes, which the Go runtime answers with a fatal, unrecoverable
+// error; this allocator panics with errTooLarge instead, which the Reader
+// turns into an error.
+type cappedAllocator struct {
+	limit int
+}
+
+// Allocate returns n bytes from the Go heap, or panics with errTooLarge.
+func (a *cappedAllocator) Allocate(n int) []byte {
+	if n < 0 || n > a.limit {
+		panic(errTooLarge{n, a.limit})
+	}
+	return memory.DefaultAllocator.Allocate(n)
+}
+
+// Reallocate grows b to n bytes, or panics with errTooLarge.
+func (a *cappedAllocator) Reallocate(n int, b []byte) []byte {
+	if n < 0 || n > a.limit {
+		panic(errTooLarge{n, a.limit})
+	}
+	return memory.DefaultAllocator.Reallocate(n, b)
+}
+
+// Free gives b back.
+func (a *cappedAllocator) Free(b []byte) { memory.DefaultAllocator.Free(b) }

@@ -1,0 +1,157 @@
+package trajectory_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mythos-rl/mythos/encode/trajectory"
+	"github.com/mythos-rl/mythos/env"
+)
+
+// The benchmarks take a real observation of The Gathering from an env; the
+// package itself knows only layouts (this external test package may import
+// env without the package doing so).
+const lcgID = "ArkhamLCG/TheGathering-v0"
+
+// lcgRow is a row shaped like The Gathering's, from its first observation.
+func lcgRow(tb testing.TB) (trajectory.Meta, trajectory.Row) {
+	e, err := env.Make(lcgID, env.Options{"skip_trivial": "true"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	obs, info := e.Reset(1)
+	spec := e.Spec()
+	m := trajectory.Meta{Env: spec.ID, Agent: "random", Seed: 1, Layout: spec.Layout,
+		ActionNames: make([]string, spec.Actions), Agents: spec.Agents,
+		Episodes: []trajectory.EpisodeSeed{{Episode: 0, Seed: 1}}}
+	copy(m.ActionNames, spec.ActionNames)
+	r := trajectory.Row{Obs: m.Layout.NewObs(), Mask: make([]int8, spec.Actions)}
+	r.Obs.CopyFrom(obs)
+	copy(r.Mask, info.Mask)
+	for a, ok := range r.Mask {
+		if ok == 1 {
+			r.Action = int32(a)
+			break
+		}
+	}
+	return m, r
+}
+
+// Writing a row appends it to builders sized for a whole batch; between
+// batches it allocates nothing.
+func TestWriteAllocatesNothingWithinABatch(t *testing.T) {
+	m, r := lcgRow(t)
+	w, err := trajectory.Create(filepath.Join(t.TempDir(), "a.arrow"), m, trajectory.WriterOptions{BatchRows: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	if n := testing.AllocsPerRun(200, func() { w.Write(&r) }); n != 0 {
+		t.Fatalf("Write allocates %v times per row", n)
+	}
+}
+
+// Over many batches the allocations of writing a batch (arrow's record,
+// IPC encoding and compression) are shared by its rows.
+func TestWriteAllocationsPerRow(t *testing.T) {
+	m, r := lcgRow(t)
+	for _, c := range []trajectory.Compression{trajectory.None, trajectory.LZ4} {
+		w, err := trajectory.Create(filepath.Join(t.TempDir(), "a.arrow"), m, trajectory.WriterOptions{Compression: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 * trajectory.DefaultBatchRows { // the pool fills
+			w.Write(&r)
+		}
+		n := testing.AllocsPerRun(4*trajectory.DefaultBatchRows, func() { w.Write(&r) })
+		w.Abort()
+		t.Logf("%s: %.4f allocations per row", c, n)
+		if n > 0.5 {
+			t.Errorf("%s: %.4f allocations per row", c, n)
+		}
+	}
+}
+
+// fileBytes is the size of files.
+func fileBytes(b *testing.B, files ...string) int64 {
+	var n int64
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += st.Size()
+	}
+	return n
+}
+
+// BenchmarkWriter measures writing rows of The Gathering's layout (its first
+// observation, repeated, with the step changing) to a file: builders, IPC
+// encoding, compression and I/O, no play.
+//
+//	go test -run '^$' -bench Writer -benchtime 200000x ./encode/trajectory
+func BenchmarkWriter(b *testing.B) {
+	for _, c := range []trajectory.Compression{trajectory.None, trajectory.LZ4, trajectory.Zstd} {
+		b.Run(c.String(), func(b *testing.B) {
+			m, r := lcgRow(b)
+			path := filepath.Join(b.TempDir(), "bench.arrow")
+			w, err := trajectory.Create(path, m, trajectory.WriterOptions{Compression: c})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(4*(len(r.Obs.F32)+len(r.Obs.I32)) + len(r.Mask) + 26))
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				r.Step = int32(i)
+				if err := w.Write(&r); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "rows/s")
+			b.ReportMetric(float64(fileBytes(b, path))/float64(b.N), "file-B/row")
+		})
+	}
+}
+
+// BenchmarkReader measures reading those rows back with Next.
+func BenchmarkReader(b *testing.B) {
+	m, r := lcgRow(b)
+	path := filepath.Join(b.TempDir(), "bench.arrow")
+	w, err := trajectory.Create(path, m, trajectory.WriterOptions{Compression: trajectory.LZ4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		r.Step = int32(i)
+		if err := w.Write(&r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := time.Now()
+	rd, err := trajectory.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rd.Close()
+	row := rd.NewRow()
+	n := 0
+	for rd.Next(&row) {
+		n++
+	}
+	if rd.Err() != nil || n != b.N {
+		b.Fatalf("%d rows, %v", n, rd.Err())
+	}
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "rows/s")
+}
