@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mythos-rl/mythos/agents"
-	"github.com/mythos-rl/mythos/dataset"
+	"github.com/mythos-rl/mythos/encode/trajectory"
 	"github.com/mythos-rl/mythos/env"
 )
 
@@ -37,7 +37,8 @@ func newRecord() *cobra.Command {
 			"seeds and observation layout are in each file's schema metadata. Episode k uses the seed\n" +
 			"`mythos run` gives it, and the same seed writes the same bytes whatever --workers is.\n" +
 			"A file appears under its name only once complete, so a killed run leaves readable files.\n" +
-			"Buffers are compressed with Arrow's LZ4_FRAME codec unless --compression none.",
+			"Buffers are compressed with Arrow's LZ4_FRAME codec unless --compression zstd or none.\n" +
+			"The files are written with github.com/apache/arrow/go/v15 (see package encode/trajectory).",
 		Example: "  mythos record ArkhamLCG/TheGathering-v0 --agent random --episodes 1000 --out data/random\n" +
 			"  python -c \"import pyarrow as pa; print(pa.ipc.open_file('data/random/part-00000.arrow').read_all())\"",
 		Args: envArg,
@@ -45,7 +46,7 @@ func newRecord() *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("record: --out DIR is required")
 			}
-			comp, err := dataset.ParseCompression(compress)
+			comp, err := trajectory.ParseCompression(compress)
 			if err != nil {
 				return err
 			}
@@ -59,8 +60,9 @@ func newRecord() *cobra.Command {
 			if _, err := agents.New(agent); err != nil {
 				return err
 			}
-			cfg := dataset.RecordConfig{Env: args[0], Options: opts, Agent: agent, Episodes: episodes, Seed: seed,
-				Dir: out, PerFile: perFile, Workers: workers, BatchRows: batchRows, Compression: comp}
+			cfg := agents.RecordConfig{Env: args[0], Options: opts, Agent: agent, Episodes: episodes, Seed: seed,
+				Dir: out, PerFile: perFile, Workers: workers,
+				Writer: trajectory.WriterOptions{BatchRows: batchRows, Compression: comp}}
 			var bar *progressbar.ProgressBar
 			if !quiet {
 				bar = progressbar.NewOptions(episodes,
@@ -74,7 +76,7 @@ func newRecord() *cobra.Command {
 				cfg.Progress = func(int) { _ = bar.Add(1) }
 			}
 			start := time.Now()
-			sum, err := dataset.Record(cfg)
+			sum, err := agents.Record(cfg)
 			if err != nil {
 				return err
 			}
@@ -97,8 +99,8 @@ func newRecord() *cobra.Command {
 	f.StringVar(&out, "out", "", "directory for the .arrow files (must hold none yet)")
 	f.IntVar(&perFile, "episodes-per-file", 100, "episodes per file")
 	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "files written in parallel")
-	f.IntVar(&batchRows, "batch-rows", dataset.DefaultBatchRows, "rows per Arrow record batch")
-	f.StringVar(&compress, "compression", "lz4", "compression of the Arrow buffers: lz4 (Arrow's LZ4_FRAME) or none")
+	f.IntVar(&batchRows, "batch-rows", trajectory.DefaultBatchRows, "rows per Arrow record batch")
+	f.StringVar(&compress, "compression", "lz4", "compression of the Arrow buffers: lz4 (Arrow's LZ4_FRAME), zstd or none")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	return cmd
 }

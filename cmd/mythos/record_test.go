@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
-	"github.com/mythos-rl/mythos/dataset"
+	"github.com/mythos-rl/mythos/encode/trajectory"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
@@ -25,7 +25,7 @@ func TestRecordWritesReadableReproducibleFiles(t *testing.T) {
 		}
 		outs = append(outs, out)
 	}
-	files, err := dataset.Files(dirs[0])
+	files, err := trajectory.Files(dirs[0])
 	if err != nil || len(files) != 3 {
 		t.Fatalf("files %v, %v; want 3 (23 episodes, 10 per file)", files, err)
 	}
@@ -44,7 +44,7 @@ func TestRecordWritesReadableReproducibleFiles(t *testing.T) {
 	a, _ := agents.New("random")
 	var rows int64
 	for _, f := range files {
-		r, err := dataset.Open(f)
+		r, err := trajectory.Open(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,6 +29,7 @@ type Reader struct {
 	name   string
 	fr     *ipc.FileReader
 	mem    *cappedAllocator
+	nrec   int // record batches in the footer
 
 	next int          // index of the next batch to load
 	rec  arrow.Record // the current batch, owned by fr
@@ -75,14 +76,21 @@ func NewReader(src io.ReaderAt, size int64, name string) (r *Reader, err error) 
 		return nil, fmt.Errorf("trajectory: %s: %w", name, err)
 	}
 	if err := catch(func() error {
+		if err := checkFooter(src, size); err != nil {
+			return err
+		}
 		var err error
 		r.fr, err = ipc.NewFileReader(io.NewSectionReader(src, 0, size), ipc.WithAllocator(r.mem))
-		return err
+		if err != nil {
+			return err
+		}
+		if r.fr.NumDictionaries() != 0 {
+			return errors.New("dictionary batches: trajectories have none")
+		}
+		r.nrec = r.fr.NumRecords()
+		return nil
 	}); err != nil {
 		return fail(err)
-	}
-	if r.fr.NumDictionaries() != 0 {
-		return fail(errors.New("dictionary batches: trajectories have none"))
 	}
 	schema := r.fr.Schema()
 	if r.Meta, err = metaFrom(schema.Metadata()); err != nil {
@@ -138,7 +146,7 @@ func (r *Reader) Close() error {
 }
 
 // Batches is the number of record batches in the file.
-func (r *Reader) Batches() int { return r.fr.NumRecords() }
+func (r *Reader) Batches() int { return r.nrec }
 
 // Err is the error that stopped Next, if any.
 func (r *Reader) Err() error { return r.err }
@@ -153,7 +161,7 @@ func (r *Reader) NewRow() Row {
 // returns false.
 func (r *Reader) Next(row *Row) bool {
 	for r.row >= r.n {
-		if r.err != nil || r.fr == nil || r.next >= r.fr.NumRecords() {
+		if r.err != nil || r.fr == nil || r.next >= r.nrec {
 			return false
 		}
 		if err := catch(func() error { return r.load(r.next) }); err != nil {

@@ -132,12 +132,12 @@ type Writer struct {
 	term    *array.BooleanBuilder
 	trunc   *array.BooleanBuilder
 
-	batchRows int     // rows per record batch, MaxBatchBytes considered
-	rows      int     // rows in the current batch
-	total     int64   // rows in batches already written
-	lastEp    int64   // the episode of the last row, checked against episodes
-	open      bool    // WriteDecision has begun a row that WriteOutcome has not ended
-	err       error   // sticky: the file is spoilt or closed
+	batchRows int   // rows per record batch, MaxBatchBytes considered
+	rows      int   // rows in the current batch
+	total     int64 // rows in batches already written
+	lastEp    int64 // the episode of the last row, checked against episodes
+	open      bool  // WriteDecision has begun a row that WriteOutcome has not ended
+	err       error // sticky: the file is spoilt or closed
 }
 
 // Create starts a trajectory file at path (written under a temporary name

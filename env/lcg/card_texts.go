@@ -295,12 +295,13 @@ func (s *State) mindWipeTarget(seat int) int16 {
 	return -1
 }
 
-// phaseStartWindow reports whether the current player window follows the
-// beginning of a phase (LCG §5.1: after 2.1 and after 4.1), when Mind Wipe
-// may be played.
+// phaseStartWindow reports whether the current window follows the beginning
+// of a phase, when Mind Wipe may be played: the player windows after 2.1 and
+// 4.1 (LCG §5.1) and the trigger points after 1.1 and 3.1 (ruling
+// R-PHASE-BEGIN).
 func (s *State) phaseStartWindow() bool {
 	f := s.stack.Top()
-	return f != nil && f.Op == opWindow && f.B == 1
+	return f != nil && f.Op == opWindow && (f.B == winPhaseBegin || f.B == winPhaseTrig)
 }
 
 // mindOverMatter returns the skill a fight or evasion uses: intellect in

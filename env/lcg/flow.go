@@ -97,9 +97,22 @@ func (s *State) chosen(f *game.Frame) game.Option { return s.prompt.Options[f.An
 // lead investigator (LCG §3 Player Order).
 func (s *State) seatAt(k int) int { return (int(s.Lead) + k) % int(s.N) }
 
+// Kinds of opWindow frames (Frame B).
+const (
+	winPlayer     int32 = iota // a player window of the framework (LCG §5.1)
+	winPhaseBegin              // the player window right after a phase begins (2.1, 4.1)
+	winPhaseTrig               // "after a phase begins" with no player window (1.1, 3.1)
+)
+
 // hWindow is a player window (LCG §5.1): in player order each investigator
 // may use ⚡ abilities and fast cards, or pass. Investigators with nothing to
 // use are skipped without a prompt. Frame A is the player-order cursor.
+//
+// A winPhaseTrig frame is no player window: it is the timing point "after a
+// phase begins" (LCG §5.2 1.1, 3.1), where only cards whose play instruction
+// is that trigger may be used (LCG §3 Fast: a when/after instruction works
+// like a trigger condition; Mind Wipe), offered as reactions (ruling
+// R-PHASE-BEGIN).
 func (s *State) hWindow(f *game.Frame) game.Control {
 	if f.Answer != game.NoAnswer {
 		o := s.chosen(f)
@@ -115,10 +128,16 @@ func (s *State) hWindow(f *game.Frame) game.Control {
 		if !s.inGame(seat) {
 			continue
 		}
-		p := s.ask(seat, PkWindow, -1)
-		p.Add(ActPass, 0, 0)
-		s.addFastOptions(seat, p, false)
-		if len(p.Options) > 1 {
+		if f.B == winPhaseTrig {
+			p := s.ask(seat, PkReaction, -1)
+			p.Add(ActPass, 0, 0)
+			s.addPhaseBeginOptions(seat, p)
+		} else {
+			p := s.ask(seat, PkWindow, -1)
+			p.Add(ActPass, 0, 0)
+			s.addFastOptions(seat, p, false)
+		}
+		if len(s.prompt.Options) > 1 {
 			f.Who = game.AgentID(seat)
 			return game.Wait
 		}
@@ -127,8 +146,21 @@ func (s *State) hWindow(f *game.Frame) game.Control {
 }
 
 // window pushes a player window.
-func (s *State) window() { s.push(opWindow, 0, -1, -1, 0, 0) }
+func (s *State) window() { s.push(opWindow, 0, -1, -1, 0, winPlayer) }
 
 // phaseWindow pushes the player window that follows the beginning of a
-// phase (Frame B = 1; Mind Wipe is played "after a phase begins").
-func (s *State) phaseWindow() { s.push(opWindow, 0, -1, -1, 0, 1) }
+// phase (Mind Wipe is played "after a phase begins").
+func (s *State) phaseWindow() { s.push(opWindow, 0, -1, -1, 0, winPhaseBegin) }
+
+// phaseTrigger pushes the "after a phase begins" trigger point of a phase
+// whose beginning the framework follows with no player window (LCG §5.2
+// 1.1, 3.1; ruling R-PHASE-BEGIN).
+func (s *State) phaseTrigger() { s.push(opWindow, 0, -1, -1, 0, winPhaseTrig) }
+
+// addPhaseBeginOptions lists the cards seat may play at the trigger "after a
+// phase begins": Mind Wipe, from hand or (Wendy's Amulet) the discard pile.
+func (s *State) addPhaseBeginOptions(seat int, p *game.Prompt) {
+	if id, code := s.playableAt(seat, idMindWipe); id >= 0 && s.canPlay(seat, id) {
+		p.Add(code, int32(id), 0)
+	}
+}

@@ -70,7 +70,7 @@ type weapon struct {
 // weapons maps card ids to their ⮕ abilities (at most 2).
 var weapons = map[cards.ID][]weapon{
 	id45Auto:        {{skill: skCombat, mod: 1, dmg: 1, use: true}},
-	idRoland38:      {{skill: skCombat, mod: 1, dmg: 1, use: true}},
+	idRoland38:      {{skill: skCombat, mod: 1, dmg: 1, use: true}}, // +3 with clues on the location: skillValue
 	idMachete:       {{skill: skCombat, mod: 1}},
 	idKnife:         {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
 	idSwitchblade:   {{skill: skCombat}},

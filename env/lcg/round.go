@@ -18,6 +18,7 @@ const (
 	stUpkeepGain
 	stRoundEnd
 	stRoundNext
+	stMythosDoom // appended: steps are stored in frames
 )
 
 // hRound drives the round structure (LCG §5). It is the root frame and
@@ -31,8 +32,13 @@ func (s *State) hRound(f *game.Frame) game.Control {
 			f.Step = stInvBegin // LCG §5.1: the mythos phase is skipped in round 1
 			return game.Again
 		}
-		// LCG §5.2 1.1 round begins, mythos phase begins.
+		// LCG §5.2 1.1 round begins, mythos phase begins: a timing point
+		// (no player window until after 1.4; ruling R-PHASE-BEGIN).
 		s.setPhase(PhaseMythos)
+		f.Step = stMythosDoom
+		s.phaseTrigger()
+		return game.Again
+	case stMythosDoom:
 		// LCG §5.2 1.2 place 1 doom on the current agenda.
 		s.placeAgendaDoom(1)
 		f.Step = stMythosDraw
@@ -64,6 +70,7 @@ func (s *State) hRound(f *game.Frame) game.Control {
 		s.setPhase(PhaseEnemy)
 		s.Active = -1
 		s.push(opHunters, 0, -1, -1, 0, 0) // LCG §5.2 3.2
+		s.phaseTrigger()                   // after 3.1, before 3.2 (ruling R-PHASE-BEGIN)
 		f.Step = stEnemyWindow
 		return game.Again
 	case stEnemyWindow:

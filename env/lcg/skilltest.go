@@ -118,6 +118,11 @@ func (s *State) skillValue(t *SkillTest) int {
 	if t.Kind == tkInvestigate {
 		n += s.investigateBonus(seat)
 	}
+	if t.Kind == tkFight && t.Src >= 0 && s.Cards[t.Src].Def == idRoland38 && s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues > 0 {
+		// Roland's .38 Special: its +1 combat becomes +3 while the attacker's
+		// location has a clue (LCG §3 Instead: replaces the weapon's +1).
+		n += 2
+	}
 	for i := 0; i < int(t.NCommit); i++ {
 		ic := s.card(t.Commit[i]).Icons
 		n += int(ic[t.Skill]) + int(ic[skWild])
