@@ -154,6 +154,7 @@ type recorder struct {
 	agent Agent
 	cfg   *RecordConfig
 	row   trajectory.Row // its Obs and Mask are views of the env's buffers
+	pool  trajectory.BufferPool
 }
 
 // file writes episodes [from, to) to path and returns the number of rows.
@@ -162,7 +163,11 @@ func (r *recorder) file(path string, from, to int) (int64, error) {
 	for k := from; k < to; k++ {
 		meta.Episodes = append(meta.Episodes, trajectory.EpisodeSeed{Episode: int64(k), Seed: EpisodeSeed(r.cfg.Seed, k)})
 	}
-	w, err := trajectory.Create(path, meta, r.cfg.Writer)
+	opt := r.cfg.Writer
+	if opt.Pool == nil {
+		opt.Pool = &r.pool // one file after another: the batch buffers are reused
+	}
+	w, err := trajectory.Create(path, meta, opt)
 	if err != nil {
 		return 0, err
 	}

@@ -4,18 +4,19 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-
-	"github.com/apache/arrow/go/v15/arrow/memory"
 )
 
-// bufferPool is the memory.Allocator of a Writer: it keeps the buffers that
-// arrow frees (the builders' buffers once a record batch is written, the
-// encoder's compressed buffers) and hands them out again, so after the first
-// batch a Writer reuses its memory instead of asking the Go heap for a few
-// megabytes per batch. Buffers come in power-of-two capacities and are
-// zeroed when handed out, as Go's make would, so no stale bytes can reach a
-// file.
-type bufferPool struct {
+// BufferPool is the memory.Allocator a Writer gives arrow: it keeps the
+// buffers that arrow frees (the builders' buffers once a record batch is
+// written, the encoder's compressed buffers) and hands them out again, so
+// after the first batch a Writer reuses its memory instead of asking the Go
+// heap for megabytes per batch. Buffers come in power-of-two capacities and
+// are zeroed when handed out, as Go's make would, so no stale bytes can reach
+// a file. Writers used one after another may share a pool (see
+// WriterOptions.Pool); it is safe for concurrent use, but writers used at
+// once should each have their own, as the pool never gives memory back
+// until it is dropped.
+type BufferPool struct {
 	mu   sync.Mutex
 	free [64][][]byte // by log2 of the capacity
 }
@@ -28,7 +29,7 @@ func sizeClass(n int) int {
 }
 
 // Allocate returns a zeroed buffer of n bytes.
-func (p *bufferPool) Allocate(n int) []byte {
+func (p *BufferPool) Allocate(n int) []byte {
 	c := sizeClass(n)
 	p.mu.Lock()
 	if k := len(p.free[c]); k > 0 {
@@ -45,7 +46,7 @@ func (p *bufferPool) Allocate(n int) []byte {
 
 // Reallocate grows or shrinks b to n bytes, keeping its contents; new bytes
 // are zero.
-func (p *bufferPool) Reallocate(n int, b []byte) []byte {
+func (p *BufferPool) Reallocate(n int, b []byte) []byte {
 	if n <= cap(b) {
 		old := len(b)
 		b = b[:n]
@@ -61,7 +62,7 @@ func (p *bufferPool) Reallocate(n int, b []byte) []byte {
 }
 
 // Free takes b back for later use.
-func (p *bufferPool) Free(b []byte) {
+func (p *BufferPool) Free(b []byte) {
 	c := cap(b)
 	if c < 64 || c&(c-1) != 0 {
 		return // not one of ours: let the GC have it
@@ -78,21 +79,23 @@ func (e errTooLarge) Error() string {
 	return fmt.Sprintf("a buffer of %d bytes is larger than any this file can hold (%d)", e.n, e.limit)
 }
 
-// cappedAllocator is the memory.Allocator of a Reader. A damaged length
+// cappedAllocator is the memory.Allocator of a Reader: a BufferPool (the
+// buffers of one record batch serve the next) with a cap. A damaged length
 // field (a message body, a compressed buffer's uncompressed size) could ask
 // for terabytes, which the Go runtime answers with a fatal, unrecoverable
 // error; this allocator panics with errTooLarge instead, which the Reader
 // turns into an error.
 type cappedAllocator struct {
 	limit int
+	pool  BufferPool
 }
 
-// Allocate returns n bytes from the Go heap, or panics with errTooLarge.
+// Allocate returns n zeroed bytes, or panics with errTooLarge.
 func (a *cappedAllocator) Allocate(n int) []byte {
 	if n < 0 || n > a.limit {
 		panic(errTooLarge{n, a.limit})
 	}
-	return memory.DefaultAllocator.Allocate(n)
+	return a.pool.Allocate(n)
 }
 
 // Reallocate grows b to n bytes, or panics with errTooLarge.
@@ -100,8 +103,8 @@ func (a *cappedAllocator) Reallocate(n int, b []byte) []byte {
 	if n < 0 || n > a.limit {
 		panic(errTooLarge{n, a.limit})
 	}
-	return memory.DefaultAllocator.Reallocate(n, b)
+	return a.pool.Reallocate(n, b)
 }
 
-// Free gives b back.
-func (a *cappedAllocator) Free(b []byte) { memory.DefaultAllocator.Free(b) }
+// Free takes b back for later use.
+func (a *cappedAllocator) Free(b []byte) { a.pool.Free(b) }

@@ -1,36 +1,56 @@
-package trajectory_test
+package trajectory
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
 
-	"github.com/mythos-rl/mythos/encode/trajectory"
-	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/encode"
 )
 
-// The benchmarks take a real observation of The Gathering from an env; the
-// package itself knows only layouts (this external test package may import
-// env without the package doing so).
-const lcgID = "ArkhamLCG/TheGathering-v0"
-
-// lcgRow is a row shaped like The Gathering's, from its first observation.
-func lcgRow(tb testing.TB) (trajectory.Meta, trajectory.Row) {
-	e, err := env.Make(lcgID, env.Options{"skip_trivial": "true"})
+// lcgRow is a row of The Gathering (two investigators, skip_trivial): its
+// layout, action names and first observation, saved from the env in
+// testdata/gathering-row.json so that this package's tests need no env.
+func lcgRow(tb testing.TB) (Meta, Row) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gathering-row.json"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	obs, info := e.Reset(1)
-	spec := e.Spec()
-	m := trajectory.Meta{Env: spec.ID, Agent: "random", Seed: 1, Layout: spec.Layout,
-		ActionNames: make([]string, spec.Actions), Agents: spec.Agents,
-		Episodes: []trajectory.EpisodeSeed{{Episode: 0, Seed: 1}}}
-	copy(m.ActionNames, spec.ActionNames)
-	r := trajectory.Row{Obs: m.Layout.NewObs(), Mask: make([]int8, spec.Actions)}
-	r.Obs.CopyFrom(obs)
-	copy(r.Mask, info.Mask)
+	var saved struct {
+		Env    string `json:"env"`
+		Fields []struct {
+			Name  string `json:"name"`
+			DType string `json:"dtype"`
+			Shape []int  `json:"shape"`
+			Doc   string `json:"doc"`
+		} `json:"fields"`
+		Actions []string  `json:"actions"`
+		Agents  []string  `json:"agents"`
+		F32     []float32 `json:"f32"`
+		I32     []int32   `json:"i32"`
+		Mask    []int8    `json:"mask"`
+		Agent   int32     `json:"agent"`
+	}
+	if err := json.Unmarshal(data, &saved); err != nil {
+		tb.Fatal(err)
+	}
+	l := &encode.Layout{}
+	for _, f := range saved.Fields {
+		dt := encode.Float32
+		if f.DType == "int32" {
+			dt = encode.Int32
+		}
+		l.Add(f.Name, dt, f.Doc, f.Shape...)
+	}
+	m := Meta{Env: saved.Env, Options: map[string]string{"skip_trivial": "true"}, Agent: "random", Seed: 1,
+		Layout: l, ActionNames: saved.Actions, Agents: saved.Agents, Episodes: []EpisodeSeed{{Episode: 0, Seed: 1}}}
+	r := Row{Agent: saved.Agent, Obs: encode.Obs{F32: saved.F32, I32: saved.I32}, Mask: saved.Mask}
+	if len(r.Obs.F32) != l.F32 || len(r.Obs.I32) != l.I32 || len(r.Mask) != len(m.ActionNames) {
+		tb.Fatalf("testdata: %d/%d/%d values for a layout of %d/%d/%d", len(r.Obs.F32), len(r.Obs.I32), len(r.Mask), l.F32, l.I32, len(m.ActionNames))
+	}
 	for a, ok := range r.Mask {
 		if ok == 1 {
 			r.Action = int32(a)
@@ -44,7 +64,7 @@ func lcgRow(tb testing.TB) (trajectory.Meta, trajectory.Row) {
 // batches it allocates nothing.
 func TestWriteAllocatesNothingWithinABatch(t *testing.T) {
 	m, r := lcgRow(t)
-	w, err := trajectory.Create(filepath.Join(t.TempDir(), "a.arrow"), m, trajectory.WriterOptions{BatchRows: 1 << 20})
+	w, err := Create(filepath.Join(t.TempDir(), "a.arrow"), m, WriterOptions{BatchRows: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,15 +80,15 @@ func TestWriteAllocatesNothingWithinABatch(t *testing.T) {
 // rounds down to a whole number, so the figure is measured here.
 func TestWriteAllocationsPerRow(t *testing.T) {
 	m, r := lcgRow(t)
-	for _, c := range []trajectory.Compression{trajectory.None, trajectory.LZ4, trajectory.Zstd} {
-		w, err := trajectory.Create(filepath.Join(t.TempDir(), "a.arrow"), m, trajectory.WriterOptions{Compression: c})
+	for _, c := range []Compression{None, LZ4, Zstd} {
+		w, err := Create(filepath.Join(t.TempDir(), "a.arrow"), m, WriterOptions{Compression: c})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for range 2 * trajectory.DefaultBatchRows { // the pool fills
+		for range 2 * DefaultBatchRows { // the pool fills
 			w.Write(&r)
 		}
-		const rows = 4 * trajectory.DefaultBatchRows
+		const rows = 4 * DefaultBatchRows
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		for range rows {
@@ -82,7 +102,7 @@ func TestWriteAllocationsPerRow(t *testing.T) {
 		// A batch of The Gathering's 43 columns costs about 800 small
 		// allocations in arrow (array data, buffers, the IPC encoder, the
 		// codec); zstd also builds a new encoder, some megabytes, per batch.
-		if allocs > 2 || (c != trajectory.Zstd && bytes > 1024) {
+		if allocs > 2 || (c != Zstd && bytes > 1024) {
 			t.Errorf("%s: %.4f allocations and %.0f bytes per row", c, allocs, bytes)
 		}
 	}
@@ -107,11 +127,11 @@ func fileBytes(b *testing.B, files ...string) int64 {
 //
 //	go test -run '^$' -bench Writer -benchtime 200000x ./encode/trajectory
 func BenchmarkWriter(b *testing.B) {
-	for _, c := range []trajectory.Compression{trajectory.None, trajectory.LZ4, trajectory.Zstd} {
+	for _, c := range []Compression{None, LZ4, Zstd} {
 		b.Run(c.String(), func(b *testing.B) {
 			m, r := lcgRow(b)
 			path := filepath.Join(b.TempDir(), "bench.arrow")
-			w, err := trajectory.Create(path, m, trajectory.WriterOptions{Compression: c})
+			w, err := Create(path, m, WriterOptions{Compression: c})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -138,7 +158,7 @@ func BenchmarkWriter(b *testing.B) {
 func BenchmarkReader(b *testing.B) {
 	m, r := lcgRow(b)
 	path := filepath.Join(b.TempDir(), "bench.arrow")
-	w, err := trajectory.Create(path, m, trajectory.WriterOptions{Compression: trajectory.LZ4})
+	w, err := Create(path, m, WriterOptions{Compression: LZ4})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -154,7 +174,7 @@ func BenchmarkReader(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
-	rd, err := trajectory.Open(path)
+	rd, err := Open(path)
 	if err != nil {
 		b.Fatal(err)
 	}

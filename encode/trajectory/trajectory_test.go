@@ -2,6 +2,7 @@ package trajectory
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -144,6 +145,38 @@ func TestSameRowsSameBytes(t *testing.T) {
 		size[c] = len(da)
 	}
 	t.Logf("file sizes: %v", size)
+
+	// Wide rows of The Gathering, several batches of megabytes each: large
+	// buffers are where a codec might split work by GOMAXPROCS.
+	lm, row := lcgRow(t)
+	for _, c := range compressions {
+		var files [2][]byte
+		for i, procs := range []int{1, 8} {
+			runtime.GOMAXPROCS(procs)
+			path := filepath.Join(dir, fmt.Sprintf("lcg-%s-%d.arrow", c, procs))
+			w, err := Create(path, lm, WriterOptions{Compression: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range int32(2500) {
+				row.Step = s
+				row.Obs.F32[s%int32(len(row.Obs.F32))] += 1
+				if err := w.Write(&row); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			files[i], _ = os.ReadFile(path)
+			for s := range int32(2500) { // the same rows again for the next write
+				row.Obs.F32[s%int32(len(row.Obs.F32))] -= 1
+			}
+		}
+		if !bytes.Equal(files[0], files[1]) {
+			t.Errorf("%s: The Gathering's rows give different bytes with GOMAXPROCS 1 and 8", c)
+		}
+	}
 }
 
 func TestEmptyFileIsReadable(t *testing.T) {

@@ -90,6 +90,10 @@ type WriterOptions struct {
 	BatchRows int
 	// Compression of the record batches' buffers.
 	Compression Compression
+	// Pool, if not nil, supplies the Writer's buffers; a recorder that writes
+	// files one after another passes the same pool to each, so that only its
+	// first file allocates batch buffers. Nil gives the Writer its own.
+	Pool *BufferPool
 }
 
 // obsColumn appends one observation field to its fixed-size list column.
@@ -117,7 +121,7 @@ type Writer struct {
 	meta     Meta
 	schema   *arrow.Schema
 	episodes map[int64]bool
-	mem      *bufferPool
+	mem      *BufferPool
 	rb       *array.RecordBuilder
 
 	episode *array.Int64Builder
@@ -152,7 +156,10 @@ func Create(path string, meta Meta, opt WriterOptions) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{path: path, tmp: tempName(path), meta: meta, schema: schema,
-		episodes: map[int64]bool{}, mem: &bufferPool{}, lastEp: -1}
+		episodes: map[int64]bool{}, mem: opt.Pool, lastEp: -1}
+	if w.mem == nil {
+		w.mem = &BufferPool{}
+	}
 	for _, e := range meta.Episodes {
 		w.episodes[e.Episode] = true
 	}

@@ -16,6 +16,8 @@ func (s *State) hEffectExt(f *game.Frame) game.Control {
 		return s.chooseLead(f)
 	case effForcedOrder:
 		return s.forcedOrder(f)
+	case effSpawnChoice:
+		return s.spawnChoice(f)
 	}
 	if !s.inGame(seat) {
 		return game.Done

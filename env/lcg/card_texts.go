@@ -46,6 +46,7 @@ const (
 	effPayClues
 	effChooseLead
 	effForcedOrder
+	effSpawnChoice
 )
 
 // clamp limits v to [lo, hi].

@@ -433,8 +433,9 @@ func TestCards(t *testing.T) {
 			pick(t, s, ActPlay+slotOf(t, s.Inv[0].Hand, bl))
 			noCommit(t, s)
 			toAction(t, s)
-			// 1 horror from the attack of opportunity (playing is an action), 1 from the card.
-			if s.Cards[e].Damage != 2 || s.Inv[0].Actions != 1 || s.Inv[0].Horror != 2 {
+			// Playing it is an Evade action: no attack of opportunity (LCG §3
+			// Ability, action designators); 1 horror from the card.
+			if s.Cards[e].Damage != 2 || s.Inv[0].Actions != 1 || s.Inv[0].Horror != 1 {
 				t.Fatalf("damage %d actions %d horror %d", s.Cards[e].Damage, s.Inv[0].Actions, s.Inv[0].Horror)
 			}
 		}},

@@ -16,6 +16,11 @@ func (s *State) remainingHealth(seat int) int {
 	return int(def(s.Inv[seat].Def).Health) - int(s.Inv[seat].Damage)
 }
 
+// remainingSanity is seat's sanity minus horror (LCG §3 Sanity and Horror).
+func (s *State) remainingSanity(seat int) int {
+	return int(def(s.Inv[seat].Def).Sanity) - int(s.Inv[seat].Horror)
+}
+
 // assetCap returns how much more damage (horror when h) asset id can be
 // assigned before it is defeated; 0 if it has no such value (LCG §3 Dealing
 // Damage/Horror 1, §3 Health and Damage: no health, no assignment).
@@ -108,20 +113,20 @@ func (s *State) hDamage(f *game.Frame) game.Control {
 		if s.over || !s.inGame(seat) {
 			return s.cont(game.Done)
 		}
-		// After triggers: the reaction (Agnes Baker) is pushed first so that
-		// the forced abilities (Psychosis, Hypochondria; in the lead's order)
-		// resolve before it (LCG §3 Ability, §3 Priority of Simultaneous Resolution).
-		if hor > 0 && s.isInvestigator(seat, idAgnes) && v.UsedPhase&bitAgnes == 0 && s.enemyAtLocation(seat) {
-			s.push(opEffect, seat, -1, -1, effAgnes, 0)
-		}
-		var forced int32
+		// "After damage/horror is placed": the forced abilities (Psychosis,
+		// Hypochondria; in the lead's order) resolve before the reaction
+		// (Agnes Baker) is offered (LCG §3 Ability, triggers.go).
+		var tp timingPoint
 		if hor > 0 && s.countThreat(seat, idPsychosis) > 0 {
-			forced |= 1 << fxPsychosis
+			tp.addForced(seat, fxPsychosis)
 		}
 		if dmg > 0 && s.countThreat(seat, idHypochondria) > 0 {
-			forced |= 1 << fxHypochondria
+			tp.addForced(seat, fxHypochondria)
 		}
-		s.pushForced(seat, forced)
+		if hor > 0 && s.isInvestigator(seat, idAgnes) && v.UsedPhase&bitAgnes == 0 && s.enemyAtLocation(seat) {
+			tp.addReaction(seat, -1, effAgnes, 0)
+		}
+		s.fire(&tp)
 		return game.Done
 	}
 	return game.Done

@@ -41,7 +41,52 @@ const (
 	preyBearer
 	preyHighestCombat
 	preyLowestHealth
+	preyMostClues
+	preyLowestSanity
+	preyLowestCombat
+	preyLowestAgility
+	preyFewestCards
 )
+
+// spawnKind is an enemy's Spawn instruction decoded from card data (LCG §3
+// Spawn): a location's name, or one of the instructions that name no
+// location.
+type spawnKind uint8
+
+const (
+	spawnNone        spawnKind = iota // no instruction: engaged with the drawer (LCG §5.2 1.4 step 4)
+	spawnNamed                        // at the location of that name (defSpawnName)
+	spawnEmpty                        // "Any empty location" (LCG §3 Empty Location)
+	spawnEngagedPrey                  // "Engaged with Prey": with the investigator its Prey picks
+)
+
+// defSpawn[id] and defSpawnName[id] hold the Spawn instruction of card id,
+// decoded once at init so the step path never parses text; the name of a
+// spawnNamed instruction is the location card's own title.
+var (
+	defSpawn     []spawnKind
+	defSpawnName []string
+)
+
+// decodeSpawn decodes a Spawn instruction; every instruction of the card
+// data must decode (an unknown text is a content error found at init).
+func decodeSpawn(text string, all []cards.Card) (spawnKind, string) {
+	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	switch strings.ToLower(t) {
+	case "":
+		return spawnNone, ""
+	case "any empty location":
+		return spawnEmpty, ""
+	case "engaged with prey":
+		return spawnEngagedPrey, ""
+	}
+	for i := range all {
+		if all[i].Type == cards.Location && strings.EqualFold(all[i].Name, t) {
+			return spawnNamed, all[i].Name
+		}
+	}
+	panic("lcg: unknown Spawn instruction " + text)
+}
 
 // defPrey[id] holds the Prey instruction of card id, decoded once so the step
 // path never parses text.
@@ -62,7 +107,10 @@ func init() {
 	defTraits = make([]uint16, len(all))
 	defPrey = make([]preyKind, len(all))
 	defBits = make([]uint8, len(all))
+	defSpawn = make([]spawnKind, len(all))
+	defSpawnName = make([]string, len(all))
 	for i := range all {
+		defSpawn[i], defSpawnName[i] = decodeSpawn(all[i].Spawn, all)
 		if all[i].Fast {
 			defBits[i] |= dbFast
 		}
@@ -81,6 +129,18 @@ func init() {
 			defPrey[i] = preyHighestCombat
 		case strings.Contains(prey, "lowest remaining health"):
 			defPrey[i] = preyLowestHealth
+		case strings.Contains(prey, "most clues"):
+			defPrey[i] = preyMostClues
+		case strings.Contains(prey, "lowest remaining sanity"):
+			defPrey[i] = preyLowestSanity
+		case strings.Contains(prey, "lowest combat"):
+			defPrey[i] = preyLowestCombat
+		case strings.Contains(prey, "lowest agility"):
+			defPrey[i] = preyLowestAgility
+		case strings.Contains(prey, "fewest cards in hand"):
+			defPrey[i] = preyFewestCards
+		case prey != "":
+			panic("lcg: unknown Prey instruction " + all[i].Prey)
 		}
 	}
 }

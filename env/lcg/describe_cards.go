@@ -40,6 +40,11 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 	switch f.A {
 	case effPreyTie:
 		return fmt.Sprintf("%s engages %s", s.name(int16(f.Src)), s.seatName(seat)), true
+	case effSpawnChoice:
+		if c >= ActLocation && c < ActChoose {
+			return fmt.Sprintf("%s spawns at the %s", s.name(int16(f.Src)), s.locName(seat)), true
+		}
+		return fmt.Sprintf("%s spawns engaged with %s", s.name(int16(f.Src)), s.seatName(seat)), true
 	case effPayClues:
 		return fmt.Sprintf("%s spends 1 clue", s.seatName(seat)), true
 	case effForcedOrder:

@@ -271,12 +271,12 @@ func (s *State) afterDefeat(f *game.Frame) game.Control {
 // endOfTurn runs "at the end of your turn" effects: Frozen in Fear's
 // willpower test, Dark Memory revealed from hand (2 horror).
 func (s *State) endOfTurn(seat int) {
-	var forced int32
+	var tp timingPoint // forced abilities only; no core reaction uses this point (triggers.go)
 	if s.handSlotOf(seat, idDarkMemory) >= 0 {
-		forced |= 1 << fxDarkMemory
+		tp.addForced(seat, fxDarkMemory)
 	}
 	if s.countThreat(seat, idFrozenInFear) > 0 {
-		forced |= 1 << fxFrozenInFear
+		tp.addForced(seat, fxFrozenInFear)
 	}
-	s.pushForced(seat, forced)
+	s.fire(&tp)
 }

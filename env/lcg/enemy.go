@@ -2,7 +2,6 @@ package lcg
 
 import (
 	"math/bits"
-	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -154,6 +153,16 @@ func (s *State) preyBest(e int16, mask uint8) uint8 {
 			v = s.baseSkill(i, skCombat)
 		case preyLowestHealth:
 			v = -s.remainingHealth(i)
+		case preyMostClues:
+			v = int(s.Inv[i].Clues)
+		case preyLowestSanity:
+			v = -s.remainingSanity(i)
+		case preyLowestCombat:
+			v = -s.baseSkill(i, skCombat)
+		case preyLowestAgility:
+			v = -s.baseSkill(i, skAgility)
+		case preyFewestCards:
+			v = -len(s.Inv[i].Hand)
 		}
 		switch {
 		case best == 0 || v > bestV:
@@ -175,21 +184,62 @@ func (s *State) enemyHealth(e int16) int {
 	return h + int(d.EnemyHealthBonusPerInvestigator)*int(s.N)
 }
 
-// spawnEnemy puts enemy e into play for seat (LCG §3 Spawn): at the location
-// its Spawn instruction names, or, with none, engaged with seat. With no
-// valid location it is discarded. loc ≥ 0 overrides the instruction.
+// spawnEnemy puts enemy e into play for seat (LCG §3 Spawn): as its Spawn
+// instruction says (a named location, any empty location, engaged with its
+// Prey), or, with none, engaged with seat. With no valid location it is
+// discarded; when several locations or investigators match, a frame asks
+// (effSpawnChoice; ruling R-SPAWN). loc ≥ 0 overrides the instruction.
 func (s *State) spawnEnemy(e int16, seat int, loc int) {
-	c := &s.Cards[e]
-	d := s.card(e)
-	s.takeOut(e)
-	c.Damage, c.Exhausted, c.Doom, c.Clues = 0, false, 0, 0
-	if loc < 0 && d.Spawn != "" {
-		loc = s.locationByName(d.Spawn)
-		if loc < 0 {
-			s.toDiscard(e) // LCG §3 Spawn: no valid location → discarded
-			return
+	if loc < 0 {
+		switch defSpawn[s.Cards[e].Def] {
+		case spawnNamed:
+			if loc = s.locationByName(defSpawnName[s.Cards[e].Def]); loc < 0 {
+				s.toDiscard(e) // LCG §3 Spawn: no valid location → discarded
+				return
+			}
+		case spawnEmpty:
+			m := s.emptyLocations()
+			switch {
+			case m == 0:
+				s.toDiscard(e) // LCG §3 Spawn: no location matches → discarded
+				return
+			case m&(m-1) != 0:
+				// LCG §3 Spawn: several match, the spawning investigator chooses.
+				s.moveTo(e, ZoneLimbo, -1)
+				s.push(opEffect, seat, int32(e), int32(m), effSpawnChoice, spawnEmptyChoice)
+				return
+			}
+			loc = bits.TrailingZeros8(m)
+		case spawnEngagedPrey:
+			m := s.preyBest(e, s.seatsInGame())
+			switch {
+			case m == 0:
+				s.toDiscard(e)
+				return
+			case m&(m-1) != 0:
+				// LCG §3 Prey: a tie between investigators, the lead chooses.
+				s.moveTo(e, ZoneLimbo, -1)
+				s.push(opEffect, s.leadSeat(), int32(e), int32(m), effSpawnChoice, spawnPreyChoice)
+				return
+			}
+			seat = bits.TrailingZeros8(m)
 		}
 	}
+	s.placeSpawned(e, seat, loc)
+}
+
+// Frame B of effSpawnChoice.
+const (
+	spawnEmptyChoice int32 = iota // choose a location slot in Frame Tgt's mask
+	spawnPreyChoice               // choose a seat in Frame Tgt's mask
+)
+
+// placeSpawned puts e into play at location slot loc, or, with loc < 0,
+// engaged with seat (LCG §3 Spawn, §5.2 1.4 step 4).
+func (s *State) placeSpawned(e int16, seat int, loc int) {
+	c := &s.Cards[e]
+	s.takeOut(e)
+	c.Damage, c.Exhausted, c.Doom, c.Clues = 0, false, 0, 0
 	s.addEnemy(e)
 	if loc < 0 {
 		// LCG §5.2 1.4 step 4: no Spawn instruction → engaged with the drawer.
@@ -377,9 +427,98 @@ func (s *State) aquinnahTarget(seat int, attacker int16, k int) int16 {
 func (s *State) locationByName(name string) int {
 	for k := 0; k < MaxLocations; k++ {
 		id := s.LocInst[k]
-		if id >= 0 && s.Cards[id].Zone == ZoneBoard && strings.EqualFold(s.card(id).Name, name) {
+		if id >= 0 && s.Cards[id].Zone == ZoneBoard && s.card(id).Name == name {
 			return k
 		}
 	}
 	return -1
+}
+
+// emptyLocations returns the location slots in play with no investigators
+// and no enemies (engaged enemies are at their investigator's location), as
+// a mask (LCG §3 Empty Location).
+func (s *State) emptyLocations() uint8 {
+	var m uint8
+	for k := 0; k < MaxLocations; k++ {
+		if id := s.LocInst[k]; id >= 0 && s.Cards[id].Zone == ZoneBoard {
+			m |= 1 << uint(k)
+		}
+	}
+	for i := 0; i < int(s.N); i++ {
+		if s.inGame(i) && s.Inv[i].Loc >= 0 {
+			m &^= 1 << uint(s.Inv[i].Loc)
+		}
+	}
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Loc >= 0 {
+			m &^= 1 << uint(s.Cards[e].Loc)
+		}
+	}
+	return m
+}
+
+// seatsInGame returns the seats still in the game, as a mask.
+func (s *State) seatsInGame() uint8 {
+	var m uint8
+	for i := 0; i < int(s.N); i++ {
+		if s.inGame(i) {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
+}
+
+// spawnChoice resolves a Spawn instruction that matched several locations
+// (the spawning investigator chooses) or several investigators (a Prey tie:
+// the lead chooses). Frame Src is the enemy (in limbo), Tgt the mask of
+// candidates, B the kind (LCG §3 Spawn, §3 Prey). The candidates are
+// recomputed when the frame resolves.
+func (s *State) spawnChoice(f *game.Frame) game.Control {
+	e := int16(f.Src)
+	if s.Cards[e].Zone != ZoneLimbo {
+		return game.Done
+	}
+	if f.Answer != game.NoAnswer {
+		k := int(s.chosen(f).Arg)
+		if f.B == spawnEmptyChoice {
+			s.placeSpawned(e, int(f.Who), k)
+		} else {
+			s.placeSpawned(e, k, -1)
+		}
+		return s.cont(game.Done)
+	}
+	var m uint8
+	if f.B == spawnEmptyChoice {
+		m = s.emptyLocations()
+	} else {
+		m = s.preyBest(e, s.seatsInGame())
+	}
+	switch {
+	case m == 0:
+		s.toDiscard(e) // LCG §3 Spawn: no valid location → discarded
+		return s.cont(game.Done)
+	case m&(m-1) == 0:
+		k := bits.TrailingZeros8(m)
+		if f.B == spawnEmptyChoice {
+			s.placeSpawned(e, int(f.Who), k)
+		} else {
+			s.placeSpawned(e, k, -1)
+		}
+		return s.cont(game.Done)
+	}
+	p := s.ask(int(f.Who), PkTarget, f.Src)
+	if f.B == spawnEmptyChoice {
+		for k := 0; k < MaxLocations; k++ {
+			if m&(1<<uint(k)) != 0 {
+				p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+			}
+		}
+	} else {
+		for k := 0; k < int(s.N); k++ {
+			if i := s.seatAt(k); m&(1<<uint(i)) != 0 {
+				p.Add(ActSeat+game.ActionCode(i), int32(i), 0)
+			}
+		}
+	}
+	return game.Wait
 }

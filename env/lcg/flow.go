@@ -102,6 +102,7 @@ const (
 	winPlayer     int32 = iota // a player window of the framework (LCG §5.1)
 	winPhaseBegin              // the player window right after a phase begins (2.1, 4.1)
 	winPhaseTrig               // "after a phase begins" with no player window (1.1, 3.1)
+	winTurn                    // the window before an action, for the investigators other than Frame A's active one
 )
 
 // hWindow is a player window (LCG §5.1): in player order each investigator
@@ -114,6 +115,9 @@ const (
 // like a trigger condition; Mind Wipe), offered as reactions (ruling
 // R-PHASE-BEGIN).
 func (s *State) hWindow(f *game.Frame) game.Control {
+	if f.B == winTurn {
+		return s.turnWindow(f)
+	}
 	if f.Answer != game.NoAnswer {
 		o := s.chosen(f)
 		if o.Code == ActPass {
@@ -163,4 +167,75 @@ func (s *State) addPhaseBeginOptions(seat int, p *game.Prompt) {
 	if id, code := s.playableAt(seat, idMindWipe); id >= 0 && s.canPlay(seat, id) {
 		p.Add(code, int32(id), 0)
 	}
+}
+
+// turnWindow is the player window before an action of the active
+// investigator (Frame A) for the other investigators, in player order (LCG
+// §5.1, §5.2 2.2.1; ruling R-WIN-TURN). Frame Tgt is the player-order
+// cursor. Each is asked only while they have a ⚡ ability or fast card to
+// use; advancing the act is left to the active investigator's prompt, where
+// it always is (the lead chooses who pays: LCG §3 Act Deck, ruling R-TEAM).
+func (s *State) turnWindow(f *game.Frame) game.Control {
+	active := int(f.A)
+	if f.Answer != game.NoAnswer {
+		o := s.chosen(f)
+		if o.Code == ActPass {
+			f.Tgt++
+		} else {
+			s.doFast(int(f.Who), o)
+			return s.cont(game.Again)
+		}
+	}
+	if !s.inGame(active) || int(s.Active) != active {
+		return game.Done
+	}
+	for ; f.Tgt < int32(s.N); f.Tgt++ {
+		seat := s.seatAt(int(f.Tgt))
+		if seat == active || !s.inGame(seat) {
+			continue
+		}
+		p := s.ask(seat, PkWindow, -1)
+		p.Add(ActPass, 0, 0)
+		s.addOtherFastOptions(seat, p)
+		if len(p.Options) > 1 {
+			f.Who = game.AgentID(seat)
+			return game.Wait
+		}
+	}
+	return game.Done
+}
+
+// addOtherFastOptions lists what seat can use in the window before another
+// investigator's action: its ⚡ abilities and fast cards (LCG §3 Fast), not
+// the act's advancement (offered to the active investigator).
+func (s *State) addOtherFastOptions(seat int, p *game.Prompt) {
+	s.addFastOptions(seat, p, false)
+	for i := 0; i < len(p.Options); i++ {
+		if p.Options[i].Code == ActAdvanceAct {
+			p.Options = append(p.Options[:i], p.Options[i+1:]...)
+			break
+		}
+	}
+}
+
+// otherTurnWindow reports whether an investigator other than the active one
+// has something to use in the window before the active investigator's next
+// action (no prompt opens otherwise).
+func (s *State) otherTurnWindow(active int) bool {
+	if s.N < 2 {
+		return false
+	}
+	p := &s.prompt
+	for i := 0; i < int(s.N); i++ {
+		if i == active || !s.inGame(i) {
+			continue
+		}
+		p.Reset(game.AgentID(i), PkWindow, -1)
+		p.Add(ActPass, 0, 0)
+		s.addOtherFastOptions(i, p)
+		if len(p.Options) > 1 {
+			return true
+		}
+	}
+	return false
 }

@@ -142,16 +142,18 @@ func (s *State) investigateResult(t *SkillTest, ok bool) {
 		}
 		s.discoverAt(seat, k, n)
 	}
-	if s.controls(seat, idMilan) >= 0 {
-		s.gainResources(seat, 1) // Dr. Milan Christopher (ruling R-AUTO)
-	}
-	// Obscuring Fog: after the attached location is successfully investigated, discard it.
+	// Obscuring Fog (forced): after the attached location is successfully
+	// investigated, discard it; before the reactions to the same point (LCG
+	// §3 Ability, triggers.go).
 	for i := 0; i < len(s.Board); i++ {
 		a := s.Board[i]
 		if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == s.LocInst[k] {
 			s.toDiscard(a)
 			i--
 		}
+	}
+	if s.controls(seat, idMilan) >= 0 {
+		s.gainResources(seat, 1) // Dr. Milan Christopher (ruling R-AUTO)
 	}
 }
 

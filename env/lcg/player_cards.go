@@ -207,7 +207,9 @@ func (s *State) canPlay(seat int, id int16) bool {
 	if d.Type == typeEvent {
 		return s.eventUsable(seat, id)
 	}
-	return true
+	// LCG §3 Fast: a fast asset is played by its owner in a player window
+	// during their own turn (Magnifying Glass, Switchblade).
+	return !d.Fast || s.Active == int8(seat)
 }
 
 // eventUsable is pre-check A for events: "could change the game state".
@@ -216,7 +218,7 @@ func (s *State) eventUsable(seat int, id int16) bool {
 	loc := s.LocInst[v.Loc]
 	switch s.Cards[id].Def {
 	case idWorkingHunch:
-		return s.Cards[loc].Clues > 0
+		return s.Active == int8(seat) && s.Cards[loc].Clues > 0 // play only during your turn
 	case idEvidence, idDodge, idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
 		return false // played only at their trigger
 	case idExtraAmmo:

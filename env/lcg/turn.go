@@ -1,6 +1,9 @@
 package lcg
 
-import "github.com/mythos-rl/mythos/env/game"
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
 
 // Action kinds carried by opAct frames (Frame.A).
 const (
@@ -47,8 +50,24 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 				f.Step = 2
 				return game.Again
 			}
+			before := v.Actions + v.TomeAction
 			s.doTurnOption(seat, o)
+			if v.Actions+v.TomeAction < before {
+				f.A = 0 // an action was taken: the window before the next one opens again
+			}
 			return s.cont(game.Again)
+		}
+		if f.A == 0 {
+			// LCG §5.1, §5.2 2.2.1: the player window before each action (and
+			// after the last). The other investigators use it first, only when
+			// one of them has a ⚡ ability or fast card to use (ruling
+			// R-WIN-TURN); the active investigator's share is merged into the
+			// action prompt.
+			f.A = 1
+			if s.otherTurnWindow(seat) {
+				s.push(opWindow, 0, -1, 0, int32(seat), winTurn)
+				return game.Again
+			}
 		}
 		p := s.ask(seat, PkAction, -1)
 		p.Add(ActEndTurn, 0, 0)
@@ -75,6 +94,16 @@ func (s *State) actionCost(seat int, k int32, base int8) int8 {
 		base += int8(s.countThreat(seat, idFrozenInFear))
 	}
 	return base
+}
+
+// canPayPlay reports whether seat has the actions to play card id with the
+// Play action: a Fight or Evade event costs what that action costs (Frozen
+// in Fear).
+func (s *State) canPayPlay(seat int, id int16) bool {
+	if d := playDesignator(s.Cards[id].Def); d >= 0 {
+		return s.canPay(seat, s.actionCost(seat, d, 1), false)
+	}
+	return true
 }
 
 // canPay reports whether seat has the actions for a cost; tome says the
@@ -121,11 +150,11 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 		p.Add(ActDraw, 0, 0)
 		p.Add(ActResource, 0, 0)
 		for h, id := range v.Hand {
-			if h < MaxHand && !s.isFastCard(id) && s.canPlay(seat, id) {
+			if h < MaxHand && !s.isFastCard(id) && s.canPlay(seat, id) && s.canPayPlay(seat, id) {
 				p.Add(ActPlay+game.ActionCode(h), int32(id), 0)
 			}
 		}
-		if id := s.amuletEvent(seat); id >= 0 && !s.isFastCard(id) && s.canPlay(seat, id) {
+		if id := s.amuletEvent(seat); id >= 0 && !s.isFastCard(id) && s.canPlay(seat, id) && s.canPayPlay(seat, id) {
 			p.Add(ActPlayDiscard, int32(id), 0) // Wendy's Amulet: the topmost event of the discard
 		}
 		fightOK := s.canPay(seat, s.actionCost(seat, akFight, 1), false)
@@ -215,15 +244,38 @@ func (s *State) doTurnOption(seat int, o game.Option) {
 }
 
 // takeAction pays for an action and pushes it (LCG §4: costs, then attacks
-// of opportunity, then effects).
+// of opportunity, then effects). Playing an event whose ability is a Fight
+// or Evade (Backstab, Blinding Light, Cunning Distraction) is also that
+// action (LCG §3 Ability, action designators): it costs and provokes as one
+// (Frame B holds the designated kind + 1).
 func (s *State) takeAction(seat int, kind, tgt, src int32, base int8, tome bool) {
-	cost := s.actionCost(seat, kind, base)
-	s.spend(seat, kind, cost, tome)
+	as := kind
+	if kind == akPlay {
+		if d := playDesignator(s.Cards[src].Def); d >= 0 {
+			as = d
+		}
+	}
+	cost := s.actionCost(seat, as, base)
+	s.spend(seat, as, cost, tome)
 	s.log.Add(evAction, game.AgentID(seat), kind, tgt, src)
 	if kind == akPlay {
 		s.payForCard(seat, int16(src)) // LCG §4 step 2: pay all costs
 	}
-	s.push(opAct, seat, src, tgt, kind, 0)
+	s.push(opAct, seat, src, tgt, kind, as+1)
+}
+
+// playDesignator returns the action an event's ability designates (LCG §3
+// Ability: "Action designators … Resolving such an ability performs that
+// action"): akFight for Backstab, akEvade for Blinding Light and Cunning
+// Distraction, or -1.
+func playDesignator(d cards.ID) int32 {
+	switch d {
+	case idBackstab:
+		return akFight
+	case idBlindingLight, idBlindingLight2, idCunning:
+		return akEvade
+	}
+	return -1
 }
 
 // provokes reports whether an action of this kind provokes attacks of
@@ -237,7 +289,11 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	seat := int(f.Who)
 	if f.Step == 0 {
 		f.Step = 1
-		if provokes(f.A) {
+		as := f.A
+		if f.B > 0 {
+			as = f.B - 1 // the action an event's ability designates (takeAction)
+		}
+		if provokes(as) {
 			s.push(opAoO, seat, -1, -1, 0, 0) // LCG §3 Attack of Opportunity, §4
 		}
 		return game.Again

@@ -189,12 +189,13 @@ def test_same_seed_same_bytes(mythos_bin, recording, tmp_path):
         assert (again / f.name).read_bytes() == f.read_bytes(), f.name
 
 
-def test_uncompressed_files_hold_the_same_table(mythos_bin, recording, tmp_path):
+@pytest.mark.parametrize("compression", ["none", "zstd"])
+def test_other_compressions_hold_the_same_table(mythos_bin, recording, tmp_path, compression):
     _, files, _ = recording  # written with the default, LZ4_FRAME compression
-    plain = tmp_path / "plain"
-    record(mythos_bin, plain, "--compression", "none")
+    other = tmp_path / compression
+    record(mythos_bin, other, "--compression", compression)
     for f in files:
-        with ipc.open_file(f) as a, ipc.open_file(plain / f.name) as b:
+        with ipc.open_file(f) as a, ipc.open_file(other / f.name) as b:
             assert a.read_all().equals(b.read_all(), check_metadata=True), f.name
 
 
