@@ -55,37 +55,57 @@ type spawnKind uint8
 
 const (
 	spawnNone        spawnKind = iota // no instruction: engaged with the drawer (LCG §5.2 1.4 step 4)
-	spawnNamed                        // at the location of that name (defSpawnName)
+	spawnNamed                        // at the location of that title (defSpawnLoc)
 	spawnEmpty                        // "Any empty location" (LCG §3 Empty Location)
 	spawnEngagedPrey                  // "Engaged with Prey": with the investigator its Prey picks
 )
 
-// defSpawn[id] and defSpawnName[id] hold the Spawn instruction of card id,
-// decoded once at init so the step path never parses text; the name of a
-// spawnNamed instruction is the location card's own title.
+// defSpawn[id] and defSpawnLoc[id] hold the Spawn instruction of card id,
+// decoded once at init so the step path never reads text: a spawnNamed
+// instruction keeps the title number (defLocTitle) of its location.
+// defLocTitle[id] numbers the titles of location cards from 1 (0: not a
+// location); two locations share a number when they share a title.
 var (
-	defSpawn     []spawnKind
-	defSpawnName []string
+	defSpawn    []spawnKind
+	defSpawnLoc []uint16
+	defLocTitle []uint16
 )
 
 // decodeSpawn decodes a Spawn instruction; every instruction of the card
 // data must decode (an unknown text is a content error found at init).
-func decodeSpawn(text string, all []cards.Card) (spawnKind, string) {
+func decodeSpawn(text string, all []cards.Card) (spawnKind, uint16) {
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
 	switch strings.ToLower(t) {
 	case "":
-		return spawnNone, ""
+		return spawnNone, 0
 	case "any empty location":
-		return spawnEmpty, ""
+		return spawnEmpty, 0
 	case "engaged with prey":
-		return spawnEngagedPrey, ""
+		return spawnEngagedPrey, 0
 	}
 	for i := range all {
 		if all[i].Type == cards.Location && strings.EqualFold(all[i].Name, t) {
-			return spawnNamed, all[i].Name
+			return spawnNamed, defLocTitle[i]
 		}
 	}
 	panic("lcg: unknown Spawn instruction " + text)
+}
+
+// numberLocTitles fills defLocTitle.
+func numberLocTitles(all []cards.Card) {
+	defLocTitle = make([]uint16, len(all))
+	titles := map[string]uint16{}
+	for i := range all {
+		if all[i].Type != cards.Location {
+			continue
+		}
+		n, ok := titles[all[i].Name]
+		if !ok {
+			n = uint16(len(titles) + 1)
+			titles[all[i].Name] = n
+		}
+		defLocTitle[i] = n
+	}
 }
 
 // defPrey[id] holds the Prey instruction of card id, decoded once so the step
@@ -108,9 +128,10 @@ func init() {
 	defPrey = make([]preyKind, len(all))
 	defBits = make([]uint8, len(all))
 	defSpawn = make([]spawnKind, len(all))
-	defSpawnName = make([]string, len(all))
+	defSpawnLoc = make([]uint16, len(all))
+	numberLocTitles(all)
 	for i := range all {
-		defSpawn[i], defSpawnName[i] = decodeSpawn(all[i].Spawn, all)
+		defSpawn[i], defSpawnLoc[i] = decodeSpawn(all[i].Spawn, all)
 		if all[i].Fast {
 			defBits[i] |= dbFast
 		}

@@ -193,7 +193,7 @@ func (s *State) spawnEnemy(e int16, seat int, loc int) {
 	if loc < 0 {
 		switch defSpawn[s.Cards[e].Def] {
 		case spawnNamed:
-			if loc = s.locationByName(defSpawnName[s.Cards[e].Def]); loc < 0 {
+			if loc = s.locationTitled(defSpawnLoc[s.Cards[e].Def]); loc < 0 {
 				s.toDiscard(e) // LCG §3 Spawn: no valid location → discarded
 				return
 			}
@@ -422,12 +422,12 @@ func (s *State) aquinnahTarget(seat int, attacker int16, k int) int16 {
 	return -1
 }
 
-// locationByName returns the in-play location slot whose card is named
-// name, or -1.
-func (s *State) locationByName(name string) int {
+// locationTitled returns the in-play location slot whose card has title
+// number t (defLocTitle), or -1.
+func (s *State) locationTitled(t uint16) int {
 	for k := 0; k < MaxLocations; k++ {
 		id := s.LocInst[k]
-		if id >= 0 && s.Cards[id].Zone == ZoneBoard && s.card(id).Name == name {
+		if id >= 0 && s.Cards[id].Zone == ZoneBoard && defLocTitle[s.Cards[id].Def] == t {
 			return k
 		}
 	}
