@@ -120,6 +120,10 @@ func (r *Report) Markdown() string {
 		if len(r.Throughput[0].Vector) > 0 {
 			b.WriteString("| env |")
 			for _, v := range r.Throughput[0].Vector {
+				if v.Workers == 1 {
+					b.WriteString(" 1 worker |")
+					continue
+				}
 				fmt.Fprintf(&b, " %d workers |", v.Workers)
 			}
 			b.WriteString("\n|---|" + strings.Repeat("--:|", len(r.Throughput[0].Vector)) + "\n")

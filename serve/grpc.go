@@ -27,15 +27,23 @@ const ServiceName = "mythos.v1.EnvService"
 // reflection, and interceptors that log failed calls and turn panics into
 // INTERNAL statuses. It also returns the health server so that a shutdown can
 // mark the service NOT_SERVING.
+//
+// Replies of packed sessions (ENCODING_PACKED) skip protobuf marshalling: the
+// server registers the EnvService with Reset, Step and Stream handlers that
+// hand the reply's wire bytes, encoded under the session's lock, to a codec
+// that sends them as they are (so extra options must not force another
+// codec). A Server registered elsewhere with pb.RegisterEnvServiceServer
+// answers the same messages by the ordinary path.
 func NewGRPCServer(s *Server, extra ...grpc.ServerOption) (*grpc.Server, *health.Server) {
 	opts := append([]grpc.ServerOption{
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
 		grpc.MaxSendMsgSize(s.cfg.MaxMessageBytes),
 		grpc.ChainUnaryInterceptor(s.unaryInterceptor),
 		grpc.ChainStreamInterceptor(s.streamInterceptor),
+		grpc.ForceServerCodecV2(newCodec()),
 	}, extra...)
 	g := grpc.NewServer(opts...)
-	pb.RegisterEnvServiceServer(g, s)
+	g.RegisterService(serviceDesc(), s)
 	hs := health.NewServer()
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	hs.SetServingStatus(ServiceName, healthpb.HealthCheckResponse_SERVING)
@@ -109,4 +117,43 @@ func (s *Server) streamInterceptor(srv any, ss grpc.ServerStream, info *grpc.Str
 	defer func() { s.logCall(ss.Context(), info.FullMethod, start, err) }()
 	defer s.recovered(info.FullMethod, &err)
 	return h(srv, ss)
+}
+
+// serviceDesc is pb.EnvService_ServiceDesc with Reset, Step and Stream
+// handlers that may answer a *reply (see NewGRPCServer).
+func serviceDesc() *grpc.ServiceDesc {
+	d := pb.EnvService_ServiceDesc
+	d.Methods = append([]grpc.MethodDesc(nil), d.Methods...)
+	for i := range d.Methods {
+		switch d.Methods[i].MethodName {
+		case "Reset":
+			d.Methods[i].Handler = unaryHandler(pb.EnvService_Reset_FullMethodName, func(s *Server, req *pb.ResetRequest) (any, error) { return s.reset(req) })
+		case "Step":
+			d.Methods[i].Handler = unaryHandler(pb.EnvService_Step_FullMethodName, func(s *Server, req *pb.StepRequest) (any, error) { return s.step(req) })
+		}
+	}
+	d.Streams = append([]grpc.StreamDesc(nil), d.Streams...)
+	for i := range d.Streams {
+		if d.Streams[i].StreamName == "Stream" {
+			d.Streams[i].Handler = func(srv any, stream grpc.ServerStream) error { return srv.(*Server).stream(stream, false) }
+		}
+	}
+	return &d
+}
+
+// unaryHandler is a gRPC method handler that decodes a Req and calls f
+// through the interceptors, as generated handlers do.
+func unaryHandler[Req any](method string, f func(*Server, *Req) (any, error)) func(any, context.Context, func(any) error, grpc.UnaryServerInterceptor) (any, error) {
+	return func(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+		in := new(Req)
+		if err := dec(in); err != nil {
+			return nil, err
+		}
+		s := srv.(*Server)
+		if interceptor == nil {
+			return f(s, in)
+		}
+		info := &grpc.UnaryServerInfo{Server: srv, FullMethod: method}
+		return interceptor(ctx, in, info, func(_ context.Context, req any) (any, error) { return f(s, req.(*Req)) })
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -194,7 +195,19 @@ func (s *Server) Open(_ context.Context, req *pb.OpenRequest) (*pb.OpenResponse,
 	if full {
 		return nil, status.Errorf(codes.ResourceExhausted, "the server has %d sessions open, its limit: close unused sessions (idle ones close after %v)", s.cfg.MaxSessions, s.cfg.IdleTimeout)
 	}
-	ss, err := newSession(newID(), req.EnvId, opts, n, req.Seed, req.AutoReset, req.FinalObservations, req.SparseObservations, s.cfg.Workers)
+	packed := false
+	switch req.Encoding {
+	case pb.Encoding_ENCODING_TENSORS:
+	case pb.Encoding_ENCODING_PACKED:
+		packed = true
+		l := probe.Spec().Layout
+		if req.SparseObservations && 2*n*max(l.F32, l.I32) > maxSparsePositions {
+			return nil, status.Errorf(codes.InvalidArgument, "num_envs=%d: sparse packed observations of %d envs of %s have too many elements for int32 positions; open fewer envs per session", n, n, req.EnvId)
+		}
+	default:
+		return nil, status.Errorf(codes.InvalidArgument, "encoding %v: want ENCODING_TENSORS or ENCODING_PACKED", req.Encoding)
+	}
+	ss, err := newSession(newID(), req.EnvId, opts, n, req.Seed, req.AutoReset, req.FinalObservations, req.SparseObservations, packed, s.cfg.Workers)
 	if err != nil {
 		return nil, status.Errorf(codes.InvalidArgument, "bad options %s: %v", opts, err)
 	}
@@ -205,53 +218,93 @@ func (s *Server) Open(_ context.Context, req *pb.OpenRequest) (*pb.OpenResponse,
 	}
 	s.sessions[ss.id] = ss
 	s.mu.Unlock()
-	s.log.Info("session opened", "session", ss.id, "env", req.EnvId, "envs", n, "options", opts.String(), "auto_reset", req.AutoReset)
+	s.log.Info("session opened", "session", ss.id, "env", req.EnvId, "envs", n, "options", opts.String(), "auto_reset", req.AutoReset,
+		"encoding", req.Encoding.String(), "sparse", req.SparseObservations)
 	return &pb.OpenResponse{SessionId: ss.id, Spec: specMessage(ss.spec), NumEnvs: int32(n)}, nil
 }
 
 // Reset implements EnvService.
 func (s *Server) Reset(_ context.Context, req *pb.ResetRequest) (*pb.StepResult, error) {
-	ss, err := s.acquire(req.SessionId)
-	if err != nil {
-		return nil, err
-	}
-	defer release(ss)
-	return ss.reset(req.Seed, req.Envs)
+	return message(s.reset(req))
 }
 
 // Step implements EnvService.
 func (s *Server) Step(_ context.Context, req *pb.StepRequest) (*pb.StepResult, error) {
+	return message(s.step(req))
+}
+
+// reset resets and answers with a *pb.StepResult or, for a packed session,
+// a *reply (the wire form, which the server's codec sends as it is).
+func (s *Server) reset(req *pb.ResetRequest) (any, error) {
 	ss, err := s.acquire(req.SessionId)
 	if err != nil {
 		return nil, err
 	}
 	defer release(ss)
-	return ss.step(req.Actions)
+	if err := ss.reset(req.Seed, req.Envs); err != nil {
+		return nil, err
+	}
+	return ss.answer(), nil
+}
+
+// step is reset for Step.
+func (s *Server) step(req *pb.StepRequest) (any, error) {
+	ss, err := s.acquire(req.SessionId)
+	if err != nil {
+		return nil, err
+	}
+	defer release(ss)
+	if err := ss.step(req.Actions); err != nil {
+		return nil, err
+	}
+	return ss.answer(), nil
+}
+
+// message turns an answer of reset or step into a *pb.StepResult.
+func message(a any, err error) (*pb.StepResult, error) {
+	if err != nil {
+		return nil, err
+	}
+	if r, ok := a.(*reply); ok {
+		return r.message()
+	}
+	return a.(*pb.StepResult), nil
 }
 
 // Stream implements EnvService: requests are answered in order, one at a time.
 func (s *Server) Stream(stream pb.EnvService_StreamServer) error {
+	return s.stream(stream, true)
+}
+
+// stream serves a Stream; with asMessages every answer is sent as a
+// *pb.StepResult, else packed sessions' answers go out in wire form (for the
+// server's own codec, see NewGRPCServer).
+func (s *Server) stream(stream grpc.ServerStream, asMessages bool) error {
 	for {
-		req, err := stream.Recv()
+		req := new(pb.StreamRequest)
+		err := stream.RecvMsg(req)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		var res *pb.StepResult
+		var res any
 		switch r := req.Request.(type) {
 		case *pb.StreamRequest_Reset_:
-			res, err = s.Reset(stream.Context(), r.Reset_)
+			res, err = s.reset(r.Reset_)
 		case *pb.StreamRequest_Step:
-			res, err = s.Step(stream.Context(), r.Step)
+			res, err = s.step(r.Step)
 		default:
 			err = status.Error(codes.InvalidArgument, "stream request has neither reset nor step set")
+		}
+		if err == nil && asMessages {
+			res, err = message(res, nil)
 		}
 		if err != nil {
 			return err
 		}
-		if err := stream.Send(res); err != nil {
+		if err := stream.SendMsg(res); err != nil {
 			return err
 		}
 	}

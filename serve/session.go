@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env"
@@ -29,6 +30,7 @@ type session struct {
 	autoReset bool
 	finalObs  bool
 	sparse    bool
+	packed    bool // replies in the packed encoding (pb.Packed)
 	workers   int
 
 	mu       sync.Mutex
@@ -40,7 +42,12 @@ type session struct {
 	started  []bool // reset at least once
 	over     []bool // episode ended and not reset (without auto-reset)
 
-	actions      []int32
+	actions []int32
+	// f32buf, i32buf and i8buf back the row buffers below, laid out as the
+	// packed encoding's blobs (see pb.Packed and newSession).
+	f32buf       []float32
+	i32buf       []int32
+	i8buf        []int8
 	f32          []float32
 	i32          []int32
 	finalF32     []float32
@@ -55,14 +62,22 @@ type session struct {
 	length       []int32
 	seed         []uint64
 	finalScore   []float32
+	finalSet     []bool // final observation row written by the last step
 	stepErr      []error
 	// nonzero and finalNonzero hold, per field, the last reply's count of
 	// non-zero elements: the size hint of the next sparse packing.
 	nonzero, finalNonzero []int
+
+	// Packed sessions: sparse holds each worker's sparse encoding of the
+	// rows it stepped (sparse sessions only); pool recycles wire buffers,
+	// wireHint is the size to ask of it.
+	sparseW  []sparseRows
+	pool     *replyPool
+	wireHint int
 }
 
 // newSession makes n envs of id with opts.
-func newSession(id string, envID string, opts env.Options, n int, seed uint64, autoReset, finalObs, sparse bool, workers int) (*session, error) {
+func newSession(id string, envID string, opts env.Options, n int, seed uint64, autoReset, finalObs, sparse, packed bool, workers int) (*session, error) {
 	envs := make([]env.Env, n)
 	for i := range envs {
 		e, err := env.Make(envID, opts)
@@ -77,18 +92,39 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s := &session{
-		id: id, spec: spec, envs: envs, autoReset: autoReset, finalObs: finalObs && autoReset, sparse: sparse,
+		id: id, spec: spec, envs: envs, autoReset: autoReset, finalObs: finalObs && autoReset, sparse: sparse, packed: packed,
 		workers: min(workers, n), base: seed,
 		episodes: make([]uint64, n), started: make([]bool, n), over: make([]bool, n),
-		actions: make([]int32, n), f32: make([]float32, n*l.F32), i32: make([]int32, n*l.I32),
-		mask: make([]int8, n*spec.Actions), agent: make([]int32, n), reward: make([]float32, n),
-		agentRewards: make([]float32, n*agents), terminated: make([]bool, n), truncated: make([]bool, n),
-		score: make([]float32, n), length: make([]int32, n), seed: make([]uint64, n),
-		finalScore: make([]float32, n), stepErr: make([]error, n),
+		actions: make([]int32, n), seed: make([]uint64, n), finalSet: make([]bool, n), stepErr: make([]error, n),
 		nonzero: make([]int, len(l.Fields)), finalNonzero: make([]int, len(l.Fields)),
 	}
+	// One backing array per dtype, sections in the order of pb.Packed.
+	finals := 0
 	if s.finalObs {
-		s.finalF32, s.finalI32 = make([]float32, n*l.F32), make([]int32, n*l.I32)
+		finals = 1
+	}
+	s.f32buf = make([]float32, (1+finals)*n*l.F32+n*(3+agents))
+	s.i32buf = make([]int32, (1+finals)*n*l.I32+2*n)
+	s.i8buf = make([]int8, n*spec.Actions+2*n)
+	f, i, b := s.f32buf, s.i32buf, s.i8buf
+	s.f32, f = f[:n*l.F32:n*l.F32], f[n*l.F32:]
+	s.i32, i = i[:n*l.I32:n*l.I32], i[n*l.I32:]
+	if s.finalObs {
+		s.finalF32, f = f[:n*l.F32:n*l.F32], f[n*l.F32:]
+		s.finalI32, i = i[:n*l.I32:n*l.I32], i[n*l.I32:]
+	}
+	s.reward, s.agentRewards, s.score, s.finalScore = f[:n:n], f[n:n+n*agents:n+n*agents], f[n+n*agents:2*n+n*agents:2*n+n*agents], f[2*n+n*agents:]
+	s.agent, s.length = i[:n:n], i[n:]
+	s.mask, b = b[:n*spec.Actions:n*spec.Actions], b[n*spec.Actions:]
+	s.terminated = unsafe.Slice((*bool)(unsafe.Pointer(unsafe.SliceData(b))), n)
+	s.truncated = unsafe.Slice((*bool)(unsafe.Pointer(unsafe.SliceData(b[n:]))), n)
+	if packed {
+		s.pool = newReplyPool()
+		s.wireHint = 4*len(s.f32buf) + 4*len(s.i32buf) + len(s.i8buf) + 8*n + 256
+		if sparse {
+			s.sparseW = make([]sparseRows, max(s.workers, 1))
+			s.wireHint = s.wireHint/8 + 256 // grows to fit the first replies
+		}
 	}
 	s.touch()
 	return s, nil
@@ -122,10 +158,10 @@ func (s *session) checkIndices(what string, idx []int32) ([]int32, error) {
 }
 
 // reset starts new episodes in the envs idx (all when empty).
-func (s *session) reset(seed *uint64, idx []int32) (*pb.StepResult, error) {
+func (s *session) reset(seed *uint64, idx []int32) error {
 	idx, err := s.checkIndices("reset", idx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if seed != nil {
 		s.base = *seed
@@ -139,7 +175,10 @@ func (s *session) reset(seed *uint64, idx []int32) (*pb.StepResult, error) {
 		s.resetOne(int(i))
 		s.length[i] = 0
 	}
-	return s.result(), nil
+	if s.sparseW != nil {
+		s.scanAll()
+	}
+	return nil
 }
 
 // clearTransient zeroes what describes the last step only.
@@ -149,8 +188,17 @@ func (s *session) clearTransient() {
 	clear(s.terminated)
 	clear(s.truncated)
 	clear(s.finalScore)
-	clear(s.finalF32)
-	clear(s.finalI32)
+	if !s.finalObs {
+		return
+	}
+	l := s.spec.Layout
+	for i, set := range s.finalSet {
+		if set { // only rows written by the last step are not zero
+			clear(s.finalF32[i*l.F32 : (i+1)*l.F32])
+			clear(s.finalI32[i*l.I32 : (i+1)*l.I32])
+			s.finalSet[i] = false
+		}
+	}
 }
 
 // resetOne starts episode episodes[i] of env i and writes its first row.
@@ -179,34 +227,37 @@ func (s *session) write(i int, obs encode.Obs, info *env.Info) {
 
 // step applies actions (one per env) after checking every one of them, so
 // that a refused batch changes no env.
-func (s *session) step(t *pb.Tensor) (*pb.StepResult, error) {
+func (s *session) step(t *pb.Tensor) error {
 	n := len(s.envs)
 	if err := decodeActions(t, n, s.actions); err != nil {
-		return nil, status.Error(codes.InvalidArgument, err.Error())
+		return status.Error(codes.InvalidArgument, err.Error())
 	}
 	for i, a := range s.actions {
 		switch {
 		case !s.started[i]:
-			return nil, status.Errorf(codes.FailedPrecondition, "env %d has not been reset: call Reset before Step", i)
+			return status.Errorf(codes.FailedPrecondition, "env %d has not been reset: call Reset before Step", i)
 		case s.over[i]:
-			return nil, status.Errorf(codes.FailedPrecondition, "env %d: the episode is over: reset it before stepping (or open the session with auto_reset)", i)
+			return status.Errorf(codes.FailedPrecondition, "env %d: the episode is over: reset it before stepping (or open the session with auto_reset)", i)
 		}
 		if _, ok := s.envs[i].Decode(int(a)); !ok {
 			e := &env.IllegalActionError{Action: int(a), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[i])}
-			return nil, status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
+			return status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
 		}
 	}
 	s.clearTransient()
+	for w := range s.sparseW {
+		s.sparseW[w].reset()
+	}
 	if s.workers <= 1 || n < parallelMin {
-		s.stepRange(0, n)
+		s.stepRange(0, 0, n)
 	} else {
 		var wg sync.WaitGroup
 		for w := 0; w < s.workers; w++ {
 			wg.Add(1)
-			go func(lo, hi int) {
+			go func(w, lo, hi int) {
 				defer wg.Done()
-				s.stepRange(lo, hi)
-			}(w*n/s.workers, (w+1)*n/s.workers)
+				s.stepRange(w, lo, hi)
+			}(w, w*n/s.workers, (w+1)*n/s.workers)
 		}
 		wg.Wait()
 	}
@@ -214,48 +265,58 @@ func (s *session) step(t *pb.Tensor) (*pb.StepResult, error) {
 		if err != nil {
 			clear(s.stepErr)
 			// The action was checked against the mask: a refusal is an engine bug.
-			return nil, status.Errorf(codes.Internal, "env %d refused legal action %d: %v", i, s.actions[i], err)
+			return status.Errorf(codes.Internal, "env %d refused legal action %d: %v", i, s.actions[i], err)
 		}
 	}
-	return s.result(), nil
+	return nil
 }
 
-// stepRange steps envs lo to hi-1.
-func (s *session) stepRange(lo, hi int) {
-	l, a := s.spec.Layout, len(s.spec.Agents)
+// stepRange steps envs lo to hi-1 on worker w; a sparse packed session also
+// encodes their rows (while they are in cache).
+func (s *session) stepRange(w, lo, hi int) {
 	for i := lo; i < hi; i++ {
-		tr, err := s.envs[i].Step(int(s.actions[i]))
-		if err != nil {
-			s.stepErr[i] = err
-			continue
+		s.stepOne(i)
+		if s.sparseW != nil {
+			s.scanRow(w, i)
 		}
-		s.reward[i] = float32(tr.Reward)
-		s.terminated[i], s.truncated[i] = tr.Terminated, tr.Truncated
-		for k, r := range tr.Info.Rewards {
-			s.agentRewards[i*a+k] = float32(r)
-		}
-		if !tr.Done() {
-			s.write(i, tr.Obs, &tr.Info)
-			continue
-		}
-		s.finalScore[i] = float32(tr.Info.Score)
-		if !s.autoReset {
-			s.over[i] = true
-			s.write(i, tr.Obs, &tr.Info)
-			continue
-		}
-		if s.finalObs {
-			copy(s.finalF32[i*l.F32:(i+1)*l.F32], tr.Obs.F32)
-			copy(s.finalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
-		}
-		length := int32(tr.Info.Steps)
-		s.episodes[i]++
-		s.resetOne(i)
-		s.length[i] = length
-		// Keep the ended step's per-seat rewards, not the reset's.
-		for k, r := range tr.Info.Rewards {
-			s.agentRewards[i*a+k] = float32(r)
-		}
+	}
+}
+
+// stepOne steps env i with its action.
+func (s *session) stepOne(i int) {
+	l, a := s.spec.Layout, len(s.spec.Agents)
+	tr, err := s.envs[i].Step(int(s.actions[i]))
+	if err != nil {
+		s.stepErr[i] = err
+		return
+	}
+	s.reward[i] = float32(tr.Reward)
+	s.terminated[i], s.truncated[i] = tr.Terminated, tr.Truncated
+	for k, r := range tr.Info.Rewards {
+		s.agentRewards[i*a+k] = float32(r)
+	}
+	if !tr.Done() {
+		s.write(i, tr.Obs, &tr.Info)
+		return
+	}
+	s.finalScore[i] = float32(tr.Info.Score)
+	if !s.autoReset {
+		s.over[i] = true
+		s.write(i, tr.Obs, &tr.Info)
+		return
+	}
+	if s.finalObs {
+		copy(s.finalF32[i*l.F32:(i+1)*l.F32], tr.Obs.F32)
+		copy(s.finalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
+		s.finalSet[i] = true
+	}
+	length := int32(tr.Info.Steps)
+	s.episodes[i]++
+	s.resetOne(i)
+	s.length[i] = length
+	// Keep the ended step's per-seat rewards, not the reset's.
+	for k, r := range tr.Info.Rewards {
+		s.agentRewards[i*a+k] = float32(r)
 	}
 }
 
@@ -276,7 +337,16 @@ func (s *session) legal(i int) string {
 	return strings.Join(ids, ",")
 }
 
-// result packs every row as a StepResult.
+// answer is the reply to a Reset or Step: a *reply in the packed encoding,
+// else a *pb.StepResult.
+func (s *session) answer() any {
+	if s.packed {
+		return s.newReply()
+	}
+	return s.result()
+}
+
+// result packs every row as a StepResult of Tensors.
 func (s *session) result() *pb.StepResult {
 	n, l := len(s.envs), s.spec.Layout
 	workers := 1

@@ -20,7 +20,7 @@ func specMessage(s *env.Spec) *pb.EnvSpec {
 		for i, d := range f.Shape {
 			dims[i] = int64(d)
 		}
-		m.Fields = append(m.Fields, &pb.FieldSpec{Name: f.Name, Dtype: dtypeOf(f.DType), Shape: dims, Doc: f.Doc})
+		m.Fields = append(m.Fields, &pb.FieldSpec{Name: f.Name, Dtype: dtypeOf(f.DType), Shape: dims, Doc: f.Doc, Offset: int64(f.Offset)})
 	}
 	for _, o := range s.Options {
 		m.Options = append(m.Options, &pb.OptionSpec{Name: o.Name, DefaultValue: o.Default, Doc: o.Doc})

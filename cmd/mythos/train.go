@@ -161,8 +161,11 @@ func newTrain() *cobra.Command {
 			if err := tw.Flush(); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "checkpoints: %s/last, %s/best (agent policy:ckpt=%s/best); metrics: %s/metrics.csv, %s/learning_curve.png\n",
-				out, out, out, out, out)
+			best := ""
+			if p.BestEval >= 0 {
+				best = fmt.Sprintf(", %s/best (agent policy:ckpt=%s/best)", out, out)
+			}
+			fmt.Fprintf(w, "checkpoints: %s/last%s; metrics: %s/metrics.csv, %s/learning_curve.png\n", out, best, out, out)
 			return nil
 		},
 	}

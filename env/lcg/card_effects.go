@@ -14,8 +14,6 @@ func (s *State) hEffectExt(f *game.Frame) game.Control {
 		return s.payClues(f)
 	case effChooseLead:
 		return s.chooseLead(f)
-	case effForcedOrder:
-		return s.forcedOrder(f)
 	case effSpawnChoice:
 		return s.spawnChoice(f)
 	}
@@ -183,16 +181,8 @@ func (s *State) hEffectExt(f *game.Frame) game.Control {
 		return s.chooseEnemy(f, func(e int16) bool {
 			return s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite)
 		}, false, func(e int16) { s.setBlank(e) })
-	case effCloseCall:
-		return s.closeCall(f)
-	case effDisc:
-		return s.discOfItzamna(f)
-	case effLookWhatIFound:
-		return s.lookWhatIFound(f)
-	case effScavenging:
-		return s.scavenging(f)
-	case effCoverUp:
-		return s.coverUp(f)
+	case effAquinnah:
+		return s.aquinnahChoose(f)
 	}
 	return game.Done
 }

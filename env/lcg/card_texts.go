@@ -36,17 +36,12 @@ const (
 	effCrypticResearch
 	effElusive
 	effMindWipe
-	effCloseCall
-	effDisc
-	effLookWhatIFound
-	effScavenging
 	effSurvivalInstinct
-	effCoverUp
 	effPreyTie
 	effPayClues
 	effChooseLead
-	effForcedOrder
 	effSpawnChoice
+	effAquinnah
 )
 
 // clamp limits v to [lo, hi].
@@ -198,13 +193,11 @@ func (s *State) playTrigger(seat int, id int16) {
 	s.discardEvent(id)
 }
 
-// afterPlay runs "after you play" reactions: Heirloom of Hyperborea draws 1
-// card after a Spell (ruling R-AUTO). It is pushed first so that it resolves
-// after the card's own effects.
+// afterPlay opens the timing point "after you play a card" (Heirloom of
+// Hyperborea; triggers.go). It is pushed first so that it resolves after
+// the card's own effects.
 func (s *State) afterPlay(seat int, id int16) {
-	if s.has(id, trSpell) && s.controls(seat, idHeirloom) >= 0 {
-		s.drawCards(seat, 1)
-	}
+	s.emit(event{Kind: tpAfterPlay, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: id})
 }
 
 // attachBarricade attaches Barricade to seat's location (LCG §3 Attach To).
@@ -302,7 +295,11 @@ func (s *State) mindWipeTarget(seat int) int16 {
 // R-PHASE-BEGIN).
 func (s *State) phaseStartWindow() bool {
 	f := s.stack.Top()
-	return f != nil && f.Op == opWindow && (f.B == winPhaseBegin || f.B == winPhaseTrig)
+	if f != nil && f.Op == opWindow && f.B == winPhaseBegin {
+		return true
+	}
+	// The timing point "after a phase begins" (triggers.go), being opened or resolved.
+	return len(s.Events) > 0 && s.Events[len(s.Events)-1].Kind == tpAfterPhaseBegin && (f == nil || f.Op != opEffect)
 }
 
 // mindOverMatter returns the skill a fight or evasion uses: intellect in

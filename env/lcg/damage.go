@@ -113,20 +113,22 @@ func (s *State) hDamage(f *game.Frame) game.Control {
 		if s.over || !s.inGame(seat) {
 			return s.cont(game.Done)
 		}
-		// "After damage/horror is placed": the forced abilities (Psychosis,
-		// Hypochondria; in the lead's order) resolve before the reaction
-		// (Agnes Baker) is offered (LCG §3 Ability, triggers.go).
-		var tp timingPoint
-		if hor > 0 && s.countThreat(seat, idPsychosis) > 0 {
-			tp.addForced(seat, fxPsychosis)
+		// "After damage/horror is placed" (LCG §3 Dealing Damage/Horror, §3
+		// After): the forced abilities (Psychosis, Hypochondria; in the
+		// lead's order) resolve before the reactions (Agnes Baker) are
+		// offered (triggers.go). A packet dealt together with others (Frame
+		// Tgt: their shared event, dealGroup) joins that one timing point.
+		if f.Tgt >= 0 && int(f.Tgt) < len(s.Events) && s.Events[f.Tgt].Kind == tpAfterDamage {
+			ev := &s.Events[f.Tgt]
+			ev.Seats |= 1 << uint(seat)
+			ev.Amt[seat] += int16(f.B)
+			return game.Done
 		}
-		if dmg > 0 && s.countThreat(seat, idHypochondria) > 0 {
-			tp.addForced(seat, fxHypochondria)
+		if dmg > 0 || hor > 0 {
+			ev := event{Kind: tpAfterDamage, Seat: int8(seat), Loc: v.Loc, Subj: int16(f.Src)}
+			ev.Amt[seat] = int16(f.B)
+			s.emit(ev)
 		}
-		if hor > 0 && s.isInvestigator(seat, idAgnes) && v.UsedPhase&bitAgnes == 0 && s.enemyAtLocation(seat) {
-			tp.addReaction(seat, -1, effAgnes, 0)
-		}
-		s.fire(&tp)
 		return game.Done
 	}
 	return game.Done
@@ -157,10 +159,9 @@ func (s *State) assignOne(f *game.Frame, code game.ActionCode, asset int16, hor 
 	} else {
 		c.Damage++
 		s.log.Add(evDamage, game.AgentID(seat), 1, int32(asset), 1)
-		// Guard Dog: when an enemy attack deals damage to it, 1 damage to the attacker
-		// (ruling R-AUTO: a beneficial reaction is applied automatically).
-		if c.Def == idGuardDog && f.Src >= 0 && s.enemySlot(int16(f.Src)) >= 0 {
-			s.damageEnemy(int16(f.Src), 1, seat)
+		// "When an enemy attack deals damage to an asset" (Guard Dog; triggers.go).
+		if f.Src >= 0 && s.enemySlot(int16(f.Src)) >= 0 {
+			s.emit(event{Kind: tpWhenAssetDamaged, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: asset, N: f.Src})
 		}
 	}
 }
@@ -169,6 +170,22 @@ func (s *State) assignOne(f *game.Frame, code game.ActionCode, asset int16, hor 
 func (s *State) takeDamage(seat, dmg, hor int, src int32) {
 	if dmg > 0 || hor > 0 {
 		s.push(opDamage, seat, src, -1, packDmg(dmg, hor, false), 0)
+	}
+}
+
+// dealGroup deals dmg damage and hor horror to each investigator of mask at
+// once (Dynamite Blast): each assigns its own packet, in player order (LCG §3
+// Priority of Simultaneous Resolution), and they share one "after
+// damage/horror is placed" timing point (triggers.go).
+func (s *State) dealGroup(mask uint8, dmg, hor int, src int32) {
+	k := s.newEvent(event{Kind: tpAfterDamage, Seat: -1, Loc: -1, Subj: int16(src)})
+	if k >= 0 {
+		s.push(opTrigger, 0, src, -1, int32(k), 0)
+	}
+	for j := int(s.N) - 1; j >= 0; j-- {
+		if seat := s.seatAt(j); mask&(1<<uint(seat)) != 0 {
+			s.push(opDamage, seat, src, int32(k), packDmg(dmg, hor, false), 0)
+		}
 	}
 }
 

@@ -30,7 +30,17 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 	if f.Op == opTest && f.Step == 8 && c >= ActChoose {
 		return fmt.Sprintf("Resolve the %s token", TokenName(int8(o.Arg))), true
 	}
-	if f.Op == opAttack && f.Step == 3 {
+	if f.Op == opTrigger {
+		ev := &s.Events[f.A]
+		switch {
+		case s.prompt.Kind == PkOrder:
+			return fmt.Sprintf("Resolve %s first", forcedName(o.Arg)), true
+		case ev.Kind == tpWhenDiscover && c >= ActThreat && c < ActThreat+MaxThreat:
+			return fmt.Sprintf("Discard %d clues from Cover Up instead of discovering them", ev.N), true
+		}
+		return "", false
+	}
+	if f.Op == opEffect && f.A == effAquinnah {
 		return fmt.Sprintf("Aquinnah: %s takes the attack's damage", s.name(int16(o.Arg))), true
 	}
 	if f.Op != opEffect || f.A < effExt {
@@ -47,8 +57,6 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		return fmt.Sprintf("%s spawns engaged with %s", s.name(int16(f.Src)), s.seatName(seat)), true
 	case effPayClues:
 		return fmt.Sprintf("%s spends 1 clue", s.seatName(seat)), true
-	case effForcedOrder:
-		return fmt.Sprintf("Resolve %s first", forcedNames[o.Arg&3]), true
 	case effChooseLead:
 		return fmt.Sprintf("%s becomes the lead investigator", s.seatName(seat)), true
 	case effEncyclopedia:
@@ -72,11 +80,6 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		}
 	case effElusive:
 		return fmt.Sprintf("Move to the %s", s.locName(seat)), true
-	case effCoverUp:
-		if c != ActPass {
-			return fmt.Sprintf("Discard %d clues from Cover Up instead of discovering them", f.B), true
-		}
-		return "Discover the clues", true
 	case effOldBook, effMedical, effCrypticResearch:
 		if c >= ActSeat && c < ActEnemy {
 			return fmt.Sprintf("Choose %s", s.seatName(seat)), true

@@ -5,8 +5,6 @@ import "github.com/mythos-rl/mythos/env/game"
 // Effect ids of opEffect frames (Frame.A).
 const (
 	effExhaustEnemy int32 = iota
-	effAfterDefeat
-	effAgnes
 	effGhoulFromDeck
 	effBarrierObjective
 	effAmnesia
@@ -39,15 +37,6 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 			s.Cards[f.Src].Exhausted = true
 		}
 		return game.Done
-	case effAfterDefeat:
-		return s.afterDefeat(f)
-	case effAgnes:
-		// Agnes Baker: after horror is placed on her, deal 1 damage to an
-		// enemy at her location (limit once per phase).
-		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc }, true, func(e int16) {
-			s.Inv[seat].UsedPhase |= bitAgnes
-			s.damageEnemy(e, 1, seat)
-		})
 	case effDamageEnemyHere:
 		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc }, false, func(e int16) {
 			s.damageEnemy(e, int(f.B), seat)
@@ -163,10 +152,14 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 				s.damageEnemy(e, 3, seat)
 			}
 		}
+		var hit uint8
 		for i := 0; i < int(s.N); i++ {
 			if s.inGame(i) && int(s.Inv[i].Loc) == loc {
-				s.takeDamage(i, 3, 0, f.Src)
+				hit |= 1 << uint(i)
 			}
+		}
+		if hit != 0 {
+			s.dealGroup(hit, 3, 0, f.Src) // one "after" timing point for all (triggers.go)
 		}
 		return s.cont(game.Done)
 	case effDrawnToFlame:
@@ -231,52 +224,9 @@ func (s *State) chooseEnemy(f *game.Frame, ok func(int16) bool, optional bool, d
 	return game.Wait
 }
 
-// afterDefeat offers "after you defeat an enemy" reactions: Roland Banks's
-// (discover 1 clue, once per round) and Evidence! (fast event, discover 1 clue).
-func (s *State) afterDefeat(f *game.Frame) game.Control {
-	seat := int(f.Who)
-	v := &s.Inv[seat]
-	loc := int(v.Loc)
-	if f.Answer != game.NoAnswer {
-		o := s.chosen(f)
-		switch {
-		case o.Code == ActPass:
-			return game.Done
-		case o.Code == ActChoose:
-			v.UsedRound |= bitRoland
-			s.discoverAt(seat, loc, 1)
-		default:
-			s.playTrigger(seat, int16(o.Arg))
-			s.discoverAt(seat, loc, 1)
-		}
-		return s.cont(game.Again) // a Cover Up decision may be pending: resolve it first
-	}
-	if s.Cards[s.LocInst[loc]].Clues == 0 {
-		return game.Done
-	}
-	p := s.ask(seat, PkReaction, f.Src)
-	p.Add(ActPass, 0, 0)
-	if s.isInvestigator(seat, idRoland) && v.UsedRound&bitRoland == 0 {
-		p.Add(ActChoose, 0, 0)
-	}
-	if id, code := s.playableAt(seat, idEvidence); id >= 0 {
-		p.Add(code, int32(id), 0)
-	}
-	if len(p.Options) == 1 {
-		return game.Done
-	}
-	return game.Wait
-}
-
-// endOfTurn runs "at the end of your turn" effects: Frozen in Fear's
-// willpower test, Dark Memory revealed from hand (2 horror).
+// endOfTurn opens the timing point "at the end of your turn" (Frozen in
+// Fear's willpower test, Dark Memory revealed from hand: 2 horror; LCG §5.2
+// 2.2.2, triggers.go).
 func (s *State) endOfTurn(seat int) {
-	var tp timingPoint // forced abilities only; no core reaction uses this point (triggers.go)
-	if s.handSlotOf(seat, idDarkMemory) >= 0 {
-		tp.addForced(seat, fxDarkMemory)
-	}
-	if s.countThreat(seat, idFrozenInFear) > 0 {
-		tp.addForced(seat, fxFrozenInFear)
-	}
-	s.fire(&tp)
+	s.emit(event{Kind: tpEndTurn, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: -1})
 }

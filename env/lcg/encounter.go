@@ -29,17 +29,14 @@ var (
 func (s *State) hEncounter(f *game.Frame) game.Control {
 	seat := int(f.Who)
 	if f.Step == 2 {
-		// Ward of Protection: "when you draw a non-weakness treachery, cancel
-		// its revelation effect; then take 1 horror" (LCG §3 Cancel).
-		o := s.chosen(f)
+		// "When you draw a treachery" (triggers.go): Ward of Protection
+		// cancels its revelation effect (LCG §3 Cancel).
+		ev := s.takeEvent()
 		f.Step = 1
-		if o.Code == ActPass {
+		if ev.Flags&evCancelled == 0 && s.inGame(seat) {
 			s.revelation(seat, int16(f.Tgt))
-			return s.cont(game.Again)
 		}
-		s.playTrigger(seat, int16(o.Arg))
-		s.takeDamage(seat, 0, 1, o.Arg)
-		return game.Again
+		return s.cont(game.Again)
 	}
 	if f.Step == 0 {
 		if !s.inGame(seat) {
@@ -63,12 +60,9 @@ func (s *State) hEncounter(f *game.Frame) game.Control {
 		s.log.Add(evEncounter, game.AgentID(seat), f.Tgt, 0, 0)
 		f.Step = 1
 		if d := s.card(int16(f.Tgt)); d.Type == typeTreachery && !d.Weakness {
-			if id, code := s.playableAt(seat, idWard); id >= 0 {
-				p := s.ask(seat, PkReaction, f.Tgt)
-				p.Add(ActPass, 0, 0)
-				p.Add(code, int32(id), 0)
+			if s.emit(event{Kind: tpWhenTreachery, Flags: evKeep, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: int16(f.Tgt)}) {
 				f.Step = 2
-				return game.Wait
+				return game.Again
 			}
 		}
 		s.revelation(seat, int16(f.Tgt))

@@ -246,14 +246,14 @@ func (s *State) placeSpawned(e int16, seat int, loc int) {
 		c.Zone, c.Ctrl, c.Loc = ZoneThreat, int8(seat), s.Inv[seat].Loc
 		s.Inv[seat].Threat = append(s.Inv[seat].Threat, e)
 		s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(c.Loc), 1)
-		s.afterSpawn(e)
+		s.whenSpawn(e)
 		return
 	}
 	c.Zone, c.Ctrl, c.Loc = ZoneBoard, -1, int8(loc)
 	s.Board = append(s.Board, e)
 	s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(loc), 0)
 	s.autoEngage() // LCG §3 Spawn Impl: auto-engagement after spawning
-	s.afterSpawn(e)
+	s.whenSpawn(e)
 }
 
 // damageEnemy deals n damage to e; at damage ≥ health it is defeated (LCG §3
@@ -286,7 +286,7 @@ func (s *State) defeatEnemy(e int16, by int) {
 		s.ghoulPriestDefeated()
 	}
 	if by >= 0 && s.inGame(by) {
-		s.push(opEffect, by, int32(e), -1, effAfterDefeat, 0)
+		s.emit(event{Kind: tpAfterDefeat, Seat: int8(by), Loc: s.Inv[by].Loc, Subj: e}) // after you defeat an enemy
 	}
 }
 
@@ -303,10 +303,11 @@ func (s *State) moveEnemy(e int16, loc int) {
 const atkRedirected int32 = 1 << 8
 
 // hAttack is one enemy attack on an investigator (LCG §3 Attacker; §5.2
-// 3.3). Step 0 offers "when an enemy attacks" responses in player order
-// (Dodge by investigators at the location, the attacked investigator's
-// Aquinnah), step 3 chooses Aquinnah's target, step 1 deals the damage and
-// horror at once, step 2 runs "after it attacks". Frame B is the cursor.
+// 3.3). Step 0 emits the would event "when an enemy attacks" (triggers.go:
+// Dodge by investigators at the location, the attacked investigator's
+// Aquinnah, whose target is chosen there), step 3 reads how it ended
+// (cancelled, or the damage redirected), step 1 deals the damage and horror
+// at once, step 2 emits "after it attacks".
 func (s *State) hAttack(f *game.Frame) game.Control {
 	seat, e := int(f.Tgt), int16(f.Src)
 	switch f.Step {
@@ -317,76 +318,24 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 		if s.Inv[seat].UsedRound&bitOnTheLam != 0 && !s.has(e, trElite) {
 			return game.Done // On the Lam: non-Elite enemies cannot attack you
 		}
-		if f.Answer != game.NoAnswer {
-			o := s.chosen(f)
-			switch {
-			case o.Code == ActPass:
-				f.B++
-			case s.Cards[o.Arg].Def == idAquinnah:
-				// Cost: exhaust Aquinnah and deal 1 horror to her.
-				aq := int16(o.Arg)
-				s.Cards[aq].Exhausted = true
-				s.Cards[aq].Horror++
-				if s.Cards[aq].Horror >= s.card(aq).Sanity {
-					s.log.Add(evDefeat, game.AgentID(seat), int32(aq), 0, 0)
-					s.toDiscard(aq)
-				}
-				f.Step = 3
-				return game.Again
-			default:
-				s.playDodge(int(s.prompt.Actor), int16(o.Arg))
-				return game.Done // Dodge: cancel that attack
-			}
+		// "When an enemy attacks" (a would event, triggers.go): Dodge by an
+		// investigator at the location cancels it (LCG §3 Cancel); the
+		// attacked investigator's Aquinnah redirects its damage (LCG §3 Instead).
+		f.Step = 1
+		if s.emit(event{Kind: tpWhenAttack, Flags: evKeep, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: e}) {
+			f.Step = 3
 		}
-		for ; f.B < int32(s.N); f.B++ {
-			i := s.seatAt(int(f.B))
-			if !s.inGame(i) || s.Inv[i].Loc != s.Inv[seat].Loc {
-				continue
-			}
-			p := s.ask(i, PkReaction, int32(e))
-			p.Add(ActPass, 0, 0)
-			if id, code := s.playableAt(i, idDodge); id >= 0 {
-				p.Add(code, int32(id), 0)
-			}
-			if i == seat && f.A&atkRedirected == 0 && s.card(e).Damage > 0 && s.aquinnahTarget(seat, e, 0) >= 0 {
-				for pi, id := range s.Inv[i].Play {
-					if pi < MaxPlay && s.Cards[id].Def == idAquinnah && !s.Cards[id].Exhausted {
-						p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
-						break
-					}
-				}
-			}
-			if len(p.Options) > 1 {
-				return game.Wait
-			}
+		return game.Again
+	case 3:
+		ev := s.takeEvent()
+		if ev.Flags&evCancelled != 0 {
+			return s.cont(game.Done) // Dodge: the attack is cancelled
+		}
+		if ev.N > 0 {
+			f.A |= atkRedirected | (ev.N-1)<<9 // Aquinnah's target
 		}
 		f.Step = 1
 		return game.Again
-	case 3:
-		// Aquinnah: the attack's damage goes to another enemy at your location instead.
-		if f.Answer != game.NoAnswer {
-			f.A |= atkRedirected | s.chosen(f).Arg<<9
-			f.Step = 0
-			return game.Again
-		}
-		p := s.ask(seat, PkTarget, int32(e))
-		for k := 0; k < MaxEnemies; k++ {
-			x := s.aquinnahTarget(seat, e, k)
-			if x < 0 {
-				break
-			}
-			p.Add(ActEnemy+game.ActionCode(s.enemySlot(x)), int32(x), 0)
-		}
-		switch len(p.Options) {
-		case 0:
-			f.Step = 0
-			return game.Again
-		case 1:
-			f.A |= atkRedirected | p.Options[0].Arg<<9
-			f.Step = 0
-			return game.Again
-		}
-		return game.Wait
 	case 1:
 		d := s.card(e)
 		s.log.Add(evAttack, game.AgentID(seat), int32(e), int32(d.Damage), int32(d.Horror))
@@ -401,9 +350,8 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 		s.push(opDamage, seat, int32(e), -1, packDmg(dmg, int(d.Horror), false), 0)
 		return game.Again
 	default:
-		if s.Cards[e].Def == idSilverTwilight && inPlayZone(s.Cards[e].Zone) && !s.blank(e) {
-			s.placeAgendaDoom(1) // its forced ability: after it attacks, 1 doom on the agenda
-		}
+		// "After it attacks" (Silver Twilight Acolyte's forced ability; triggers.go).
+		s.emit(event{Kind: tpAfterAttack, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: e})
 		return s.cont(game.Done)
 	}
 }

@@ -22,6 +22,7 @@ const (
 	opActAdvance
 	opEffect
 	opHunters
+	opTrigger
 	numOps
 )
 
@@ -47,6 +48,7 @@ func init() {
 		opActAdvance:    (*State).hActAdvance,
 		opEffect:        (*State).hEffect,
 		opHunters:       (*State).hHunters,
+		opTrigger:       (*State).hTrigger,
 	}
 }
 
@@ -101,19 +103,13 @@ func (s *State) seatAt(k int) int { return (int(s.Lead) + k) % int(s.N) }
 const (
 	winPlayer     int32 = iota // a player window of the framework (LCG §5.1)
 	winPhaseBegin              // the player window right after a phase begins (2.1, 4.1)
-	winPhaseTrig               // "after a phase begins" with no player window (1.1, 3.1)
 	winTurn                    // the window before an action, for the investigators other than Frame A's active one
 )
 
 // hWindow is a player window (LCG §5.1): in player order each investigator
 // may use ⚡ abilities and fast cards, or pass. Investigators with nothing to
 // use are skipped without a prompt. Frame A is the player-order cursor.
-//
-// A winPhaseTrig frame is no player window: it is the timing point "after a
-// phase begins" (LCG §5.2 1.1, 3.1), where only cards whose play instruction
-// is that trigger may be used (LCG §3 Fast: a when/after instruction works
-// like a trigger condition; Mind Wipe), offered as reactions (ruling
-// R-PHASE-BEGIN).
+
 func (s *State) hWindow(f *game.Frame) game.Control {
 	if f.B == winTurn {
 		return s.turnWindow(f)
@@ -132,15 +128,9 @@ func (s *State) hWindow(f *game.Frame) game.Control {
 		if !s.inGame(seat) {
 			continue
 		}
-		if f.B == winPhaseTrig {
-			p := s.ask(seat, PkReaction, -1)
-			p.Add(ActPass, 0, 0)
-			s.addPhaseBeginOptions(seat, p)
-		} else {
-			p := s.ask(seat, PkWindow, -1)
-			p.Add(ActPass, 0, 0)
-			s.addFastOptions(seat, p, false)
-		}
+		p := s.ask(seat, PkWindow, -1)
+		p.Add(ActPass, 0, 0)
+		s.addFastOptions(seat, p, false)
 		if len(s.prompt.Options) > 1 {
 			f.Who = game.AgentID(seat)
 			return game.Wait
@@ -156,17 +146,14 @@ func (s *State) window() { s.push(opWindow, 0, -1, -1, 0, winPlayer) }
 // phase (Mind Wipe is played "after a phase begins").
 func (s *State) phaseWindow() { s.push(opWindow, 0, -1, -1, 0, winPhaseBegin) }
 
-// phaseTrigger pushes the "after a phase begins" trigger point of a phase
+// phaseTrigger opens the timing point "after a phase begins" of a phase
 // whose beginning the framework follows with no player window (LCG §5.2
-// 1.1, 3.1; ruling R-PHASE-BEGIN).
-func (s *State) phaseTrigger() { s.push(opWindow, 0, -1, -1, 0, winPhaseTrig) }
-
-// addPhaseBeginOptions lists the cards seat may play at the trigger "after a
-// phase begins": Mind Wipe, from hand or (Wendy's Amulet) the discard pile.
-func (s *State) addPhaseBeginOptions(seat int, p *game.Prompt) {
-	if id, code := s.playableAt(seat, idMindWipe); id >= 0 && s.canPlay(seat, id) {
-		p.Add(code, int32(id), 0)
-	}
+// 1.1, 3.1; ruling R-PHASE-BEGIN): only cards whose play instruction is that
+// trigger may be used there (LCG §3 Fast: a when/after instruction works
+// like a trigger condition; Mind Wipe), offered as reactions in player order
+// (triggers.go).
+func (s *State) phaseTrigger() {
+	s.emit(event{Kind: tpAfterPhaseBegin, Seat: int8(s.leadSeat()), Loc: -1, Subj: -1})
 }
 
 // turnWindow is the player window before an action of the active

@@ -5,8 +5,28 @@ import "fmt"
 // CheckInvariants verifies the state's structural rules: every card instance
 // is in exactly one zone list matching its Zone field; no negative counts;
 // engaged enemies are at their investigator's location; enemy slots hold
-// enemies in play; the prompt has options unless the game is over.
+// enemies in play; the prompt has options unless the game is over; each
+// timing point in resolution has its trigger frame.
 func (s *State) CheckInvariants() error {
+	if !s.over {
+		// Each timing point in resolution has its trigger frame (triggers.go);
+		// a would event read back by its host is taken before any prompt.
+		n := 0
+		for _, f := range s.stack.Frames {
+			if f.Op == opTrigger {
+				if f.A < 0 || int(f.A) >= len(s.Events) {
+					return fmt.Errorf("trigger frame for event %d of %d", f.A, len(s.Events))
+				}
+				n++
+			}
+		}
+		if len(s.Events) >= maxEvents {
+			return fmt.Errorf("the event stack is full (%d): a further timing point would trigger nothing", len(s.Events))
+		}
+		if n != len(s.Events) {
+			return fmt.Errorf("%d events in resolution, %d trigger frames", len(s.Events), n)
+		}
+	}
 	seen := make([]int, len(s.Cards))
 	count := func(l []int16, z Zone, seat int) error {
 		for _, id := range l {

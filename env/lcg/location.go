@@ -83,12 +83,8 @@ func (s *State) placeInvestigator(seat, k int) {
 func (s *State) moveInvestigator(seat, k int) {
 	s.placeInvestigator(seat, k)
 	s.log.Add(evMove, game.AgentID(seat), int32(k), 0, 0)
-	switch s.Cards[s.LocInst[k]].Def {
-	case idAttic:
-		s.takeDamage(seat, 0, 1, -1) // Attic: after you enter, take 1 horror
-	case idCellar:
-		s.takeDamage(seat, 1, 0, -1) // Cellar: after you enter, take 1 damage
-	}
+	// "After you enter" (the Attic's and the Cellar's forced abilities; triggers.go).
+	s.emit(event{Kind: tpAfterEnter, Seat: int8(seat), Loc: int8(k), Subj: s.LocInst[k]})
 	s.autoEngage()
 }
 
@@ -141,19 +137,6 @@ func (s *State) investigateResult(t *SkillTest, ok bool) {
 			}
 		}
 		s.discoverAt(seat, k, n)
-	}
-	// Obscuring Fog (forced): after the attached location is successfully
-	// investigated, discard it; before the reactions to the same point (LCG
-	// §3 Ability, triggers.go).
-	for i := 0; i < len(s.Board); i++ {
-		a := s.Board[i]
-		if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == s.LocInst[k] {
-			s.toDiscard(a)
-			i--
-		}
-	}
-	if s.controls(seat, idMilan) >= 0 {
-		s.gainResources(seat, 1) // Dr. Milan Christopher (ruling R-AUTO)
 	}
 }
 

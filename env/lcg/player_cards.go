@@ -267,15 +267,12 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		s.moveTo(id, ZonePlay, seat)
 		c := &s.Cards[id]
 		c.Uses = d.UsesCount // LCG §3 Uses
-		if c.Def == idArcaneInitiate {
-			c.Doom = 1 // forced: after it enters play, 1 doom on it
-		}
 		if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
 			s.Inv[seat].Actions++
 		}
-		if c.Def == idLibrarian {
-			s.push(opEffect, seat, int32(id), -1, effSearchTome, 0) // after it enters play (ruling R-AUTO)
-		}
+		// "After it enters play" (Arcane Initiate's forced doom, Research
+		// Librarian's search; triggers.go).
+		s.emit(event{Kind: tpAfterEnterPlay, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: id})
 		s.checkSlots(seat, id)
 		return
 	}

@@ -115,6 +115,7 @@ func newInfo(cfg *config) *game.Info {
 func (s *State) newInst(d cards.ID, owner int8, z Zone, seat int8) int16 {
 	id := int16(len(s.Cards))
 	s.Cards = append(s.Cards, Inst{Def: d, Owner: owner, Ctrl: seat, Loc: -1, Host: -1})
+	s.trigLive |= trigCardMask[d]
 	s.Cards[id].Zone = z
 	if l := s.zoneList(z, seat); l != nil {
 		*l = append(*l, id)
@@ -133,6 +134,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.Round, s.Phase, s.Lead, s.Active = 0, PhaseSetup, 0, -1
 	s.N = int8(len(cfg.investigators))
 	s.Cards = s.Cards[:0]
+	s.trigLive = 0
 	for i := range s.Inv {
 		v := &s.Inv[i]
 		*v = Investigator{Card: -1, Deck: v.Deck[:0], Hand: v.Hand[:0], Discard: v.Discard[:0], Play: v.Play[:0], Threat: v.Threat[:0]}
@@ -141,6 +143,10 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.SetAside, s.Victory, s.Removed, s.Limbo = s.SetAside[:0], s.Victory[:0], s.Removed[:0], s.Limbo[:0]
 	s.Revealed, s.Tests, s.forced = s.Revealed[:0], s.Tests[:0], s.forced[:0]
 	s.Resolution, s.over, s.BlankSlots = ResNone, false, 0
+	if cap(s.Events) < maxEvents {
+		s.Events = make([]event, 0, maxEvents) // never grown: pointers into it stay valid (triggers.go)
+	}
+	s.Events = s.Events[:0]
 	s.Act, s.Agenda, s.AgendaDoom = 0, 0, 0
 
 	// LCG §7 step 6: the chaos bag of the campaign setup (Night of the Zealot).

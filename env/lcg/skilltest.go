@@ -237,74 +237,46 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		f.Step = 7
 		return game.Again
 	case 7: // ST.3 "when you would reveal a chaos token"
-		if f.Answer != game.NoAnswer {
-			o := s.chosen(f)
-			if o.Code == ActPass {
-				s.revealFor(t)
-				f.Step = 1
-				return game.Again
-			}
-			// Grotesque Statue: spend 1 charge, reveal 2 tokens, resolve 1.
-			id := int16(o.Arg)
-			s.Cards[id].Uses--
-			if s.Cards[id].Uses <= 0 {
-				s.toDiscard(id) // no charges: discard it (LCG §3 Uses)
-			}
-			s.revealFor(t)
-			s.revealFor(t)
-			n := len(s.Revealed)
-			p := s.ask(tester, PkChoice, int32(id))
-			p.Add(ActChoose+0, int32(s.Revealed[n-2]), 0)
-			p.Add(ActChoose+1, int32(s.Revealed[n-1]), 0)
-			f.Step = 8
-			return game.Wait
-		}
 		if s.hasLasting(tester, lastWillToSurvive) && int(s.Active) == tester {
 			t.Flags |= tfNoToken // Will to Survive: no chaos token is revealed
 			f.Step = 2
 			return game.Again
 		}
-		for pi, id := range s.Inv[tester].Play {
-			if pi < MaxPlay && s.Cards[id].Def == idStatue && s.Cards[id].Uses > 0 && s.inGame(tester) {
-				p := s.ask(tester, PkReaction, int32(t.Src))
-				p.Add(ActPass, 0, 0)
-				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
-				return game.Wait
-			}
+		// The would event (triggers.go): Grotesque Statue replaces the reveal.
+		f.Step = 9
+		if !s.inGame(tester) || !s.emit(event{Kind: tpWhenReveal, Flags: evKeep, Seat: int8(tester), Loc: s.Inv[tester].Loc, Subj: t.Src}) {
+			s.revealFor(t)
+			f.Step = 1
 		}
-		s.revealFor(t)
-		f.Step = 1
 		return game.Again
+	case 9: // the reveal, or Grotesque Statue's instead (LCG §3 Instead)
+		ev := s.takeEvent()
+		if ev.Flags&evReplaced == 0 {
+			s.revealFor(t)
+			f.Step = 1
+			return game.Again
+		}
+		// Grotesque Statue: reveal 2 tokens, resolve 1.
+		s.revealFor(t)
+		s.revealFor(t)
+		n := len(s.Revealed)
+		p := s.ask(tester, PkChoice, ev.N)
+		p.Add(ActChoose+0, int32(s.Revealed[n-2]), 0)
+		p.Add(ActChoose+1, int32(s.Revealed[n-1]), 0)
+		f.Step = 8
+		return game.Wait
 	case 8: // Grotesque Statue: the chosen token resolves, the other is ignored
 		if n := len(s.Revealed); s.chosen(f).Code == ActChoose+0 {
 			s.Revealed[n-2], s.Revealed[n-1] = s.Revealed[n-1], s.Revealed[n-2]
 		}
 		f.Step = 1
 		return game.Again
-	case 1: // ST.3 after the reveal: Wendy Adams may cancel the token
-		if f.Answer != game.NoAnswer {
-			o := s.chosen(f)
-			if o.Code != ActPass {
-				s.discardFromHand(tester, int(o.Code-ActDiscard))
-				t.Flags |= tfWendyUsed
-				s.returnToken(s.Revealed[len(s.Revealed)-1])
-				s.revealFor(t)
-			}
-			f.Step = 2
-			return game.Again
-		}
-		if s.isInvestigator(tester, idWendy) && t.Flags&tfWendyUsed == 0 && len(s.Inv[tester].Hand) > 0 {
-			p := s.ask(tester, PkReaction, int32(t.Src))
-			p.Add(ActPass, 0, 0)
-			for h := range s.Inv[tester].Hand {
-				if h < MaxHand {
-					p.Add(ActDiscard+game.ActionCode(h), int32(s.Inv[tester].Hand[h]), 0)
-				}
-			}
-			return game.Wait
-		}
+	case 1: // ST.3 "when a chaos token is revealed": Wendy Adams may cancel the token (triggers.go)
 		f.Step = 2
-		return game.Again
+		if s.inGame(tester) {
+			s.emit(event{Kind: tpTokenRevealed, Seat: int8(tester), Loc: s.Inv[tester].Loc, Subj: t.Src})
+		}
+		return s.cont(game.Again)
 	case 2: // ST.4 resolve the symbol (its effects resolve before ST.5)
 		if t.Flags&tfNoToken != 0 {
 			t.Token, t.TokMod = tokNone, 0
@@ -328,50 +300,21 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		}
 		f.Step, f.B = 6, int32(first)
 		return s.cont(game.Again)
-	case 6: // after the token is revealed: Sure Gamble switches a negative modifier
-		if f.Answer != game.NoAnswer {
-			o := s.chosen(f)
-			if o.Code != ActPass {
-				s.playTrigger(tester, int16(o.Arg))
-				t.TokMod -= int8(2 * f.B) // its "−" becomes a "+"
-			}
-			f.Step = 5
-			return game.Again
-		}
-		if f.B < 0 && t.Flags&tfAutoFail == 0 {
-			if id, code := s.playableAt(tester, idSureGamble); id >= 0 {
-				p := s.ask(tester, PkReaction, int32(t.Src))
-				p.Add(ActPass, 0, 0)
-				p.Add(code, int32(id), 0)
-				return game.Wait
-			}
-		}
+	case 6: // the token's modifier is known: Sure Gamble switches a negative one (triggers.go)
 		f.Step = 5
-		return game.Again
-	case 5: // ST.5 modified skill; ST.6 success or failure
-		if f.Answer != game.NoAnswer {
-			o := s.chosen(f)
-			if o.Code != ActPass {
-				s.playLucky(int(s.prompt.Actor), int16(o.Arg), t)
-			}
+		if s.inGame(tester) && f.B < 0 {
+			s.emit(event{Kind: tpTokenResolved, Seat: int8(tester), Loc: s.Inv[tester].Loc, Subj: t.Src, N: f.B})
 		}
+		return s.cont(game.Again)
+	case 5: // ST.5 modified skill; ST.6 "when you would fail" (Lucky!, ruling R-LUCKY; triggers.go)
 		s.judge(t)
-		if t.Flags&(tfSuccess|tfAutoFail) == 0 && f.Answer == game.NoAnswer && s.inGame(tester) {
-			// "When you would fail a skill test": Lucky! (tester's own hand, ruling R-LUCKY).
-			id1, c1 := s.playableAt(tester, idLucky)
-			id2, c2 := s.playableAt(tester, idLucky2)
-			if id1 >= 0 || id2 >= 0 {
-				p := s.ask(tester, PkReaction, int32(t.Src))
-				p.Add(ActPass, 0, 0)
-				if id1 >= 0 {
-					p.Add(c1, int32(id1), 0)
-				}
-				if id2 >= 0 && c2 != c1 {
-					p.Add(c2, int32(id2), 0)
-				}
-				return game.Wait
-			}
+		f.Step = 10
+		if t.Flags&(tfSuccess|tfAutoFail) == 0 && s.inGame(tester) {
+			s.emit(event{Kind: tpWhenFail, Seat: int8(tester), Loc: s.Inv[tester].Loc, Subj: t.Src})
 		}
+		return s.cont(game.Again)
+	case 10: // ST.6 success or failure
+		s.judge(t)
 		s.log.Add(evTestResult, game.AgentID(tester), b2i(t.Flags&tfSuccess != 0), int32(t.Total), int32(t.DiffVal))
 		f.Step = 3
 		return game.Again
@@ -472,15 +415,18 @@ func (s *State) applyResults(t *SkillTest) {
 	}
 	switch t.Kind {
 	case tkInvestigate:
+		// "After you investigate" (triggers.go): Obscuring Fog (forced), Dr.
+		// Milan Christopher (ruling R-AUTO), Scavenging, "Look what I found!".
+		// Pushed before the discovery so that it resolves after it.
+		ev := event{Kind: tpAfterInvestigate, Seat: int8(seat), Loc: int8(t.Target), Subj: s.LocInst[t.Target], N: int32(margin)}
+		if ok {
+			ev.Flags |= evSuccess
+		}
+		if t.Flags&tfAutoFail != 0 {
+			ev.Flags |= evAutoFail
+		}
+		s.emit(ev)
 		s.investigateResult(t, ok)
-		if !ok && margin >= -2 && t.Flags&tfAutoFail == 0 {
-			if id, _ := s.playableAt(seat, idLookWhatIFound); id >= 0 {
-				s.push(opEffect, seat, int32(id), -1, effLookWhatIFound, 0)
-			}
-		}
-		if sc := s.controls(seat, idScavenging); ok && margin >= 2 && sc >= 0 && !s.Cards[sc].Exhausted {
-			s.push(opEffect, seat, int32(sc), -1, effScavenging, 0)
-		}
 	case tkFight:
 		s.fightResult(t, ok)
 	case tkEvade:
@@ -511,12 +457,12 @@ func (s *State) applyResults(t *SkillTest) {
 	if ok && s.isInvestigator(seat, idSkids) && t.Token == TokElderSign {
 		s.gainResources(seat, 2) // Skids O'Toole's elder sign
 	}
-	if !ok {
-		if id := s.controls(seat, idRabbitsFoot); id >= 0 && !s.Cards[id].Exhausted {
-			s.Cards[id].Exhausted = true // Rabbit's Foot (ruling R-AUTO)
-			s.drawCards(seat, 1)
-		}
+	// "After a skill test" (Rabbit's Foot after a failure; triggers.go).
+	ev := event{Kind: tpAfterTest, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: t.Src, N: int32(margin)}
+	if ok {
+		ev.Flags |= evSuccess
 	}
+	s.emit(ev)
 }
 
 // commitEffects resolves committed skill cards on a success.

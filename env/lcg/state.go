@@ -185,9 +185,19 @@ type State struct {
 	// text box until the end of the phase (Mind Wipe; LCG §3 Blank).
 	BlankSlots uint32
 
+	// Events are the timing points in resolution (triggers.go), innermost
+	// last; its capacity is maxEvents and it never grows.
+	Events []event
+
 	Resolution uint8
 	over       bool
 
+	// trigLive has a bit per triggered ability (triggers.go) whose card has
+	// an instance in this game (derived from Cards by newInst).
+	trigLive uint64
+	// trigOpt maps each option of the open reaction prompt of a trigger
+	// frame to its triggered ability (triggers.go).
+	trigOpt [maxTrigOpts]int8
 	// forced is a test hook: tokens to reveal next, in order.
 	forced []int8
 	// scratch buffers (not state; never shared between clones)
@@ -256,6 +266,10 @@ func (s *State) CloneInto(c *State) {
 	cardsBuf, board, enemies := c.Cards, c.Board, c.Enemies
 	encDeck, encDisc, setAside, victory, removed, limbo := c.EncDeck, c.EncDiscard, c.SetAside, c.Victory, c.Removed, c.Limbo
 	bag, revealed, tests, forced, scratch := c.Bag, c.Revealed, c.Tests, c.forced, c.scratch
+	events := c.Events
+	if cap(events) < maxEvents {
+		events = make([]event, 0, maxEvents)
+	}
 	log, stack, prompt := c.log, c.stack, c.prompt
 
 	*c = *s
@@ -280,6 +294,7 @@ func (s *State) CloneInto(c *State) {
 	c.Revealed = append(revealed[:0], s.Revealed...)
 	c.Tests = append(tests[:0], s.Tests...)
 	c.forced = append(forced[:0], s.forced...)
+	c.Events = append(events[:0], s.Events...)
 	c.log = log
 	s.log.CloneInto(&c.log)
 	c.stack = stack
@@ -365,6 +380,11 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		s.Tests[i].write(&w)
 	}
 	w.I32(int32(s.BlankSlots))
+	w.Int(len(s.Events))
+	for i := range s.Events {
+		s.Events[i].write(&w)
+	}
+	game.Ints(&w, s.trigOpt[:])
 	w.U8(s.Resolution)
 	w.Bool(s.over)
 	game.Ints(&w, s.forced)

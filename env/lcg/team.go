@@ -329,82 +329,11 @@ func (s *State) firstStep(loc int, targets uint8) int {
 	return bits.TrailingZeros8(m)
 }
 
-// Forced abilities that can fire together (bits of an effForcedOrder frame's B).
+// Forced indexes of the first forced abilities of trigger_cards.go (the
+// lead's PkOrder options list them in this order).
 const (
 	fxPsychosis    = iota // after horror: 1 direct damage per Psychosis
 	fxHypochondria        // after damage: 1 direct horror per Hypochondria
 	fxDarkMemory          // end of your turn: 2 horror per Dark Memory in hand
 	fxFrozenInFear        // end of your turn: a willpower (3) test per Frozen in Fear
 )
-
-// pushForced resolves the forced abilities in mask that fired together for
-// seat: one at once, several in the order the lead investigator chooses
-// (LCG §3 Priority of Simultaneous Resolution).
-func (s *State) pushForced(seat int, mask int32) {
-	switch {
-	case mask == 0:
-	case mask&(mask-1) == 0:
-		s.resolveForced(seat, bits.TrailingZeros32(uint32(mask)))
-	default:
-		s.push(opEffect, seat, -1, -1, effForcedOrder, mask)
-	}
-}
-
-// forcedOrder asks the lead which of the pending forced abilities (Frame B)
-// resolves next; each resolves completely before the next is chosen.
-func (s *State) forcedOrder(f *game.Frame) game.Control {
-	seat := int(f.Who)
-	if !s.inGame(seat) {
-		return game.Done
-	}
-	if f.Answer != game.NoAnswer {
-		k := int(s.chosen(f).Arg)
-		f.B &^= 1 << uint(k)
-		s.resolveForced(seat, k)
-		return game.Again
-	}
-	switch bits.OnesCount32(uint32(f.B)) {
-	case 0:
-		return game.Done
-	case 1:
-		s.resolveForced(seat, bits.TrailingZeros32(uint32(f.B)))
-		return game.Done
-	}
-	p := s.ask(s.leadSeat(), PkOrder, -1)
-	for k := 0; k < 4; k++ {
-		if f.B&(1<<uint(k)) != 0 {
-			p.Add(ActChoose+game.ActionCode(k), int32(k), 0)
-		}
-	}
-	return game.Wait
-}
-
-// forcedNames names the forced abilities of pushForced.
-var forcedNames = [...]string{"Psychosis", "Hypochondria", "Dark Memory", "Frozen in Fear"}
-
-// resolveForced resolves forced ability k for seat (all copies of the card).
-func (s *State) resolveForced(seat, k int) {
-	v := &s.Inv[seat]
-	switch k {
-	case fxPsychosis:
-		// Psychosis: after horror is placed on you, 1 direct damage (per copy).
-		s.push(opDamage, seat, -1, -1, packDmg(s.countThreat(seat, idPsychosis), 0, true), 0)
-	case fxHypochondria:
-		// Hypochondria: after damage is placed on you, 1 direct horror (per copy).
-		s.push(opDamage, seat, -1, -1, packDmg(0, s.countThreat(seat, idHypochondria), true), 0)
-	case fxDarkMemory:
-		// Dark Memory: at the end of your turn, revealed from hand: 2 horror.
-		for _, id := range v.Hand {
-			if s.Cards[id].Def == idDarkMemory {
-				s.takeDamage(seat, 0, 2, int32(id))
-			}
-		}
-	case fxFrozenInFear:
-		// Frozen in Fear: at the end of your turn, test willpower (3) to discard it.
-		for _, id := range v.Threat {
-			if s.Cards[id].Def == idFrozenInFear {
-				s.pushTest(seat, skWillpower, 3, tkFrozen, -1, id)
-			}
-		}
-	}
-}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import queue
 import secrets
+import sys
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -63,8 +64,11 @@ class StepResult:
     final_observation: dict[str, np.ndarray] | None
 
     @classmethod
-    def from_proto(cls, r: pb.StepResult) -> "StepResult":
-        """Decodes a wire StepResult."""
+    def from_proto(cls, r: pb.StepResult, packed: "PackedLayout | None" = None) -> "StepResult":
+        """Decodes a wire StepResult: its packed form with ``packed`` (the
+        session's layout) when the server sent one, else its tensors."""
+        if packed is not None and r.HasField("packed"):
+            return packed.decode(r.packed)
         return cls(
             observation={t.name: to_numpy(t) for t in r.observation},
             action_mask=to_numpy(r.action_mask),
@@ -79,6 +83,140 @@ class StepResult:
             final_score=to_numpy(r.final_score),
             final_observation={t.name: to_numpy(t) for t in r.final_observation} or None,
         )
+
+
+class PackedLayout:
+    """Where every tensor of a packed StepResult lies (``Packed`` in
+    mythos.proto), for one session: its spec, N and final_observations.
+
+    Decoding makes one numpy view per tensor of the reply's blobs, with no
+    copy and no loop over envs; observation fields are views of a record
+    array (one record per env row), so they are strided, not contiguous.
+    Sparse observations are scattered into one zero array per dtype, taken
+    from a :class:`_Scratch` (recycled once no array of an earlier result
+    refers to it).
+    """
+
+    def __init__(self, spec: Spec, num_envs: int, final_observations: bool) -> None:
+        n = num_envs
+        self.n = n
+        self.final = final_observations
+        self.agents = len(spec.agents)
+        self.actions = spec.num_actions
+        f32 = [f for f in spec.fields if f.dtype == np.float32]
+        i32 = [f for f in spec.fields if f.dtype == np.int32]
+        self.f_size = max((f.offset + f.size for f in f32), default=0)
+        self.i_size = max((f.offset + f.size for f in i32), default=0)
+        self.f_row = _record(f32, "<f4", self.f_size)
+        self.i_row = _record(i32, "<i4", self.i_size)
+        # (name, from the float32 rows?) in spec order.
+        self.order = [(f.name, f.dtype == np.float32) for f in spec.fields]
+        rows = n * (2 if final_observations else 1)
+        self.f_obs, self.i_obs = rows * self.f_size, rows * self.i_size  # elements
+        self._f_scratch = _Scratch(self.f_obs, np.dtype("<f4"))
+        self._i_scratch = _Scratch(self.i_obs, np.dtype("<i4"))
+
+    def _fields(self, f_rows: np.ndarray | None, i_rows: np.ndarray | None) -> dict[str, np.ndarray]:
+        return {name: (f_rows if is_f else i_rows)[name] for name, is_f in self.order}  # type: ignore[index]
+
+    def decode(self, p: pb.Packed) -> StepResult:
+        """Decodes a Packed message of this session."""
+        n, a = self.n, self.agents
+        f32, i32, i8, u64 = p.f32, p.i32, p.i8, p.u64
+        if p.sparse:
+            f_all = self._f_scratch.scatter(p.sparse_f32_index, p.sparse_f32)
+            i_all = self._i_scratch.scatter(p.sparse_i32_index, p.sparse_i32)
+            f_rows = f_all.view(self.f_row) if self.f_row is not None else None
+            i_rows = i_all.view(self.i_row) if self.i_row is not None else None
+            fo = io = 0  # offsets (bytes) of the scalar sections
+        else:
+            rows = 2 * n if self.final else n
+            f_rows = np.frombuffer(f32, self.f_row, rows) if self.f_row is not None else None
+            i_rows = np.frombuffer(i32, self.i_row, rows) if self.i_row is not None else None
+            fo, io = 4 * self.f_obs, 4 * self.i_obs
+        final = None
+        if self.final:
+            final = self._fields(_half(f_rows, n, 1), _half(i_rows, n, 1))
+        f = np.frombuffer(f32, "<f4", n * (3 + a), fo)
+        i = np.frombuffer(i32, "<i4", 2 * n, io)
+        m = np.frombuffer(i8, "i1", n * (self.actions + 2))
+        done = m[n * self.actions :].view(np.bool_)
+        return StepResult(
+            observation=self._fields(_half(f_rows, n, 0), _half(i_rows, n, 0)),
+            action_mask=m[: n * self.actions].reshape(n, self.actions),
+            agent=i[:n],
+            reward=f[:n],
+            agent_rewards=f[n : n + n * a].reshape(n, a),
+            terminated=done[:n],
+            truncated=done[n:],
+            episode_score=f[n + n * a : 2 * n + n * a],
+            episode_length=i[n:],
+            seed=np.frombuffer(u64, "<u8", n),
+            final_score=f[2 * n + n * a :],
+            final_observation=final,
+        )
+
+
+class _Scratch:
+    """Zeroed arrays for sparse observations, recycled.
+
+    A new zero array costs page faults and clearing; an array from an earlier
+    result is reused instead once nothing else refers to it (every array a
+    result hands out is a view that keeps its base alive, so a reference
+    count of just the pool's means no one can see it any more), after
+    zeroing only the elements that result set. Without reference counts
+    (not CPython) every result gets a new array.
+    """
+
+    KEEP = 3  # arrays kept: the result in use, the one before, a spare
+
+    def __init__(self, size: int, dtype: np.dtype) -> None:
+        self.size, self.dtype = size, dtype
+        self.pool: list[list[Any]] = []  # [array, positions it holds (intp)]
+        self.recycle = sys.implementation.name == "cpython"
+
+    def scatter(self, index: bytes, values: bytes) -> np.ndarray:
+        """A zero array with ``values`` at the positions that ``index`` (uint16
+        gaps, see ``Packed`` in mythos.proto) gives."""
+        pos = np.frombuffer(index, "<u2").astype(np.intp).cumsum()
+        for slot in self.pool:
+            # Two references: the pool's list and getrefcount's argument.
+            if sys.getrefcount(slot[0]) == 2:
+                out = slot[0]
+                out[slot[1]] = 0
+                break
+        else:
+            out = np.zeros(self.size, self.dtype)
+            if not self.recycle:
+                out[pos] = np.frombuffer(values, self.dtype)
+                return out
+            slot = [out, pos]
+            if len(self.pool) >= self.KEEP:
+                self.pool.pop(0)
+            self.pool.append(slot)
+        slot[1] = pos
+        out[pos] = np.frombuffer(values, self.dtype)
+        return out
+
+
+def _record(fields: list, dtype: str, size: int) -> np.dtype | None:
+    """A record dtype for a packed observation row of one dtype: one
+    sub-array per field at its offset."""
+    if not fields or size == 0:
+        return None
+    return np.dtype(
+        {
+            "names": [f.name for f in fields],
+            "formats": [(dtype, f.shape) for f in fields],
+            "offsets": [4 * f.offset for f in fields],
+            "itemsize": 4 * size,
+        }
+    )
+
+
+def _half(rows: np.ndarray | None, n: int, k: int) -> np.ndarray | None:
+    """Rows k*n to (k+1)*n (observation rows, then final observation rows)."""
+    return None if rows is None else rows[k * n : (k + 1) * n]
 
 
 @dataclass
@@ -145,6 +283,7 @@ class Client:
         final_observations: bool = False,
         stream: bool = False,
         sparse: bool = True,
+        packed: bool = True,
         options: Mapping[str, Any] | None = None,
     ) -> "Session":
         """Opens a session of ``num_envs`` envs of ``env_id``.
@@ -158,6 +297,9 @@ class Client:
             stream: step over one bidirectional stream instead of unary calls.
             sparse: have observations sent sparse (only non-zero elements);
                 they decode to the same arrays, from much smaller replies.
+            packed: have results sent in the packed encoding (one blob per
+                dtype, decoded as array views: the fast form); False asks
+                for one tensor per field (the first protocol's form).
             options: env options, e.g. ``{"investigators": 2}`` (sent as text).
         """
         if seed is None:
@@ -173,9 +315,12 @@ class Client:
                 auto_reset=auto_reset,
                 final_observations=final_observations,
                 sparse_observations=sparse,
+                encoding=pb.ENCODING_PACKED if packed else pb.ENCODING_TENSORS,
             ),
         )
-        return Session(self, r.session_id, Spec.from_proto(r.spec), int(r.num_envs), stream=stream)
+        spec = Spec.from_proto(r.spec)
+        layout = PackedLayout(spec, int(r.num_envs), final_observations and auto_reset) if packed else None
+        return Session(self, r.session_id, spec, int(r.num_envs), stream=stream, layout=layout)
 
     def close(self) -> None:
         """Closes the connection (the server keeps running)."""
@@ -199,8 +344,17 @@ def _option_text(v: Any) -> str:
 class Session:
     """A batch of N envs of one id on the server (see :meth:`Client.open`)."""
 
-    def __init__(self, client: Client, session_id: str, spec: Spec, num_envs: int, stream: bool = False) -> None:
+    def __init__(
+        self,
+        client: Client,
+        session_id: str,
+        spec: Spec,
+        num_envs: int,
+        stream: bool = False,
+        layout: PackedLayout | None = None,
+    ) -> None:
         self.client = client
+        self.layout = layout
         self.id = session_id
         self.spec = spec
         self.num_envs = num_envs
@@ -231,16 +385,16 @@ class Session:
         if seed is not None:
             req.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
         if self._use_stream:
-            return StepResult.from_proto(self._stream_call(pb.StreamRequest(reset=req)))
-        return StepResult.from_proto(self.client.call("Reset", req))
+            return StepResult.from_proto(self._stream_call(pb.StreamRequest(reset=req)), self.layout)
+        return StepResult.from_proto(self.client.call("Reset", req), self.layout)
 
     def step(self, actions: Sequence[int] | np.ndarray) -> StepResult:
         """Applies one action per env. If any is illegal nothing changes and
         :class:`mythos.IllegalActionError` is raised."""
         req = pb.StepRequest(session_id=self.id, actions=from_numpy(np.asarray(actions).reshape(-1)))
         if self._use_stream:
-            return StepResult.from_proto(self._stream_call(pb.StreamRequest(step=req)))
-        return StepResult.from_proto(self.client.call("Step", req))
+            return StepResult.from_proto(self._stream_call(pb.StreamRequest(step=req)), self.layout)
+        return StepResult.from_proto(self.client.call("Step", req), self.layout)
 
     def observe(self, agent: int, envs: Sequence[int] | None = None) -> dict[str, np.ndarray]:
         """What seat ``agent`` can see in ``envs`` (all when None), per field."""

@@ -67,6 +67,8 @@ class MythosEnv(gym.Env[dict, np.int64]):
             and sets ``info["illegal_action"]``.
         stream: step over a bidirectional stream instead of unary calls.
         sparse: receive observations sparse (same arrays, smaller replies).
+        packed: receive results in the packed encoding (the fast form; False:
+            one tensor per field, as the first protocol did).
         **options: env options, e.g. ``investigators=2``.
     """
 
@@ -82,6 +84,7 @@ class MythosEnv(gym.Env[dict, np.int64]):
         illegal_action: str = "raise",
         stream: bool = False,
         sparse: bool = True,
+        packed: bool = True,
         **options: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
@@ -90,7 +93,9 @@ class MythosEnv(gym.Env[dict, np.int64]):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
         self._own_client = client is None
         self.client = client or Client(address)
-        self.session: Session = self.client.open(env_id, 1, options=options, stream=stream, sparse=sparse)
+        self.session: Session = self.client.open(
+            env_id, 1, options=options, stream=stream, sparse=sparse, packed=packed
+        )
         self.spec_info = self.session.spec
         self.render_mode = render_mode
         self.illegal_action = illegal_action

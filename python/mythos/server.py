@@ -103,6 +103,11 @@ class LocalServer:
                 del keep[:-200]
 
     @property
+    def pid(self) -> int:
+        """The server's process id."""
+        return self._proc.pid
+
+    @property
     def logs(self) -> str:
         """The last lines the server logged."""
         return "".join(self._stderr)

@@ -21,12 +21,22 @@ DTYPES: dict[int, np.dtype] = {
 
 @dataclass(frozen=True)
 class Field:
-    """One observation field: a named tensor of fixed dtype and shape."""
+    """One observation field: a named tensor of fixed dtype and shape.
+
+    ``offset`` is its first element in a packed observation row of its dtype
+    (the fields of one dtype back to back, in spec order).
+    """
 
     name: str
     dtype: np.dtype
     shape: tuple[int, ...]
     doc: str = ""
+    offset: int = 0
+
+    @property
+    def size(self) -> int:
+        """The number of elements of one env's field."""
+        return int(np.prod(self.shape, dtype=np.int64))
 
 
 @dataclass(frozen=True)
@@ -44,13 +54,22 @@ class Spec:
 
     @classmethod
     def from_proto(cls, m: pb.EnvSpec) -> "Spec":
-        """Builds a spec from its wire form."""
+        """Builds a spec from its wire form.
+
+        Field offsets are the server's, or (from a server that sends none)
+        the running sums of the sizes of earlier fields of the same dtype.
+        """
+        fields: list[Field] = []
+        ends: dict[int, int] = {}
+        for f in m.fields:
+            shape = tuple(int(d) for d in f.shape)
+            offset = int(f.offset) if f.offset or ends.get(f.dtype, 0) == 0 else ends[f.dtype]
+            fields.append(Field(f.name, DTYPES[f.dtype], shape, f.doc, offset))
+            ends[f.dtype] = offset + fields[-1].size
         return cls(
             id=m.id,
             description=m.description,
-            fields=tuple(
-                Field(f.name, DTYPES[f.dtype], tuple(int(d) for d in f.shape), f.doc) for f in m.fields
-            ),
+            fields=tuple(fields),
             num_actions=int(m.num_actions),
             action_names=tuple(m.action_names),
             agents=tuple(m.agents),

@@ -37,6 +37,8 @@ class MythosVectorEnv(gym.vector.VectorEnv):
         final_observations: also return the last observation of ended episodes.
         stream: step over a bidirectional stream instead of unary calls.
         sparse: receive observations sparse (same arrays, smaller replies).
+        packed: receive results in the packed encoding (the fast form; False:
+            one tensor per field, as the first protocol did).
         **options: env options.
     """
 
@@ -52,6 +54,7 @@ class MythosVectorEnv(gym.vector.VectorEnv):
         final_observations: bool = False,
         stream: bool = False,
         sparse: bool = True,
+        packed: bool = True,
         **options: Any,
     ) -> None:
         self._own_client = client is None
@@ -59,6 +62,7 @@ class MythosVectorEnv(gym.vector.VectorEnv):
         self.session: Session = self.client.open(
             env_id, num_envs, options=options, auto_reset=True, final_observations=final_observations, stream=stream,
             sparse=sparse,
+            packed=packed,
         )
         spec = self.session.spec
         self.spec_info = spec

@@ -13,7 +13,10 @@ import grpc
 import numpy as np
 import pytest
 
+import mythos
+import mythos.client
 from mythos import Client, IllegalActionError, LocalServer, MythosError, Session
+from mythos import StepResult as mythos_StepResult
 from mythos._proto import mythos_pb2 as pb
 
 from conftest import CIPHER, GATHERING, MAX_ENVS
@@ -260,3 +263,65 @@ def test_sparse_and_dense_observations_agree(client: Client, env_id: str) -> Non
         va, vb = a.observe(agent), b.observe(agent)
         for k in va:
             np.testing.assert_array_equal(va[k], vb[k])
+
+
+@pytest.mark.parametrize("env_id", [CIPHER, GATHERING])
+@pytest.mark.parametrize("sparse", [False, True])
+@pytest.mark.parametrize("stream", [False, True])
+def test_packed_results_equal_the_tensors_ones(client: Client, env_id: str, sparse: bool, stream: bool) -> None:
+    """The packed encoding decodes to exactly the dense tensors of the first
+    protocol: every array, dtype and shape, resets of some envs included."""
+    a = client.open(env_id, 5, seed=8, auto_reset=True, final_observations=True, sparse=False, packed=False)
+    b = client.open(env_id, 5, seed=8, auto_reset=True, final_observations=True, sparse=sparse, packed=True, stream=stream)
+    assert a.layout is None and b.layout is not None
+    ra, rb = a.reset(seed=3), b.reset(seed=3)
+    rng = np.random.default_rng(2)
+    for step in range(50):
+        for name in ("action_mask", "agent", "reward", "agent_rewards", "terminated", "truncated",
+                     "episode_score", "episode_length", "seed", "final_score"):
+            va, vb = getattr(ra, name), getattr(rb, name)
+            assert va.dtype == vb.dtype and va.shape == vb.shape, name
+            np.testing.assert_array_equal(va, vb, err_msg=name)
+        for obs_a, obs_b in ((ra.observation, rb.observation), (ra.final_observation, rb.final_observation)):
+            assert obs_b is not None and list(obs_a) == list(obs_b)
+            for k in obs_a:
+                assert obs_a[k].dtype == obs_b[k].dtype and obs_a[k].shape == obs_b[k].shape, k
+                np.testing.assert_array_equal(obs_a[k], obs_b[k], err_msg=k)
+        if step == 20:
+            ra, rb = a.reset(envs=[1, 3]), b.reset(envs=[1, 3])
+            continue
+        acts = (rng.random(ra.action_mask.shape) * ra.action_mask).argmax(axis=1)
+        ra, rb = a.step(acts), b.step(acts)
+    a.close()
+    b.close()
+
+
+def test_packed_results_stay_as_returned(client: Client) -> None:
+    """Sparse packed observations reuse their arrays only once no earlier
+    result refers to them: results kept by the caller never change."""
+    s = client.open(GATHERING, 4, seed=1, auto_reset=True, sparse=True, packed=True)
+    r = s.reset(seed=1)
+    kept = []
+    for step in range(12):
+        r = s.step(first_legal(r.action_mask))
+        if step % 3 == 0:
+            kept.append((r, {k: v.copy() for k, v in r.observation.items()}))
+        if step % 4 == 0:  # a lone field array also keeps its result's memory
+            kept.append(({"hand": r.observation["hand"]}, {"hand": r.observation["hand"].copy()}))
+    for held, copy in kept:
+        obs = held.observation if isinstance(held, mythos_StepResult) else held
+        for k, v in copy.items():
+            np.testing.assert_array_equal(obs[k], v)
+    s.close()
+
+
+def test_packed_falls_back_to_tensors_replies(client: Client) -> None:
+    """A reply without a packed part (an older server) decodes from its tensors."""
+    s = client.open(CIPHER, 2, seed=1, packed=False)
+    r = s.client.call("Reset", pb.ResetRequest(session_id=s.id))
+    layout = mythos.client.PackedLayout(s.spec, 2, False)
+    got = mythos.client.StepResult.from_proto(r, layout)
+    want = mythos.client.StepResult.from_proto(r)
+    for k in want.observation:
+        np.testing.assert_array_equal(got.observation[k], want.observation[k])
+    s.close()

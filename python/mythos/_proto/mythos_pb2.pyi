@@ -16,6 +16,11 @@ class DType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DTYPE_BOOL: _ClassVar[DType]
     DTYPE_UINT64: _ClassVar[DType]
     DTYPE_INT64: _ClassVar[DType]
+
+class Encoding(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ENCODING_TENSORS: _ClassVar[Encoding]
+    ENCODING_PACKED: _ClassVar[Encoding]
 DTYPE_UNSPECIFIED: DType
 DTYPE_FLOAT32: DType
 DTYPE_INT32: DType
@@ -23,6 +28,8 @@ DTYPE_INT8: DType
 DTYPE_BOOL: DType
 DTYPE_UINT64: DType
 DTYPE_INT64: DType
+ENCODING_TENSORS: Encoding
+ENCODING_PACKED: Encoding
 
 class Tensor(_message.Message):
     __slots__ = ("name", "dtype", "shape", "data", "sparse", "indices")
@@ -41,16 +48,18 @@ class Tensor(_message.Message):
     def __init__(self, name: _Optional[str] = ..., dtype: _Optional[_Union[DType, str]] = ..., shape: _Optional[_Iterable[int]] = ..., data: _Optional[bytes] = ..., sparse: _Optional[bool] = ..., indices: _Optional[bytes] = ...) -> None: ...
 
 class FieldSpec(_message.Message):
-    __slots__ = ("name", "dtype", "shape", "doc")
+    __slots__ = ("name", "dtype", "shape", "doc", "offset")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DTYPE_FIELD_NUMBER: _ClassVar[int]
     SHAPE_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
     name: str
     dtype: DType
     shape: _containers.RepeatedScalarFieldContainer[int]
     doc: str
-    def __init__(self, name: _Optional[str] = ..., dtype: _Optional[_Union[DType, str]] = ..., shape: _Optional[_Iterable[int]] = ..., doc: _Optional[str] = ...) -> None: ...
+    offset: int
+    def __init__(self, name: _Optional[str] = ..., dtype: _Optional[_Union[DType, str]] = ..., shape: _Optional[_Iterable[int]] = ..., doc: _Optional[str] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class OptionSpec(_message.Message):
     __slots__ = ("name", "default_value", "doc")
@@ -93,7 +102,7 @@ class ListEnvsResponse(_message.Message):
     def __init__(self, envs: _Optional[_Iterable[_Union[EnvSpec, _Mapping]]] = ...) -> None: ...
 
 class OpenRequest(_message.Message):
-    __slots__ = ("env_id", "options", "num_envs", "seed", "auto_reset", "final_observations", "sparse_observations")
+    __slots__ = ("env_id", "options", "num_envs", "seed", "auto_reset", "final_observations", "sparse_observations", "encoding")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -108,6 +117,7 @@ class OpenRequest(_message.Message):
     AUTO_RESET_FIELD_NUMBER: _ClassVar[int]
     FINAL_OBSERVATIONS_FIELD_NUMBER: _ClassVar[int]
     SPARSE_OBSERVATIONS_FIELD_NUMBER: _ClassVar[int]
+    ENCODING_FIELD_NUMBER: _ClassVar[int]
     env_id: str
     options: _containers.ScalarMap[str, str]
     num_envs: int
@@ -115,7 +125,8 @@ class OpenRequest(_message.Message):
     auto_reset: bool
     final_observations: bool
     sparse_observations: bool
-    def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ...) -> None: ...
+    encoding: Encoding
+    def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ..., encoding: _Optional[_Union[Encoding, str]] = ...) -> None: ...
 
 class OpenResponse(_message.Message):
     __slots__ = ("session_id", "spec", "num_envs")
@@ -154,7 +165,7 @@ class StreamRequest(_message.Message):
     def __init__(self, reset: _Optional[_Union[ResetRequest, _Mapping]] = ..., step: _Optional[_Union[StepRequest, _Mapping]] = ...) -> None: ...
 
 class StepResult(_message.Message):
-    __slots__ = ("observation", "action_mask", "agent", "reward", "agent_rewards", "terminated", "truncated", "episode_score", "episode_length", "seed", "final_observation", "final_score")
+    __slots__ = ("observation", "action_mask", "agent", "reward", "agent_rewards", "terminated", "truncated", "episode_score", "episode_length", "seed", "final_observation", "final_score", "packed")
     OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     ACTION_MASK_FIELD_NUMBER: _ClassVar[int]
     AGENT_FIELD_NUMBER: _ClassVar[int]
@@ -167,6 +178,7 @@ class StepResult(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     FINAL_OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     FINAL_SCORE_FIELD_NUMBER: _ClassVar[int]
+    PACKED_FIELD_NUMBER: _ClassVar[int]
     observation: _containers.RepeatedCompositeFieldContainer[Tensor]
     action_mask: Tensor
     agent: Tensor
@@ -179,7 +191,32 @@ class StepResult(_message.Message):
     seed: Tensor
     final_observation: _containers.RepeatedCompositeFieldContainer[Tensor]
     final_score: Tensor
-    def __init__(self, observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., agent: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., agent_rewards: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., episode_score: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., seed: _Optional[_Union[Tensor, _Mapping]] = ..., final_observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ..., final_score: _Optional[_Union[Tensor, _Mapping]] = ...) -> None: ...
+    packed: Packed
+    def __init__(self, observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., agent: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., agent_rewards: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., episode_score: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., seed: _Optional[_Union[Tensor, _Mapping]] = ..., final_observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ..., final_score: _Optional[_Union[Tensor, _Mapping]] = ..., packed: _Optional[_Union[Packed, _Mapping]] = ...) -> None: ...
+
+class Packed(_message.Message):
+    __slots__ = ("num_envs", "f32", "i32", "i8", "u64", "sparse", "sparse_f32", "sparse_f32_index", "sparse_i32", "sparse_i32_index")
+    NUM_ENVS_FIELD_NUMBER: _ClassVar[int]
+    F32_FIELD_NUMBER: _ClassVar[int]
+    I32_FIELD_NUMBER: _ClassVar[int]
+    I8_FIELD_NUMBER: _ClassVar[int]
+    U64_FIELD_NUMBER: _ClassVar[int]
+    SPARSE_FIELD_NUMBER: _ClassVar[int]
+    SPARSE_F32_FIELD_NUMBER: _ClassVar[int]
+    SPARSE_F32_INDEX_FIELD_NUMBER: _ClassVar[int]
+    SPARSE_I32_FIELD_NUMBER: _ClassVar[int]
+    SPARSE_I32_INDEX_FIELD_NUMBER: _ClassVar[int]
+    num_envs: int
+    f32: bytes
+    i32: bytes
+    i8: bytes
+    u64: bytes
+    sparse: bool
+    sparse_f32: bytes
+    sparse_f32_index: bytes
+    sparse_i32: bytes
+    sparse_i32_index: bytes
+    def __init__(self, num_envs: _Optional[int] = ..., f32: _Optional[bytes] = ..., i32: _Optional[bytes] = ..., i8: _Optional[bytes] = ..., u64: _Optional[bytes] = ..., sparse: _Optional[bool] = ..., sparse_f32: _Optional[bytes] = ..., sparse_f32_index: _Optional[bytes] = ..., sparse_i32: _Optional[bytes] = ..., sparse_i32_index: _Optional[bytes] = ...) -> None: ...
 
 class ObserveRequest(_message.Message):
     __slots__ = ("session_id", "agent", "envs")

@@ -1,0 +1,351 @@
+package serve
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+
+	"google.golang.org/grpc/encoding"
+	_ "google.golang.org/grpc/encoding/proto" // the proto codec that codec wraps
+	"google.golang.org/grpc/mem"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/mythos-rl/mythos/serve/proto/mythos/v1"
+)
+
+// The packed encoding (pb.Encoding_ENCODING_PACKED) sends a StepResult as a
+// few blobs, one per dtype (see pb.Packed). The session keeps every dtype's
+// sections in one backing array (newSession lays them out in the wire's
+// order), so a dense blob is that array's memory; the reply is written, under
+// the session's lock, straight into a wire buffer that gRPC hands back to the
+// session once it has been sent (replyPool), so that a steady stream of steps
+// allocates nothing.
+
+// sparseRows holds one worker's sparse encoding of its rows: the flat
+// positions and the values (as bits) of non-zero observation elements, of
+// the observation and of the final observation sections, per dtype.
+type sparseRows struct {
+	idx, val [4][]uint32 // sparseF32, sparseI32, sparseFinalF32, sparseFinalI32
+}
+
+// The parts of sparseRows.
+const (
+	sparseF32 = iota
+	sparseI32
+	sparseFinalF32
+	sparseFinalI32
+)
+
+func (r *sparseRows) reset() {
+	for k := range r.idx {
+		r.idx[k], r.val[k] = r.idx[k][:0], r.val[k][:0]
+	}
+}
+
+// appendNonzero appends the non-zero elements of row (positions from base).
+func appendNonzero(idx, val []uint32, row []uint32, base uint32) ([]uint32, []uint32) {
+	j := 0
+	for ; j+8 <= len(row); j += 8 {
+		r := row[j : j+8 : j+8]
+		if r[0]|r[1]|r[2]|r[3]|r[4]|r[5]|r[6]|r[7] == 0 { // most elements are zero: skip them eight at a time
+			continue
+		}
+		for k, v := range r {
+			if v != 0 {
+				idx, val = append(idx, base+uint32(j+k)), append(val, v)
+			}
+		}
+	}
+	for ; j < len(row); j++ {
+		if row[j] != 0 {
+			idx, val = append(idx, base+uint32(j)), append(val, row[j])
+		}
+	}
+	return idx, val
+}
+
+// u32s views float32 or int32 memory as uint32 (the same bits).
+func u32s[T float32 | int32](s []T) []uint32 {
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// scanRow appends env i's non-zero observation elements (and its final
+// observation's, when one was written this step) to worker w's buffers.
+// Positions of final observations count from the end of the observation
+// section, as the wire's index does.
+func (s *session) scanRow(w, i int) {
+	r := &s.sparseW[w]
+	l, n := s.spec.Layout, len(s.envs)
+	f32, i32 := u32s(s.f32), u32s(s.i32)
+	r.idx[sparseF32], r.val[sparseF32] = appendNonzero(r.idx[sparseF32], r.val[sparseF32], f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32))
+	r.idx[sparseI32], r.val[sparseI32] = appendNonzero(r.idx[sparseI32], r.val[sparseI32], i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32))
+	if s.finalObs && s.finalSet[i] {
+		f32, i32 = u32s(s.finalF32), u32s(s.finalI32)
+		r.idx[sparseFinalF32], r.val[sparseFinalF32] = appendNonzero(r.idx[sparseFinalF32], r.val[sparseFinalF32], f32[i*l.F32:(i+1)*l.F32], uint32((n+i)*l.F32))
+		r.idx[sparseFinalI32], r.val[sparseFinalI32] = appendNonzero(r.idx[sparseFinalI32], r.val[sparseFinalI32], i32[i*l.I32:(i+1)*l.I32], uint32((n+i)*l.I32))
+	}
+}
+
+// scanAll sparse-encodes every row again (after a reset, which may leave
+// some rows as they were), on worker 0's buffers.
+func (s *session) scanAll() {
+	for w := range s.sparseW {
+		s.sparseW[w].reset()
+	}
+	for i := range s.envs {
+		s.scanRow(0, i)
+	}
+}
+
+// The field numbers of StepResult.packed and of pb.Packed's fields.
+const (
+	wireStepResultPacked = 13
+	wirePackedNumEnvs    = 1
+	wirePackedF32        = 2
+	wirePackedI32        = 3
+	wirePackedI8         = 4
+	wirePackedU64        = 5
+	wirePackedSparse     = 6
+	wirePackedSparseF32  = 7
+	wirePackedSparseF32I = 8
+	wirePackedSparseI32  = 9
+	wirePackedSparseI32I = 10
+)
+
+// maxGap is the largest gap between the positions of a sparse index
+// (uint16); longer runs of zeros are bridged by explicit zero elements.
+const maxGap = math.MaxUint16
+
+// sparseSections lists, per dtype part, where its entries come from in
+// position order: every worker's observation rows, then every worker's
+// final observation rows.
+func sparseSections(part int) [2]int { return [2]int{part, part + 2} }
+
+// sparseCount is the number of entries of one dtype of a sparse packed
+// reply, bridging entries included.
+func (s *session) sparseCount(part int) int {
+	count, prev := 0, uint32(0)
+	for _, sec := range sparseSections(part) {
+		for w := range s.sparseW {
+			idx := s.sparseW[w].idx[sec]
+			count += len(idx)
+			for _, pos := range idx {
+				if pos-prev > maxGap {
+					count += int((pos - prev - 1) / maxGap)
+				}
+				prev = pos
+			}
+		}
+	}
+	return count
+}
+
+// appendSparse appends the fields of one dtype of a sparse packed reply:
+// values (field fv) and gaps (field fi), count entries (see sparseCount).
+func (s *session) appendSparse(b []byte, part, count int, fv, fi protowire.Number) []byte {
+	b = protowire.AppendTag(b, fv, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(4*count))
+	at := len(b)
+	b = append(b, make([]byte, 4*count)...) // zeroed: bridging entries' values
+	b = protowire.AppendTag(b, fi, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(2*count))
+	at2 := len(b)
+	b = append(b, make([]byte, 2*count)...)
+	vals, gaps := b[at:at+4*count], b[at2:] // once b has stopped growing
+	prev, k := uint32(0), 0
+	for _, sec := range sparseSections(part) {
+		for w := range s.sparseW {
+			r := &s.sparseW[w]
+			for j, pos := range r.idx[sec] {
+				gap := pos - prev
+				for gap > maxGap { // bridge: a zero element maxGap further on
+					binary.LittleEndian.PutUint16(gaps[2*k:], maxGap)
+					gap -= maxGap
+					k++
+				}
+				binary.LittleEndian.PutUint16(gaps[2*k:], uint16(gap))
+				binary.LittleEndian.PutUint32(vals[4*k:], r.val[sec][j])
+				prev = pos
+				k++
+			}
+		}
+	}
+	return b
+}
+
+// packedWire appends the wire form of StepResult{packed: …} of the session's
+// rows to b: the blobs of pb.Packed, dense or sparse.
+func (s *session) packedWire(b []byte) []byte {
+	n, l := len(s.envs), s.spec.Layout
+	obsRows := n
+	if s.finalObs {
+		obsRows = 2 * n
+	}
+	f32, i32 := u32s(s.f32buf), u32s(s.i32buf)
+	i8 := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.i8buf))), len(s.i8buf))
+	var countF32, countI32 int
+	if s.sparse {
+		f32, i32 = f32[obsRows*l.F32:], i32[obsRows*l.I32:]
+		countF32, countI32 = s.sparseCount(sparseF32), s.sparseCount(sparseI32)
+	}
+	// Sizes of the fields of Packed, then the whole.
+	var sizes [11]int
+	sizes[wirePackedF32], sizes[wirePackedI32] = 4*len(f32), 4*len(i32)
+	sizes[wirePackedI8], sizes[wirePackedU64] = len(i8), 8*len(s.seed)
+	sizes[wirePackedSparseF32], sizes[wirePackedSparseF32I] = 4*countF32, 2*countF32
+	sizes[wirePackedSparseI32], sizes[wirePackedSparseI32I] = 4*countI32, 2*countI32
+	size := protowire.SizeTag(wirePackedNumEnvs) + protowire.SizeVarint(uint64(n))
+	if s.sparse {
+		size += protowire.SizeTag(wirePackedSparse) + 1
+	}
+	for k, c := range sizes {
+		if c > 0 {
+			size += protowire.SizeTag(protowire.Number(k)) + protowire.SizeBytes(c)
+		}
+	}
+	need := protowire.SizeTag(wireStepResultPacked) + protowire.SizeBytes(size)
+	if cap(b)-len(b) < need {
+		b = append(make([]byte, 0, len(b)+need), b...)
+	}
+	b = protowire.AppendTag(b, wireStepResultPacked, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(size))
+	b = protowire.AppendTag(b, wirePackedNumEnvs, protowire.VarintType)
+	b = protowire.AppendVarint(b, uint64(n))
+	field := func(k int) bool {
+		if sizes[k] == 0 {
+			return false
+		}
+		b = protowire.AppendTag(b, protowire.Number(k), protowire.BytesType)
+		b = protowire.AppendVarint(b, uint64(sizes[k]))
+		return true
+	}
+	if field(wirePackedF32) {
+		b = appendLE32(b, f32)
+	}
+	if field(wirePackedI32) {
+		b = appendLE32(b, i32)
+	}
+	if field(wirePackedI8) {
+		b = append(b, i8...)
+	}
+	if field(wirePackedU64) {
+		b = appendLE64(b, s.seed)
+	}
+	if !s.sparse {
+		return b
+	}
+	b = protowire.AppendTag(b, wirePackedSparse, protowire.VarintType)
+	b = protowire.AppendVarint(b, 1)
+	if countF32 > 0 {
+		b = s.appendSparse(b, sparseF32, countF32, wirePackedSparseF32, wirePackedSparseF32I)
+	}
+	if countI32 > 0 {
+		b = s.appendSparse(b, sparseI32, countI32, wirePackedSparseI32, wirePackedSparseI32I)
+	}
+	return b
+}
+
+// appendLE32 appends u as little-endian bytes.
+func appendLE32(b []byte, u []uint32) []byte {
+	if littleEndian {
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u))), 4*len(u))...)
+	}
+	for _, v := range u {
+		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	return b
+}
+
+// appendLE64 appends u as little-endian bytes.
+func appendLE64(b []byte, u []uint64) []byte {
+	if littleEndian {
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u))), 8*len(u))...)
+	}
+	for _, v := range u {
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	return b
+}
+
+// reply is a packed session's StepResult in wire form, for the codec.
+type reply struct {
+	buf mem.Buffer
+}
+
+// newReply encodes the session's rows into a buffer of its pool.
+func (s *session) newReply() *reply {
+	buf := s.pool.Get(s.wireHint)
+	*buf = s.packedWire((*buf)[:0])
+	s.wireHint = max(s.wireHint, len(*buf)+len(*buf)/8)
+	return &reply{buf: mem.NewBuffer(buf, s.pool)}
+}
+
+// message decodes a reply as a StepResult, for callers outside the fast path
+// (an EnvServiceServer embedded by another gRPC server); it frees r.
+func (r *reply) message() (*pb.StepResult, error) {
+	defer r.buf.Free()
+	m := &pb.StepResult{}
+	if err := proto.Unmarshal(r.buf.ReadOnlyData(), m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// replyPool recycles one session's wire buffers: gRPC returns a buffer
+// (Put) once the reply in it has been written to the connection.
+type replyPool struct {
+	free chan *[]byte
+}
+
+func newReplyPool() *replyPool { return &replyPool{free: make(chan *[]byte, 4)} }
+
+// Get returns a free buffer of capacity at least size (its length is
+// unspecified: callers append from [:0]).
+func (p *replyPool) Get(size int) *[]byte {
+	for {
+		select {
+		case b := <-p.free:
+			if cap(*b) >= size {
+				return b
+			}
+			continue // too small: let it go
+		default:
+			b := make([]byte, 0, size)
+			return &b
+		}
+	}
+}
+
+// Put takes back a buffer whose reply has been sent.
+func (p *replyPool) Put(b *[]byte) {
+	select {
+	case p.free <- b:
+	default: // enough spares
+	}
+}
+
+// maxSparsePositions bounds the observation sections that a sparse packed
+// index addresses (int32 positions).
+const maxSparsePositions = math.MaxInt32
+
+// codec is the server's message codec: gRPC's proto codec, except that a
+// *reply goes out as the wire bytes it already holds, in a buffer that
+// returns to its session's pool once sent.
+type codec struct{ proto encoding.CodecV2 }
+
+func newCodec() codec { return codec{proto: encoding.GetCodecV2("proto")} }
+
+// Name implements encoding.CodecV2.
+func (c codec) Name() string { return "proto" }
+
+// Marshal implements encoding.CodecV2.
+func (c codec) Marshal(v any) (mem.BufferSlice, error) {
+	if r, ok := v.(*reply); ok {
+		return mem.BufferSlice{r.buf}, nil
+	}
+	return c.proto.Marshal(v)
+}
+
+// Unmarshal implements encoding.CodecV2.
+func (c codec) Unmarshal(data mem.BufferSlice, v any) error { return c.proto.Unmarshal(data, v) }
