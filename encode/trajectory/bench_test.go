@@ -79,6 +79,9 @@ func TestWriteAllocatesNothingWithinABatch(t *testing.T) {
 // keeps the bytes allocated per row small. testing.AllocsPerRun
 // rounds down to a whole number, so the figure is measured here.
 func TestWriteAllocationsPerRow(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's instrumentation allocates")
+	}
 	m, r := lcgRow(t)
 	for _, c := range []Compression{None, LZ4, Zstd} {
 		w, err := Create(filepath.Join(t.TempDir(), "a.arrow"), m, WriterOptions{Compression: c})
