@@ -104,7 +104,7 @@ func newBench() *cobra.Command {
 				cfg := benchmarks.StrengthConfig{Env: strengthEnv, Options: opts, Agents: specs, Episodes: episodes, Seed: seed, Workers: workers}
 				var bar *progressbar.ProgressBar
 				if !quiet {
-					bar = newEpisodeBar(log, episodes*len(specs))
+					bar = episodeBar(log, episodes*len(specs), "episodes")
 					cfg.Progress = func() { _ = bar.Add(1) }
 				}
 				res, err := benchmarks.Strength(cfg)

@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/mythos-rl/mythos/benchmarks"
@@ -21,11 +19,7 @@ func init() { addCommand(newEval) }
 func newEval() *cobra.Command {
 	var (
 		agentList string
-		episodes  int
-		seed      uint64
-		workers   int
-		options   string
-		quiet     bool
+		ep        episodeFlags
 		asJSON    bool
 	)
 	cmd := &cobra.Command{
@@ -43,18 +37,17 @@ func newEval() *cobra.Command {
 			"  mythos eval ArkhamLCG/TheGathering-v0 --agents 'heuristic;ismcts:iters=2000,rollout=heuristic' --json",
 		Args: envArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := env.ParseOptions(options)
-			if err != nil {
-				return err
-			}
 			specs, err := splitAgentSpecs(agentList)
 			if err != nil {
 				return err
 			}
-			cfg := benchmarks.StrengthConfig{Env: args[0], Options: opts, Agents: specs, Episodes: episodes, Seed: seed, Workers: workers}
-			var bar *progressbar.ProgressBar
-			if !quiet {
-				bar = newEpisodeBar(cmd.ErrOrStderr(), episodes*len(specs))
+			opts, err := ep.envOptions(args[0], specs...)
+			if err != nil {
+				return err
+			}
+			cfg := benchmarks.StrengthConfig{Env: args[0], Options: opts, Agents: specs, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
+			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes*len(specs), "episodes")
+			if bar != nil {
 				cfg.Progress = func() { _ = bar.Add(1) }
 			}
 			res, err := benchmarks.Strength(cfg)
@@ -67,18 +60,14 @@ func newEval() *cobra.Command {
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
-				return enc.Encode(evalReport{Env: args[0], Options: opts.String(), Seed: seed, Episodes: episodes, Agents: res})
+				return enc.Encode(evalReport{Env: args[0], Options: opts.String(), Seed: ep.seed, Episodes: ep.episodes, Agents: res})
 			}
-			return writeEvalTable(cmd.OutOrStdout(), args[0], opts, seed, episodes, res)
+			return writeEvalTable(cmd.OutOrStdout(), args[0], opts, ep.seed, ep.episodes, res)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&agentList, "agents", "random,heuristic,ismcts", "agent specs to compare, comma-separated (see above)")
-	f.IntVar(&episodes, "episodes", 100, "episodes per agent (the same seeds for every agent)")
-	f.Uint64Var(&seed, "seed", 1, "base seed; episode k uses a seed derived from it")
-	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "goroutines playing episodes in parallel")
-	f.StringVar(&options, "opt", "", "env options as key=value,key=value (see the env's spec)")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	ep.add(f, "episodes per agent (the same seeds for every agent)", "goroutines playing episodes in parallel")
 	f.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	return cmd
 }
@@ -136,16 +125,4 @@ func writeEvalTable(w io.Writer, id string, opts env.Options, seed uint64, episo
 			time.Duration(r.Seconds*float64(time.Second)).Round(time.Millisecond))
 	}
 	return nil
-}
-
-// newEpisodeBar is the progress bar of commands that play many episodes.
-func newEpisodeBar(w io.Writer, total int) *progressbar.ProgressBar {
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("episodes"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("ep"),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish())
 }

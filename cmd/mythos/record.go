@@ -2,15 +2,12 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/encode/trajectory"
-	"github.com/mythos-rl/mythos/env"
 )
 
 func init() { addCommand(newRecord) }
@@ -18,14 +15,10 @@ func init() { addCommand(newRecord) }
 func newRecord() *cobra.Command {
 	var (
 		agent     string
-		episodes  int
-		seed      uint64
-		options   string
+		ep        episodeFlags
 		out       string
 		perFile   int
-		workers   int
 		batchRows int
-		quiet     bool
 		compress  string
 	)
 	cmd := &cobra.Command{
@@ -50,29 +43,15 @@ func newRecord() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts, err := env.ParseOptions(options)
+			opts, err := ep.envOptions(args[0], agent)
 			if err != nil {
 				return err
 			}
-			if _, err := env.Make(args[0], opts); err != nil {
-				return err
-			}
-			if _, err := agents.New(agent); err != nil {
-				return err
-			}
-			cfg := agents.RecordConfig{Env: args[0], Options: opts, Agent: agent, Episodes: episodes, Seed: seed,
-				Dir: out, PerFile: perFile, Workers: workers,
+			cfg := agents.RecordConfig{Env: args[0], Options: opts, Agent: agent, Episodes: ep.episodes, Seed: ep.seed,
+				Dir: out, PerFile: perFile, Workers: ep.workers,
 				Writer: trajectory.WriterOptions{BatchRows: batchRows, Compression: comp}}
-			var bar *progressbar.ProgressBar
-			if !quiet {
-				bar = progressbar.NewOptions(episodes,
-					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-					progressbar.OptionSetDescription("recording"),
-					progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(),
-					progressbar.OptionSetItsString("ep"),
-					progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionClearOnFinish())
+			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes, "recording")
+			if bar != nil {
 				cfg.Progress = func(int) { _ = bar.Add(1) }
 			}
 			start := time.Now()
@@ -84,23 +63,19 @@ func newRecord() *cobra.Command {
 			if bar != nil {
 				_ = bar.Finish()
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, seed, opts)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, ep.seed, opts)
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %d episodes, %d rows in %d files to %s\n", sum.Episodes, sum.Rows, len(sum.Files), out)
 			fmt.Fprintf(cmd.OutOrStdout(), "throughput: %.0f rows/s (%s, %d workers)\n",
-				float64(sum.Rows)/elapsed.Seconds(), elapsed.Round(time.Millisecond), workers)
+				float64(sum.Rows)/elapsed.Seconds(), elapsed.Round(time.Millisecond), ep.workers)
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&agent, "agent", "random", "agent spec: name or name:key=value,...")
-	f.IntVar(&episodes, "episodes", 100, "number of episodes")
-	f.Uint64Var(&seed, "seed", 1, "base seed; episode k uses a seed derived from it")
-	f.StringVar(&options, "opt", "", "env options as key=value,key=value (see the env's spec)")
+	ep.add(f, "number of episodes", "files written in parallel")
 	f.StringVar(&out, "out", "", "directory for the .arrow files (must hold none yet)")
 	f.IntVar(&perFile, "episodes-per-file", 100, "episodes per file")
-	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "files written in parallel")
 	f.IntVar(&batchRows, "batch-rows", trajectory.DefaultBatchRows, "rows per Arrow record batch")
 	f.StringVar(&compress, "compression", "lz4", "compression of the Arrow buffers: lz4 (Arrow's LZ4_FRAME), zstd or none")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	return cmd
 }

@@ -5,27 +5,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"text/tabwriter"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/mythos-rl/mythos/agents"
-	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 )
 
 func newRun() *cobra.Command {
 	var (
 		agent     string
-		episodes  int
-		seed      uint64
-		workers   int
-		options   string
+		ep        episodeFlags
 		recordDir string
-		quiet     bool
 		asJSON    bool
 	)
 	cmd := &cobra.Command{
@@ -38,17 +31,11 @@ func newRun() *cobra.Command {
 			"  mythos run ArkhamLCG/TheGathering-v0 --opt investigators=01001,01002,difficulty=easy",
 		Args: envArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := env.ParseOptions(options)
+			opts, err := ep.envOptions(args[0], agent)
 			if err != nil {
 				return err
 			}
-			if _, err := env.Make(args[0], opts); err != nil {
-				return err
-			}
-			if _, err := agents.New(agent); err != nil {
-				return err
-			}
-			cfg := agents.RolloutConfig{Env: args[0], Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers}
+			cfg := agents.RolloutConfig{Env: args[0], Options: opts, Agent: agent, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
 			if recordDir != "" {
 				if err := os.MkdirAll(recordDir, 0o755); err != nil {
 					return err
@@ -65,16 +52,8 @@ func newRun() *cobra.Command {
 					}
 				}()
 			}
-			var bar *progressbar.ProgressBar
-			if !quiet {
-				bar = progressbar.NewOptions(episodes,
-					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-					progressbar.OptionSetDescription("episodes"),
-					progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(),
-					progressbar.OptionSetItsString("ep"),
-					progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionClearOnFinish())
+			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes, "episodes")
+			if bar != nil {
 				cfg.Progress = func() { _ = bar.Add(1) }
 			}
 			start := time.Now()
@@ -92,7 +71,7 @@ func newRun() *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(sum)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, seed, opts)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, ep.seed, opts)
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "episodes\twins\tlosses\tunfinished\twin rate\tmean length\tmean score\t")
 			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.3f\t%.1f\t%+.3f\t\n", sum.Episodes, sum.Wins, sum.Losses, sum.Unfinished,
@@ -101,18 +80,14 @@ func newRun() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "throughput: %.0f decisions/s (%d decisions in %s, %d workers)\n",
-				float64(sum.Decisions)/elapsed.Seconds(), sum.Decisions, elapsed.Round(time.Millisecond), workers)
+				float64(sum.Decisions)/elapsed.Seconds(), sum.Decisions, elapsed.Round(time.Millisecond), ep.workers)
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&agent, "agent", "random", "agent spec: name or name:key=value,...")
-	f.IntVar(&episodes, "episodes", 100, "number of episodes")
-	f.Uint64Var(&seed, "seed", 1, "base seed; episode k uses a seed derived from it")
-	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "goroutines playing episodes in parallel")
-	f.StringVar(&options, "opt", "", "env options as key=value,key=value (see the env's spec)")
+	ep.add(f, "number of episodes", "goroutines playing episodes in parallel")
 	f.StringVar(&recordDir, "record", "", "write each episode's record (for mythos replay) into this directory")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	return cmd
 }

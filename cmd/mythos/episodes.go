@@ -1,0 +1,73 @@
+package main
+
+import (
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+)
+
+// episodeFlags are the flags shared by the commands that play seeded episodes
+// (run, eval, record): how many, from which base seed, on how many goroutines,
+// with which env options, and whether to draw a progress bar.
+type episodeFlags struct {
+	episodes int
+	seed     uint64
+	workers  int
+	options  string
+	quiet    bool
+}
+
+// add registers the flags on f; episodesDoc and workersDoc describe what one
+// episode and one worker mean for the command.
+func (p *episodeFlags) add(f *pflag.FlagSet, episodesDoc, workersDoc string) {
+	f.IntVar(&p.episodes, "episodes", 100, episodesDoc)
+	f.Uint64Var(&p.seed, "seed", 1, "base seed; episode k uses a seed derived from it")
+	f.IntVar(&p.workers, "workers", runtime.GOMAXPROCS(0), workersDoc)
+	f.StringVar(&p.options, "opt", "", "env options as key=value,key=value (see the env's spec)")
+	f.BoolVar(&p.quiet, "quiet", false, "no progress bar")
+}
+
+// envOptions parses --opt and checks, before any work starts, that env id is
+// registered and accepts the options and that every agent spec builds.
+func (p *episodeFlags) envOptions(id string, agentSpecs ...string) (env.Options, error) {
+	opts, err := env.ParseOptions(p.options)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := env.Make(id, opts); err != nil {
+		return nil, err
+	}
+	for _, s := range agentSpecs {
+		if _, err := agents.New(s); err != nil {
+			return nil, err
+		}
+	}
+	return opts, nil
+}
+
+// bar returns a progress bar of total episodes named desc on w, or nil with
+// --quiet.
+func (p *episodeFlags) bar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
+	if p.quiet {
+		return nil
+	}
+	return episodeBar(w, total, desc)
+}
+
+// episodeBar is the progress bar of commands that count episodes.
+func episodeBar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("ep"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish())
+}
