@@ -187,3 +187,16 @@ func BenchmarkClone(b *testing.B) {
 		s.CloneInto(&c)
 	}
 }
+
+// BenchmarkCloneFresh is Clone through the game.State interface: a new state
+// each time (what a search pays when it cannot reuse one), logging off.
+func BenchmarkCloneFresh(b *testing.B) {
+	s := newGame(b, 1, "01001", "01002")
+	s.log.Enabled = false
+	rng := game.NewRNG(9)
+	playRandom(b, s, &rng, 100, false)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = s.Clone()
+	}
+}
