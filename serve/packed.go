@@ -22,11 +22,36 @@ import (
 // session once it has been sent (replyPool), so that a steady stream of steps
 // allocates nothing.
 
-// sparseRows holds one worker's sparse encoding of its rows: the flat
-// positions and the values (as bits) of non-zero observation elements, of
-// the observation and of the final observation sections, per dtype.
+// sparseSeg is one worker's sparse encoding of one section of one dtype
+// (the observation or the final observation rows it stepped): the values
+// (as bits) of its non-zero elements in position order and, from the second
+// on, each one's gap from the one before, in wire form (runs of more than
+// maxGap zeros bridged by zero elements). The first element's position is
+// first: the gap across segments is only known once every worker is done.
+type sparseSeg struct {
+	vals        []uint32
+	gaps        []uint16
+	first, last uint32
+}
+
+// add appends an element at pos (after the last one) of value v.
+func (g *sparseSeg) add(pos, v uint32) {
+	if len(g.vals) == 0 {
+		g.first = pos
+	} else {
+		gap := pos - g.last
+		for gap > maxGap { // bridge: a zero element maxGap further on
+			g.gaps, g.vals = append(g.gaps, maxGap), append(g.vals, 0)
+			gap -= maxGap
+		}
+		g.gaps = append(g.gaps, uint16(gap))
+	}
+	g.vals, g.last = append(g.vals, v), pos
+}
+
+// sparseRows holds one worker's segments.
 type sparseRows struct {
-	idx, val [4][]uint32 // sparseF32, sparseI32, sparseFinalF32, sparseFinalI32
+	seg [4]sparseSeg // sparseF32, sparseI32, sparseFinalF32, sparseFinalI32
 }
 
 // The parts of sparseRows.
@@ -38,13 +63,13 @@ const (
 )
 
 func (r *sparseRows) reset() {
-	for k := range r.idx {
-		r.idx[k], r.val[k] = r.idx[k][:0], r.val[k][:0]
+	for k := range r.seg {
+		r.seg[k].vals, r.seg[k].gaps = r.seg[k].vals[:0], r.seg[k].gaps[:0]
 	}
 }
 
-// appendNonzero appends the non-zero elements of row (positions from base).
-func appendNonzero(idx, val []uint32, row []uint32, base uint32) ([]uint32, []uint32) {
+// addNonzero adds the non-zero elements of row (positions from base) to g.
+func (g *sparseSeg) addNonzero(row []uint32, base uint32) {
 	j := 0
 	for ; j+8 <= len(row); j += 8 {
 		r := row[j : j+8 : j+8]
@@ -53,16 +78,15 @@ func appendNonzero(idx, val []uint32, row []uint32, base uint32) ([]uint32, []ui
 		}
 		for k, v := range r {
 			if v != 0 {
-				idx, val = append(idx, base+uint32(j+k)), append(val, v)
+				g.add(base+uint32(j+k), v)
 			}
 		}
 	}
 	for ; j < len(row); j++ {
 		if row[j] != 0 {
-			idx, val = append(idx, base+uint32(j)), append(val, row[j])
+			g.add(base+uint32(j), row[j])
 		}
 	}
-	return idx, val
 }
 
 // u32s views float32 or int32 memory as uint32 (the same bits).
@@ -78,12 +102,12 @@ func (s *session) scanRow(w, i int) {
 	r := &s.sparseW[w]
 	l, n := s.spec.Layout, len(s.envs)
 	f32, i32 := u32s(s.f32), u32s(s.i32)
-	r.idx[sparseF32], r.val[sparseF32] = appendNonzero(r.idx[sparseF32], r.val[sparseF32], f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32))
-	r.idx[sparseI32], r.val[sparseI32] = appendNonzero(r.idx[sparseI32], r.val[sparseI32], i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32))
+	r.seg[sparseF32].addNonzero(f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32))
+	r.seg[sparseI32].addNonzero(i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32))
 	if s.finalObs && s.finalSet[i] {
 		f32, i32 = u32s(s.finalF32), u32s(s.finalI32)
-		r.idx[sparseFinalF32], r.val[sparseFinalF32] = appendNonzero(r.idx[sparseFinalF32], r.val[sparseFinalF32], f32[i*l.F32:(i+1)*l.F32], uint32((n+i)*l.F32))
-		r.idx[sparseFinalI32], r.val[sparseFinalI32] = appendNonzero(r.idx[sparseFinalI32], r.val[sparseFinalI32], i32[i*l.I32:(i+1)*l.I32], uint32((n+i)*l.I32))
+		r.seg[sparseFinalF32].addNonzero(f32[i*l.F32:(i+1)*l.F32], uint32((n+i)*l.F32))
+		r.seg[sparseFinalI32].addNonzero(i32[i*l.I32:(i+1)*l.I32], uint32((n+i)*l.I32))
 	}
 }
 
@@ -117,60 +141,66 @@ const (
 // (uint16); longer runs of zeros are bridged by explicit zero elements.
 const maxGap = math.MaxUint16
 
-// sparseSections lists, per dtype part, where its entries come from in
-// position order: every worker's observation rows, then every worker's
-// final observation rows.
-func sparseSections(part int) [2]int { return [2]int{part, part + 2} }
+// segments calls f with the segments of one dtype part in position order:
+// every worker's observation rows, then every worker's final observation
+// rows.
+func (s *session) segments(part int, f func(g *sparseSeg)) {
+	for _, sec := range [2]int{part, part + 2} {
+		for w := range s.sparseW {
+			if g := &s.sparseW[w].seg[sec]; len(g.vals) > 0 {
+				f(g)
+			}
+		}
+	}
+}
+
+// seam returns the gap from the element at prev to the first one of g, and
+// the bridging elements it needs.
+func seam(prev uint32, g *sparseSeg) (gap uint32, bridges int) {
+	gap = g.first - prev
+	if gap > maxGap {
+		bridges = int((gap - 1) / maxGap)
+	}
+	return gap - uint32(bridges)*maxGap, bridges
+}
 
 // sparseCount is the number of entries of one dtype of a sparse packed
 // reply, bridging entries included.
 func (s *session) sparseCount(part int) int {
 	count, prev := 0, uint32(0)
-	for _, sec := range sparseSections(part) {
-		for w := range s.sparseW {
-			idx := s.sparseW[w].idx[sec]
-			count += len(idx)
-			for _, pos := range idx {
-				if pos-prev > maxGap {
-					count += int((pos - prev - 1) / maxGap)
-				}
-				prev = pos
-			}
-		}
-	}
+	s.segments(part, func(g *sparseSeg) {
+		_, bridges := seam(prev, g)
+		count += bridges + len(g.vals)
+		prev = g.last
+	})
 	return count
 }
 
 // appendSparse appends the fields of one dtype of a sparse packed reply:
 // values (field fv) and gaps (field fi), count entries (see sparseCount).
+// The workers encoded their segments; this joins them, bridging the seams.
 func (s *session) appendSparse(b []byte, part, count int, fv, fi protowire.Number) []byte {
 	b = protowire.AppendTag(b, fv, protowire.BytesType)
 	b = protowire.AppendVarint(b, uint64(4*count))
-	at := len(b)
-	b = append(b, make([]byte, 4*count)...) // zeroed: bridging entries' values
+	prev := uint32(0)
+	s.segments(part, func(g *sparseSeg) {
+		_, bridges := seam(prev, g)
+		b = append(b, make([]byte, 4*bridges)...) // bridging elements are zero
+		b = appendLE32(b, g.vals)
+		prev = g.last
+	})
 	b = protowire.AppendTag(b, fi, protowire.BytesType)
 	b = protowire.AppendVarint(b, uint64(2*count))
-	at2 := len(b)
-	b = append(b, make([]byte, 2*count)...)
-	vals, gaps := b[at:at+4*count], b[at2:] // once b has stopped growing
-	prev, k := uint32(0), 0
-	for _, sec := range sparseSections(part) {
-		for w := range s.sparseW {
-			r := &s.sparseW[w]
-			for j, pos := range r.idx[sec] {
-				gap := pos - prev
-				for gap > maxGap { // bridge: a zero element maxGap further on
-					binary.LittleEndian.PutUint16(gaps[2*k:], maxGap)
-					gap -= maxGap
-					k++
-				}
-				binary.LittleEndian.PutUint16(gaps[2*k:], uint16(gap))
-				binary.LittleEndian.PutUint32(vals[4*k:], r.val[sec][j])
-				prev = pos
-				k++
-			}
+	prev = 0
+	s.segments(part, func(g *sparseSeg) {
+		gap, bridges := seam(prev, g)
+		for ; bridges > 0; bridges-- {
+			b = binary.LittleEndian.AppendUint16(b, maxGap)
 		}
-	}
+		b = binary.LittleEndian.AppendUint16(b, uint16(gap))
+		b = appendLE16(b, g.gaps)
+		prev = g.last
+	})
 	return b
 }
 
@@ -253,6 +283,17 @@ func appendLE32(b []byte, u []uint32) []byte {
 	}
 	for _, v := range u {
 		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	return b
+}
+
+// appendLE16 appends u as little-endian bytes.
+func appendLE16(b []byte, u []uint16) []byte {
+	if littleEndian {
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u))), 2*len(u))...)
+	}
+	for _, v := range u {
+		b = binary.LittleEndian.AppendUint16(b, v)
 	}
 	return b
 }

@@ -349,13 +349,15 @@ func TestPackedReplyReusesBuffersAndIsPortable(t *testing.T) {
 // every worker's entries come out in position order.
 func TestSparseGapsBridgeLongRuns(t *testing.T) {
 	s := &session{sparseW: make([]sparseRows, 2)}
-	s.sparseW[0].idx[sparseF32], s.sparseW[0].val[sparseF32] = []uint32{70000, 70001}, []uint32{1, 2}
-	s.sparseW[1].idx[sparseF32], s.sparseW[1].val[sparseF32] = []uint32{200000}, []uint32{3}
-	s.sparseW[1].idx[sparseFinalF32], s.sparseW[1].val[sparseFinalF32] = []uint32{200000 + maxGap}, []uint32{4}
-	want := map[int]uint32{70000: 1, 70001: 2, 200000: 3, 200000 + maxGap: 4}
+	s.sparseW[0].seg[sparseF32].add(70000, 1)
+	s.sparseW[0].seg[sparseF32].add(70001, 2)
+	s.sparseW[1].seg[sparseF32].add(200000, 3)
+	s.sparseW[1].seg[sparseF32].add(200000+2*maxGap+5, 5) // bridged inside a segment
+	s.sparseW[1].seg[sparseFinalF32].add(200000+3*maxGap, 4)
+	want := map[int]uint32{70000: 1, 70001: 2, 200000: 3, 200000 + 2*maxGap + 5: 5, 200000 + 3*maxGap: 4}
 	count := s.sparseCount(sparseF32)
-	if count != 4+1+1 { // 70000 and 200000-70001 each need one bridge
-		t.Fatalf("count %d, want 6", count)
+	if count != 5+1+1+2 { // 70000 and 200000-70001 need one bridge each, 2*maxGap+5 two
+		t.Fatalf("count %d, want 9", count)
 	}
 	b := s.appendSparse(nil, sparseF32, count, wirePackedSparseF32, wirePackedSparseF32I)
 	var p pb.Packed

@@ -68,7 +68,7 @@ type session struct {
 	// non-zero elements: the size hint of the next sparse packing.
 	nonzero, finalNonzero []int
 
-	// Packed sessions: sparse holds each worker's sparse encoding of the
+	// Packed sessions: sparseW holds each worker's sparse encoding of the
 	// rows it stepped (sparse sessions only); pool recycles wire buffers,
 	// wireHint is the size to ask of it.
 	sparseW  []sparseRows

@@ -15,7 +15,7 @@ from ._proto import mythos_pb2 as pb
 from ._proto import mythos_pb2_grpc as pb_grpc
 from .errors import MythosError, from_rpc_error
 from .server import shared_server
-from .spec import DTYPES, Spec
+from .spec import DTYPES, Field, Spec
 
 MAX_MESSAGE_BYTES = 64 << 20
 
@@ -173,15 +173,15 @@ class _Scratch:
     def __init__(self, size: int, dtype: np.dtype) -> None:
         self.size, self.dtype = size, dtype
         self.pool: list[list[Any]] = []  # [array, positions it holds (intp)]
-        self.recycle = sys.implementation.name == "cpython"
+        self.recycle = sys.implementation.name == "cpython" and hasattr(sys, "getrefcount")
+        self.unshared = _unshared_refcount() if self.recycle else -1
 
     def scatter(self, index: bytes, values: bytes) -> np.ndarray:
         """A zero array with ``values`` at the positions that ``index`` (uint16
         gaps, see ``Packed`` in mythos.proto) gives."""
         pos = np.frombuffer(index, "<u2").astype(np.intp).cumsum()
         for slot in self.pool:
-            # Two references: the pool's list and getrefcount's argument.
-            if sys.getrefcount(slot[0]) == 2:
+            if sys.getrefcount(slot[0]) == self.unshared:  # the pool's reference only
                 out = slot[0]
                 out[slot[1]] = 0
                 break
@@ -199,7 +199,15 @@ class _Scratch:
         return out
 
 
-def _record(fields: list, dtype: str, size: int) -> np.dtype | None:
+def _unshared_refcount() -> int:
+    """What ``sys.getrefcount(slot[0])`` says of an array that only a pool
+    slot refers to (measured, as interpreters count their own references
+    differently)."""
+    slot = [np.zeros(1)]
+    return sys.getrefcount(slot[0])
+
+
+def _record(fields: list[Field], dtype: str, size: int) -> np.dtype | None:
     """A record dtype for a packed observation row of one dtype: one
     sub-array per field at its offset."""
     if not fields or size == 0:
