@@ -88,7 +88,11 @@ func Serve(ctx context.Context, lis net.Listener, s *Server, grace time.Duration
 // recovered turns a panic in a handler into an INTERNAL status.
 func (s *Server) recovered(method string, err *error) {
 	if r := recover(); r != nil {
-		s.log.Error("handler panicked", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		stack := debug.Stack()
+		if p, ok := r.(*envPanic); ok { // raised again from a worker goroutine
+			stack = p.stack
+		}
+		s.log.Error("handler panicked", "method", method, "panic", fmt.Sprint(r), "stack", string(stack))
 		*err = status.Errorf(codes.Internal, "%s: internal error: %v", method, r)
 	}
 }

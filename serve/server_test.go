@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
@@ -401,6 +402,11 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 			return err
 		},
 			codes.InvalidArgument, "env index 3 is out of range"},
+		{"reset index listed twice", func() error {
+			_, err := h.client.Reset(h.ctx, &pb.ResetRequest{SessionId: id, Envs: []int32{0, 0}})
+			return err
+		},
+			codes.InvalidArgument, "env index 0 is listed twice"},
 		{"observe agent out of range", func() error {
 			_, err := h.client.Observe(h.ctx, &pb.ObserveRequest{SessionId: id, Agent: 2})
 			return err
@@ -596,16 +602,61 @@ func TestPanicBecomesInternalStatus(t *testing.T) {
 	wantCode(t, err, codes.Internal, "boom")
 }
 
+// panicEnv is an env whose Step panics, as an engine bug would.
+type panicEnv struct{ env.Env }
+
+func (panicEnv) Step(int) (env.Transition, error) { panic("engine bug") }
+
+// An env that panics on a worker goroutine does not end the process: the
+// panic is raised again on the caller's goroutine (where the interceptor
+// turns it into INTERNAL), naming the env and keeping the worker's stack.
+func TestStepPanicOnWorkerReachesCaller(t *testing.T) {
+	const n = 2 * parallelMin
+	fixture.Register()
+	s, err := newSession("t", cipher, nil, n, 1, true, false, false, false, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.reset(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.envs[n-3] = panicEnv{s.envs[n-3]}
+	acts := make([]int32, n)
+	for i := range acts {
+		acts[i] = firstLegalOf(s.mask[i*s.spec.Actions : (i+1)*s.spec.Actions])
+	}
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		_ = s.step(actionTensor(acts))
+	}()
+	p, ok := got.(*envPanic)
+	if !ok {
+		t.Fatalf("step raised %v (%T), want an *envPanic", got, got)
+	}
+	if p.env != n-3 || p.value != "engine bug" || !strings.Contains(string(p.stack), "panicEnv") {
+		t.Fatalf("panic of env %d, value %v, stack:\n%s", p.env, p.value, p.stack)
+	}
+	if !strings.Contains(p.Error(), fmt.Sprintf("env %d panicked: engine bug", n-3)) {
+		t.Fatalf("message %q", p.Error())
+	}
+	for i, err := range s.stepErr {
+		if err != nil {
+			t.Fatalf("stepErr[%d] = %v after the panic, want cleared", i, err)
+		}
+	}
+}
+
 // Memory copies and element-by-element packing give the same bytes.
 func TestTensorPackingIsLittleEndianBothWays(t *testing.T) {
 	src := []float32{1, -2.5, 3, 4, 5, 6}
 	isrc := []int32{1, -2, 3, 4, 1 << 30, 6}
-	fast := f32Tensor("x", src, 2, 3, 1, 2, shape(2, 2))
-	ifast := i32Tensor("x", isrc, 2, 3, 1, 2, shape(2, 2))
+	fast := rowsTensor("x", src, 2, 3, 1, 2, shape(2, 2))
+	ifast := rowsTensor("x", isrc, 2, 3, 1, 2, shape(2, 2))
 	saved := littleEndian
 	littleEndian = false
-	slow := f32Tensor("x", src, 2, 3, 1, 2, shape(2, 2))
-	islow := i32Tensor("x", isrc, 2, 3, 1, 2, shape(2, 2))
+	slow := rowsTensor("x", src, 2, 3, 1, 2, shape(2, 2))
+	islow := rowsTensor("x", isrc, 2, 3, 1, 2, shape(2, 2))
 	littleEndian = saved
 	if !bytes.Equal(fast.Data, slow.Data) || !bytes.Equal(ifast.Data, islow.Data) {
 		t.Fatal("fast and portable packing differ")

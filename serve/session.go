@@ -3,6 +3,8 @@ package serve
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,9 +151,12 @@ func (s *session) checkIndices(what string, idx []int32) ([]int32, error) {
 	if len(idx) > len(s.envs) {
 		return nil, status.Errorf(codes.InvalidArgument, "%s: %d env indices for a session of %d envs: list each env at most once", what, len(idx), len(s.envs))
 	}
-	for _, i := range idx {
+	for k, i := range idx {
 		if i < 0 || int(i) >= len(s.envs) {
 			return nil, status.Errorf(codes.InvalidArgument, "%s: env index %d is out of range: the session has %d envs (0 to %d)", what, i, len(s.envs), len(s.envs)-1)
+		}
+		if slices.Contains(idx[:k], i) {
+			return nil, status.Errorf(codes.InvalidArgument, "%s: env index %d is listed twice: list each env at most once", what, i)
 		}
 	}
 	return idx, nil
@@ -264,6 +269,9 @@ func (s *session) step(t *pb.Tensor) error {
 	for i, err := range s.stepErr {
 		if err != nil {
 			clear(s.stepErr)
+			if p, ok := err.(*envPanic); ok {
+				panic(p) // on the handler's goroutine, where the server recovers it
+			}
 			// The action was checked against the mask: a refusal is an engine bug.
 			return status.Errorf(codes.Internal, "env %d refused legal action %d: %v", i, s.actions[i], err)
 		}
@@ -271,10 +279,28 @@ func (s *session) step(t *pb.Tensor) error {
 	return nil
 }
 
+// envPanic is a panic of env's Step, recovered on the worker goroutine that
+// stepped it (a panic there would end the process) and raised again on the
+// handler's, with the stack where it happened.
+type envPanic struct {
+	env   int
+	value any
+	stack []byte
+}
+
+func (p *envPanic) Error() string { return fmt.Sprintf("env %d panicked: %v", p.env, p.value) }
+
 // stepRange steps envs lo to hi-1 on worker w; a sparse packed session also
-// encodes their rows (while they are in cache).
+// encodes their rows (while they are in cache). A panic stops the range and
+// is kept in stepErr as an *envPanic.
 func (s *session) stepRange(w, lo, hi int) {
-	for i := lo; i < hi; i++ {
+	i := lo
+	defer func() {
+		if r := recover(); r != nil {
+			s.stepErr[i] = &envPanic{env: i, value: r, stack: debug.Stack()}
+		}
+	}()
+	for ; i < hi; i++ {
 		s.stepOne(i)
 		if s.sparseW != nil {
 			s.scanRow(w, i)
@@ -356,15 +382,15 @@ func (s *session) result() *pb.StepResult {
 	r := &pb.StepResult{
 		Observation:   fieldTensorsOn(l, s.f32, s.i32, n, s.sparse, workers, s.nonzero),
 		ActionMask:    i8Tensor(s.mask, shape(n, s.spec.Actions)),
-		Agent:         i32Tensor("", s.agent, n, 1, 0, 1, shape(n)),
-		Reward:        f32Tensor("", s.reward, n, 1, 0, 1, shape(n)),
-		AgentRewards:  f32Tensor("", s.agentRewards, n, len(s.spec.Agents), 0, len(s.spec.Agents), shape(n, len(s.spec.Agents))),
+		Agent:         rowsTensor("", s.agent, n, 1, 0, 1, shape(n)),
+		Reward:        rowsTensor("", s.reward, n, 1, 0, 1, shape(n)),
+		AgentRewards:  rowsTensor("", s.agentRewards, n, len(s.spec.Agents), 0, len(s.spec.Agents), shape(n, len(s.spec.Agents))),
 		Terminated:    boolTensor(s.terminated),
 		Truncated:     boolTensor(s.truncated),
-		EpisodeScore:  f32Tensor("", s.score, n, 1, 0, 1, shape(n)),
-		EpisodeLength: i32Tensor("", s.length, n, 1, 0, 1, shape(n)),
+		EpisodeScore:  rowsTensor("", s.score, n, 1, 0, 1, shape(n)),
+		EpisodeLength: rowsTensor("", s.length, n, 1, 0, 1, shape(n)),
 		Seed:          u64Tensor(s.seed),
-		FinalScore:    f32Tensor("", s.finalScore, n, 1, 0, 1, shape(n)),
+		FinalScore:    rowsTensor("", s.finalScore, n, 1, 0, 1, shape(n)),
 	}
 	if s.finalObs {
 		r.FinalObservation = fieldTensorsOn(l, s.finalF32, s.finalI32, n, s.sparse, workers, s.finalNonzero)

@@ -39,41 +39,19 @@ var littleEndian = func() bool {
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
-// f32Tensor packs rows of width w taken at offset off of each stride-long row
-// of src (n rows) as a float32 tensor.
-func f32Tensor(name string, src []float32, n, stride, off, w int, dims []int64) *pb.Tensor {
-	b := make([]byte, n*w*4)
-	if littleEndian && w > 0 {
-		mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*4)
-		for i := 0; i < n; i++ {
-			copy(b[i*w*4:(i+1)*w*4], mem[(i*stride+off)*4:(i*stride+off+w)*4])
-		}
-	} else {
-		for i := 0; i < n; i++ {
-			for j, v := range src[i*stride+off : i*stride+off+w] {
-				binary.LittleEndian.PutUint32(b[(i*w+j)*4:], math.Float32bits(v))
-			}
-		}
+// rowsTensor packs rows of width w taken at offset off of each stride-long
+// row of src (n rows) as a float32 or int32 tensor.
+func rowsTensor[T float32 | int32](name string, src []T, n, stride, off, w int, dims []int64) *pb.Tensor {
+	dtype := pb.DType_DTYPE_INT32
+	if _, ok := any(src).([]float32); ok {
+		dtype = pb.DType_DTYPE_FLOAT32
 	}
-	return &pb.Tensor{Name: name, Dtype: pb.DType_DTYPE_FLOAT32, Shape: dims, Data: b}
-}
-
-// i32Tensor is f32Tensor for int32 elements.
-func i32Tensor(name string, src []int32, n, stride, off, w int, dims []int64) *pb.Tensor {
-	b := make([]byte, n*w*4)
-	if littleEndian && w > 0 {
-		mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*4)
-		for i := 0; i < n; i++ {
-			copy(b[i*w*4:(i+1)*w*4], mem[(i*stride+off)*4:(i*stride+off+w)*4])
-		}
-	} else {
-		for i := 0; i < n; i++ {
-			for j, v := range src[i*stride+off : i*stride+off+w] {
-				binary.LittleEndian.PutUint32(b[(i*w+j)*4:], uint32(v))
-			}
-		}
+	u := u32s(src)
+	b := make([]byte, 0, n*w*4)
+	for i := 0; i < n; i++ {
+		b = appendLE32(b, u[i*stride+off:i*stride+off+w])
 	}
-	return &pb.Tensor{Name: name, Dtype: pb.DType_DTYPE_INT32, Shape: dims, Data: b}
+	return &pb.Tensor{Name: name, Dtype: dtype, Shape: dims, Data: b}
 }
 
 // i8Tensor packs an int8 slice.
@@ -142,9 +120,9 @@ func packFields(out []*pb.Tensor, l *encode.Layout, f32 []float32, i32 []int32, 
 			continue
 		}
 		if f.DType == encode.Float32 {
-			out[k] = f32Tensor(f.Name, f32, n, l.F32, f.Offset, f.Size(), dims)
+			out[k] = rowsTensor(f.Name, f32, n, l.F32, f.Offset, f.Size(), dims)
 		} else {
-			out[k] = i32Tensor(f.Name, i32, n, l.I32, f.Offset, f.Size(), dims)
+			out[k] = rowsTensor(f.Name, i32, n, l.I32, f.Offset, f.Size(), dims)
 		}
 	}
 }
@@ -194,12 +172,9 @@ func decodeActions(t *pb.Tensor, n int, dst []int32) error {
 // (the last reply's); the count is returned for the next call.
 func sparseTensor(f *encode.Field, f32 []float32, i32 []int32, n int, l *encode.Layout, hint int) (*pb.Tensor, int) {
 	w := f.Size()
-	var src []uint32
-	stride := l.I32
+	src, stride := u32s(i32), l.I32
 	if f.DType == encode.Float32 {
-		src, stride = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(f32))), len(f32)), l.F32
-	} else {
-		src = unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(i32))), len(i32))
+		src, stride = u32s(f32), l.F32
 	}
 	hint += hint/4 + 16
 	idx, data := make([]uint32, 0, hint), make([]uint32, 0, hint)
@@ -236,9 +211,5 @@ func leBytes(u32 []uint32) []byte {
 	if littleEndian {
 		return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u32))), 4*len(u32))
 	}
-	b := make([]byte, 4*len(u32))
-	for i, v := range u32 {
-		binary.LittleEndian.PutUint32(b[4*i:], v)
-	}
-	return b
+	return appendLE32(make([]byte, 0, 4*len(u32)), u32)
 }

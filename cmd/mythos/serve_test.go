@@ -69,14 +69,18 @@ func TestServeAnswersAndStopsGracefully(t *testing.T) {
 }
 
 func TestServeRefusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"serve", "--log-format", "xml"},
-		{"serve", "--log-level", "loud"},
-		{"serve", "--max-message-mb", "0"},
-		{"serve", "--addr", "nowhere:-1"},
+	for _, tc := range []struct {
+		want string
+		args []string
+	}{
+		{"--log-format", []string{"serve", "--log-format", "xml"}},
+		{"--log-level", []string{"serve", "--log-level", "loud"}},
+		{"--max-message-mb=0", []string{"serve", "--max-message-mb", "0"}},
+		{"--idle-timeout", []string{"serve", "--idle-timeout", "-1s"}},
+		{"listen on nowhere:-1", []string{"serve", "--addr", "nowhere:-1"}},
 	} {
-		if _, _, err := mythos(t, "", args...); err == nil {
-			t.Errorf("%v: no error", args)
+		if _, _, err := mythos(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want an error containing %q", tc.args, err, tc.want)
 		}
 	}
 }

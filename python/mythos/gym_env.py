@@ -8,7 +8,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .client import Client, Session, StepResult
+from ._owner import SessionOwner, check_render_mode
+from .client import Client, StepResult
 from .errors import IllegalActionError
 
 
@@ -48,7 +49,7 @@ def single_info(r: StepResult, i: int = 0) -> dict[str, Any]:
     }
 
 
-class MythosEnv(gym.Env[dict, np.int64]):
+class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
     """One Mythos env served over gRPC, with Gymnasium semantics.
 
     The observation is a Dict of the spec's fields, from the acting seat's
@@ -87,15 +88,10 @@ class MythosEnv(gym.Env[dict, np.int64]):
         packed: bool = True,
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}: want None or 'ansi'")
+        check_render_mode(render_mode)
         if illegal_action not in ("raise", "resample"):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
-        self._own_client = client is None
-        self.client = client or Client(address)
-        self.session: Session = self.client.open(
-            env_id, 1, options=options, stream=stream, sparse=sparse, packed=packed
-        )
+        self._open_session(env_id, 1, address, client, options=options, stream=stream, sparse=sparse, packed=packed)
         self.spec_info = self.session.spec
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -148,14 +144,9 @@ class MythosEnv(gym.Env[dict, np.int64]):
 
     def render(self) -> str | None:
         """The board and the prompt in words (render_mode "ansi")."""
-        if self.render_mode != "ansi":
-            return None
-        return str(self.session.describe(0))
+        return self._render_ansi()
 
     def close(self) -> None:
         """Frees the server-side env (and the connection, if this env made it)."""
-        if getattr(self, "session", None) is not None:
-            self.session.close()
-        if self._own_client and getattr(self, "client", None) is not None:
-            self.client.close()
+        self._close_session()
         super().close()

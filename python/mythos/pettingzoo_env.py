@@ -8,10 +8,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .client import Client, Session, StepResult
+from ._owner import SessionOwner, check_render_mode
+from .client import Client, StepResult
+from .gym_env import row
 
 
-class MythosAECEnv(AECEnv):
+class MythosAECEnv(SessionOwner, AECEnv):
     """Turn-based multi-agent play of one Mythos env.
 
     Agents are the seats; ``agent_selection`` is the seat the game asks to
@@ -40,12 +42,8 @@ class MythosAECEnv(AECEnv):
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode={render_mode!r}: want None or 'ansi'")
-        self._own_client = client is None
-        self.client = client or Client(address)
-        self.session: Session = self.client.open(env_id, 1, options=options)
-        spec = self.session.spec
+        check_render_mode(render_mode)
+        spec = self._open_session(env_id, 1, address, client, options=options).spec
         self.spec_info = spec
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": "mythos_" + env_id.replace("/", "_")}
@@ -96,10 +94,8 @@ class MythosAECEnv(AECEnv):
         assert self._last is not None, "call reset() first"
         i = self._index[agent]
         if i == int(self._last.agent[0]):
-            obs = {k: v[0] for k, v in self._last.observation.items()}
-            return {"observation": obs, "action_mask": self._last.action_mask[0]}
-        view = self.session.observe(i)
-        return {"observation": {k: v[0] for k, v in view.items()}, "action_mask": self._zero_mask}
+            return {"observation": row(self._last.observation, 0), "action_mask": self._last.action_mask[0]}
+        return {"observation": row(self.session.observe(i), 0), "action_mask": self._zero_mask}
 
     def step(self, action: Any) -> None:
         """The acting seat answers with an action id (None once it is done)."""
@@ -120,13 +116,8 @@ class MythosAECEnv(AECEnv):
 
     def render(self) -> str | None:
         """The board and prompt in words (render_mode "ansi")."""
-        if self.render_mode != "ansi":
-            return None
-        return str(self.session.describe(0))
+        return self._render_ansi()
 
     def close(self) -> None:
         """Frees the server-side env (and the connection, if this env made it)."""
-        if getattr(self, "session", None) is not None:
-            self.session.close()
-        if self._own_client and getattr(self, "client", None) is not None:
-            self.client.close()
+        self._close_session()

@@ -9,7 +9,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from .client import Client, Session, StepResult
+from ._owner import SessionOwner
+from .client import Client, StepResult
 
 try:
     from gymnasium.vector import AutoresetMode
@@ -19,7 +20,7 @@ except ImportError:  # gymnasium 1.0
     _SAME_STEP = "SameStep"
 
 
-class MythosVectorEnv(gym.vector.VectorEnv):
+class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
     """``num_envs`` envs of one id, reset and stepped in one server call each.
 
     Episodes auto-reset in the same step (``metadata["autoreset_mode"]`` is
@@ -57,14 +58,18 @@ class MythosVectorEnv(gym.vector.VectorEnv):
         packed: bool = True,
         **options: Any,
     ) -> None:
-        self._own_client = client is None
-        self.client = client or Client(address)
-        self.session: Session = self.client.open(
-            env_id, num_envs, options=options, auto_reset=True, final_observations=final_observations, stream=stream,
+        spec = self._open_session(
+            env_id,
+            num_envs,
+            address,
+            client,
+            options=options,
+            auto_reset=True,
+            final_observations=final_observations,
+            stream=stream,
             sparse=sparse,
             packed=packed,
-        )
-        spec = self.session.spec
+        ).spec
         self.spec_info = spec
         self.num_envs = num_envs
         self.single_observation_space = spec.observation_space()
@@ -107,6 +112,4 @@ class MythosVectorEnv(gym.vector.VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         """Frees the server-side envs."""
-        self.session.close()
-        if self._own_client:
-            self.client.close()
+        self._close_session()

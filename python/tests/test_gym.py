@@ -135,6 +135,22 @@ def test_pettingzoo_views_are_per_agent(address: str) -> None:
     env.close()
 
 
+@pytest.mark.parametrize("make", [mythos.make, mythos.aec_env, lambda env_id, address: mythos.make_vec(env_id, 2, address)])
+def test_failed_open_closes_the_client_it_made(address: str, monkeypatch: pytest.MonkeyPatch, make) -> None:
+    closed: list[mythos.Client] = []
+    real_close = mythos.Client.close
+
+    def close(self: mythos.Client) -> None:
+        closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(mythos.Client, "close", close)
+    with pytest.raises(mythos.MythosError) as e:
+        make("NoSuch/Env-v0", address)
+    assert e.value.code == "NOT_FOUND"
+    assert len(closed) == 1
+
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
