@@ -214,11 +214,8 @@ func (s *State) doFast(seat int, o game.Option) {
 	}
 }
 
-// playDodge plays Dodge from seat's hand: cancel the attack.
-func (s *State) playDodge(seat int, id int16) { s.playTrigger(seat, id) }
-
-// playLucky plays Lucky!: +2 to the skill value of the test.
-// Lucky! (2) also draws 1 card.
+// playLucky plays Lucky!: +2 to the skill value of the test; Lucky! (2)
+// also draws 1 card (ruling R-LUCKY).
 func (s *State) playLucky(seat int, id int16, t *SkillTest) {
 	s.playTrigger(seat, id)
 	t.Mod += 2

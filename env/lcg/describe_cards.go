@@ -7,8 +7,8 @@ import (
 )
 
 // describeExt describes the options of the prompts opened by card_effects.go,
-// reactions.go, team.go and the new action codes; ok is false for the
-// options Describe words itself.
+// reactions.go, team.go and the action codes ActPlayDiscard and
+// ActParleyEnemy; ok is false for the options Describe words itself.
 func (s *State) describeExt(o game.Option) (string, bool) {
 	c := o.Code
 	switch {

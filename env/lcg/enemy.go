@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // Attack kinds (Frame.A of opAttack).
@@ -175,13 +176,17 @@ func (s *State) preyBest(e int16, mask uint8) uint8 {
 }
 
 // enemyHealth is e's health (LCG §3 Per Investigator: printed × starting count).
-func (s *State) enemyHealth(e int16) int {
-	d := s.card(e)
-	h := int(d.EnemyHealth)
-	if d.EnemyHealthPerInvestigator {
+func (s *State) enemyHealth(e int16) int { return s.enemyHealthOf(s.Cards[e].Def) }
+
+// enemyHealthOf is the health enemy card d has in this game (LCG §3 Per
+// Investigator).
+func (s *State) enemyHealthOf(d cards.ID) int {
+	c := def(d)
+	h := int(c.EnemyHealth)
+	if c.EnemyHealthPerInvestigator {
 		h *= int(s.N)
 	}
-	return h + int(d.EnemyHealthBonusPerInvestigator)*int(s.N)
+	return h + int(c.EnemyHealthBonusPerInvestigator)*int(s.N)
 }
 
 // spawnEnemy puts enemy e into play for seat (LCG §3 Spawn): as its Spawn

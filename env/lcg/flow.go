@@ -108,8 +108,8 @@ const (
 
 // hWindow is a player window (LCG §5.1): in player order each investigator
 // may use ⚡ abilities and fast cards, or pass. Investigators with nothing to
-// use are skipped without a prompt. Frame A is the player-order cursor.
-
+// use are skipped without a prompt. Frame A is the player-order cursor;
+// Frame B is the window's kind (winTurn: turnWindow).
 func (s *State) hWindow(f *game.Frame) game.Control {
 	if f.B == winTurn {
 		return s.turnWindow(f)
@@ -131,7 +131,7 @@ func (s *State) hWindow(f *game.Frame) game.Control {
 		p := s.ask(seat, PkWindow, -1)
 		p.Add(ActPass, 0, 0)
 		s.addFastOptions(seat, p, false)
-		if len(s.prompt.Options) > 1 {
+		if len(p.Options) > 1 {
 			f.Who = game.AgentID(seat)
 			return game.Wait
 		}

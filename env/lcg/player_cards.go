@@ -64,7 +64,7 @@ type weapon struct {
 	shroud   int8 // shroud modifier for Investigate
 	ability  int  // ability index on the card
 	skipNone bool
-	kind     uint8 // abFight (0) or another ⮕ ability kind (asset_abilities.go)
+	kind     uint8 // abFight (0) or another ⮕ ability kind (card_texts.go)
 }
 
 // weapons maps card ids to their ⮕ abilities (at most 2).

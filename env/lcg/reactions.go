@@ -67,13 +67,3 @@ func (s *State) aquinnahChoose(f *game.Frame) game.Control {
 	}
 	return game.Wait
 }
-
-// threatSlot returns the threat-area slot of id (clamped to the addressable range).
-func (s *State) threatSlot(seat int, id int16) int {
-	for t, x := range s.Inv[seat].Threat {
-		if x == id && t < MaxThreat {
-			return t
-		}
-	}
-	return MaxThreat - 1
-}

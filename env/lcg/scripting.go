@@ -342,20 +342,6 @@ func (s *State) PlaceEnemy(d cards.ID, loc, engaged, damage int, exhausted bool)
 	return e, nil
 }
 
-// enemyHealthOf is the health an enemy card would have in this game.
-func (s *State) enemyHealthOf(d cards.ID) int {
-	c := def(d)
-	h := int(c.EnemyHealth)
-	if c.EnemyHealthPerInvestigator {
-		h *= int(s.N)
-	}
-	return h + int(c.EnemyHealthBonusPerInvestigator)*int(s.N)
-}
-
-// EnemySlot returns enemy instance e's slot (the offset of its Fight, Engage,
-// Evade and Enemy action codes), or -1 when it is not in play.
-func (s *State) EnemySlot(e int16) int { return s.enemySlot(e) }
-
 // EnemyMaxHealth is enemy instance e's health in this game (LCG §3 Per Investigator).
 func (s *State) EnemyMaxHealth(e int16) int { return s.enemyHealth(e) }
 
@@ -364,14 +350,6 @@ func (s *State) DoomTotal() int { return s.doomInPlay() }
 
 // AgendaDoomThreshold is the current agenda's doom threshold (LCG §3 Act Deck and Agenda Deck).
 func (s *State) AgendaDoomThreshold() int { return s.agendaThreshold() }
-
-// ModifiedShroud is location slot k's shroud with modifiers (LCG §3 Locations).
-func (s *State) ModifiedShroud(k int) int { return s.shroud(k) }
-
-// SkillWithModifiers is seat's current value of a skill (0 willpower, 1 intellect,
-// 2 combat, 3 agility) with constant modifiers, outside a skill test (LCG §3
-// Base Value, Modifiers).
-func (s *State) SkillWithModifiers(seat int, skill int) int { return s.baseSkill(seat, int8(skill)) }
 
 // SetDoom sets the doom on the current agenda (LCG §3 Doom). It does not
 // check the threshold: that happens at LCG §5.2 1.3 or when an effect places doom.
@@ -403,21 +381,8 @@ func (s *State) AdvanceAct() {
 	s.run()
 }
 
-// AdvanceAgenda advances the current agenda as the rules do: doom is removed
-// and its b-side resolves (it may ask a decision), then the rules run on.
-func (s *State) AdvanceAgenda() {
-	if s.over {
-		return
-	}
-	s.push(opAgendaAdvance, int(s.Lead), -1, -1, 0, 0)
-	s.run()
-}
-
-// ActCount and AgendaCount are the sizes of the scenario's act and agenda decks.
+// ActCount is the number of acts of the scenario.
 func (s *State) ActCount() int { return len(gatheringActs) }
-
-// AgendaCount is the number of agendas of the scenario.
-func (s *State) AgendaCount() int { return len(gatheringAgendas) }
 
 // CardName returns the title of card instance id.
 func (s *State) CardName(id int16) string { return s.card(id).Name }

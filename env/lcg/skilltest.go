@@ -215,7 +215,8 @@ func (s *State) hTest(f *game.Frame) game.Control {
 			} else {
 				p.Add(ActPass, 0, 0)
 			}
-			// Only the tester and investigators at the tester's location commit.
+			// Only the tester and investigators at the tester's location
+			// commit (LCG §6 ST.2).
 			if seat == tester || s.Inv[seat].Loc == s.Inv[tester].Loc {
 				for h, id := range s.Inv[seat].Hand {
 					if h < MaxHand && s.canCommit(t, seat, id) {

@@ -397,10 +397,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 // card returns the definition of a card instance.
 func (s *State) card(id int16) *cards.Card { return def(s.Cards[id].Def) }
 
-// inst returns a card instance.
-func (s *State) inst(id int16) *Inst { return &s.Cards[id] }
-
-// active reports whether seat i is still in the game.
+// inGame reports whether seat i is still in the game.
 func (s *State) inGame(i int) bool { return i < int(s.N) && s.Inv[i].Out == OutNone }
 
 // finish ends the scenario with a resolution (LCG §12.5).

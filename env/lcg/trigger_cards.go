@@ -129,7 +129,7 @@ func init() {
 		{kind: tpWhenAttack, name: "Dodge", card: idDodge, from: fromHand, who: whoHere,
 			// Dodge: play when an enemy attacks an investigator at your location: cancel that attack (LCG §3 Cancel).
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playDodge(seat, id)
+				s.playTrigger(seat, id)
 				ev.Flags |= evCancelled
 			}},
 		{kind: tpWhenAttack, name: "Aquinnah", card: idAquinnah, from: fromPlay,

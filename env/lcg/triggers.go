@@ -203,7 +203,7 @@ var (
 	trigForcedIdx []int8          // ability index → forced index (bits of event.Forced), or -1
 	trigForced    []int8          // forced index → ability index
 	trigKindMask  [numTrig]uint64 // ability bits per timing point
-	trigCardMask  map[cards.ID]uint64
+	trigCardMask  []uint64        // ability bits per card (index cards.ID)
 )
 
 // registerTriggers indexes the triggered abilities (trigger_cards.go).
@@ -213,7 +213,7 @@ func registerTriggers(list []trigAbility) {
 		panic("lcg: more than 64 triggered abilities")
 	}
 	trigForcedIdx = make([]int8, len(list))
-	trigCardMask = make(map[cards.ID]uint64)
+	trigCardMask = make([]uint64, len(cards.All()))
 	for i := range list {
 		a := &list[i]
 		trigByKind[a.kind] = append(trigByKind[a.kind], int8(i))

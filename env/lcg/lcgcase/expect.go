@@ -9,32 +9,49 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
-// differ collects differences between expected and actual values.
-type differ struct{ lines []string }
+// differ collects differences between expected and actual values; n counts
+// the expectations checked, so that a case stating none can be failed.
+type differ struct {
+	lines []string
+	n     int
+}
 
 func (d *differ) add(format string, args ...any) {
 	d.lines = append(d.lines, fmt.Sprintf(format, args...))
 }
 
 func (d *differ) int(what string, want *int, got int) {
-	if want != nil && *want != got {
+	if want == nil {
+		return
+	}
+	d.n++
+	if *want != got {
 		d.add("%s: want %d, got %d", what, *want, got)
 	}
 }
 
 func (d *differ) bool(what string, want *bool, got bool) {
-	if want != nil && *want != got {
+	if want == nil {
+		return
+	}
+	d.n++
+	if *want != got {
 		d.add("%s: want %v, got %v", what, *want, got)
 	}
 }
 
 func (d *differ) str(what, want, got string) {
-	if want != "" && !strings.EqualFold(strings.TrimSpace(want), got) {
+	if want == "" {
+		return
+	}
+	d.n++
+	if !strings.EqualFold(strings.TrimSpace(want), got) {
 		d.add("%s: want %s, got %s", what, want, got)
 	}
 }
 
-// check compares the state with the expectations and returns the differences.
+// check compares the state with the expectations and returns the
+// differences; a case that expects nothing fails (it could never fail).
 func check(s *lcg.State, e *Expect) []string {
 	var d differ
 	d.str("phase", e.Phase, s.Phase.String())
@@ -46,8 +63,11 @@ func check(s *lcg.State, e *Expect) []string {
 	d.int("lead investigator", e.Lead, int(s.Lead))
 	d.bool("game over", e.Over, s.Over())
 	d.str("resolution", e.Resolution, lcg.ResolutionName(s.Resolution))
-	if e.Score != nil && *e.Score != s.Score() {
-		d.add("score: want %v, got %v", *e.Score, s.Score())
+	if e.Score != nil {
+		d.n++
+		if *e.Score != s.Score() {
+			d.add("score: want %v, got %v", *e.Score, s.Score())
+		}
 	}
 	for i := range e.Seats {
 		checkSeat(s, &d, &e.Seats[i])
@@ -63,7 +83,7 @@ func check(s *lcg.State, e *Expect) []string {
 		d.int(w+" clues", l.Clues, int(c.Clues))
 		d.bool(w+" revealed", l.Revealed, c.Revealed)
 		d.bool(w+" in play", l.InPlay, s.LocationInPlay(k))
-		d.int(w+" shroud", l.Shroud, s.ModifiedShroud(k))
+		d.int(w+" shroud", l.Shroud, s.ShroudAt(k))
 	}
 	for i := range e.Enemies {
 		checkEnemy(s, &d, &e.Enemies[i])
@@ -78,6 +98,7 @@ func check(s *lcg.State, e *Expect) []string {
 	checkZone(s, &d, "set aside", s.SetAside, e.SetAside)
 	d.int("chaos bag size", e.BagSize, len(s.Bag))
 	if len(e.BagHas) > 0 {
+		d.n++
 		need := map[int8]int{}
 		for _, n := range e.BagHas {
 			t, err := lcg.ParseToken(n)
@@ -105,6 +126,9 @@ func check(s *lcg.State, e *Expect) []string {
 			n += int(cards.Get(s.Cards[id].Def).Victory)
 		}
 		d.int("victory points", e.VictoryPts, n)
+	}
+	if d.n == 0 {
+		d.add("the case expects nothing: state at least one expectation")
 	}
 	return d.lines
 }
@@ -141,10 +165,11 @@ func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 		names := []string{"willpower", "intellect", "combat", "agility"}
 		for k := 0; k < len(e.Skills) && k < 4; k++ {
 			want := e.Skills[k]
-			d.int(w+names[k], &want, s.SkillWithModifiers(e.Seat, k))
+			d.int(w+names[k], &want, s.SkillOf(e.Seat, k))
 		}
 	}
 	for _, ce := range e.Cards {
+		d.n++ // the card is in the play or threat area
 		id := int16(-1)
 		for _, l := range [][]int16{v.Play, v.Threat} {
 			for _, x := range l {
@@ -173,6 +198,7 @@ func checkZone(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect)
 	if len(z.Has) == 0 && len(z.Lacks) == 0 {
 		return
 	}
+	d.n++
 	count := func(name string) int {
 		n := 0
 		for _, id := range list {
@@ -229,6 +255,7 @@ func zoneList(s *lcg.State, list []int16) string {
 }
 
 func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
+	d.n++ // in play, or not (InPlay)
 	if _, err := cardID(e.Card); err != nil {
 		d.add("enemy: %v", err)
 		return
@@ -280,6 +307,7 @@ func checkPrompt(s *lcg.State, d *differ, e *PromptExpect) {
 	d.str("prompt kind", e.Kind, kindName(s, p.Kind))
 	d.int("prompt actor", e.Actor, int(p.Actor))
 	d.int("prompt option count", e.Count, len(p.Options))
+	d.n += len(e.Has) + len(e.Lacks)
 	for _, a := range e.Has {
 		if a.Option != nil || a.Advance != "" {
 			d.add("prompt has: %q is not an option name", a.String())

@@ -91,6 +91,7 @@ func TestRunnerFailures(t *testing.T) {
 		{`[{name: a, rule: r, actions: [{advance: bogus}]}]`, `advance: unknown prompt kind "bogus"`},
 		{`[{name: a, rule: r, setup: {seats: [{seat: 0, horror: 4}], enemies: [{card: Ghoul Minion, engaged: "0"}]}, actions: [Resource, Draw]}]`, `the game is over`},
 		{`[{name: a, rule: r, expect: {locations: [{name: Study, clues: 5}]}}]`, `location Study clues: want 5, got 2`},
+		{`[{name: a, rule: r, actions: [Resource], expect: {seats: [{seat: 0}], locations: [{name: Study}]}}]`, `the case expects nothing`},
 	}
 	for _, c := range cases {
 		cs, err := Parse("x.yaml", []byte(c.yaml))
