@@ -65,7 +65,7 @@ func (HeuristicPolicy) Choose(s game.State, rng *game.RNG) int {
 	if ls, ok := s.(*lcg.State); ok {
 		return chooseLCG(ls, rng)
 	}
-	return rng.IntN(len(s.Prompt().Options))
+	return RandomPolicy{}.Choose(s, rng)
 }
 
 // Evaluate implements [Evaluator]: the game's score once over; for LCG states

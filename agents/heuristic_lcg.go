@@ -216,7 +216,7 @@ func (v *lcgView) goalLocation() int {
 	return -1
 }
 
-// investigateValue is the value of one clue now.
+// clueValue is the value of one clue now.
 func (v *lcgView) clueValue() float64 {
 	if v.needClues > 0 {
 		return 40
@@ -324,7 +324,7 @@ func (v *lcgView) playScore(id int16, fast bool) float64 {
 	switch c.Type {
 	case cards.Asset:
 		val = 28 - 1.5*float64(max(0, int(c.Cost)))
-		if c.Has("Weapon") || c.Has("Ally") {
+		if weaponOrAlly(c) {
 			val += 6
 		}
 	case cards.Event:
@@ -334,7 +334,7 @@ func (v *lcgView) playScore(id int16, fast bool) float64 {
 		case "Emergency Cache":
 			val = 10
 		case "Dynamite Blast", "Backstab", "Sneak Attack":
-			if v.engaged > 0 || enemyHere(s, v.loc) {
+			if v.engaged > 0 || enemiesAt(s, v.loc) > 0 {
 				val = 35
 			}
 		case "Blinding Light", "Cunning":
@@ -353,14 +353,29 @@ func (v *lcgView) playScore(id int16, fast bool) float64 {
 	return val
 }
 
-// enemyHere reports whether an enemy is at location slot loc.
-func enemyHere(s *lcg.State, loc int) bool {
+// enemiesAt counts the enemies at location slot loc.
+func enemiesAt(s *lcg.State, loc int) int {
+	n := 0
 	for _, e := range s.Enemies {
 		if e >= 0 && int(s.Cards[e].Loc) == loc {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
+}
+
+// weaponOrAlly reports whether c is a Weapon or an Ally, the assets the
+// heuristic values most.
+func weaponOrAlly(c *cards.Card) bool { return c.Has("Weapon") || c.Has("Ally") }
+
+// enemyTargetValue ranks enemy e as a target: engaged with the seat first,
+// then the least health left.
+func (v *lcgView) enemyTargetValue(e int16) float64 {
+	val := -float64(enemyLeft(v.s, e))
+	if v.s.EngagedWith(e, v.seat) {
+		val += 10
+	}
+	return val
 }
 
 // cardKeepValue is how much a hand card is worth keeping (hand size, mulligan).
@@ -374,7 +389,7 @@ func cardKeepValue(s *lcg.State, id int16) float64 {
 	switch c.Type {
 	case cards.Asset:
 		val += 6 - 0.5*float64(max(0, int(c.Cost)))
-		if c.Has("Weapon") || c.Has("Ally") {
+		if weaponOrAlly(c) {
 			val += 3
 		}
 	case cards.Event:
@@ -534,10 +549,7 @@ func (v *lcgView) bestFightTarget() int16 {
 		if e < 0 || int(s.Cards[e].Loc) != v.loc {
 			continue
 		}
-		val := -float64(enemyLeft(s, e))
-		if s.EngagedWith(e, v.seat) {
-			val += 10
-		}
+		val := v.enemyTargetValue(e)
 		if s.Cards[e].Def == cardGhoulPriest {
 			val += 5
 		}

@@ -83,7 +83,7 @@ func (v *lcgView) commitScore(o game.Option) float64 {
 		switch card.Type {
 		case cards.Asset:
 			cost = 18 + 2*float64(max(0, int(card.Cost)))
-			if card.Has("Weapon") || card.Has("Ally") {
+			if weaponOrAlly(card) {
 				cost += 12
 			}
 		case cards.Event:
@@ -164,21 +164,11 @@ func (v *lcgView) targetScore(o game.Option) float64 {
 	c := o.Code
 	switch {
 	case c >= lcg.ActEnemy && c < lcg.ActEnemy+lcg.MaxEnemies:
-		e := int16(o.Arg)
-		val := -float64(enemyLeft(s, e))
-		if s.EngagedWith(e, v.seat) {
-			val += 10
-		}
-		return val
+		return v.enemyTargetValue(int16(o.Arg))
 	case c >= lcg.ActLocation && c < lcg.ActLocation+lcg.MaxLocations:
 		// Dynamite Blast and the like: enemies hit, investigators spared.
 		k := int(o.Arg)
-		val := 0.0
-		for _, e := range s.Enemies {
-			if e >= 0 && int(s.Cards[e].Loc) == k {
-				val += 10
-			}
-		}
+		val := 10 * float64(enemiesAt(s, k))
 		for i := 0; i < int(s.N); i++ {
 			if s.InGame(i) && int(s.Inv[i].Loc) == k {
 				val -= 12

@@ -32,7 +32,6 @@ type ISMCTS struct {
 	c       float64
 	depth   int
 	workers int
-	rollout string
 	policy  RolloutPolicy
 	seed    uint64
 	calls   uint64
@@ -47,16 +46,10 @@ var ismctsOptions = []string{"iters", "ms", "c", "depth", "rollout", "workers"}
 // (playout cut-off in decisions, default 400), rollout (playout policy, default
 // "heuristic", or "random"), workers (trees searched in parallel, default 1).
 func NewISMCTS(opts env.Options) (*ISMCTS, error) {
-	for _, k := range opts.Keys() {
-		known := false
-		for _, n := range ismctsOptions {
-			known = known || k == n
-		}
-		if !known {
-			return nil, fmt.Errorf("unknown option %q (known: iters, ms, c, depth, rollout, workers)", k)
-		}
+	if err := opts.Only(ismctsOptions...); err != nil {
+		return nil, err
 	}
-	a := &ISMCTS{c: 0.7, rollout: opts.Str("rollout", "heuristic")}
+	a := &ISMCTS{c: 0.7}
 	var err error
 	if a.iters, err = opts.Int("iters", 500); err != nil {
 		return nil, err
@@ -81,13 +74,13 @@ func NewISMCTS(opts env.Options) (*ISMCTS, error) {
 	if _, hasIters := opts["iters"]; hasIters && a.ms > 0 {
 		return nil, fmt.Errorf("give a budget in iters or in ms, not both")
 	}
-	switch a.rollout {
+	switch rollout := opts.Str("rollout", "heuristic"); rollout {
 	case "random":
 		a.policy = RandomPolicy{}
 	case "heuristic":
 		a.policy = HeuristicPolicy{}
 	default:
-		return nil, fmt.Errorf("rollout=%q: want random or heuristic", a.rollout)
+		return nil, fmt.Errorf("rollout=%q: want random or heuristic", rollout)
 	}
 	return a, nil
 }

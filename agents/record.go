@@ -7,24 +7,26 @@ package agents
 // episodes and feeds a trajectory.Writer must know both, and it must play
 // each episode exactly as Play does (same episode seed, same agent seed,
 // same env calls) so that a recorded episode is the one `mythos run` plays:
-// keeping it next to Play keeps the two in step. Being in a library package
-// rather than in the CLI, it also serves other callers (offline datasets for
-// train, benchmarks), and cmd/mythos/record.go stays a thin flag parser.
+// both run the same loop (play, with the recorder as its watcher). Being in
+// a library package rather than in the CLI, it also serves other callers
+// (offline datasets for train, benchmarks), and cmd/mythos/record.go stays a
+// thin flag parser.
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 
+	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/encode/trajectory"
 	"github.com/mythos-rl/mythos/env"
-	"github.com/mythos-rl/mythos/env/game"
 )
 
 // RecordConfig says what to play and where to write its trajectories.
 type RecordConfig struct {
+	// Env is the env id, Options its make-time options (common ones
+	// included) and Agent the agent spec that plays every seat.
 	Env     string
 	Options env.Options
 	Agent   string
@@ -32,7 +34,8 @@ type RecordConfig struct {
 	// EpisodeSeed(Seed, k) and played as Play plays it, so it is the same
 	// episode Rollout (and `mythos run`) plays with the same seed.
 	Episodes int
-	Seed     uint64
+	// Seed is the run's base seed.
+	Seed uint64
 	// Dir receives the files part-00000.arrow, part-00001.arrow, …; file i
 	// holds episodes i*PerFile up to (i+1)*PerFile-1.
 	Dir     string
@@ -49,9 +52,9 @@ type RecordConfig struct {
 
 // RecordSummary is what a recording produced.
 type RecordSummary struct {
-	Files    []string
-	Episodes int
-	Rows     int64
+	Files    []string // the files written, in order
+	Episodes int      // episodes played
+	Rows     int64    // rows (decisions) written, over all files
 }
 
 // TrajectoryMeta is the metadata of a trajectory file of episodes played on
@@ -110,50 +113,32 @@ func Record(cfg RecordConfig) (RecordSummary, error) {
 		recorders[w] = &recorder{env: e, agent: a, cfg: &cfg}
 	}
 	sum := RecordSummary{Files: make([]string, files), Episodes: cfg.Episodes}
-	var (
-		next   atomic.Int64
-		rows   atomic.Int64
-		failed atomic.Bool
-		wg     sync.WaitGroup
-		errs   = make([]error, workers)
-	)
-	for w, rec := range recorders {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= files {
-					return
-				}
-				path := filepath.Join(cfg.Dir, trajectory.FileName(i))
-				n, err := rec.file(path, i*cfg.PerFile, min((i+1)*cfg.PerFile, cfg.Episodes))
-				if err != nil {
-					errs[w] = err
-					failed.Store(true)
-					return
-				}
-				rows.Add(n)
-				sum.Files[i] = path
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
+	var rows atomic.Int64
+	err := forEach(workers, files, func(w, i int) error {
+		path := filepath.Join(cfg.Dir, trajectory.FileName(i))
+		n, err := recorders[w].file(path, i*cfg.PerFile, min((i+1)*cfg.PerFile, cfg.Episodes))
 		if err != nil {
-			return RecordSummary{}, err
+			return err
 		}
+		rows.Add(n)
+		sum.Files[i] = path
+		return nil
+	})
+	if err != nil {
+		return RecordSummary{}, err
 	}
 	sum.Rows = rows.Load()
 	return sum, nil
 }
 
-// recorder plays episodes with one env and agent and writes their rows.
+// recorder plays episodes with one env and agent and writes their rows; it
+// is the watcher of the episodes it plays.
 type recorder struct {
 	env   env.Env
 	agent Agent
 	cfg   *RecordConfig
-	row   trajectory.Row // its Obs and Mask are views of the env's buffers
+	w     *trajectory.Writer // the file being written
+	row   trajectory.Row     // its Obs and Mask are views of the env's buffers
 	pool  trajectory.BufferPool
 }
 
@@ -171,47 +156,36 @@ func (r *recorder) file(path string, from, to int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	r.w = w
+	defer func() { r.w = nil }()
 	for _, ep := range meta.Episodes {
-		n, err := r.episode(w, ep)
+		r.row.Episode = ep.Episode
+		played, err := play(r.env, r.agent, ep.Seed, r)
 		if err != nil {
 			w.Abort()
 			return 0, fmt.Errorf("episode %d (seed %d): %w", ep.Episode, ep.Seed, err)
 		}
 		if r.cfg.Progress != nil {
-			r.cfg.Progress(n)
+			r.cfg.Progress(played.Length)
 		}
 	}
 	rows := w.Rows()
 	return rows, w.Close()
 }
 
-// episode plays one episode as Play does, writing a row per decision, and
-// returns the number of rows.
-func (r *recorder) episode(w *trajectory.Writer, ep trajectory.EpisodeSeed) (int, error) {
-	r.agent.Reset(game.DeriveSeed(ep.Seed, 1))
-	obs, info := r.env.Reset(ep.Seed)
+// decision implements watcher: it writes the decision part of the row, copied
+// from the env's buffers before the agent acts and Step overwrites them.
+func (r *recorder) decision(step int, obs encode.Obs, info *env.Info) error {
 	row := &r.row
-	row.Episode = ep.Episode
-	for step := int32(0); ; step++ {
-		// The decision part is copied from the env's buffers before the
-		// agent acts and Step overwrites them.
-		row.Step, row.Agent, row.Obs, row.Mask = step, int32(info.Agent), obs, info.Mask
-		if err := w.WriteDecision(row); err != nil {
-			return 0, err
-		}
-		act := r.agent.Act(r.env, &info)
-		tr, err := r.env.Step(act)
-		if err != nil {
-			return 0, fmt.Errorf("agent %s chose action %d: %w", r.agent.Name(), act, err)
-		}
-		row.Action, row.Reward, row.Score = int32(act), float32(tr.Reward), float32(tr.Info.Score)
-		row.Terminated, row.Truncated = tr.Terminated, tr.Truncated
-		if err := w.WriteOutcome(row); err != nil {
-			return 0, err
-		}
-		if tr.Done() {
-			return int(step) + 1, nil
-		}
-		obs, info = tr.Obs, tr.Info
-	}
+	row.Step, row.Agent, row.Obs, row.Mask = int32(step), int32(info.Agent), obs, info.Mask
+	return r.w.WriteDecision(row)
+}
+
+// outcome implements watcher: it completes the row with the action and what
+// Step returned.
+func (r *recorder) outcome(action int, tr env.Transition) error {
+	row := &r.row
+	row.Action, row.Reward, row.Score = int32(action), float32(tr.Reward), float32(tr.Info.Score)
+	row.Terminated, row.Truncated = tr.Terminated, tr.Truncated
+	return r.w.WriteOutcome(row)
 }

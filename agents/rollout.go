@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -71,38 +72,59 @@ func Rollout(cfg RolloutConfig) ([]Episode, error) {
 		players[w] = player{e, a}
 	}
 	results := make([]Episode, cfg.Episodes)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := range players {
+	err := forEach(workers, cfg.Episodes, func(w, k int) error {
+		ep, err := Play(players[w].env, players[w].agent, EpisodeSeed(cfg.Seed, k))
+		if err != nil {
+			return fmt.Errorf("episode %d: %w", k, err)
+		}
+		ep.Index = k
+		results[k] = ep
+		if cfg.Progress != nil {
+			cfg.Progress()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// forEach calls do(w, i) for every i in [0, n), each once, from workers
+// goroutines (w is the calling worker's index, so do may use per-worker
+// state). Once a call fails no new one starts; it returns the error of the
+// lowest-numbered worker that failed.
+func forEach(workers, n int, do func(w, i int) error) error {
+	var (
+		next   atomic.Int64
+		failed atomic.Bool
+		wg     sync.WaitGroup
+		errs   = make([]error, workers)
+	)
+	for w := range workers {
 		wg.Add(1)
-		go func(p player, w int) {
+		go func() {
 			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= cfg.Episodes {
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n {
 					return
 				}
-				ep, err := Play(p.env, p.agent, EpisodeSeed(cfg.Seed, k))
-				if err != nil {
-					errs[w] = fmt.Errorf("episode %d: %w", k, err)
+				if err := do(w, i); err != nil {
+					errs[w] = err
+					failed.Store(true)
 					return
-				}
-				ep.Index = k
-				results[k] = ep
-				if cfg.Progress != nil {
-					cfg.Progress()
 				}
 			}
-		}(players[w], w)
+		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return results, nil
+	return nil
 }
 
 // makeEnv builds the env, with a recorder inside the common wrappers when
@@ -124,21 +146,44 @@ func makeEnv(cfg RolloutConfig, recMu *sync.Mutex) (env.Env, error) {
 }
 
 // Play runs one episode of agent a in e from seed.
-func Play(e env.Env, a Agent, seed uint64) (Episode, error) {
+func Play(e env.Env, a Agent, seed uint64) (Episode, error) { return play(e, a, seed, nil) }
+
+// watcher sees an episode as play plays it (Record writes it down).
+type watcher interface {
+	// decision is called before the agent acts at decision step; obs and
+	// info are the env's buffers, overwritten by the next Step.
+	decision(step int, obs encode.Obs, info *env.Info) error
+	// outcome is called after Step with the action taken and its result
+	// (by value: a pointer would move every step's Transition to the heap).
+	outcome(action int, tr env.Transition) error
+}
+
+// play is Play with an optional watcher (nil for none).
+func play(e env.Env, a Agent, seed uint64, wt watcher) (Episode, error) {
 	a.Reset(game.DeriveSeed(seed, 1))
-	_, info := e.Reset(seed)
+	obs, info := e.Reset(seed)
 	ep := Episode{Seed: seed}
 	for {
+		if wt != nil {
+			if err := wt.decision(ep.Length, obs, &info); err != nil {
+				return ep, err
+			}
+		}
 		act := a.Act(e, &info)
 		tr, err := e.Step(act)
 		if err != nil {
 			return ep, fmt.Errorf("agent %s chose action %d: %w", a.Name(), act, err)
+		}
+		if wt != nil {
+			if err := wt.outcome(act, tr); err != nil {
+				return ep, err
+			}
 		}
 		ep.Length++
 		if tr.Done() {
 			ep.Score, ep.Truncated = tr.Info.Score, tr.Truncated
 			return ep, nil
 		}
-		info = tr.Info
+		obs, info = tr.Obs, tr.Info
 	}
 }

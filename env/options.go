@@ -2,6 +2,7 @@ package env
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -128,24 +129,25 @@ func (o Options) Without(names ...string) Options {
 	return out
 }
 
-// check returns an error naming the first option (in sorted order) that is
-// not among docs.
-func (o Options) check(id string, docs []OptionDoc) error {
+// Only returns an error naming the first option of o (in sorted order) that
+// is not among names, or nil when o has no other keys.
+func (o Options) Only(names ...string) error {
 	for _, k := range o.Keys() {
-		known := false
-		for _, d := range docs {
-			if d.Name == k {
-				known = true
-				break
-			}
+		if !slices.Contains(names, k) {
+			return fmt.Errorf("unknown option %q (known: %s)", k, strings.Join(names, ", "))
 		}
-		if !known {
-			names := make([]string, len(docs))
-			for i, d := range docs {
-				names[i] = d.Name
-			}
-			return fmt.Errorf("%s: unknown option %q (known: %s)", id, k, strings.Join(names, ", "))
-		}
+	}
+	return nil
+}
+
+// check is Only over the names of docs, with the env id in the error.
+func (o Options) check(id string, docs []OptionDoc) error {
+	names := make([]string, len(docs))
+	for i, d := range docs {
+		names[i] = d.Name
+	}
+	if err := o.Only(names...); err != nil {
+		return fmt.Errorf("%s: %w", id, err)
 	}
 	return nil
 }

@@ -46,8 +46,7 @@ func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
 	if !ok {
 		panic(fmt.Sprintf("lcgobs: Encode needs an *lcg.State, got %T", gs))
 	}
-	clear(o.F32)
-	clear(o.I32)
+	o.Clear()
 	n := int(s.N)
 	v := int(viewer)
 	if v < 0 || v >= n {
@@ -228,6 +227,7 @@ func (w *writer) locations() {
 			w.o.I32[w.at.locCard+k] = int32(c.Def)
 		}
 		x[lDoom] = float32(c.Doom)
+		// s.Connects(k, j), with the in-play checks done once above.
 		for j := 0; j < lcg.MaxLocations; j++ {
 			if j != k && inPlay[j] && s.Conn[k]&(1<<uint(j)) != 0 {
 				x[lConnects+j] = 1

@@ -189,6 +189,9 @@ func TestEngagedEnemyAndSkillTest(t *testing.T) {
 			commit[opt.Code-lcg.ActCommit] = 1
 		}
 	}
+	if !slices.Contains(commit, 1) {
+		t.Fatal("the script expects Daisy to have cards to commit")
+	}
 	for h := 0; h < lcg.MaxHand; h++ {
 		if got := f.col("hand", h, "may_commit"); got != commit[h] {
 			t.Errorf("hand[%d].may_commit = %v, want %v", h, got, commit[h])

@@ -21,6 +21,8 @@ type BufferPool struct {
 	free [64][][]byte // by log2 of the capacity
 }
 
+// sizeClass is the log2 of the capacity a buffer of n bytes gets: the
+// smallest power of two that holds n, at least 64.
 func sizeClass(n int) int {
 	if n <= 64 {
 		return 6
@@ -67,8 +69,9 @@ func (p *BufferPool) Free(b []byte) {
 	if c < 64 || c&(c-1) != 0 {
 		return // not one of ours: let the GC have it
 	}
+	k := bits.Len(uint(c)) - 1 // the size class of capacity c
 	p.mu.Lock()
-	p.free[bits.Len(uint(c))-1] = append(p.free[bits.Len(uint(c))-1], b[:0])
+	p.free[k] = append(p.free[k], b[:0])
 	p.mu.Unlock()
 }
 

@@ -41,10 +41,12 @@ const ObsPrefix = "obs."
 // Meta describes one trajectory file: what was played and how the
 // observation is laid out. It is written as the schema's metadata.
 type Meta struct {
+	// Env is the env id the episodes were played on.
 	Env string
 	// Options are the env's make-time options.
 	Options map[string]string
-	Agent   string
+	// Agent is the spec of the agent that played.
+	Agent string
 	// Seed is the base seed of the run the file belongs to.
 	Seed uint64
 	// Episodes lists the episodes the file holds, in order.
@@ -92,12 +94,15 @@ var columnDocs = map[string]string{
 }
 
 // Column indices of the fixed columns; the observation columns lie between
-// colAgent and the mask, which is column len(fields)-6.
+// colAgent and the trailing columns (mask, action, reward, score,
+// terminated, truncated).
 const (
 	colEpisode = iota
 	colStep
 	colAgent
 	colObs // the first observation column
+
+	trailingCols = 6 // the fixed columns after the observation columns
 )
 
 // arrowType is the element type of a layout dtype.

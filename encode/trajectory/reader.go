@@ -207,7 +207,7 @@ func (r *Reader) load(i int) error {
 		return fmt.Errorf("%d rows", rec.NumRows())
 	}
 	n := int(rec.NumRows())
-	if int(rec.NumCols()) != len(r.Meta.Layout.Fields)+9 {
+	if int(rec.NumCols()) != colObs+len(r.Meta.Layout.Fields)+trailingCols {
 		return fmt.Errorf("%d columns", rec.NumCols())
 	}
 	col := func(k int) (arrow.Array, error) {

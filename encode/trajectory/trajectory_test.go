@@ -372,6 +372,9 @@ func TestReaderRejectsDamagedFiles(t *testing.T) {
 				}
 			}
 			t.Logf("%d bytes; %d single-byte flips gave an error", len(data), errs)
+			if errs == 0 {
+				t.Error("no single-byte flip gave an error")
+			}
 		})
 	}
 }

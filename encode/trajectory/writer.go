@@ -355,29 +355,35 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	if w.err == nil && w.open {
-		w.err = errors.New("trajectory: a row was begun by WriteDecision and never ended")
+		w.err = fmt.Errorf("trajectory: %s: a row was begun by WriteDecision and never ended", w.path)
 	}
 	w.flush()
+	// w.err, if set, already names the package; the file steps' errors get
+	// the path.
+	var err error
 	if w.err == nil {
-		w.err = w.fw.Close()
+		err = w.fw.Close()
 	}
-	if w.err == nil {
-		w.err = w.out.w.Flush()
+	if err == nil && w.err == nil {
+		err = w.out.w.Flush()
 	}
-	if w.err == nil {
-		w.err = w.f.Sync()
+	if err == nil && w.err == nil {
+		err = w.f.Sync()
 	}
-	if err := w.f.Close(); w.err == nil {
-		w.err = err
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
 	}
 	w.f = nil
 	w.rb.Release()
-	if w.err == nil {
-		w.err = os.Rename(w.tmp, w.path)
+	if err == nil && w.err == nil {
+		err = os.Rename(w.tmp, w.path)
+	}
+	if err != nil && w.err == nil {
+		w.err = fmt.Errorf("trajectory: %s: %w", w.path, err)
 	}
 	if w.err != nil {
 		os.Remove(w.tmp)
-		return fmt.Errorf("trajectory: %s: %w", w.path, w.err)
+		return w.err
 	}
 	syncDir(filepath.Dir(w.path))
 	w.err = errors.New("trajectory: writer is closed")
