@@ -108,7 +108,7 @@ func newLCGView(s *lcg.State, seat int) lcgView {
 			}
 		}
 	}
-	doom, threshold := s.DoomClock()
+	doom, threshold := s.DoomTotal(), s.AgendaDoomThreshold()
 	v.slack = threshold - doom
 	v.finalAgend = s.Agenda == 2
 	group := 0

@@ -219,7 +219,7 @@ func evaluateLCG(s *lcg.State) float64 {
 		n++
 	}
 	surv /= float64(n)
-	doom, threshold := s.DoomClock()
+	doom, threshold := s.DoomTotal(), s.AgendaDoomThreshold()
 	clock := float64(2-int(s.Agenda))/3 + float64(max(0, threshold-doom))/float64(max(1, threshold))/3
 	return -1 + 2*(0.6*progress+0.25*surv+0.15*clock)
 }

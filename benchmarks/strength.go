@@ -10,12 +10,18 @@ import (
 
 // StrengthConfig says which agents to compare, where and on how many seeds.
 type StrengthConfig struct {
-	Env      string
-	Options  env.Options
-	Agents   []string // agent specs, e.g. "ismcts:iters=1000,rollout=heuristic"
+	// Env and Options make the env every agent plays.
+	Env     string
+	Options env.Options
+	// Agents are agent specs, e.g. "ismcts:iters=1000,rollout=heuristic".
+	Agents []string
+	// Episodes is the number of episodes per agent; episode k of every agent
+	// is seeded from Seed.
 	Episodes int
 	Seed     uint64
-	Workers  int
+	// Workers is the number of goroutines playing episodes (it never changes
+	// the results).
+	Workers int
 	// Progress, if not nil, is called once per finished episode (from worker
 	// goroutines, concurrently).
 	Progress func()

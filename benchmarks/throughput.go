@@ -127,14 +127,25 @@ func timed(d time.Duration, step func() error) (float64, error) {
 
 // encodedSpeed is random legal play through env.Step.
 func encodedSpeed(id string, d time.Duration) (float64, error) {
-	e, err := env.Make(id, nil)
+	step, err := randomPlay(id)
 	if err != nil {
 		return 0, err
+	}
+	return timed(d, step)
+}
+
+// randomPlay makes an env of id and returns a function that plays one random
+// legal decision through env.Step, starting the next seed's episode when one
+// ends.
+func randomPlay(id string) (func() error, error) {
+	e, err := env.Make(id, nil)
+	if err != nil {
+		return nil, err
 	}
 	rng := game.NewRNG(1)
 	seed := uint64(1)
 	_, info := e.Reset(seed)
-	return timed(d, func() error {
+	return func() error {
 		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
 		if err != nil {
 			return fmt.Errorf("%s: %w", id, err)
@@ -145,7 +156,7 @@ func encodedSpeed(id string, d time.Duration) (float64, error) {
 			_, info = e.Reset(seed)
 		}
 		return nil
-	})
+	}, nil
 }
 
 // rawSpeed is random play on the game state alone: State.Apply with a random
@@ -254,30 +265,38 @@ func bytesPerEnv(id string, n int) (float64, error) {
 // vectorSpeed is decisions/s of a vector of n envs stepped by workers
 // goroutines with random legal actions.
 func vectorSpeed(id string, n, workers int, d time.Duration) (float64, error) {
-	v, err := env.NewVector(id, nil, n, workers)
+	v, step, err := vectorPlay(id, n, workers)
 	if err != nil {
 		return 0, err
 	}
 	defer v.Close()
+	perSec, err := timed(d, step)
+	return perSec * float64(n), err
+}
+
+// vectorPlay makes a vector of n envs of id stepped by workers goroutines
+// and returns it with a function that steps every env once with random legal
+// actions. The caller closes the vector.
+func vectorPlay(id string, n, workers int) (*env.Vector, func() error, error) {
+	v, err := env.NewVector(id, nil, n, workers)
+	if err != nil {
+		return nil, nil, err
+	}
 	out := v.NewBatch(false)
 	if err := v.Reset(1, out); err != nil {
-		return 0, err
+		v.Close()
+		return nil, nil, err
 	}
 	rng := game.NewRNG(5)
 	acts := make([]int32, v.Len())
 	A := v.Spec().Actions
-	steps := 0
-	start := time.Now()
-	for {
+	return v, func() error {
 		for k := range acts {
 			acts[k] = int32(agents.Uniform(&rng, out.Mask[k*A:(k+1)*A]))
 		}
 		if err := v.Step(acts, out); err != nil {
-			return 0, fmt.Errorf("%s: %w", id, err)
+			return fmt.Errorf("%s: %w", id, err)
 		}
-		steps++
-		if el := time.Since(start); el >= d {
-			return float64(steps*n) / el.Seconds(), nil
-		}
-	}
+		return nil
+	}, nil
 }

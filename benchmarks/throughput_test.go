@@ -22,24 +22,15 @@ func benchEnvs() []string {
 func BenchmarkStep(b *testing.B) {
 	for _, id := range benchEnvs() {
 		b.Run(id, func(b *testing.B) {
-			e, err := env.Make(id, nil)
+			step, err := randomPlay(id)
 			if err != nil {
 				b.Fatal(err)
 			}
-			rng := game.NewRNG(1)
-			seed := uint64(0)
-			_, info := e.Reset(seed)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				tr, err := e.Step(agents.Uniform(&rng, info.Mask))
-				if err != nil {
+				if err := step(); err != nil {
 					b.Fatal(err)
-				}
-				info = tr.Info
-				if tr.Done() {
-					seed++
-					_, info = e.Reset(seed)
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
@@ -48,32 +39,25 @@ func BenchmarkStep(b *testing.B) {
 }
 
 // BenchmarkVector measures a vector of 64 envs stepped by 1 to GOMAXPROCS
-// workers; the decisions/s metric shows the scaling.
+// workers (as [WorkerCounts]); the decisions/s metric shows the scaling.
 func BenchmarkVector(b *testing.B) {
+	const n = 64
 	for _, id := range benchEnvs() {
-		for w := 1; w <= runtime.GOMAXPROCS(0); w *= 2 {
+		for _, w := range WorkerCounts(runtime.GOMAXPROCS(0)) {
 			b.Run(fmt.Sprintf("%s/workers=%d", id, w), func(b *testing.B) {
-				v, err := env.NewVector(id, nil, 64, w)
+				v, step, err := vectorPlay(id, n, w)
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer v.Close()
-				out := v.NewBatch(false)
-				v.Reset(1, out)
-				rng := game.NewRNG(1)
-				acts := make([]int32, v.Len())
-				A := v.Spec().Actions
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					for k := range acts {
-						acts[k] = int32(agents.Uniform(&rng, out.Mask[k*A:(k+1)*A]))
-					}
-					if err := v.Step(acts, out); err != nil {
+					if err := step(); err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(b.N*v.Len())/b.Elapsed().Seconds(), "decisions/s")
+				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "decisions/s")
 			})
 		}
 	}

@@ -16,12 +16,17 @@ type Adam struct {
 
 // NewAdam makes an optimiser for params with the usual constants.
 func NewAdam(params []*Param) *Adam {
-	a := &Adam{Beta1: 0.9, Beta2: 0.999, Eps: 1e-5}
-	for _, p := range params {
-		a.M = append(a.M, make([]float32, len(p.Data)))
-		a.V = append(a.V, make([]float32, len(p.Data)))
+	return &Adam{Beta1: 0.9, Beta2: 0.999, Eps: 1e-5, M: zerosLike(params), V: zerosLike(params)}
+}
+
+// zerosLike allocates one zeroed slice per parameter, each of its size (the
+// shape of a gradient or of a moment).
+func zerosLike(params []*Param) [][]float32 {
+	out := make([][]float32, len(params))
+	for i, p := range params {
+		out[i] = make([]float32, len(p.Data))
 	}
-	return a
+	return out
 }
 
 // ClipGradients scales grads so that their global L2 norm is at most maxNorm

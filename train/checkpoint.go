@@ -2,6 +2,7 @@ package train
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,9 @@ import (
 //	config.yaml   the run's config
 //
 // network.json and weights.npz alone are the exported policy.
+
+// errNoCheckpoint says a directory holds no checkpoint.
+var errNoCheckpoint = errors.New("no checkpoint here (want network.json and weights.npz)")
 
 // trainState is state.json.
 type trainState struct {
@@ -50,8 +54,8 @@ func (t *Trainer) Save(dir string) error {
 		}
 	}
 	f := t.Model.Arch.F32
-	arrays = append(arrays, Array{Name: "norm.mean", Shape: []int{f}, F64: nonNil64(t.Model.Norm.Mean)},
-		Array{Name: "norm.var", Shape: []int{f}, F64: nonNil64(t.Model.Norm.Var)})
+	arrays = append(arrays, Array{Name: "norm.mean", Shape: []int{f}, F64: t.Model.Norm.Mean},
+		Array{Name: "norm.var", Shape: []int{f}, F64: t.Model.Norm.Var})
 	if err := WriteNPZ(filepath.Join(tmp, "state.npz"), arrays); err != nil {
 		return err
 	}
@@ -87,20 +91,6 @@ func (t *Trainer) Save(dir string) error {
 	return os.Rename(tmp, dir)
 }
 
-func nonNil64(x []float64) []float64 {
-	if x == nil {
-		return []float64{}
-	}
-	return x
-}
-
-func nonNil32(x []float32) []float32 {
-	if x == nil {
-		return []float32{}
-	}
-	return x
-}
-
 // SaveModel writes network.json and weights.npz (the export format) into dir.
 func SaveModel(dir string, m *Model) error {
 	js, err := json.MarshalIndent(&m.Arch, "", "  ")
@@ -118,8 +108,8 @@ func SaveModel(dir string, m *Model) error {
 	for i := range mean {
 		mean[i], vr[i] = float32(m.Norm.Mean[i]), float32(m.Norm.Var[i])
 	}
-	arrays = append(arrays, Array{Name: m.Arch.ObsMean, Shape: []int{m.Arch.F32}, F32: nonNil32(mean)},
-		Array{Name: m.Arch.ObsVar, Shape: []int{m.Arch.F32}, F32: nonNil32(vr)})
+	arrays = append(arrays, Array{Name: m.Arch.ObsMean, Shape: []int{m.Arch.F32}, F32: mean},
+		Array{Name: m.Arch.ObsVar, Shape: []int{m.Arch.F32}, F32: vr})
 	return WriteNPZ(filepath.Join(dir, "weights.npz"), arrays)
 }
 
@@ -164,6 +154,8 @@ func LoadModel(dir string) (*Model, error) {
 	return m, nil
 }
 
+// loadInto copies the float32 array name of arrays, which must have shape,
+// into dst.
 func loadInto(arrays map[string]*Array, name string, shape []int, dst []float32) error {
 	a, ok := arrays[name]
 	if !ok {
@@ -207,11 +199,14 @@ func (t *Trainer) restore(dir string) ([]EnvCursor, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Copy into the existing Params: the trainer's graphs will bind them.
+	// Copy into the existing Params: the trainer's graphs bind them. The
+	// architectures are equal, so the two lists of Params are parallel.
 	src := m.Params()
+	at := 0
 	for k, n := range t.Model.Nets {
 		for i, p := range n.Params() {
-			copy(p.Data, src[indexOf(src, p.Name)].Data)
+			copy(p.Data, src[at].Data)
+			at++
 			if err := loadInto(arrays, "adam.m."+p.Name, p.Shape, t.adams[k].M[i]); err != nil {
 				return nil, fmt.Errorf("state.npz: %w", err)
 			}
@@ -236,13 +231,4 @@ func (t *Trainer) restore(dir string) ([]EnvCursor, error) {
 	t.Progress = st.Progress
 	t.Metrics = st.Metrics
 	return st.Cursors, nil
-}
-
-func indexOf(ps []*Param, name string) int {
-	for i, p := range ps {
-		if p.Name == name {
-			return i
-		}
-	}
-	return -1
 }

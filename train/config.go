@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 
 	"gopkg.in/yaml.v3"
 )
@@ -142,15 +144,16 @@ func ParseConfig(data []byte, cfg *Config) error {
 		cfg.EnvOptions = base
 		return err
 	}
-	merged := map[string]string{}
-	for k, v := range base {
-		merged[k] = v
-	}
-	for k, v := range cfg.EnvOptions {
-		merged[k] = v
-	}
-	cfg.EnvOptions = merged
+	cfg.EnvOptions = mergeOptions(base, cfg.EnvOptions)
 	return cfg.Validate()
+}
+
+// mergeOptions returns a new map of base's options with over's set on top.
+func mergeOptions(base, over map[string]string) map[string]string {
+	merged := make(map[string]string, len(base)+len(over))
+	maps.Copy(merged, base)
+	maps.Copy(merged, over)
+	return merged
 }
 
 // Validate reports the first setting that cannot work.
@@ -189,6 +192,8 @@ func (c *Config) Validate() error {
 		return bad("obs_clip", c.ObsClip, "must be positive")
 	case len(c.Hidden) == 0:
 		return bad("hidden", c.Hidden, "needs at least one layer")
+	case slices.Min(c.Hidden) < 1:
+		return bad("hidden", c.Hidden, "every width must be at least 1")
 	case c.EmbedDim < 1:
 		return bad("embed_dim", c.EmbedDim, "must be at least 1")
 	case c.Vocab < 2:
@@ -203,11 +208,6 @@ func (c *Config) Validate() error {
 		return bad("teacher_epochs", c.TeacherEpochs, "must be at least 1 with a teacher")
 	case c.CheckpointEvery < 0:
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
-	}
-	for _, h := range c.Hidden {
-		if h < 1 {
-			return bad("hidden", c.Hidden, "every width must be at least 1")
-		}
 	}
 	return nil
 }

@@ -2,11 +2,11 @@ package train
 
 import (
 	"fmt"
-	"math"
 	"sync"
 	"sync/atomic"
 
 	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/benchmarks"
 	"github.com/mythos-rl/mythos/env"
 )
 
@@ -24,19 +24,7 @@ type EvalResult struct {
 	Err string `json:"error,omitempty"`
 }
 
-// Wilson returns the Wilson score interval of wins out of n at z standard
-// deviations (z = 1.96 for 95%).
-func Wilson(wins, n int, z float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	p, nf := float64(wins)/float64(n), float64(n)
-	den := 1 + z*z/nf
-	c := (p + z*z/(2*nf)) / den
-	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return math.Max(0, c-h), math.Min(1, c+h)
-}
-
+// result summarises an agent's episodes on the evaluation seeds.
 func result(name string, eps []agents.Episode) EvalResult {
 	r := EvalResult{Agent: name, Episodes: len(eps)}
 	score := 0.0
@@ -49,7 +37,7 @@ func result(name string, eps []agents.Episode) EvalResult {
 	if r.Episodes > 0 {
 		r.WinRate, r.MeanScore = float64(r.Wins)/float64(r.Episodes), score/float64(r.Episodes)
 	}
-	r.Lo, r.Hi = Wilson(r.Wins, r.Episodes, 1.96)
+	r.Lo, r.Hi = benchmarks.Wilson(r.Wins, r.Episodes, benchmarks.Z95)
 	return r
 }
 

@@ -2,16 +2,13 @@ package train
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
-	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
-	"github.com/mythos-rl/mythos/internal/fixture"
 )
 
 // TestNumpyExportMatchesGo saves a model (with non-trivial normalisation and
@@ -23,17 +20,9 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 	if err := exec.Command("python3", "-c", "import numpy").Run(); err != nil {
 		t.Skip("python3 with numpy is not available")
 	}
-	fixture.Register()
 	cfg := tinyConfig()
 	cfg.Independent = true
-	e, err := env.Make(fixture.ID, cfg.EnvOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, arch := tinyEnv(t, &cfg)
 	m := NewModel(arch, 5)
 	for i := range m.Norm.Mean {
 		m.Norm.Mean[i], m.Norm.Var[i] = 0.1*float64(i), 0.5+float64(i)
@@ -108,7 +97,6 @@ assert worst < 1e-4, worst
 		t.Fatalf("numpy policy differs from Go: %v\n%s", err, out)
 	}
 	t.Logf("largest |p_numpy - p_go| = %s", out)
-	_ = os.Remove(filepath.Join(dir, "cases.npz"))
 }
 
 // TestTeacherAndIndependent warm-starts from the random agent's play and
@@ -155,16 +143,8 @@ func TestTeacherAndIndependent(t *testing.T) {
 
 // TestPolicyActAllocatesNothing checks the agent's hot path.
 func TestPolicyActAllocatesNothing(t *testing.T) {
-	fixture.Register()
 	cfg := tinyConfig()
-	e, err := env.Make(fixture.ID, cfg.EnvOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, arch := tinyEnv(t, &cfg)
 	p := NewPolicy(NewModel(arch, 1), true)
 	p.Reset(3)
 	_, info := e.Reset(1)

@@ -18,15 +18,18 @@ import (
 // a row weight (1/n for the n real rows, 0 for padding).
 type lossGraph struct {
 	net *Net
-	B   int
-	g   *G.ExprGraph
-	vm  G.VM
+	// params is net.Params(), in the order of the gradients.
+	params []*Param
+	B      int
+	vm     G.VM
 
-	px, emb, maskBias, act, oldLogp, adv, ret, weight, bcw *G.Node
-	pxT, embT, maskT, actT, oldT, advT, retT, wT, bcT      *tensor.Dense
+	// px and emb are nil when the observation has no float32 (int32) part.
+	px, emb                                           *G.Node
+	pxT, embT, maskT, actT, oldT, advT, retT, wT, bcT *tensor.Dense
 
 	// wrt are the nodes differentiated; wrtAt[i] = {param index, offset}
-	// says where gradient i goes in the grads of net.Params() ({-1, 0} for px).
+	// says where gradient i goes in the grads of net.Params() ({-1, 0} for px,
+	// {-2, 0} for the embedding bags).
 	wrt   []*G.Node
 	wrtAt [][2]int
 	grads G.Nodes
@@ -34,12 +37,14 @@ type lossGraph struct {
 	demb  []float32
 	c     []float32 // z0 W1[:f32], per minibatch
 
-	cost, bcLoss, policyLoss, valueLoss, entropy, approxKL, clipFrac, logits, value *G.Node
+	cost *G.Node
 	// read copies of the outputs (the machine may reuse the nodes' memory)
 	outLogits, outValue G.Value
 	outStats            [7]G.Value
 }
 
+// bind wraps p's data (shaped as shape, default p.Shape) as a tensor, so that
+// the graph reads the weights in place.
 func bind(p *Param, shape ...int) *tensor.Dense {
 	if len(shape) == 0 {
 		shape = p.Shape
@@ -47,6 +52,7 @@ func bind(p *Param, shape ...int) *tensor.Dense {
 	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(p.Data))
 }
 
+// input adds a float32 input node of shape to g, with its backing tensor.
 func input(g *G.ExprGraph, name string, shape ...int) (*G.Node, *tensor.Dense) {
 	n := 1
 	for _, d := range shape {
@@ -62,6 +68,7 @@ func input(g *G.ExprGraph, name string, shape ...int) (*G.Node, *tensor.Dense) {
 	return node, t
 }
 
+// data is t's backing slice.
 func data(t *tensor.Dense) []float32 { return t.Data().([]float32) }
 
 // newLossGraph builds the loss of net for minibatches of b rows.
@@ -72,10 +79,12 @@ func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) 
 		}
 	}()
 	g := G.NewGraph()
-	lg = &lossGraph{net: net, B: b, g: g}
+	lg = &lossGraph{net: net, params: net.Params(), B: b}
+	var maskBias, act, oldLogp, adv, ret, weight, bcw *G.Node
+	var logits, value, policyLoss, valueLoss, entropy, approxKL, clipFrac, bcLoss *G.Node
 	A := net.Pi[0].Shape[1]
 	index := map[*Param]int{}
-	for i, p := range net.Params() {
+	for i, p := range lg.params {
 		index[p] = i
 	}
 	// param binds p (whose gradient goes to grads[at][off:]) as a node.
@@ -107,12 +116,8 @@ func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) 
 	if len(net.Embeds) > 0 {
 		// the embedding bags are summed outside the graph too (setEmb); the
 		// graph returns their gradient and backEmb scatters it to the tables
-		width := 0
-		for _, e := range net.Desc.Embeddings {
-			width += e.Dim
-		}
 		var emb *G.Node
-		emb, lg.embT = input(g, "embeddings", b, width)
+		emb, lg.embT = input(g, "embeddings", b, net.Desc.embedWidth())
 		lg.emb = emb
 		rows := len(w1.Data)/h1 - f32
 		w1e := G.NewMatrix(g, tensor.Float32, G.WithShape(rows, h1), G.WithName(w1.Name+".embed_rows"),
@@ -131,47 +136,47 @@ func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) 
 	for _, l := range net.Hidden[1:] {
 		h = G.Must(G.Tanh(affine(h, l)))
 	}
-	lg.logits = affine(h, net.Pi)
-	lg.value = G.Must(G.Reshape(affine(h, net.V), tensor.Shape{b}))
+	logits = affine(h, net.Pi)
+	value = G.Must(G.Reshape(affine(h, net.V), tensor.Shape{b}))
 
-	G.Read(lg.logits, &lg.outLogits)
-	G.Read(lg.value, &lg.outValue)
-	lg.maskBias, lg.maskT = input(g, "mask", b, A)
-	lg.act, lg.actT = input(g, "act", b, A)
-	lg.oldLogp, lg.oldT = input(g, "old_logp", b)
-	lg.adv, lg.advT = input(g, "adv", b)
-	lg.ret, lg.retT = input(g, "ret", b)
-	lg.weight, lg.wT = input(g, "weight", b)
-	lg.bcw, lg.bcT = input(g, "bc_weight", b)
+	G.Read(logits, &lg.outLogits)
+	G.Read(value, &lg.outValue)
+	maskBias, lg.maskT = input(g, "mask", b, A)
+	act, lg.actT = input(g, "act", b, A)
+	oldLogp, lg.oldT = input(g, "old_logp", b)
+	adv, lg.advT = input(g, "adv", b)
+	ret, lg.retT = input(g, "ret", b)
+	weight, lg.wT = input(g, "weight", b)
+	bcw, lg.bcT = input(g, "bc_weight", b)
 
-	logp := G.Must(G.LogSoftMax(G.Must(G.Add(lg.logits, lg.maskBias)), 1))
-	logpA := G.Must(G.Sum(G.Must(G.HadamardProd(logp, lg.act)), 1))
+	logp := G.Must(G.LogSoftMax(G.Must(G.Add(logits, maskBias)), 1))
+	logpA := G.Must(G.Sum(G.Must(G.HadamardProd(logp, act)), 1))
 	p := G.Must(G.Exp(logp))
 	ent := G.Must(G.Neg(G.Must(G.Sum(G.Must(G.HadamardProd(p, logp)), 1))))
-	diff := G.Must(G.Sub(logpA, lg.oldLogp))
+	diff := G.Must(G.Sub(logpA, oldLogp))
 	ratio := G.Must(G.Exp(diff))
-	lo, _ := input(g, "ratio_lo", b)
-	hi, _ := input(g, "ratio_hi", b)
+	lo, loT := input(g, "ratio_lo", b)
+	hi, hiT := input(g, "ratio_hi", b)
 	for i := 0; i < b; i++ {
-		data(lo.Value().(*tensor.Dense))[i] = float32(1 - cfg.ClipRange)
-		data(hi.Value().(*tensor.Dense))[i] = float32(1 + cfg.ClipRange)
+		data(loT)[i] = float32(1 - cfg.ClipRange)
+		data(hiT)[i] = float32(1 + cfg.ClipRange)
 	}
 	clipped := G.Must(G.MinBetween(G.Must(G.MaxBetween(ratio, lo)), hi))
-	surr := G.Must(G.MinBetween(G.Must(G.HadamardProd(ratio, lg.adv)), G.Must(G.HadamardProd(clipped, lg.adv))))
-	wsum := func(v *G.Node) *G.Node { return G.Must(G.Sum(G.Must(G.HadamardProd(lg.weight, v)))) }
-	lg.policyLoss = G.Must(G.Neg(wsum(surr)))
-	lg.valueLoss = G.Must(G.Mul(wsum(G.Must(G.Square(G.Must(G.Sub(lg.value, lg.ret))))), G.NewConstant(float32(0.5))))
-	lg.entropy = wsum(ent)
-	lg.approxKL = G.Must(G.Neg(wsum(diff)))
+	surr := G.Must(G.MinBetween(G.Must(G.HadamardProd(ratio, adv)), G.Must(G.HadamardProd(clipped, adv))))
+	wsum := func(v *G.Node) *G.Node { return G.Must(G.Sum(G.Must(G.HadamardProd(weight, v)))) }
+	policyLoss = G.Must(G.Neg(wsum(surr)))
+	valueLoss = G.Must(G.Mul(wsum(G.Must(G.Square(G.Must(G.Sub(value, ret))))), G.NewConstant(float32(0.5))))
+	entropy = wsum(ent)
+	approxKL = G.Must(G.Neg(wsum(diff)))
 	// clip fraction: rows whose ratio left [1-ε, 1+ε] (|ratio - clipped| > 0)
-	lg.clipFrac = wsum(G.Must(G.Gt(G.Must(G.Abs(G.Must(G.Sub(ratio, clipped)))), G.NewConstant(float32(1e-6)), true)))
+	clipFrac = wsum(G.Must(G.Gt(G.Must(G.Abs(G.Must(G.Sub(ratio, clipped)))), G.NewConstant(float32(1e-6)), true)))
 	// behaviour cloning (teacher warm start): -Σ bc_weight · log p(a); the
 	// bc weights are 0 in PPO minibatches, and PPO's advantages 0 in BC ones
-	lg.bcLoss = G.Must(G.Neg(G.Must(G.Sum(G.Must(G.HadamardProd(lg.bcw, logpA))))))
-	lg.cost = G.Must(G.Add(lg.policyLoss, G.Must(G.Mul(lg.valueLoss, G.NewConstant(float32(cfg.ValueCoef))))))
-	lg.cost = G.Must(G.Add(lg.cost, lg.bcLoss))
-	lg.cost = G.Must(G.Sub(lg.cost, G.Must(G.Mul(lg.entropy, G.NewConstant(float32(cfg.EntropyCoef))))))
-	for i, n := range []*G.Node{lg.cost, lg.policyLoss, lg.valueLoss, lg.entropy, lg.approxKL, lg.clipFrac, lg.bcLoss} {
+	bcLoss = G.Must(G.Neg(G.Must(G.Sum(G.Must(G.HadamardProd(bcw, logpA))))))
+	lg.cost = G.Must(G.Add(policyLoss, G.Must(G.Mul(valueLoss, G.NewConstant(float32(cfg.ValueCoef))))))
+	lg.cost = G.Must(G.Add(lg.cost, bcLoss))
+	lg.cost = G.Must(G.Sub(lg.cost, G.Must(G.Mul(entropy, G.NewConstant(float32(cfg.EntropyCoef))))))
+	for i, n := range []*G.Node{lg.cost, policyLoss, valueLoss, entropy, approxKL, clipFrac, bcLoss} {
 		G.Read(n, &lg.outStats[i])
 	}
 	if lg.px != nil {
@@ -197,8 +202,24 @@ type stats struct {
 	Loss, PolicyLoss, ValueLoss, Entropy, ApproxKL, ClipFrac, BCLoss float64
 }
 
-func scalar(n *G.Node) float64 { return scalarValue(n.Value()) }
+// add sums o's terms into s.
+func (s *stats) add(o stats) {
+	s.Loss += o.Loss
+	s.PolicyLoss += o.PolicyLoss
+	s.ValueLoss += o.ValueLoss
+	s.Entropy += o.Entropy
+	s.ApproxKL += o.ApproxKL
+	s.ClipFrac += o.ClipFrac
+	s.BCLoss += o.BCLoss
+}
 
+// mean is s summed over n minibatches divided by n.
+func (s stats) mean(n int) stats {
+	c := float64(n)
+	return stats{s.Loss / c, s.PolicyLoss / c, s.ValueLoss / c, s.Entropy / c, s.ApproxKL / c, s.ClipFrac / c, s.BCLoss / c}
+}
+
+// scalarValue reads a scalar (or the first element) of a float32 value.
 func scalarValue(v G.Value) float64 {
 	switch v := v.Data().(type) {
 	case float32:

@@ -211,7 +211,7 @@ func NewModel(arch Arch, seed uint64) *Model {
 		}
 		n.Pi = dense(d.Policy, 0.01)
 		n.V = dense(d.Value, 1)
-		n.inDim = arch.F32 + len(d.Embeddings)*embedDim(d)
+		n.inDim = arch.F32 + d.embedWidth()
 		n.f32 = arch.F32
 		n.base = make([]float32, n.Hidden[0][0].Shape[1])
 		m.Nets = append(m.Nets, n)
@@ -242,11 +242,14 @@ func (m *Model) Prepare() {
 	}
 }
 
-func embedDim(d NetDesc) int {
-	if len(d.Embeddings) == 0 {
-		return 0
+// embedWidth is the width of the embedding bags together (the first
+// layer's inputs after the float observation).
+func (d NetDesc) embedWidth() int {
+	w := 0
+	for _, e := range d.Embeddings {
+		w += e.Dim
 	}
-	return d.Embeddings[0].Dim
+	return w
 }
 
 // Params lists every trainable parameter of the model in a fixed order.

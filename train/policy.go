@@ -23,7 +23,6 @@ type Policy struct {
 	scratch          *Scratch
 	obs              encode.Obs
 	x, logits, probs []float32
-	lastValue        float32
 }
 
 // NewPolicy makes an agent of model. The model is only read, so several
@@ -57,9 +56,9 @@ func (p *Policy) Probabilities(e env.Env, info *env.Info) ([]float32, float32) {
 	}
 	e.Observe(info.Agent, p.obs)
 	p.Model.Norm.Apply(p.obs.F32, p.x, float32(p.Model.Arch.ObsClip))
-	p.lastValue = p.Model.NetFor(int(info.Agent)).Forward(p.x, p.obs.I32, p.logits, p.scratch)
+	v := p.Model.NetFor(int(info.Agent)).Forward(p.x, p.obs.I32, p.logits, p.scratch)
 	MaskedSoftmax(p.logits, info.Mask, p.probs)
-	return p.probs, p.lastValue
+	return p.probs, v
 }
 
 // Act implements agents.Agent.

@@ -81,33 +81,24 @@ func (t *Trainer) pretrain() error {
 	for k := range rows {
 		rows[k] = int32(k)
 	}
-	lg := t.graphs[0]
-	params := t.Model.Nets[0].Params()
+	B := t.graphs[0].B
 	var last stats
 	for ep := 0; ep < cfg.TeacherEpochs; ep++ {
 		game.ShuffleInts(&t.rng, rows)
-		sum, count := stats{}, 0
-		for lo := 0; lo < n; lo += lg.B {
-			mb := rows[lo:min(lo+lg.B, n)]
-			t.fillFrom(lg, r, mb, true)
-			st, err := lg.run(t.grads[0])
+		var sum stats
+		count := 0
+		for lo := 0; lo < n; lo += B {
+			st, _, err := t.step(0, r, rows[lo:min(lo+B, n)], true, cfg.LearningRate)
 			if err != nil {
 				return err
 			}
-			if math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) {
-				return fmt.Errorf("the loss is %v", st.Loss)
-			}
-			lg.backPX(r, mb, t.grads[0][len(t.Model.Nets[0].Embeds)])
-			lg.backEmb(r, mb, t.grads[0])
-			ClipGradients(t.grads[0], cfg.MaxGradNorm)
-			t.adams[0].Update(params, t.grads[0], cfg.LearningRate)
-			sum.BCLoss += st.BCLoss
-			sum.ValueLoss += st.ValueLoss
+			sum.add(st)
 			count++
 		}
-		last = stats{BCLoss: sum.BCLoss / float64(count), ValueLoss: sum.ValueLoss / float64(count)}
+		last = sum.mean(count)
 	}
 	// independent networks start from the shared warm start
+	params := t.graphs[0].params
 	for k := 1; k < len(t.Model.Nets); k++ {
 		dst := t.Model.Nets[k].Params()
 		for i, p := range params {

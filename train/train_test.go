@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -48,6 +49,22 @@ func newTiny(t *testing.T, cfg Config, out string, resume bool) *Trainer {
 	return tr
 }
 
+// tinyEnv makes the fixture env of cfg and the network cfg builds for it.
+func tinyEnv(t *testing.T, cfg *Config) (env.Env, Arch) {
+	t.Helper()
+	fixture.Register()
+	e, err := env.Make(fixture.ID, cfg.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := NewArch(e.Spec(), cfg.EnvOptions, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, arch
+}
+
+// paramsEqual fails t unless a and b have bit-identical parameters.
 func paramsEqual(t *testing.T, a, b *Model) {
 	t.Helper()
 	pa, pb := a.Params(), b.Params()
@@ -92,18 +109,6 @@ func TestMaskedSoftmaxGivesIllegalActionsZero(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
-	// 50/100 at 95%: 0.4038 .. 0.5962 (textbook value)
-	lo, hi := Wilson(50, 100, 1.96)
-	if math.Abs(lo-0.4038) > 1e-3 || math.Abs(hi-0.5962) > 1e-3 {
-		t.Fatalf("Wilson(50,100) = %.4f..%.4f", lo, hi)
-	}
-	lo, hi = Wilson(0, 200, 1.96)
-	if lo != 0 || math.Abs(hi-0.01884) > 1e-4 {
-		t.Fatalf("Wilson(0,200) = %.5f..%.5f", lo, hi)
-	}
-}
-
 func TestNPZRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "a.npz")
 	in := []Array{
@@ -138,16 +143,8 @@ func TestNPZRoundTrip(t *testing.T) {
 // finite differences of its own loss, and that masked actions get no
 // gradient through the policy.
 func TestGraphMatchesForward(t *testing.T) {
-	fixture.Register()
 	cfg := tinyConfig()
-	e, err := env.Make(fixture.ID, cfg.EnvOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, arch := tinyEnv(t, &cfg)
 	m := NewModel(arch, 7)
 	for i := range m.Norm.Mean { // a raw 0 normalises to a non-zero z0
 		m.Norm.Mean[i], m.Norm.Var[i] = 0.25+0.01*float64(i), 2
@@ -185,13 +182,10 @@ func TestGraphMatchesForward(t *testing.T) {
 		}
 	}
 	buf.sparsify(m.z0)
-	tr := &Trainer{Config: cfg, buf: buf}
+	tr := &Trainer{Config: cfg}
 	rows := []int32{0, 1, 2, 3, 4} // the sixth row is padding
-	tr.fill(lg, rows)
-	grads := make([][]float32, len(net.Params()))
-	for i, p := range net.Params() {
-		grads[i] = make([]float32, len(p.Data))
-	}
+	tr.fill(lg, buf, rows, false)
+	grads := zerosLike(net.Params())
 	st, err := lg.run(grads)
 	if err != nil {
 		t.Fatal(err)
@@ -200,6 +194,24 @@ func TestGraphMatchesForward(t *testing.T) {
 	lg.backEmb(buf, rows, grads)
 	if math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) {
 		t.Fatalf("loss %v", st.Loss)
+	}
+	// an action illegal in every real row gets no gradient on its policy bias
+	bias := grads[slices.Index(net.Params(), net.Pi[1])]
+	masked := 0
+	for a := 0; a < arch.Actions; a++ {
+		legal := false
+		for _, row := range rows {
+			legal = legal || buf.mask[int(row)*arch.Actions+a] != 0
+		}
+		if !legal {
+			masked++
+			if bias[a] != 0 {
+				t.Errorf("action %d is illegal in every row but its policy bias has gradient %v", a, bias[a])
+			}
+		}
+	}
+	if masked == 0 {
+		t.Fatal("no action is illegal in every row: the masking is not exercised")
 	}
 	s := m.NewScratch()
 	logits := make([]float32, arch.Actions)
@@ -223,12 +235,12 @@ func TestGraphMatchesForward(t *testing.T) {
 	}
 	// finite differences on a few entries of each parameter
 	cost := func() float64 {
-		tr.fill(lg, rows) // px depends on W1
+		tr.fill(lg, buf, rows, false) // px depends on W1
 		if err := lg.vm.RunAll(); err != nil {
 			t.Fatal(err)
 		}
 		defer lg.vm.Reset()
-		return scalar(lg.cost)
+		return scalarValue(lg.cost.Value())
 	}
 	checked := 0
 	for i, p := range net.Params() {
@@ -349,8 +361,11 @@ func TestConfigYAML(t *testing.T) {
 	if err := ParseConfig([]byte("num_envz: 3\n"), &cfg); err == nil {
 		t.Fatal("an unknown key was accepted")
 	}
-	if err := ParseConfig([]byte("clip_range: 1.5\n"), &cfg); err == nil {
-		t.Fatal("clip_range 1.5 was accepted")
+	for _, bad := range []string{"clip_range: 1.5", "hidden: []", "hidden: [8, 0]", "teacher: random\nteacher_steps: 0"} {
+		c := DefaultConfig()
+		if err := ParseConfig([]byte(bad+"\n"), &c); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
 	}
 	out, err := cfg.Marshal()
 	if err != nil || !bytes.Contains(out, []byte("num_envs: 3")) {
@@ -368,11 +383,9 @@ func TestConfigYAML(t *testing.T) {
 // to the current ones the ratio is 1, so the policy loss is -mean(adv), the
 // entropy is the mean log of the number of legal actions and the KL is 0.
 func TestLossTermsAtStart(t *testing.T) {
-	fixture.Register()
 	cfg := tinyConfig()
 	cfg.NormalizeAdvantages = false
-	e, _ := env.Make(fixture.ID, cfg.EnvOptions)
-	arch, _ := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	e, arch := tinyEnv(t, &cfg)
 	m := NewModel(arch, 9)
 	net := m.Nets[0]
 	const B = 4
@@ -404,12 +417,9 @@ func TestLossTermsAtStart(t *testing.T) {
 		wantV += 0.5 * (float64(v) - 1) * (float64(v) - 1)
 	}
 	buf.sparsify(m.z0)
-	tr := &Trainer{Config: cfg, buf: buf}
-	tr.fill(lg, []int32{0, 1, 2, 3})
-	grads := make([][]float32, len(net.Params()))
-	for i, p := range net.Params() {
-		grads[i] = make([]float32, len(p.Data))
-	}
+	tr := &Trainer{Config: cfg}
+	tr.fill(lg, buf, []int32{0, 1, 2, 3}, false)
+	grads := zerosLike(net.Params())
 	st, err := lg.run(grads)
 	if err != nil {
 		t.Fatal(err)

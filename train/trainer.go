@@ -2,7 +2,6 @@ package train
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -73,13 +72,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	merged := env.Options{}
-	for k, v := range cfg.EnvOptions {
-		merged[k] = v
-	}
-	for k, v := range opts {
-		merged[k] = v
-	}
+	merged := env.Options(mergeOptions(cfg.EnvOptions, opts))
 	cfg.EnvOptions = merged
 	t := &Trainer{Config: cfg, EnvID: envID, Options: merged, Out: out}
 	probe, err := env.Make(envID, merged)
@@ -143,11 +136,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 			return nil, err
 		}
 		t.graphs = append(t.graphs, lg)
-		var gs [][]float32
-		for _, p := range n.Params() {
-			gs = append(gs, make([]float32, len(p.Data)))
-		}
-		t.grads = append(t.grads, gs)
+		t.grads = append(t.grads, zerosLike(lg.params))
 	}
 	t.rowsOf = make([][]int32, len(t.Model.Nets))
 	if pretrain {
@@ -226,6 +215,8 @@ func (t *Trainer) collect() {
 	t.Progress.EnvSteps += int64(r.rows())
 }
 
+// finished counts a finished training episode in the progress and its
+// rolling window.
 func (t *Trainer) finished(score float32, length int32) {
 	p := &t.Progress
 	p.Episodes++
@@ -256,53 +247,55 @@ func (t *Trainer) update(lr float64) (stats, float64, error) {
 	}
 	var sum stats
 	gradNorm, count := 0.0, 0
-	for k, net := range t.Model.Nets {
-		rows, lg := t.rowsOf[k], t.graphs[k]
+	for k, rows := range t.rowsOf {
 		if len(rows) == 0 {
 			continue
 		}
-		params := net.Params()
+		B := t.graphs[k].B
 		for e := 0; e < t.Config.Epochs; e++ {
 			game.ShuffleInts(&t.rng, rows)
-			for lo := 0; lo < len(rows); lo += lg.B {
-				mb := rows[lo:min(lo+lg.B, len(rows))]
-				t.fill(lg, mb)
-				st, err := lg.run(t.grads[k])
+			for lo := 0; lo < len(rows); lo += B {
+				st, gn, err := t.step(k, r, rows[lo:min(lo+B, len(rows))], false, lr)
 				if err != nil {
-					return stats{}, 0, err
+					return stats{}, 0, fmt.Errorf("update %d: %w", t.Progress.Iteration, err)
 				}
-				lg.backPX(r, mb, t.grads[k][len(net.Embeds)])
-				lg.backEmb(r, mb, t.grads[k])
-				if math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) {
-					return stats{}, 0, fmt.Errorf("update %d: the loss is %v", t.Progress.Iteration, st.Loss)
-				}
-				gradNorm += ClipGradients(t.grads[k], t.Config.MaxGradNorm)
-				t.adams[k].Update(params, t.grads[k], lr)
-				sum.Loss += st.Loss
-				sum.PolicyLoss += st.PolicyLoss
-				sum.ValueLoss += st.ValueLoss
-				sum.Entropy += st.Entropy
-				sum.ApproxKL += st.ApproxKL
-				sum.ClipFrac += st.ClipFrac
+				sum.add(st)
+				gradNorm += gn
 				count++
 			}
 		}
 	}
 	if count > 0 {
-		c := float64(count)
-		sum = stats{sum.Loss / c, sum.PolicyLoss / c, sum.ValueLoss / c, sum.Entropy / c, sum.ApproxKL / c, sum.ClipFrac / c, 0}
-		gradNorm /= c
+		sum = sum.mean(count)
+		gradNorm /= float64(count)
 	}
 	return sum, gradNorm, nil
 }
 
-// fill writes the minibatch rows of the last rollout into the graph's input
-// tensors; rows past len(rows) are padding with weight 0.
-func (t *Trainer) fill(lg *lossGraph, rows []int32) { t.fillFrom(lg, t.buf, rows, false) }
+// step runs one gradient step of network k on the minibatch rows of r
+// (teacher demonstrations when bc) with learning rate lr, and returns the
+// minibatch's loss terms and its gradient norm before clipping.
+func (t *Trainer) step(k int, r *rollout, rows []int32, bc bool, lr float64) (stats, float64, error) {
+	lg, grads := t.graphs[k], t.grads[k]
+	t.fill(lg, r, rows, bc)
+	st, err := lg.run(grads)
+	if err != nil {
+		return stats{}, 0, err
+	}
+	if math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) {
+		return stats{}, 0, fmt.Errorf("the loss is %v", st.Loss)
+	}
+	lg.backPX(r, rows, grads[len(lg.net.Embeds)])
+	lg.backEmb(r, rows, grads)
+	norm := ClipGradients(grads, t.Config.MaxGradNorm)
+	t.adams[k].Update(lg.params, grads, lr)
+	return st, norm, nil
+}
 
-// fillFrom writes minibatch rows of r; with bc the rows are teacher
+// fill writes the minibatch rows of r into the graph's input tensors; rows
+// past len(rows) are padding with weight 0. With bc the rows are teacher
 // demonstrations (behaviour cloning and value regression, no PPO term).
-func (t *Trainer) fillFrom(lg *lossGraph, r *rollout, rows []int32, bc bool) {
+func (t *Trainer) fill(lg *lossGraph, r *rollout, rows []int32, bc bool) {
 	A := r.actions
 	mean, sd := 0.0, 1.0
 	if t.Config.NormalizeAdvantages && len(rows) > 1 && !bc {
@@ -459,6 +452,3 @@ func (t *Trainer) checkpoint() error {
 	}
 	return nil
 }
-
-// errNoCheckpoint says a directory holds no checkpoint.
-var errNoCheckpoint = errors.New("no checkpoint here (want network.json and weights.npz)")

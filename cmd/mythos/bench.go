@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -20,23 +19,23 @@ import (
 
 func init() { addCommand(newBench) }
 
+// benchFlags are mythos bench's flags.
+type benchFlags struct {
+	out          string
+	quick        bool
+	duration     time.Duration
+	ids          string
+	strengthEnv  string
+	agentList    string
+	ep           episodeFlags
+	noStrength   bool
+	noThroughput bool
+	rerender     bool
+}
+
 func newBench() *cobra.Command {
-	var (
-		out          string
-		quick        bool
-		duration     time.Duration
-		ids          string
-		strengthEnv  string
-		options      string
-		agentList    string
-		episodes     int
-		seed         uint64
-		workers      int
-		noStrength   bool
-		noThroughput bool
-		rerender     bool
-		quiet        bool
-	)
+	var b benchFlags
+	ep := &b.ep
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure throughput and strength and write a Markdown report with PNG charts",
@@ -52,71 +51,21 @@ func newBench() *cobra.Command {
 			"  mythos bench --quick --out /tmp/bench",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			f := cmd.Flags()
-			if rerender {
-				return rerenderReport(cmd, out)
+			var report *benchmarks.Report
+			var err error
+			if b.rerender {
+				report, err = readReport(b.out)
+			} else {
+				report = &benchmarks.Report{Command: commandLine(cmd), Generated: time.Now(), Machine: benchmarks.ThisMachine()}
+				err = b.measure(cmd, report)
 			}
-			if quick {
-				if !f.Changed("duration") {
-					duration = 50 * time.Millisecond
-				}
-				if !f.Changed("episodes") {
-					episodes = 4
-				}
-				if !f.Changed("agents") {
-					agentList = "random;heuristic;ismcts:iters=20"
-				}
-			}
-			opts, err := env.ParseOptions(options)
 			if err != nil {
 				return err
 			}
-			report := &benchmarks.Report{Command: commandLine(cmd), Generated: time.Now(), Machine: benchmarks.ThisMachine()}
-			if report.Python, err = benchmarks.ReadPythonTable(out); err != nil {
+			if report.Python, err = benchmarks.ReadPythonTable(b.out); err != nil {
 				return err
 			}
-			log := cmd.ErrOrStderr()
-			if !noThroughput {
-				cfg := benchmarks.ThroughputConfig{Duration: duration}
-				if ids != "" {
-					cfg.IDs = strings.Split(ids, ",")
-					for _, id := range cfg.IDs {
-						if _, err := env.Lookup(id); err != nil {
-							return err
-						}
-					}
-				}
-				if quick {
-					cfg.VectorEnvs, cfg.LiveEnvs = 16, 32
-				}
-				if !quiet {
-					fmt.Fprintln(log, "measuring throughput…")
-				}
-				if report.Throughput, err = benchmarks.Throughput(cfg); err != nil {
-					return err
-				}
-			}
-			if !noStrength {
-				specs, err := splitAgentSpecs(agentList)
-				if err != nil {
-					return err
-				}
-				cfg := benchmarks.StrengthConfig{Env: strengthEnv, Options: opts, Agents: specs, Episodes: episodes, Seed: seed, Workers: workers}
-				var bar *progressbar.ProgressBar
-				if !quiet {
-					bar = episodeBar(log, episodes*len(specs), "episodes")
-					cfg.Progress = func() { _ = bar.Add(1) }
-				}
-				res, err := benchmarks.Strength(cfg)
-				if bar != nil {
-					_ = bar.Finish()
-				}
-				if err != nil {
-					return err
-				}
-				report.Strength = &benchmarks.StrengthReport{Env: strengthEnv, Options: opts.String(), Seed: seed, Episodes: episodes, Results: res}
-			}
-			paths, err := report.Write(out)
+			paths, err := report.Write(b.out)
 			if err != nil {
 				return err
 			}
@@ -127,45 +76,102 @@ func newBench() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&out, "out", "benchmarks/results", "directory for the report and charts")
-	f.BoolVar(&quick, "quick", false, "a short run: 50ms per throughput figure, 4 episodes, cheap agents")
-	f.DurationVar(&duration, "duration", time.Second, "time spent on each throughput figure")
-	f.StringVar(&ids, "ids", "", "env ids for throughput, comma-separated (default: every registered id)")
-	f.StringVar(&strengthEnv, "env", lcg.TheGatheringID, "env id of the strength comparison")
-	f.StringVar(&options, "opt", "", "options of the strength env as key=value,key=value")
-	f.StringVar(&agentList, "agents", "random;heuristic;ismcts:iters=1000,rollout=heuristic", "agents of the strength comparison (as in mythos eval)")
-	f.IntVar(&episodes, "episodes", 200, "episodes per agent in the strength comparison")
-	f.Uint64Var(&seed, "seed", 1, "base seed of the strength comparison")
-	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "goroutines playing strength episodes in parallel")
-	f.BoolVar(&noStrength, "no-strength", false, "skip the strength comparison")
-	f.BoolVar(&noThroughput, "no-throughput", false, "skip the throughput figures")
-	f.BoolVar(&rerender, "rerender", false, "rewrite the report from --out's results.json (and python.md); measure nothing")
-	f.BoolVar(&quiet, "quiet", false, "no progress output")
+	f.StringVar(&b.out, "out", "benchmarks/results", "directory for the report and charts")
+	f.BoolVar(&b.quick, "quick", false, "a short run: 50ms per throughput figure, 4 episodes, cheap agents")
+	f.DurationVar(&b.duration, "duration", time.Second, "time spent on each throughput figure")
+	f.StringVar(&b.ids, "ids", "", "env ids for throughput, comma-separated (default: every registered id)")
+	f.StringVar(&b.strengthEnv, "env", lcg.TheGatheringID, "env id of the strength comparison")
+	f.StringVar(&ep.options, "opt", "", "options of the strength env as key=value,key=value")
+	f.StringVar(&b.agentList, "agents", "random;heuristic;ismcts:iters=1000,rollout=heuristic", "agents of the strength comparison (as in mythos eval)")
+	// the episode flags of run and eval, with bench's own defaults and wording
+	f.IntVar(&ep.episodes, "episodes", 200, "episodes per agent in the strength comparison")
+	f.Uint64Var(&ep.seed, "seed", 1, "base seed of the strength comparison")
+	f.IntVar(&ep.workers, "workers", runtime.GOMAXPROCS(0), "goroutines playing strength episodes in parallel")
+	f.BoolVar(&b.noStrength, "no-strength", false, "skip the strength comparison")
+	f.BoolVar(&b.noThroughput, "no-throughput", false, "skip the throughput figures")
+	f.BoolVar(&b.rerender, "rerender", false, "rewrite the report from --out's results.json (and python.md); measure nothing")
+	f.BoolVar(&ep.quiet, "quiet", false, "no progress output")
 	return cmd
 }
 
-// rerenderReport rewrites the report in dir from its results.json, with the
-// current python.md.
-func rerenderReport(cmd *cobra.Command, dir string) error {
+// measure fills report's throughput and strength sections. The strength
+// inputs (env, options, agents) are checked before any timing starts.
+func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) error {
+	ep := &b.ep
+	if f := cmd.Flags(); b.quick {
+		if !f.Changed("duration") {
+			b.duration = 50 * time.Millisecond
+		}
+		if !f.Changed("episodes") {
+			ep.episodes = 4
+		}
+		if !f.Changed("agents") {
+			b.agentList = "random;heuristic;ismcts:iters=20"
+		}
+	}
+	var specs []string
+	var opts env.Options
+	if !b.noStrength {
+		var err error
+		if specs, err = splitAgentSpecs(b.agentList); err != nil {
+			return err
+		}
+		if opts, err = ep.envOptions(b.strengthEnv, specs...); err != nil {
+			return err
+		}
+	}
+	log := cmd.ErrOrStderr()
+	if !b.noThroughput {
+		cfg := benchmarks.ThroughputConfig{Duration: b.duration}
+		if b.ids != "" {
+			cfg.IDs = strings.Split(b.ids, ",")
+			for _, id := range cfg.IDs {
+				if _, err := env.Lookup(id); err != nil {
+					return err
+				}
+			}
+		}
+		if b.quick {
+			cfg.VectorEnvs, cfg.LiveEnvs = 16, 32
+		}
+		if !ep.quiet {
+			fmt.Fprintln(log, "measuring throughput…")
+		}
+		var err error
+		if report.Throughput, err = benchmarks.Throughput(cfg); err != nil {
+			return err
+		}
+	}
+	if b.noStrength {
+		return nil
+	}
+	cfg := benchmarks.StrengthConfig{Env: b.strengthEnv, Options: opts, Agents: specs, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
+	bar := ep.bar(log, ep.episodes*len(specs), "episodes")
+	if bar != nil {
+		cfg.Progress = func() { _ = bar.Add(1) }
+	}
+	res, err := benchmarks.Strength(cfg)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return err
+	}
+	report.Strength = &benchmarks.StrengthReport{Env: b.strengthEnv, Options: opts.String(), Seed: ep.seed, Episodes: ep.episodes, Results: res}
+	return nil
+}
+
+// readReport reads the report of a previous run from dir's results.json.
+func readReport(dir string) (*benchmarks.Report, error) {
 	b, err := os.ReadFile(filepath.Join(dir, benchmarks.ResultsFile))
 	if err != nil {
-		return fmt.Errorf("--rerender needs a previous run's results: %w", err)
+		return nil, fmt.Errorf("--rerender needs a previous run's results: %w", err)
 	}
 	var r benchmarks.Report
 	if err := json.Unmarshal(b, &r); err != nil {
-		return fmt.Errorf("%s: %w", benchmarks.ResultsFile, err)
+		return nil, fmt.Errorf("%s: %w", benchmarks.ResultsFile, err)
 	}
-	if r.Python, err = benchmarks.ReadPythonTable(dir); err != nil {
-		return err
-	}
-	paths, err := r.Write(dir)
-	if err != nil {
-		return err
-	}
-	for _, p := range paths {
-		fmt.Fprintln(cmd.OutOrStdout(), "wrote", p)
-	}
-	return nil
+	return &r, nil
 }
 
 // commandLine rebuilds the command as typed: its path and every flag set.

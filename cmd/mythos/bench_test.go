@@ -57,3 +57,25 @@ func TestBenchRerenderPicksUpPythonTable(t *testing.T) {
 		t.Fatalf("rerendered report:\n%s", md)
 	}
 }
+
+// TestBenchChecksStrengthInputsFirst: a bad agent, env or option of the
+// strength comparison fails before any throughput is measured.
+func TestBenchChecksStrengthInputsFirst(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--agents", "genius"}, "genius"},
+		{[]string{"--env", "Nope/Nope-v0"}, "Nope"},
+		{[]string{"--opt", "bogus=1"}, "bogus"},
+	} {
+		args := append([]string{"bench", "--out", t.TempDir(), "--ids", fixture.ID, "--env", fixture.ID, "--duration", "5ms"}, c.args...)
+		_, stderr, err := mythos(t, "", args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
+		}
+		if strings.Contains(stderr, "measuring throughput") {
+			t.Errorf("%v: measured throughput before failing", c.args)
+		}
+	}
+}

@@ -264,7 +264,7 @@ func (w *writer) enemies() {
 		x := w.f(w.at.enemies+k*enemyCols, enemyCols)
 		x[eePresent] = 1
 		x[eeFight], x[eeEvade] = float32(d.Fight), float32(d.Evade)
-		h := s.EnemyMaxHealth(id)
+		h := s.EnemyHealthOf(id)
 		x[eeHealth], x[eeDamage], x[eeHealthLeft] = float32(h), float32(c.Damage), float32(h-int(c.Damage))
 		x[eeAttackDamage], x[eeAttackHorror] = float32(d.Damage), float32(d.Horror)
 		x[eeExhausted] = b2f(c.Exhausted)

@@ -60,9 +60,13 @@ func (s *State) TestKindOf() string {
 	return "other"
 }
 
-// DoomClock returns the doom in play and the current agenda's doom threshold
-// (LCG §5.2 1.3, §3 Doom).
-func (s *State) DoomClock() (doom, threshold int) { return s.doomInPlay(), s.agendaThreshold() }
+// DoomTotal totals the doom on the agenda and on cards in play (LCG §3 Doom),
+// the figure LCG §5.2 1.3 compares with the threshold.
+func (s *State) DoomTotal() int { return s.doomInPlay() }
+
+// AgendaDoomThreshold is the current agenda's doom threshold (LCG §3 Act Deck
+// and Agenda Deck).
+func (s *State) AgendaDoomThreshold() int { return s.agendaThreshold() }
 
 // ActClueThreshold is the clue threshold of the current act, per-investigator
 // values multiplied out (LCG §3 Act Deck), or 0 when the act has none.

@@ -17,7 +17,7 @@ func TestAgentViewReadsTheRules(t *testing.T) {
 	if got := s.ShroudAt(0); got != 2 {
 		t.Errorf("Study shroud %d, want 2", got)
 	}
-	if doom, threshold := s.DoomClock(); doom != 0 || threshold != 3 {
+	if doom, threshold := s.DoomTotal(), s.AgendaDoomThreshold(); doom != 0 || threshold != 3 {
 		t.Errorf("doom clock %d/%d, want 0/3", doom, threshold)
 	}
 	if got := s.ActClueThreshold(); got != 2 {

@@ -342,15 +342,6 @@ func (s *State) PlaceEnemy(d cards.ID, loc, engaged, damage int, exhausted bool)
 	return e, nil
 }
 
-// EnemyMaxHealth is enemy instance e's health in this game (LCG §3 Per Investigator).
-func (s *State) EnemyMaxHealth(e int16) int { return s.enemyHealth(e) }
-
-// DoomTotal totals the doom on the agenda and on cards in play (LCG §3 Doom).
-func (s *State) DoomTotal() int { return s.doomInPlay() }
-
-// AgendaDoomThreshold is the current agenda's doom threshold (LCG §3 Act Deck and Agenda Deck).
-func (s *State) AgendaDoomThreshold() int { return s.agendaThreshold() }
-
 // SetDoom sets the doom on the current agenda (LCG §3 Doom). It does not
 // check the threshold: that happens at LCG §5.2 1.3 or when an effect places doom.
 func (s *State) SetDoom(n int) error {

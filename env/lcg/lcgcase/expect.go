@@ -286,7 +286,7 @@ func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
 	d.str(w+" location", e.At, locName(s, int(c.Loc)))
 	d.int(w+" damage", e.Damage, int(c.Damage))
 	d.bool(w+" exhausted", e.Exhausted, c.Exhausted)
-	d.int(w+" health", e.Health, s.EnemyMaxHealth(id))
+	d.int(w+" health", e.Health, s.EnemyHealthOf(id))
 	if e.Engaged != "" {
 		var with []string
 		for i := 0; i < int(s.N); i++ {
