@@ -25,6 +25,22 @@ type Agent interface {
 	Act(e env.Env, info *env.Info) int
 }
 
+// EnvChecker is implemented by agents that can play only some envs (a trained
+// policy fits the observation layout and action count it was trained on).
+// Play, Rollout and Record call it before an episode's first decision, and
+// mythos play before the game, so a mismatch is an error, not a panic.
+type EnvChecker interface {
+	CheckEnv(e env.Env) error
+}
+
+// CheckEnv returns a.CheckEnv(e) when a is an [EnvChecker], and nil otherwise.
+func CheckEnv(a Agent, e env.Env) error {
+	if c, ok := a.(EnvChecker); ok {
+		return c.CheckEnv(e)
+	}
+	return nil
+}
+
 // Factory builds an agent from its options.
 type Factory func(opts env.Options) (Agent, error)
 

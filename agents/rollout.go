@@ -160,6 +160,9 @@ type watcher interface {
 
 // play is Play with an optional watcher (nil for none).
 func play(e env.Env, a Agent, seed uint64, wt watcher) (Episode, error) {
+	if err := CheckEnv(a, e); err != nil {
+		return Episode{Seed: seed}, err
+	}
 	a.Reset(game.DeriveSeed(seed, 1))
 	obs, info := e.Reset(seed)
 	ep := Episode{Seed: seed}

@@ -5,10 +5,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/internal/fixture"
 )
 
 // TestNumpyExportMatchesGo saves a model (with non-trivial normalisation and
@@ -155,5 +159,22 @@ func TestPolicyActAllocatesNothing(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Fatalf("Act allocates %.1f times per call", allocs)
+	}
+}
+
+// TestPolicyRefusesAnotherLayout checks that a policy asked to play an env
+// whose layout it was not trained on gets an error naming both, from
+// agents.Play before any decision, not a panic mid-episode.
+func TestPolicyRefusesAnotherLayout(t *testing.T) {
+	cfg := tinyConfig()
+	_, arch := tinyEnv(t, &cfg)
+	p := NewPolicy(NewModel(arch, 1), true)
+	other, err := env.Make(lcg.TheGatheringID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = agents.Play(other, p, 1)
+	if err == nil || !strings.Contains(err.Error(), "trained on "+fixture.ID) || !strings.Contains(err.Error(), lcg.TheGatheringID) {
+		t.Fatalf("Play on another layout: %v", err)
 	}
 }

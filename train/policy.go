@@ -47,18 +47,29 @@ func (p *Policy) Reset(seed uint64) { p.rng.Seed(seed) }
 // Probabilities runs the network for the env's current decision and returns
 // the masked action probabilities (a view valid until the next call) and the
 // value estimate.
+// It panics on an env the policy does not fit; callers check first with
+// CheckEnv (agents.Play and mythos play do).
 func (p *Policy) Probabilities(e env.Env, info *env.Info) ([]float32, float32) {
-	spec := e.Spec()
-	if spec.Layout.F32 != p.Model.Arch.F32 || spec.Layout.I32 != p.Model.Arch.I32 || spec.Actions != p.Model.Arch.Actions {
-		panic(fmt.Sprintf("policy: trained on %s (obs %d+%d, %d actions), asked to play %s (obs %d+%d, %d actions)",
-			p.Model.Arch.Env, p.Model.Arch.F32, p.Model.Arch.I32, p.Model.Arch.Actions,
-			spec.ID, spec.Layout.F32, spec.Layout.I32, spec.Actions))
+	if err := p.CheckEnv(e); err != nil {
+		panic(err)
 	}
 	e.Observe(info.Agent, p.obs)
 	p.Model.Norm.Apply(p.obs.F32, p.x, float32(p.Model.Arch.ObsClip))
 	v := p.Model.NetFor(int(info.Agent)).Forward(p.x, p.obs.I32, p.logits, p.scratch)
 	MaskedSoftmax(p.logits, info.Mask, p.probs)
 	return p.probs, v
+}
+
+// CheckEnv implements agents.EnvChecker: e must have the observation layout
+// sizes and the action count the policy was trained with.
+func (p *Policy) CheckEnv(e env.Env) error {
+	spec := e.Spec()
+	if spec.Layout.F32 != p.Model.Arch.F32 || spec.Layout.I32 != p.Model.Arch.I32 || spec.Actions != p.Model.Arch.Actions {
+		return fmt.Errorf("policy: trained on %s (obs %d+%d, %d actions), asked to play %s (obs %d+%d, %d actions)",
+			p.Model.Arch.Env, p.Model.Arch.F32, p.Model.Arch.I32, p.Model.Arch.Actions,
+			spec.ID, spec.Layout.F32, spec.Layout.I32, spec.Actions)
+	}
+	return nil
 }
 
 // Act implements agents.Agent.

@@ -49,6 +49,9 @@ func newPlay() *cobra.Command {
 				if bot, err = agents.New(agent); err != nil {
 					return err
 				}
+				if err := agents.CheckEnv(bot, base); err != nil {
+					return err
+				}
 				bot.Reset(seed)
 			}
 			base.SetLogging(true)
