@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
 
@@ -140,5 +141,32 @@ func TestPlayAgainstAgentAndEOF(t *testing.T) {
 	}
 	if _, _, err := mythos(t, "", "play", fixture.ID, "--seat", "5"); err == nil {
 		t.Fatal("seat 5 of a two-seat game was accepted")
+	}
+}
+
+// TestPlayHints checks that 'hint' and --hints show the advisor's choice as an
+// option of the current prompt, and that asking does not change the game: the
+// same inputs with and without hints record the same actions.
+func TestPlayHints(t *testing.T) {
+	dir := t.TempDir()
+	plain, hinted := filepath.Join(dir, "plain.json"), filepath.Join(dir, "hinted.json")
+	input := strings.Repeat("0\n", 40)
+	if _, _, err := mythos(t, input, "play", lcg.TheGatheringID, "--seed", "3", "--record", plain); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := mythos(t, "hint\n"+input, "play", lcg.TheGatheringID, "--seed", "3", "--agent", "heuristic", "--hints", "--record", hinted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// --hints shows one at every prompt (the board is shown again after a
+	// command, the prompt too), and the typed 'hint' adds one.
+	prompts := strings.Count(out, "must decide")
+	if n := strings.Count(out, "Hint (heuristic): ["); prompts < 2 || n != prompts+1 {
+		t.Fatalf("%d hints for %d prompts:\n%s", n, prompts, out)
+	}
+	a, errA := os.ReadFile(plain)
+	b, errB := os.ReadFile(hinted)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Fatalf("hints changed the game (%v, %v):\n%s\n%s", errA, errB, a, b)
 	}
 }

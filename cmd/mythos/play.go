@@ -22,13 +22,16 @@ func newPlay() *cobra.Command {
 		seat    int
 		agent   string
 		record  string
+		hints   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "play ENV_ID",
 		Short: "Play a game in the terminal",
 		Long: "Shows the game as text and numbers the options of every decision; type a number to\n" +
 			"choose. With --seat N you play seat N and --agent plays the others; by default you\n" +
-			"play every seat. Type 'help' for the other commands.",
+			"play every seat. Type 'hint' at a prompt to see what --agent would choose, or pass\n" +
+			"--hints to see it at every decision (e.g. --agent policy:ckpt=runs/easy/best --hints).\n" +
+			"Type 'help' for the other commands.",
 		Example: "  mythos play ArkhamLCG/TheGathering-v0 --seed 7\n" +
 			"  mythos play ArkhamLCG/TheGathering-v0 --opt investigators=01001,01002 --seat 0 --record game.json",
 		Args: envArg,
@@ -54,9 +57,19 @@ func newPlay() *cobra.Command {
 				}
 				bot.Reset(seed)
 			}
+			// The advisor is a second instance, so asking for hints never
+			// changes what a bot seat plays.
+			advisor, err := agents.New(agent)
+			if err != nil {
+				return err
+			}
+			if err := agents.CheckEnv(advisor, base); err != nil {
+				return err
+			}
+			advisor.Reset(seed)
 			base.SetLogging(true)
 			p := &player{e: base, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(), seat: game.AgentID(seat), bot: bot,
-				rec: game.Record{Env: args[0], Options: opts, Seed: seed}}
+				advisor: advisor, hints: hints, rec: game.Record{Env: args[0], Options: opts, Seed: seed}}
 			err = p.loop(seed)
 			if record != "" {
 				if werr := saveRecord(record, &p.rec); werr != nil {
@@ -71,7 +84,8 @@ func newPlay() *cobra.Command {
 	f.Uint64Var(&seed, "seed", 1, "game seed")
 	f.StringVar(&options, "opt", "", "env options as key=value,key=value")
 	f.IntVar(&seat, "seat", -1, "the seat you play (-1: every seat)")
-	f.StringVar(&agent, "agent", "random", "agent for the seats you do not play")
+	f.StringVar(&agent, "agent", "random", "agent for the seats you do not play, and the one giving hints")
+	f.BoolVar(&hints, "hints", false, "show --agent's choice at each of your decisions")
 	f.StringVar(&record, "record", "", "save the game to this file when it ends or you quit")
 	return cmd
 }
@@ -83,12 +97,16 @@ type player struct {
 	out  io.Writer
 	seat game.AgentID
 	bot  agents.Agent
-	rec  game.Record
-	seen int // events already printed
+	// advisor suggests moves ('hint', --hints); hints shows them unasked.
+	advisor agents.Agent
+	hints   bool
+	rec     game.Record
+	seen    int // events already printed
 }
 
 const playHelp = `Commands:
   <number>   choose that option
+  hint       what the --agent would choose here
   board      show the board again
   log        show the whole game log
   help       this text
@@ -124,6 +142,9 @@ func (p *player) loop(seed uint64) error {
 			showBoard = false
 		}
 		p.showPrompt()
+		if p.hints {
+			p.hint(&info)
+		}
 		fmt.Fprint(p.out, "> ")
 		line, err := p.in.ReadString('\n')
 		if err != nil && line == "" {
@@ -142,6 +163,9 @@ func (p *player) loop(seed uint64) error {
 			return nil
 		case "h", "help", "?":
 			fmt.Fprintln(p.out, playHelp)
+			continue
+		case "hint":
+			p.hint(&info)
 			continue
 		case "b", "board":
 			showBoard = true
@@ -183,6 +207,14 @@ func (p *player) step(choice int) (env.Transition, error) {
 		}
 	}
 	return env.Transition{}, fmt.Errorf("option %d has no action id", choice)
+}
+
+// hint prints the option the advisor would choose at this decision.
+func (p *player) hint(info *env.Info) {
+	a := p.advisor.Act(p.e, info)
+	if choice, ok := p.e.Decode(a); ok {
+		fmt.Fprintf(p.out, "Hint (%s): [%d] %s\n", p.advisor.Name(), choice, p.e.State().Describe(choice))
+	}
 }
 
 func (p *player) showPrompt() {
