@@ -27,7 +27,7 @@ func BenchmarkSessionStep(b *testing.B) {
 				b.Run(name, func(b *testing.B) {
 					const n = 256
 					packed := enc == "packed"
-					s, err := newSession("bench", id, nil, n, 1, true, false, sparse, packed, 0)
+					s, err := newSession("bench", id, nil, n, 1, true, false, sparse, packed, 0, nil)
 					if err != nil {
 						b.Fatal(err)
 					}

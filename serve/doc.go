@@ -7,4 +7,8 @@
 // grpc.Server with the standard health service, reflection and panic recovery;
 // [Serve] runs that until its context ends and then stops gracefully. Bad input
 // of any kind gets a gRPC status with a clear message and changes no env.
+//
+// A session may have seats played on the server by agents (OpenRequest.bots,
+// built with agents.New): every env then steps its bots while a bot seat is to
+// act, so replies only ever ask the client's seats (see README.md).
 package serve

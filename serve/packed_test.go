@@ -310,7 +310,7 @@ func bytesToInt8(b []byte) []int8 {
 // bytes as the memory copies.
 func TestPackedReplyReusesBuffersAndIsPortable(t *testing.T) {
 	for _, sparse := range []bool{false, true} {
-		s, err := newSession("t", "ArkhamLCG/TheGathering-v0", env.Options{}, 8, 1, true, true, sparse, true, 2)
+		s, err := newSession("t", "ArkhamLCG/TheGathering-v0", env.Options{}, 8, 1, true, true, sparse, true, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

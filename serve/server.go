@@ -207,7 +207,11 @@ func (s *Server) Open(_ context.Context, req *pb.OpenRequest) (*pb.OpenResponse,
 	default:
 		return nil, status.Errorf(codes.InvalidArgument, "encoding %v: want ENCODING_TENSORS or ENCODING_PACKED", req.Encoding)
 	}
-	ss, err := newSession(newID(), req.EnvId, opts, n, req.Seed, req.AutoReset, req.FinalObservations, req.SparseObservations, packed, s.cfg.Workers)
+	bots, err := checkBots(req.Bots, probe)
+	if err != nil {
+		return nil, err
+	}
+	ss, err := newSession(newID(), req.EnvId, opts, n, req.Seed, req.AutoReset, req.FinalObservations, req.SparseObservations, packed, s.cfg.Workers, bots)
 	if err != nil {
 		return nil, status.Errorf(codes.InvalidArgument, "bad options %s: %v", opts, err)
 	}
@@ -219,7 +223,7 @@ func (s *Server) Open(_ context.Context, req *pb.OpenRequest) (*pb.OpenResponse,
 	s.sessions[ss.id] = ss
 	s.mu.Unlock()
 	s.log.Info("session opened", "session", ss.id, "env", req.EnvId, "envs", n, "options", opts.String(), "auto_reset", req.AutoReset,
-		"encoding", req.Encoding.String(), "sparse", req.SparseObservations)
+		"encoding", req.Encoding.String(), "sparse", req.SparseObservations, "bots", botsText(bots))
 	return &pb.OpenResponse{SessionId: ss.id, Spec: specMessage(ss.spec), NumEnvs: int32(n)}, nil
 }
 

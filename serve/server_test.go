@@ -613,7 +613,7 @@ func (panicEnv) Step(int) (env.Transition, error) { panic("engine bug") }
 func TestStepPanicOnWorkerReachesCaller(t *testing.T) {
 	const n = 2 * parallelMin
 	fixture.Register()
-	s, err := newSession("t", cipher, nil, n, 1, true, false, false, false, 4)
+	s, err := newSession("t", cipher, nil, n, 1, true, false, false, false, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
@@ -42,7 +43,18 @@ type session struct {
 	base     uint64
 	episodes []uint64
 	started  []bool // reset at least once
-	over     []bool // episode ended and not reset (without auto-reset)
+	over     []bool // episode ended and not reset (without auto-reset), or env stopped
+	failed   []bool // env stopped by a bot's failure, until reset
+
+	// Server-side bots (nil without): botTable[seat] is the agent spec of a
+	// bot seat ("" for the client's), bots[i][seat] its agent in env i.
+	// carry and carryAgents sum env i's rewards since its last reply row
+	// (the client's step and the bot steps after it, or the bot steps that
+	// open an episode), as team reward and per seat ([N, agents]).
+	botTable    []string
+	bots        [][]agents.Agent
+	carry       []float64
+	carryAgents []float64
 
 	actions []int32
 	// f32buf, i32buf and i8buf back the row buffers below, laid out as the
@@ -79,7 +91,8 @@ type session struct {
 }
 
 // newSession makes n envs of id with opts.
-func newSession(id string, envID string, opts env.Options, n int, seed uint64, autoReset, finalObs, sparse, packed bool, workers int) (*session, error) {
+// botTable (from checkBots, nil for none) names the agents of bot seats.
+func newSession(id string, envID string, opts env.Options, n int, seed uint64, autoReset, finalObs, sparse, packed bool, workers int, botTable []string) (*session, error) {
 	envs := make([]env.Env, n)
 	for i := range envs {
 		e, err := env.Make(envID, opts)
@@ -96,7 +109,7 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 	s := &session{
 		id: id, spec: spec, envs: envs, autoReset: autoReset, finalObs: finalObs && autoReset, sparse: sparse, packed: packed,
 		workers: min(workers, n), base: seed,
-		episodes: make([]uint64, n), started: make([]bool, n), over: make([]bool, n),
+		episodes: make([]uint64, n), started: make([]bool, n), over: make([]bool, n), failed: make([]bool, n),
 		actions: make([]int32, n), seed: make([]uint64, n), finalSet: make([]bool, n), stepErr: make([]error, n),
 		nonzero: make([]int, len(l.Fields)), finalNonzero: make([]int, len(l.Fields)),
 	}
@@ -127,6 +140,14 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 			s.sparseW = make([]sparseRows, max(s.workers, 1))
 			s.wireHint = s.wireHint/8 + 256 // grows to fit the first replies
 		}
+	}
+	if botTable != nil {
+		bots, err := newBots(botTable, n)
+		if err != nil {
+			return nil, err
+		}
+		s.botTable, s.bots = botTable, bots
+		s.carry, s.carryAgents = make([]float64, n), make([]float64, n*agents)
 	}
 	s.touch()
 	return s, nil
@@ -173,15 +194,20 @@ func (s *session) reset(seed *uint64, idx []int32) error {
 		clear(s.episodes)
 	}
 	s.clearTransient()
+	var first error
 	for _, i := range idx {
 		if seed == nil && s.started[i] {
 			s.episodes[i]++
 		}
-		s.resetOne(int(i))
-		s.length[i] = 0
+		if err := s.resetOne(int(i)); err != nil && first == nil {
+			first = err
+		}
 	}
 	if s.sparseW != nil {
 		s.scanAll()
+	}
+	if first != nil {
+		return stepError(first)
 	}
 	return nil
 }
@@ -207,7 +233,11 @@ func (s *session) clearTransient() {
 }
 
 // resetOne starts episode episodes[i] of env i and writes its first row.
-func (s *session) resetOne(i int) {
+// With bots it plays their opening decisions (see resetBots).
+func (s *session) resetOne(i int) error {
+	if s.bots != nil {
+		return s.resetBots(i)
+	}
 	seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
 	obs, info := s.envs[i].Reset(seed)
 	s.started[i], s.over[i] = true, false
@@ -216,6 +246,65 @@ func (s *session) resetOne(i int) {
 	for k, r := range info.Rewards {
 		s.agentRewards[i*a+k] = float32(r)
 	}
+	return nil
+}
+
+// resetBots is resetOne with bots: it resets env i and its bots (seeded from
+// the episode's seed) and steps the bots while a bot seat is to act, carrying
+// their rewards to the env's next step. An episode that ends before the
+// client's first decision shows as ended (terminated or truncated, with its
+// return as reward) without auto-reset, and is skipped with it (the next
+// episode starts; at most maxSkippedEpisodes in a row).
+func (s *session) resetBots(i int) error {
+	a := len(s.spec.Agents)
+	s.failed[i] = false
+	for skipped := 0; ; skipped++ {
+		seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
+		obs, info := s.envs[i].Reset(seed)
+		s.started[i], s.over[i] = true, false
+		for seat, b := range s.bots[i] {
+			if b != nil {
+				b.Reset(game.DeriveSeed(seed, botSeed, uint64(seat)))
+			}
+		}
+		s.carry[i] = 0
+		clear(s.carryAgents[i*a : (i+1)*a])
+		tr := env.Transition{Obs: obs, Info: info}
+		if err := s.playBots(i, &tr); err != nil {
+			s.stopEnv(i)
+			return err
+		}
+		if !tr.Done() {
+			s.write(i, tr.Obs, &tr.Info)
+			return nil
+		}
+		if !s.autoReset {
+			s.over[i] = true
+			s.write(i, tr.Obs, &tr.Info)
+			s.terminated[i], s.truncated[i] = tr.Terminated, tr.Truncated
+			s.takeCarry(i)
+			return nil
+		}
+		if skipped == maxSkippedEpisodes {
+			s.stopEnv(i)
+			return status.Errorf(codes.Internal, "env %d: %d episodes in a row ended before the client's first decision (bots %s): the env is stopped", i, skipped+1, botsText(s.botTable))
+		}
+		s.episodes[i]++
+	}
+}
+
+// stepError turns an error of stepping or resetting an env into a status.
+func stepError(err error) error {
+	if p, ok := err.(*envPanic); ok {
+		panic(p) // on the handler's goroutine, where the server recovers it
+	}
+	if _, ok := err.(*botError); ok {
+		return status.Error(codes.Internal, err.Error())
+	}
+	if _, ok := status.FromError(err); ok {
+		return err
+	}
+	return status.Error(codes.Internal, err.Error())
 }
 
 // write copies an observation and its info into row i.
@@ -241,6 +330,8 @@ func (s *session) step(t *pb.Tensor) error {
 		switch {
 		case !s.started[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d has not been reset: call Reset before Step", i)
+		case s.failed[i]:
+			return status.Errorf(codes.FailedPrecondition, "env %d was stopped by a bot's failure: reset it before stepping", i)
 		case s.over[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d: the episode is over: reset it before stepping (or open the session with auto_reset)", i)
 		}
@@ -269,11 +360,11 @@ func (s *session) step(t *pb.Tensor) error {
 	for i, err := range s.stepErr {
 		if err != nil {
 			clear(s.stepErr)
-			if p, ok := err.(*envPanic); ok {
-				panic(p) // on the handler's goroutine, where the server recovers it
+			if r, ok := err.(*refusal); ok {
+				// The action was checked against the mask: a refusal is an engine bug.
+				return status.Errorf(codes.Internal, "env %d refused legal action %d: %v", i, s.actions[i], r.err)
 			}
-			// The action was checked against the mask: a refusal is an engine bug.
-			return status.Errorf(codes.Internal, "env %d refused legal action %d: %v", i, s.actions[i], err)
+			return stepError(err)
 		}
 	}
 	return nil
@@ -308,19 +399,35 @@ func (s *session) stepRange(w, lo, hi int) {
 	}
 }
 
-// stepOne steps env i with its action.
+// refusal is an env's refusal of the client's (checked) action.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+
+// stepOne steps env i with its action, and then with its bots while a bot
+// seat is to act.
 func (s *session) stepOne(i int) {
 	l, a := s.spec.Layout, len(s.spec.Agents)
 	tr, err := s.envs[i].Step(int(s.actions[i]))
 	if err != nil {
-		s.stepErr[i] = err
+		s.stepErr[i] = &refusal{err}
 		return
 	}
-	s.reward[i] = float32(tr.Reward)
-	s.terminated[i], s.truncated[i] = tr.Terminated, tr.Truncated
-	for k, r := range tr.Info.Rewards {
-		s.agentRewards[i*a+k] = float32(r)
+	if s.bots == nil {
+		s.reward[i] = float32(tr.Reward)
+		for k, r := range tr.Info.Rewards {
+			s.agentRewards[i*a+k] = float32(r)
+		}
+	} else {
+		s.addCarry(i, &tr)
+		if err := s.playBots(i, &tr); err != nil {
+			s.stopEnv(i)
+			s.stepErr[i] = err
+			return
+		}
+		s.takeCarry(i)
 	}
+	s.terminated[i], s.truncated[i] = tr.Terminated, tr.Truncated
 	if !tr.Done() {
 		s.write(i, tr.Obs, &tr.Info)
 		return
@@ -338,7 +445,17 @@ func (s *session) stepOne(i int) {
 	}
 	length := int32(tr.Info.Steps)
 	s.episodes[i]++
-	s.resetOne(i)
+	if s.bots != nil {
+		// resetBots leaves the reward rows alone: the new episode's bot
+		// rewards are carried to its first step.
+		if err := s.resetOne(i); err != nil {
+			s.stepErr[i] = err
+			return
+		}
+		s.length[i] = length
+		return
+	}
+	_ = s.resetOne(i) // never fails without bots
 	s.length[i] = length
 	// Keep the ended step's per-seat rewards, not the reset's.
 	for k, r := range tr.Info.Rewards {

@@ -37,7 +37,9 @@ func newServe() *cobra.Command {
 		Long: "Serves the EnvService (serve/proto/mythos/v1/mythos.proto) on --addr, with the standard\n" +
 			"gRPC health service and reflection. Prints \"listening on HOST:PORT\" on standard output once\n" +
 			"ready (use --addr 127.0.0.1:0 for a free port) and logs to standard error. SIGINT or SIGTERM\n" +
-			"stops it gracefully: calls in flight finish (for at most --grace) and every session is freed.",
+			"stops it gracefully: calls in flight finish (for at most --grace) and every session is freed.\n\n" +
+			"A client may have seats played on the server by agents (OpenRequest.bots, e.g. seat 1 ->\n" +
+			"\"heuristic\", \"ismcts:iters=200\" or \"policy:ckpt=DIR\"): its replies then only ask its own seats.",
 		Example: "  mythos serve\n" +
 			"  mythos serve --addr 0.0.0.0:50051 --max-envs 1024 --idle-timeout 5m --log-format json",
 		Args: cobra.NoArgs,

@@ -48,17 +48,20 @@ __version__ = "0.1.0"
 
 
 def make(env_id: str, address: str | None = None, **options: Any) -> MythosEnv:
-    """A Gymnasium env of ``env_id`` (see :class:`MythosEnv` for the keywords)."""
+    """A Gymnasium env of ``env_id`` (see :class:`MythosEnv` for the keywords,
+    e.g. ``bots={1: "heuristic"}`` to have seat 1 played on the server)."""
     return MythosEnv(env_id, address, **options)
 
 
 def make_vec(env_id: str, num_envs: int, address: str | None = None, **options: Any) -> MythosVectorEnv:
-    """A Gymnasium vector env of ``num_envs`` envs stepped server-side in one call."""
+    """A Gymnasium vector env of ``num_envs`` envs stepped server-side in one call
+    (``bots={seat: spec}`` has those seats played on the server)."""
     return MythosVectorEnv(env_id, num_envs, address, **options)
 
 
 def aec_env(env_id: str, address: str | None = None, **options: Any) -> MythosAECEnv:
-    """A PettingZoo AEC env of ``env_id``, one agent per seat."""
+    """A PettingZoo AEC env of ``env_id``, one agent per seat (per seat that is
+    not a server-side bot, with ``bots={seat: spec}``)."""
     return MythosAECEnv(env_id, address, **options)
 
 

@@ -293,6 +293,7 @@ class Client:
         sparse: bool = True,
         packed: bool = True,
         options: Mapping[str, Any] | None = None,
+        bots: Mapping[int, str] | None = None,
     ) -> "Session":
         """Opens a session of ``num_envs`` envs of ``env_id``.
 
@@ -309,6 +310,13 @@ class Client:
                 dtype, decoded as array views: the fast form); False asks
                 for one tensor per field (the first protocol's form).
             options: env options, e.g. ``{"investigators": 2}`` (sent as text).
+            bots: seats played on the server, seat -> agent spec, e.g.
+                ``{1: "heuristic"}`` or ``{1: "ismcts:iters=200"}``: after
+                every reset and step the server plays those seats until one
+                of the client's seats is to act, so results only ever ask the
+                client's seats; a step's reward then sums the rewards of the
+                client's step and of the bot steps after it. At least one seat
+                must stay the client's (else InvalidArgumentError).
         """
         if seed is None:
             seed = secrets.randbits(63)
@@ -324,11 +332,14 @@ class Client:
                 final_observations=final_observations,
                 sparse_observations=sparse,
                 encoding=pb.ENCODING_PACKED if packed else pb.ENCODING_TENSORS,
+                bots={int(k): str(v) for k, v in (bots or {}).items()},
             ),
         )
         spec = Spec.from_proto(r.spec)
         layout = PackedLayout(spec, int(r.num_envs), final_observations and auto_reset) if packed else None
-        return Session(self, r.session_id, spec, int(r.num_envs), stream=stream, layout=layout)
+        return Session(
+            self, r.session_id, spec, int(r.num_envs), stream=stream, layout=layout, bots=dict(bots or {})
+        )
 
     def close(self) -> None:
         """Closes the connection (the server keeps running)."""
@@ -360,8 +371,11 @@ class Session:
         num_envs: int,
         stream: bool = False,
         layout: PackedLayout | None = None,
+        bots: Mapping[int, str] | None = None,
     ) -> None:
         self.client = client
+        #: seats played on the server (seat -> agent spec); empty without bots.
+        self.bots: dict[int, str] = {int(k): str(v) for k, v in (bots or {}).items()}
         self.layout = layout
         self.id = session_id
         self.spec = spec

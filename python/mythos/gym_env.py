@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import gymnasium as gym
 import numpy as np
@@ -70,6 +70,10 @@ class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
         sparse: receive observations sparse (same arrays, smaller replies).
         packed: receive results in the packed encoding (the fast form; False:
             one tensor per field, as the first protocol did).
+        bots: seats played on the server, seat -> agent spec (e.g.
+            ``{1: "heuristic"}``); ``info["agent"]`` is then always one of the
+            other seats and a step's reward includes the bots' steps after it
+            (see :meth:`Client.open`).
         **options: env options, e.g. ``investigators=2``.
     """
 
@@ -86,12 +90,14 @@ class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
         stream: bool = False,
         sparse: bool = True,
         packed: bool = True,
+        bots: Mapping[int, str] | None = None,
         **options: Any,
     ) -> None:
         check_render_mode(render_mode)
         if illegal_action not in ("raise", "resample"):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
-        self._open_session(env_id, 1, address, client, options=options, stream=stream, sparse=sparse, packed=packed)
+        self._open_session(env_id, 1, address, client, options=options, stream=stream, sparse=sparse, packed=packed, bots=bots
+        )
         self.spec_info = self.session.spec
         self.render_mode = render_mode
         self.illegal_action = illegal_action

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 from gymnasium import spaces
@@ -27,6 +27,9 @@ class MythosAECEnv(SessionOwner, AECEnv):
         address: ``host:port`` of a server; None starts a local one.
         client: an existing :class:`Client` to share.
         render_mode: None or ``"ansi"``.
+        bots: seats played on the server, seat -> agent spec (e.g.
+            ``{1: "heuristic"}``): the env's agents are then only the other
+            seats, and each step's rewards include the bots' steps after it.
         **options: env options.
     """
 
@@ -39,18 +42,20 @@ class MythosAECEnv(SessionOwner, AECEnv):
         *,
         client: Client | None = None,
         render_mode: str | None = None,
+        bots: Mapping[int, str] | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
-        spec = self._open_session(env_id, 1, address, client, options=options).spec
+        spec = self._open_session(env_id, 1, address, client, options=options, bots=bots).spec
         self.spec_info = spec
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": "mythos_" + env_id.replace("/", "_")}
         names: list[str] = []
         for i, a in enumerate(spec.agents):
             names.append(a if a and a not in names and spec.agents.count(a) == 1 else f"{a or 'seat'}_{i}")
-        self.possible_agents = names
+        self._seat_names = names
+        self.possible_agents = [a for i, a in enumerate(names) if i not in self.session.bots]
         self._index = {a: i for i, a in enumerate(names)}
         obs_space = spec.observation_space()
         self.observation_spaces = {
@@ -59,6 +64,11 @@ class MythosAECEnv(SessionOwner, AECEnv):
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in names}
         self._last: StepResult | None = None
         self._zero_mask = np.zeros(spec.num_actions, dtype=np.int8)
+
+    @property
+    def bot_seats(self) -> dict[int, str]:
+        """The seats played on the server (seat -> agent spec)."""
+        return dict(self.session.bots)
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The Dict space of ``agent``'s observations."""
@@ -87,7 +97,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         for a in self.agents:
             self.infos[a] = {"score": float(r.episode_score[0]), "steps": int(r.episode_length[0])}
         if acting >= 0:
-            self.agent_selection = self.possible_agents[acting]
+            self.agent_selection = self._seat_names[acting]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view and, for the acting seat, the action mask."""

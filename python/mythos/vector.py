@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import gymnasium as gym
 import numpy as np
@@ -40,6 +40,8 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
         sparse: receive observations sparse (same arrays, smaller replies).
         packed: receive results in the packed encoding (the fast form; False:
             one tensor per field, as the first protocol did).
+        bots: seats played on the server, seat -> agent spec (e.g.
+            ``{1: "heuristic"}``; see :meth:`Client.open`).
         **options: env options.
     """
 
@@ -56,6 +58,7 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
         stream: bool = False,
         sparse: bool = True,
         packed: bool = True,
+        bots: Mapping[int, str] | None = None,
         **options: Any,
     ) -> None:
         spec = self._open_session(
@@ -69,6 +72,7 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
             stream=stream,
             sparse=sparse,
             packed=packed,
+            bots=bots,
         ).spec
         self.spec_info = spec
         self.num_envs = num_envs

@@ -102,7 +102,7 @@ class ListEnvsResponse(_message.Message):
     def __init__(self, envs: _Optional[_Iterable[_Union[EnvSpec, _Mapping]]] = ...) -> None: ...
 
 class OpenRequest(_message.Message):
-    __slots__ = ("env_id", "options", "num_envs", "seed", "auto_reset", "final_observations", "sparse_observations", "encoding")
+    __slots__ = ("env_id", "options", "num_envs", "seed", "auto_reset", "final_observations", "sparse_observations", "encoding", "bots")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -110,6 +110,13 @@ class OpenRequest(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class BotsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: int
+        value: str
+        def __init__(self, key: _Optional[int] = ..., value: _Optional[str] = ...) -> None: ...
     ENV_ID_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     NUM_ENVS_FIELD_NUMBER: _ClassVar[int]
@@ -118,6 +125,7 @@ class OpenRequest(_message.Message):
     FINAL_OBSERVATIONS_FIELD_NUMBER: _ClassVar[int]
     SPARSE_OBSERVATIONS_FIELD_NUMBER: _ClassVar[int]
     ENCODING_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
     env_id: str
     options: _containers.ScalarMap[str, str]
     num_envs: int
@@ -126,7 +134,8 @@ class OpenRequest(_message.Message):
     final_observations: bool
     sparse_observations: bool
     encoding: Encoding
-    def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ..., encoding: _Optional[_Union[Encoding, str]] = ...) -> None: ...
+    bots: _containers.ScalarMap[int, str]
+    def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ..., encoding: _Optional[_Union[Encoding, str]] = ..., bots: _Optional[_Mapping[int, str]] = ...) -> None: ...
 
 class OpenResponse(_message.Message):
     __slots__ = ("session_id", "spec", "num_envs")
