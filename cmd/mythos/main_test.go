@@ -42,8 +42,11 @@ func TestListShowsRegisteredEnvs(t *testing.T) {
 	}
 }
 
-func TestRunIsReproducible(t *testing.T) {
-	args := []string{"run", fixture.ID, "--episodes", "300", "--seed", "5", "--quiet", "--opt", "seats=3"}
+// sameOnAnyWorkers runs the command with 1 and with 3 workers, fails t unless
+// the results (everything but the throughput lines) are the same, and returns
+// the first output.
+func sameOnAnyWorkers(t *testing.T, args ...string) string {
+	t.Helper()
 	a, _, err := mythos(t, "", append(args, "--workers", "1")...)
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +58,11 @@ func TestRunIsReproducible(t *testing.T) {
 	if results(a) != results(b) {
 		t.Fatalf("same seed, different results:\n%s\n---\n%s", a, b)
 	}
+	return a
+}
+
+func TestRunIsReproducible(t *testing.T) {
+	a := sameOnAnyWorkers(t, "run", fixture.ID, "--episodes", "300", "--seed", "5", "--quiet", "--opt", "seats=3")
 	if !strings.Contains(a, "300") || !strings.Contains(a, "throughput:") {
 		t.Fatalf("summary lacks episodes or throughput:\n%s", a)
 	}
