@@ -8,6 +8,10 @@
 // Strength ([Strength]): agents compared on the same episode seeds, with win
 // rates and their Wilson 95% intervals ([Wilson]).
 //
+// Estimates ([ThroughputConfig.Expected], [EstimateStrength]): how long a run
+// will take, from its settings and a short probe of each agent; mythos bench
+// prints it before it starts.
+//
 // Reports ([Report]): a Markdown file, results.json and PNG charts drawn with
 // gonum.org/v1/plot, with the machine and the exact command; the Python peer
 // comparison's python.md is included when present.

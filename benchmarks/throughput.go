@@ -55,21 +55,7 @@ type EnvThroughput struct {
 // Throughput measures every id of cfg. Figures are timing: they vary from
 // run to run and machine to machine.
 func Throughput(cfg ThroughputConfig) ([]EnvThroughput, error) {
-	if len(cfg.IDs) == 0 {
-		cfg.IDs = env.IDs()
-	}
-	if cfg.Duration <= 0 {
-		cfg.Duration = time.Second
-	}
-	if cfg.VectorEnvs <= 0 {
-		cfg.VectorEnvs = 64
-	}
-	if len(cfg.Workers) == 0 {
-		cfg.Workers = WorkerCounts(runtime.GOMAXPROCS(0))
-	}
-	if cfg.LiveEnvs <= 0 {
-		cfg.LiveEnvs = 256
-	}
+	cfg = cfg.withDefaults()
 	var out []EnvThroughput
 	for _, id := range cfg.IDs {
 		t := EnvThroughput{Env: id}
@@ -96,6 +82,34 @@ func Throughput(cfg ThroughputConfig) ([]EnvThroughput, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// withDefaults returns cfg with its zero fields at their documented defaults.
+func (cfg ThroughputConfig) withDefaults() ThroughputConfig {
+	if len(cfg.IDs) == 0 {
+		cfg.IDs = env.IDs()
+	}
+	if cfg.Duration <= 0 {
+		cfg.Duration = time.Second
+	}
+	if cfg.VectorEnvs <= 0 {
+		cfg.VectorEnvs = 64
+	}
+	if len(cfg.Workers) == 0 {
+		cfg.Workers = WorkerCounts(runtime.GOMAXPROCS(0))
+	}
+	if cfg.LiveEnvs <= 0 {
+		cfg.LiveEnvs = 256
+	}
+	return cfg
+}
+
+// Expected is the time Throughput(cfg) spends timing: per env id, Duration
+// for each of encoded play, raw play, Clone and every vector worker count.
+// Setting up the envs and measuring memory add a little to it.
+func (cfg ThroughputConfig) Expected() time.Duration {
+	cfg = cfg.withDefaults()
+	return time.Duration(len(cfg.IDs)*(3+len(cfg.Workers))) * cfg.Duration
 }
 
 // WorkerCounts is 1, 2, 4, … below max, then max.

@@ -48,7 +48,9 @@ func (o Options) Keys() []string {
 
 // ParseOptions reads "k=v,k2=v2" (the command-line form). A part without "="
 // continues the previous value, so lists need no quoting:
-// "investigators=roland,daisy,difficulty=easy".
+// "investigators=roland,daisy,difficulty=easy". An empty value, an empty
+// list item or a name given twice is an error that names the option: a typo
+// must not silently fall back to the default or to the last value.
 func ParseOptions(s string) (Options, error) {
 	o := Options{}
 	if strings.TrimSpace(s) == "" {
@@ -62,13 +64,23 @@ func ParseOptions(s string) (Options, error) {
 			if last == "" {
 				return nil, fmt.Errorf("option %q: want name=value", part)
 			}
-			o[last] += "," + strings.TrimSpace(part)
+			item := strings.TrimSpace(part)
+			if item == "" {
+				return nil, fmt.Errorf("option %s=%q: empty item in the list", last, o[last]+",")
+			}
+			o[last] += "," + item
 			continue
 		}
 		if k == "" {
 			return nil, fmt.Errorf("option %q: want name=value", part)
 		}
-		o[k] = strings.TrimSpace(v)
+		if _, dup := o[k]; dup {
+			return nil, fmt.Errorf("option %s given twice (%s=%s and %s=%s)", k, k, o[k], k, strings.TrimSpace(v))
+		}
+		if v = strings.TrimSpace(v); v == "" {
+			return nil, fmt.Errorf("option %s has no value (want %s=VALUE; leave it out for the default)", k, k)
+		}
+		o[k] = v
 		last = k
 	}
 	return o, nil

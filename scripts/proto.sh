@@ -3,7 +3,9 @@
 #   Go     -> serve/proto/mythos/v1/{mythos.pb.go,mythos_grpc.pb.go}
 #   Python -> python/mythos/_proto/{mythos_pb2.py,mythos_pb2.pyi,mythos_pb2_grpc.py}
 #
-# Needs: Python with grpcio-tools (it bundles protoc: python -m grpc_tools.protoc),
+# Needs: Python with grpcio-tools 1.85.1 (it bundles protoc: python -m grpc_tools.protoc;
+# the version python/pyproject.toml names, as the generated code sets grpcio's and
+# protobuf's lower bounds), e.g. PYTHON=.venv/bin/python scripts/proto.sh,
 # and the Go plugins, installed if missing:
 #   go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.34.2
 #   go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
@@ -16,7 +18,8 @@ GOBIN_DIR=$(go env GOPATH)/bin
 export PATH="$GOBIN_DIR:$PATH"
 
 if ! "$PYTHON" -c 'import grpc_tools.protoc' 2>/dev/null; then
-	echo "proto.sh: $PYTHON has no grpcio-tools; run: $PYTHON -m pip install 'grpcio-tools>=1.66'" >&2
+	echo "proto.sh: $PYTHON has no grpcio-tools; run: $PYTHON -m pip install grpcio-tools==1.85.1" >&2
+	echo "  (the version python/pyproject.toml names: the generated code sets the runtime lower bounds)" >&2
 	exit 1
 fi
 command -v protoc-gen-go >/dev/null || go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.34.2

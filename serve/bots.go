@@ -1,8 +1,10 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mythos-rl/mythos/agents"
@@ -25,7 +27,10 @@ const botSeed = 0x626f74 // "bot"
 // the client, every spec known to agents.New and fit for the env. It returns
 // the bot seats as a per-seat table of specs ("" for the client's seats), or
 // nil when there are no bots.
-func checkBots(bots map[int32]string, probe env.Env) ([]string, error) {
+//
+// Search budgets are capped by cfg (see capBudget): a spec asking for more
+// plays with the cap, and the table holds the capped spec.
+func checkBots(bots map[int32]string, probe env.Env, cfg Config) ([]string, error) {
 	if len(bots) == 0 {
 		return nil, nil
 	}
@@ -33,16 +38,16 @@ func checkBots(bots map[int32]string, probe env.Env) ([]string, error) {
 	seats := len(spec.Agents)
 	table := make([]string, seats)
 	for _, seat := range sortedSeats(bots) {
-		name := bots[seat]
+		name := capBudget(bots[seat], cfg.MaxBotIters, cfg.MaxBotMillis)
 		if seat < 0 || int(seat) >= seats {
 			return nil, status.Errorf(codes.InvalidArgument, "bots: seat %d is out of range: %s has %d seats (0 to %d: %s)", seat, spec.ID, seats, seats-1, strings.Join(spec.Agents, ", "))
 		}
 		a, err := agents.New(name)
 		if err != nil {
-			return nil, status.Errorf(codes.InvalidArgument, "bots: seat %d: %v", seat, err)
+			return nil, status.Errorf(codes.InvalidArgument, "bots: seat %d: %s", seat, scrub(err.Error(), specTexts(bots[seat])...))
 		}
 		if err := agents.CheckEnv(a, probe); err != nil {
-			return nil, status.Errorf(codes.InvalidArgument, "bots: seat %d: agent %q cannot play %s: %v", seat, name, spec.ID, err)
+			return nil, status.Errorf(codes.InvalidArgument, "bots: seat %d: agent %s cannot play %s: %s", seat, clip(name), spec.ID, scrub(err.Error(), specTexts(bots[seat])...))
 		}
 		table[seat] = name
 	}
@@ -50,6 +55,51 @@ func checkBots(bots map[int32]string, probe env.Env) ([]string, error) {
 		return nil, status.Errorf(codes.InvalidArgument, "bots: every seat of %s (%d) is a bot: leave at least one seat to the client", spec.ID, seats)
 	}
 	return table, nil
+}
+
+// Agent options that are search budgets per decision, capped by the server.
+const (
+	budgetIters  = "iters"
+	budgetMillis = "ms"
+)
+
+// capBudget returns an agent spec ("name:key=value,…") with its search
+// budgets (iters, ms) at most maxIters and maxMillis: "ismcts:iters=1e9"
+// becomes "ismcts:iters=MAXITERS". A spec whose options do not parse is
+// returned as it is (agents.New then refuses it).
+func capBudget(spec string, maxIters, maxMillis int) string {
+	name, rest, ok := strings.Cut(spec, ":")
+	if !ok {
+		return spec
+	}
+	opts, err := env.ParseOptions(rest)
+	if err != nil {
+		return spec
+	}
+	changed := false
+	for key, limit := range map[string]int{budgetIters: maxIters, budgetMillis: maxMillis} {
+		v, ok := opts[key]
+		if !ok {
+			continue
+		}
+		if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f > float64(limit) {
+			opts[key] = strconv.Itoa(limit)
+			changed = true
+		}
+	}
+	if !changed {
+		return spec
+	}
+	return name + ":" + opts.String()
+}
+
+// ContextActor is an [agents.Agent] whose move can stop early: a server-side
+// bot that implements it is asked for its moves with ActContext and the
+// context of the call that runs it, and should return soon after ctx ends
+// (any legal action; it is not played). Other agents are stopped between
+// moves.
+type ContextActor interface {
+	ActContext(ctx context.Context, e env.Env, info *env.Info) int
 }
 
 // sortedSeats lists the seats of bots in increasing order.
@@ -105,6 +155,10 @@ func (e *botError) Error() string {
 	return fmt.Sprintf("env %d: bot %q at seat %d failed: %v; the env is stopped: reset it to go on", e.env, e.agent, e.seat, e.err)
 }
 
+// errStopped is playBots' answer when the call's context ended: the env is
+// stopped (run turns it into DEADLINE_EXCEEDED or CANCELED).
+var errStopped = status.Error(codes.Canceled, "the call ended while the server's bots were playing")
+
 // isBot reports whether seat a of the session is played by the server.
 func (s *session) isBot(a game.AgentID) bool {
 	return a >= 0 && int(a) < len(s.botTable) && s.botTable[a] != ""
@@ -136,7 +190,18 @@ func (s *session) playBots(i int, tr *env.Transition) error {
 	for !tr.Done() && s.isBot(tr.Info.Agent) {
 		seat := int(tr.Info.Agent)
 		bot := s.bots[i][seat]
-		act := bot.Act(s.envs[i], &tr.Info)
+		if s.ctx != nil && s.ctx.Err() != nil {
+			return errStopped
+		}
+		var act int
+		if c, ok := bot.(ContextActor); ok && s.ctx != nil {
+			act = c.ActContext(s.ctx, s.envs[i], &tr.Info)
+			if s.ctx.Err() != nil {
+				return errStopped
+			}
+		} else {
+			act = bot.Act(s.envs[i], &tr.Info)
+		}
 		if _, ok := s.envs[i].Decode(act); !ok {
 			return &botError{env: i, seat: seat, agent: bot.Name(), err: &env.IllegalActionError{Action: act, Actions: s.spec.Actions, Agent: tr.Info.Agent}}
 		}

@@ -20,6 +20,20 @@ type Config struct {
 	// Workers is the number of goroutines that step one large batch (default
 	// GOMAXPROCS).
 	Workers int
+	// MaxTotalEnvs is the most envs of all sessions together (default
+	// DefaultMaxTotalEnvs, and never less than MaxEnvsPerSession). A closed
+	// session's envs count until the call that was running on it returns.
+	MaxTotalEnvs int
+	// MaxBotIters caps the search iterations of a server-side bot per
+	// decision (agent option iters, e.g. "ismcts:iters=1e9" plays with this
+	// many; default DefaultMaxBotIters).
+	MaxBotIters int
+	// MaxBotMillis caps a server-side bot's time budget per decision in
+	// milliseconds (agent option ms; default DefaultMaxBotMillis).
+	MaxBotMillis int
+	// Token, when set, is the bearer token every call must carry
+	// (metadata "authorization: Bearer TOKEN"); health checks need none.
+	Token string
 	// Logger receives structured logs (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -30,6 +44,9 @@ const (
 	DefaultMaxEnvsPerSession = 4096
 	DefaultMaxMessageBytes   = 64 << 20
 	DefaultIdleTimeout       = 10 * time.Minute
+	DefaultMaxTotalEnvs      = 16384
+	DefaultMaxBotIters       = 20000
+	DefaultMaxBotMillis      = 2000
 )
 
 // withDefaults fills the zero fields.
@@ -45,6 +62,16 @@ func (c Config) withDefaults() Config {
 	}
 	if c.IdleTimeout <= 0 {
 		c.IdleTimeout = DefaultIdleTimeout
+	}
+	if c.MaxTotalEnvs <= 0 {
+		c.MaxTotalEnvs = DefaultMaxTotalEnvs
+	}
+	c.MaxTotalEnvs = max(c.MaxTotalEnvs, c.MaxEnvsPerSession)
+	if c.MaxBotIters <= 0 {
+		c.MaxBotIters = DefaultMaxBotIters
+	}
+	if c.MaxBotMillis <= 0 {
+		c.MaxBotMillis = DefaultMaxBotMillis
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()

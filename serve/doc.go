@@ -8,6 +8,12 @@
 // [Serve] runs that until its context ends and then stops gracefully. Bad input
 // of any kind gets a gRPC status with a clear message and changes no env.
 //
+// A session is usable only with the secret Open returned; sessions are bound
+// to the connection that opened them (closed when it ends); calls stop at
+// their deadline, and Close, the reaper and shutdown never wait on a busy
+// session (see README.md, "A server that cannot be wedged"). Config.Token
+// requires a bearer token on every call.
+//
 // A session may have seats played on the server by agents (OpenRequest.bots,
 // built with agents.New): every env then steps its bots while a bot seat is to
 // act, so replies only ever ask the client's seats (see README.md).

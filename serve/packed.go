@@ -215,9 +215,17 @@ func (s *session) packedWire(b []byte) []byte {
 	f32, i32 := u32s(s.f32buf), u32s(s.i32buf)
 	i8 := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.i8buf))), len(s.i8buf))
 	var countF32, countI32 int
-	if s.sparse {
-		f32, i32 = f32[obsRows*l.F32:], i32[obsRows*l.I32:]
+	sparse := s.sparse
+	if sparse {
 		countF32, countI32 = s.sparseCount(sparseF32), s.sparseCount(sparseI32)
+		// A sparse element takes 6 bytes, a dense one 4: send the rows dense
+		// when that is smaller (so a reply never outgrows the dense bound
+		// that Open checks against the message limit).
+		if 6*(countF32+countI32) > 4*obsRows*(l.F32+l.I32) {
+			sparse, countF32, countI32 = false, 0, 0
+		} else {
+			f32, i32 = f32[obsRows*l.F32:], i32[obsRows*l.I32:]
+		}
 	}
 	// Sizes of the fields of Packed, then the whole.
 	var sizes [11]int
@@ -226,7 +234,7 @@ func (s *session) packedWire(b []byte) []byte {
 	sizes[wirePackedSparseF32], sizes[wirePackedSparseF32I] = 4*countF32, 2*countF32
 	sizes[wirePackedSparseI32], sizes[wirePackedSparseI32I] = 4*countI32, 2*countI32
 	size := protowire.SizeTag(wirePackedNumEnvs) + protowire.SizeVarint(uint64(n))
-	if s.sparse {
+	if sparse {
 		size += protowire.SizeTag(wirePackedSparse) + 1
 	}
 	for k, c := range sizes {
@@ -262,7 +270,7 @@ func (s *session) packedWire(b []byte) []byte {
 	if field(wirePackedU64) {
 		b = appendLE64(b, s.seed)
 	}
-	if !s.sparse {
+	if !sparse {
 		return b
 	}
 	b = protowire.AppendTag(b, wirePackedSparse, protowire.VarintType)

@@ -254,7 +254,7 @@ func TestPackedThroughPlainRegistration(t *testing.T) {
 	defer g.Stop()
 	conn, err := grpc.NewClient("passthrough:///plain",
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
+		grpc.WithTransportCredentials(insecure.NewCredentials()), secretsUnary(), secretsStream())
 	if err != nil {
 		t.Fatal(err)
 	}

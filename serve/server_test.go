@@ -37,6 +37,20 @@ type harness struct {
 	conn   *grpc.ClientConn
 	client pb.EnvServiceClient
 	ctx    context.Context
+	lis    *bufconn.Listener
+}
+
+// dial opens another connection to the harness's server (closed at cleanup).
+func (h *harness) dial() *grpc.ClientConn {
+	h.t.Helper()
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return h.lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()), secretsUnary(), secretsStream())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(func() { conn.Close() })
+	return conn
 }
 
 // start serves cfg on a bufconn listener; everything stops at test cleanup,
@@ -55,11 +69,11 @@ func start(t *testing.T, cfg Config) *harness {
 	go func() { served <- Serve(ctx, lis, srv, time.Second) }()
 	conn, err := grpc.NewClient("passthrough:///bufnet",
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
+		grpc.WithTransportCredentials(insecure.NewCredentials()), secretsUnary(), secretsStream())
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, conn: conn, client: pb.NewEnvServiceClient(conn), ctx: context.Background()}
+	h := &harness{t: t, srv: srv, conn: conn, client: pb.NewEnvServiceClient(conn), ctx: context.Background(), lis: lis}
 	t.Cleanup(func() {
 		conn.Close()
 		cancel()
@@ -394,7 +408,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 			_, err := h.client.Step(h.ctx, &pb.StepRequest{SessionId: "nope", Actions: actionTensor(legal)})
 			return err
 		},
-			codes.NotFound, `session "nope" is closed or unknown`},
+			codes.NotFound, `session "nope" is unknown to this server`},
 		{"empty session id", func() error { _, err := h.client.Reset(h.ctx, &pb.ResetRequest{}); return err },
 			codes.InvalidArgument, "session_id is empty"},
 		{"reset index out of range", func() error {

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"context"
+	"crypto/subtle"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -36,15 +38,27 @@ type session struct {
 	packed    bool // replies in the packed encoding (pb.Packed)
 	workers   int
 
-	mu       sync.Mutex
-	closed   bool
-	lastUsed atomic.Int64 // unix nanoseconds of the last call
+	secret string // OpenResponse.session_secret, required by every call
+	conn   uint64 // the connection that opened it (connAddr.id; 0: unknown)
+
+	// sem is held by the one call working on the session (a channel, so that
+	// a call can stop waiting for it when its context ends). closed is set
+	// by Close, the reaper or Shutdown without waiting for sem; freed once
+	// the session's envs are given back to the server's budget.
+	sem      chan struct{}
+	closed   atomic.Bool
+	freed    atomic.Bool
+	lastUsed atomic.Int64 // unix nanoseconds of the last call's start or end
+	// ctx is the context of the call running the session's bots (nil
+	// between calls and without bots).
+	ctx context.Context
 
 	base     uint64
 	episodes []uint64
 	started  []bool // reset at least once
 	over     []bool // episode ended and not reset (without auto-reset), or env stopped
 	failed   []bool // env stopped by a bot's failure, until reset
+	cut      []bool // env stopped because its call ended before it answered, until reset
 
 	// Server-side bots (nil without): botTable[seat] is the agent spec of a
 	// bot seat ("" for the client's), bots[i][seat] its agent in env i.
@@ -109,7 +123,8 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 	s := &session{
 		id: id, spec: spec, envs: envs, autoReset: autoReset, finalObs: finalObs && autoReset, sparse: sparse, packed: packed,
 		workers: min(workers, n), base: seed,
-		episodes: make([]uint64, n), started: make([]bool, n), over: make([]bool, n), failed: make([]bool, n),
+		sem:      make(chan struct{}, 1),
+		episodes: make([]uint64, n), started: make([]bool, n), over: make([]bool, n), failed: make([]bool, n), cut: make([]bool, n),
 		actions: make([]int32, n), seed: make([]uint64, n), finalSet: make([]bool, n), stepErr: make([]error, n),
 		nonzero: make([]int, len(l.Fields)), finalNonzero: make([]int, len(l.Fields)),
 	}
@@ -154,6 +169,52 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 }
 
 func (s *session) touch() { s.lastUsed.Store(time.Now().UnixNano()) }
+
+// owns reports whether secret is the session's (in constant time).
+func (s *session) owns(secret string) bool {
+	return subtle.ConstantTimeCompare([]byte(secret), []byte(s.secret)) == 1
+}
+
+// do runs a reset (reset set) or a step and answers it.
+func (s *session) do(reset *pb.ResetRequest, step *pb.StepRequest) (any, error) {
+	var err error
+	if reset != nil {
+		err = s.reset(reset.Seed, reset.Envs)
+	} else {
+		err = s.step(step.Actions)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.answer(), nil
+}
+
+// cutAll stops the envs idx (all when empty) of a call that ended before it
+// answered: no seat to act, an empty mask, and Step refuses them until they
+// are reset.
+func (s *session) cutAll(idx []int32) {
+	if len(idx) == 0 {
+		for i := range s.envs {
+			s.cutEnv(i)
+		}
+		return
+	}
+	for _, i := range idx {
+		if i >= 0 && int(i) < len(s.envs) {
+			s.cutEnv(int(i))
+		}
+	}
+}
+
+func (s *session) cutEnv(i int) {
+	if s.bots != nil {
+		s.stopEnv(i)
+		s.failed[i] = false
+	}
+	s.over[i], s.cut[i] = true, true
+	s.agent[i] = -1
+	clear(s.mask[i*s.spec.Actions : (i+1)*s.spec.Actions])
+}
 
 // idleSince returns how long the session has gone without a call.
 func (s *session) idleSince(now time.Time) time.Duration {
@@ -240,7 +301,7 @@ func (s *session) resetOne(i int) error {
 	}
 	seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
 	obs, info := s.envs[i].Reset(seed)
-	s.started[i], s.over[i] = true, false
+	s.started[i], s.over[i], s.cut[i] = true, false, false
 	s.write(i, obs, &info)
 	a := len(s.spec.Agents)
 	for k, r := range info.Rewards {
@@ -257,7 +318,7 @@ func (s *session) resetOne(i int) error {
 // episode starts; at most maxSkippedEpisodes in a row).
 func (s *session) resetBots(i int) error {
 	a := len(s.spec.Agents)
-	s.failed[i] = false
+	s.failed[i], s.cut[i] = false, false
 	for skipped := 0; ; skipped++ {
 		seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
 		obs, info := s.envs[i].Reset(seed)
@@ -330,6 +391,8 @@ func (s *session) step(t *pb.Tensor) error {
 		switch {
 		case !s.started[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d has not been reset: call Reset before Step", i)
+		case s.cut[i]:
+			return status.Errorf(codes.FailedPrecondition, "env %d was stopped when an earlier call ended (deadline or cancellation) before it answered: reset it before stepping", i)
 		case s.failed[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d was stopped by a bot's failure: reset it before stepping", i)
 		case s.over[i]:

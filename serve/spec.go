@@ -28,10 +28,21 @@ func specMessage(s *env.Spec) *pb.EnvSpec {
 	return m
 }
 
-// resultBytes bounds the encoded size of a StepResult of n envs of spec s
-// (sparse observations take at most twice the dense size: index and value).
-func resultBytes(s *env.Spec, n int, final, sparse bool) int {
+// resultBytes bounds the encoded size of a StepResult of n envs of spec s.
+// In the tensor encoding sparse observations take at most twice the dense
+// size (index and value); in the packed encoding a sparse reply is never
+// larger than the dense one (packedWire falls back to dense when sparse
+// would be larger), so the bound is the dense size for both.
+func resultBytes(s *env.Spec, n int, final, sparse, packed bool) int {
 	l := s.Layout
+	if packed {
+		obs := 4 * (l.F32 + l.I32)
+		row := obs + s.Actions + 4*len(s.Agents) + 3*4 + 2*4 + 2 + 8
+		if final {
+			row += obs
+		}
+		return n*row + 1024
+	}
 	obs := 4*(l.F32+l.I32) + 16*len(l.Fields)
 	if sparse {
 		obs *= 2

@@ -113,7 +113,13 @@ func TestTeacherAndIndependent(t *testing.T) {
 	cfg.Teacher, cfg.TeacherSteps, cfg.TeacherEpochs = "random", 300, 2
 	dir := t.TempDir()
 	a := newTiny(t, cfg, dir, false)
-	if a.Progress.Warmup == "" || len(a.Model.Nets) != 2 {
+	if !a.WarmupPending() || a.Progress.Warmup != "" {
+		t.Fatalf("NewTrainer ran the warm start: pending %v, %q", a.WarmupPending(), a.Progress.Warmup)
+	}
+	if err := a.WarmStart(t.Context(), noDeadline, nil); err != nil {
+		t.Fatal(err)
+	}
+	if a.WarmupPending() || a.Progress.Warmup == "" || len(a.Model.Nets) != 2 {
 		t.Fatalf("warm start %q, %d networks", a.Progress.Warmup, len(a.Model.Nets))
 	}
 	// after the warm start both seats' networks are equal; PPO then trains

@@ -1,21 +1,128 @@
 package train
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
+	"slices"
+	"time"
 
 	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 )
 
+// ErrStopped is returned by [Trainer.WarmStart] when its context is
+// cancelled or its deadline passes before the warm start ends.
+var ErrStopped = errors.New("stopped before the end of the warm start")
+
+// WarmupPending reports whether the run's teacher warm start is still to
+// run: the config names a teacher and no checkpoint of the run has passed it.
+func (t *Trainer) WarmupPending() bool { return t.Progress.WarmupPending }
+
+// WarmupUnits is the size of the warm start in the units progress counts:
+// the teacher's decisions played, then the rows fitted (TeacherSteps per
+// epoch).
+func (t *Trainer) WarmupUnits() int64 {
+	return int64(t.Config.TeacherSteps) * int64(1+t.Config.TeacherEpochs)
+}
+
+// WarmStart runs the teacher warm start when it is pending (see
+// [Trainer.WarmupPending]) and does nothing otherwise. progress, when not
+// nil, is told after every teacher episode and every minibatch how far the
+// warm start is (done of [Trainer.WarmupUnits]) and in which phase
+// ("playing" or "fitting").
+//
+// When ctx is cancelled or deadline (zero: none) passes first, it stops at
+// the next episode or minibatch, puts the trainer back exactly as it was
+// before the warm start, saves that state as OUT/last (so a --resume starts
+// the warm start again and gives the same run as one never stopped) and
+// returns ErrStopped.
+func (t *Trainer) WarmStart(ctx context.Context, deadline time.Time, progress func(phase string, done, total int64)) error {
+	if !t.Progress.WarmupPending {
+		return nil
+	}
+	stop := func() bool {
+		return ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))
+	}
+	before := t.snapshot()
+	err := t.pretrain(stop, progress)
+	if errors.Is(err, ErrStopped) {
+		t.restoreSnapshot(before)
+		if serr := t.Save(filepath.Join(t.Out, "last")); serr != nil {
+			return fmt.Errorf("teacher warm start stopped, and saving the run failed: %w", serr)
+		}
+		return ErrStopped
+	}
+	if err != nil {
+		return fmt.Errorf("teacher warm start: %w", err)
+	}
+	t.Progress.WarmupPending = false
+	return nil
+}
+
+// trainerSnapshot is the part of a trainer's state the warm start changes.
+type trainerSnapshot struct {
+	params    [][]float32
+	adamM     [][][]float32
+	adamV     [][][]float32
+	adamStep  []int
+	rng       []byte
+	mean, vr  []float64
+	normCount float64
+}
+
+// snapshot copies the state the warm start changes.
+func (t *Trainer) snapshot() trainerSnapshot {
+	var s trainerSnapshot
+	for _, p := range t.Model.Params() {
+		s.params = append(s.params, slices.Clone(p.Data))
+	}
+	for _, a := range t.adams {
+		var m, v [][]float32
+		for i := range a.M {
+			m, v = append(m, slices.Clone(a.M[i])), append(v, slices.Clone(a.V[i]))
+		}
+		s.adamM, s.adamV, s.adamStep = append(s.adamM, m), append(s.adamV, v), append(s.adamStep, a.Step)
+	}
+	s.rng, _ = t.rng.MarshalBinary()
+	s.mean, s.vr, s.normCount = slices.Clone(t.Model.Norm.Mean), slices.Clone(t.Model.Norm.Var), t.Model.Norm.Count
+	return s
+}
+
+// restoreSnapshot puts back the state s copied, in place (the graphs bind
+// the parameters' storage).
+func (t *Trainer) restoreSnapshot(s trainerSnapshot) {
+	for i, p := range t.Model.Params() {
+		copy(p.Data, s.params[i])
+	}
+	for k, a := range t.adams {
+		for i := range a.M {
+			copy(a.M[i], s.adamM[k][i])
+			copy(a.V[i], s.adamV[k][i])
+		}
+		a.Step = s.adamStep[k]
+	}
+	_ = t.rng.UnmarshalBinary(s.rng)
+	copy(t.Model.Norm.Mean, s.mean)
+	copy(t.Model.Norm.Var, s.vr)
+	t.Model.Norm.Count = s.normCount
+	t.Model.Norm.Freeze()
+	t.Model.Prepare()
+}
+
 // pretrain is the teacher warm start: it plays Config.Teacher for
 // TeacherSteps decisions (episode k from game.DeriveSeed(seed, 3, k)),
 // folds the observations into the normaliser, and fits the network to the
 // teacher's choices (cross-entropy on the masked policy) and its discounted
 // final scores (value regression) for TeacherEpochs passes. Everything is
-// single-threaded and seeded, so it is part of the deterministic run.
-func (t *Trainer) pretrain() error {
+// single-threaded and seeded, so it is part of the deterministic run. It
+// returns ErrStopped as soon as stop says so (checked after every episode
+// and minibatch), leaving the trainer half warm-started for the caller to
+// restore.
+func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, total int64)) error {
 	cfg := &t.Config
 	teacher, err := agents.New(cfg.Teacher)
 	if err != nil {
@@ -28,6 +135,13 @@ func (t *Trainer) pretrain() error {
 	l := e.Spec().Layout
 	A := e.Spec().Actions
 	n := cfg.TeacherSteps
+	total := t.WarmupUnits()
+	report := func(phase string, done int64) {
+		if progress != nil {
+			progress(phase, done, total)
+		}
+	}
+	report("playing", 0)
 	r := newRollout(1, n, l.F32, l.I32, A)
 	moments := NewMoments(l.F32)
 	row, episodes, wins := 0, 0, 0
@@ -64,6 +178,10 @@ func (t *Trainer) pretrain() error {
 			obs, info = tr.Obs, tr.Info
 		}
 		episodes++
+		report("playing", int64(row))
+		if stop() {
+			return ErrStopped
+		}
 	}
 	norm := t.Model.Norm
 	if cfg.NormalizeObs {
@@ -83,6 +201,7 @@ func (t *Trainer) pretrain() error {
 	}
 	B := t.graphs[0].B
 	var last stats
+	fitted := int64(n)
 	for ep := 0; ep < cfg.TeacherEpochs; ep++ {
 		game.ShuffleInts(&t.rng, rows)
 		var sum stats
@@ -94,6 +213,11 @@ func (t *Trainer) pretrain() error {
 			}
 			sum.add(st)
 			count++
+			fitted += int64(min(lo+B, n) - lo)
+			report("fitting", fitted)
+			if stop() {
+				return ErrStopped
+			}
 		}
 		last = sum.mean(count)
 	}

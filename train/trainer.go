@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -32,6 +33,9 @@ type Progress struct {
 	Seconds float64 `json:"seconds"`
 	// Warmup reports the teacher warm start (empty without a teacher).
 	Warmup string `json:"warmup,omitempty"`
+	// WarmupPending is set while the config's teacher warm start has not
+	// run yet (a run stopped during it saves this state).
+	WarmupPending bool `json:"warmup_pending,omitempty"`
 }
 
 // Trainer runs PPO on one env id. Make one with [NewTrainer], then call Run.
@@ -63,11 +67,16 @@ type Trainer struct {
 	actions []int32
 	final   []float32
 	rowsOf  [][]int32
+	// lastEval is the wall time of the last policy evaluation (timing, kept
+	// in reserve before a deadline).
+	lastEval time.Duration
 }
 
 // NewTrainer prepares a run of cfg on envID with opts (merged over
 // cfg.EnvOptions) writing into out. With resume, it continues from
-// out/last exactly where that checkpoint stopped.
+// out/last exactly where that checkpoint stopped. It is quick: the teacher
+// warm start, when the config has one, runs in [Trainer.WarmStart] (which
+// Run calls first).
 func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume bool) (*Trainer, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -91,7 +100,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		t.adams = append(t.adams, NewAdam(n.Params()))
 	}
 	var cursors []EnvCursor
-	pretrain := cfg.Teacher != "" && !resume
+	t.Progress.WarmupPending = cfg.Teacher != "" && !resume
 	if resume {
 		if cursors, err = t.restore(filepath.Join(out, "last")); err != nil {
 			return nil, fmt.Errorf("resuming from %s: %w", filepath.Join(out, "last"), err)
@@ -139,11 +148,6 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		t.grads = append(t.grads, zerosLike(lg.params))
 	}
 	t.rowsOf = make([][]int32, len(t.Model.Nets))
-	if pretrain {
-		if err := t.pretrain(); err != nil {
-			return nil, fmt.Errorf("teacher warm start: %w", err)
-		}
-	}
 	return t, nil
 }
 
@@ -379,21 +383,33 @@ func (t *Trainer) Iterate() (MetricRow, error) {
 	return row, nil
 }
 
-// Run trains until TotalSteps, ctx is cancelled or deadline passes (zero: no
-// deadline), evaluating and checkpointing on schedule, and always at the end.
-// report, when not nil, receives every metrics row.
+// Run runs the pending warm start (see [Trainer.WarmStart]), then trains
+// until TotalSteps, ctx is cancelled or deadline (zero: none) is near,
+// evaluating and checkpointing on schedule, and always at the end. It does
+// not start an update it expects to end past the deadline: the time of the
+// last update and of the last evaluation are kept in reserve. A run stopped
+// during the warm start returns nil with [Trainer.WarmupPending] still true
+// and OUT/last saved from before the warm start. report, when not nil,
+// receives every metrics row.
 func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(MetricRow)) error {
 	if err := os.MkdirAll(t.Out, 0o755); err != nil {
+		return err
+	}
+	if err := t.WarmStart(ctx, deadline, nil); errors.Is(err, ErrStopped) {
+		return nil
+	} else if err != nil {
 		return err
 	}
 	if t.Baselines == nil && t.Config.EvalEpisodes > 0 {
 		t.Baselines = t.EvaluateBaselines()
 	}
 	cfg := &t.Config
+	var lastUpdate time.Duration
 	for !t.Done() {
-		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().Add(lastUpdate+t.lastEval).After(deadline)) {
 			break
 		}
+		start := time.Now()
 		row, err := t.Iterate()
 		if err != nil {
 			return err
@@ -413,6 +429,7 @@ func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(Metri
 				return err
 			}
 		}
+		lastUpdate = time.Since(start)
 	}
 	if n := len(t.Metrics); n > 0 && t.Metrics[n-1].EvalWinRate < 0 && cfg.EvalEpisodes > 0 {
 		if err := t.evaluate(&t.Metrics[n-1]); err != nil {
@@ -425,7 +442,9 @@ func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(Metri
 // evaluate plays the policy on the fixed evaluation seeds, records the result
 // in row and saves DIR/best when it is the best so far.
 func (t *Trainer) evaluate(row *MetricRow) error {
+	start := time.Now()
 	res, err := EvaluatePolicy(t.EnvID, t.Options, t.Model, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+	t.lastEval = time.Since(start)
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
@@ -77,5 +79,89 @@ func TestBenchChecksStrengthInputsFirst(t *testing.T) {
 		if strings.Contains(stderr, "measuring throughput") {
 			t.Errorf("%v: measured throughput before failing", c.args)
 		}
+	}
+}
+
+// TestBenchWritesAFreshDirectoryByDefault: without --out every run gets its
+// own directory under bench-results/, never the committed report's.
+func TestBenchWritesAFreshDirectoryByDefault(t *testing.T) {
+	t.Chdir(t.TempDir())
+	args := []string{"bench", "--quick", "--quiet", "--ids", fixture.ID, "--env", fixture.ID, "--duration", "5ms", "--agents", "random", "--episodes", "2"}
+	var dirs []string
+	for range 2 {
+		out, _, err := mythos(t, "", args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`wrote (bench-results/[^/\s]+)/report.md`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("no report under bench-results/:\n%s", out)
+		}
+		dirs = append(dirs, m[1])
+	}
+	if dirs[0] == dirs[1] {
+		t.Fatalf("two runs wrote into the same directory %s", dirs[0])
+	}
+	if _, err := os.Stat("benchmarks"); !os.IsNotExist(err) {
+		t.Fatalf("a run without --out wrote benchmarks/: %v", err)
+	}
+}
+
+// TestBenchGuardsTheCommittedReport: a quick run may not overwrite the
+// committed report, and --rerender must be told which run to rewrite.
+func TestBenchGuardsTheCommittedReport(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "--quick", "--out", "benchmarks/results"}, "the committed report is a full run"},
+		{[]string{"bench", "--quick", "--out", "./benchmarks/results/"}, "the committed report is a full run"},
+		{[]string{"bench", "--rerender"}, "--rerender needs --out DIR"},
+		{[]string{"bench", "--out", ""}, "--out is empty"},
+	} {
+		_, stderr, err := mythos(t, "", c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
+		}
+		if stderr != "" {
+			t.Errorf("%v: work started:\n%s", c.args, stderr)
+		}
+	}
+	if _, err := os.Stat("benchmarks"); !os.IsNotExist(err) {
+		t.Fatalf("benchmarks/ was written: %v", err)
+	}
+}
+
+// TestBenchPrintsExpectedTimeFirst: a full run says where it writes and how
+// long it expects to take before it measures anything.
+func TestBenchPrintsExpectedTimeFirst(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, err := mythos(t, "", "bench", "--out", dir, "--ids", fixture.ID, "--env", fixture.ID, "--duration", "5ms",
+		"--agents", "random;heuristic", "--episodes", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "mythos bench: full run into " + dir + "\n"
+	expected := strings.Index(stderr, "expected time: about ")
+	measuring := strings.Index(stderr, "measuring throughput")
+	if !strings.HasPrefix(stderr, head) || expected < 0 || measuring < expected ||
+		!strings.Contains(stderr, "throughput ") || !strings.Contains(stderr, "strength ") || !strings.Contains(stderr, "heuristic ") {
+		t.Fatalf("stderr does not start with the plan:\n%s", stderr)
+	}
+}
+
+func TestFreshDir(t *testing.T) {
+	base := t.TempDir()
+	now := time.Date(2026, 11, 25, 1, 2, 3, 0, time.UTC)
+	a, err := freshDir(base, now)
+	if err != nil || a != filepath.Join(base, "2026-11-25_010203") {
+		t.Fatalf("%q %v", a, err)
+	}
+	if err := os.MkdirAll(a, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := freshDir(base, now); err != nil || b != a+"-2" {
+		t.Fatalf("taken name: %q %v", b, err)
 	}
 }

@@ -27,28 +27,30 @@ type episodeFlags struct {
 // episode and one worker mean for the command.
 func (p *episodeFlags) add(f *pflag.FlagSet, episodesDoc, workersDoc string) {
 	f.IntVar(&p.episodes, "episodes", 100, episodesDoc)
-	f.Uint64Var(&p.seed, "seed", 1, "base seed; episode k uses a seed derived from it")
-	f.IntVar(&p.workers, "workers", runtime.GOMAXPROCS(0), workersDoc)
+	seedVar(f, &p.seed, "seed", 1, "base seed; episode k uses a seed derived from it")
+	countVar(f, &p.workers, "workers", runtime.GOMAXPROCS(0), 1, workersDoc)
 	f.StringVar(&p.options, "opt", "", "env options as key=value,key=value (see the env's spec)")
 	f.BoolVar(&p.quiet, "quiet", false, "no progress bar")
 }
 
 // envOptions parses --opt and checks, before any work starts, that env id is
-// registered and accepts the options and that every agent spec builds.
-func (p *episodeFlags) envOptions(id string, agentSpecs ...string) (env.Options, error) {
+// registered and accepts the options and that every agent spec builds. It
+// returns the options and the spec of the env they make.
+func (p *episodeFlags) envOptions(id string, agentSpecs ...string) (env.Options, *env.Spec, error) {
 	opts, err := env.ParseOptions(p.options)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if _, err := env.Make(id, opts); err != nil {
-		return nil, err
+	e, err := env.Make(id, opts)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, s := range agentSpecs {
 		if _, err := agents.New(s); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return opts, nil
+	return opts, e.Spec(), nil
 }
 
 // bar returns a progress bar of total episodes named desc on w, or nil with
@@ -60,9 +62,10 @@ func (p *episodeFlags) bar(w io.Writer, total int, desc string) *progressbar.Pro
 	return episodeBar(w, total, desc)
 }
 
-// episodeBar is the progress bar of commands that count episodes.
+// episodeBar is the progress bar of commands that count episodes. It is drawn
+// at once, empty, so a slow first episode does not leave the terminal silent.
 func episodeBar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions(total,
+	bar := progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(),
@@ -70,4 +73,6 @@ func episodeBar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
 		progressbar.OptionSetItsString("ep"),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish())
+	_ = bar.RenderBlank()
+	return bar
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mythos-rl/mythos/benchmarks"
-	"github.com/mythos-rl/mythos/env"
 )
 
 func init() { addCommand(newEval) }
@@ -41,7 +40,7 @@ func newEval() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts, err := ep.envOptions(args[0], specs...)
+			opts, spec, err := ep.envOptions(args[0], specs...)
 			if err != nil {
 				return err
 			}
@@ -60,9 +59,10 @@ func newEval() *cobra.Command {
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
-				return enc.Encode(evalReport{Env: args[0], Options: opts.String(), Seed: ep.seed, Episodes: ep.episodes, Agents: res})
+				return enc.Encode(evalReport{Env: args[0], Seats: spec.Agents, Options: inEffect(spec, opts).String(), Seed: ep.seed,
+					Episodes: ep.episodes, Agents: res})
 			}
-			return writeEvalTable(cmd.OutOrStdout(), args[0], opts, ep.seed, ep.episodes, res)
+			return writeEvalTable(cmd.OutOrStdout(), args[0], playedLine(spec, opts), ep.seed, ep.episodes, res)
 		},
 	}
 	f := cmd.Flags()
@@ -74,7 +74,10 @@ func newEval() *cobra.Command {
 
 // evalReport is the JSON form of mythos eval.
 type evalReport struct {
-	Env      string                   `json:"env"`
+	Env string `json:"env"`
+	// Seats names the seats (the investigators); Options are every option
+	// in effect, defaults included, as name=value,...
+	Seats    []string                 `json:"seats"`
 	Options  string                   `json:"options"`
 	Seed     uint64                   `json:"seed"`
 	Episodes int                      `json:"episodes"`
@@ -108,9 +111,10 @@ func splitAgentSpecs(list string) ([]string, error) {
 	return specs, nil
 }
 
-// writeEvalTable prints the deterministic table, then the timing lines.
-func writeEvalTable(w io.Writer, id string, opts env.Options, seed uint64, episodes int, res []benchmarks.AgentResult) error {
-	fmt.Fprintf(w, "%s  episodes=%d  seed=%d  options=%s\n", id, episodes, seed, opts)
+// writeEvalTable prints what was played, the deterministic table, then the
+// timing lines.
+func writeEvalTable(w io.Writer, id, played string, seed uint64, episodes int, res []benchmarks.AgentResult) error {
+	fmt.Fprintf(w, "%s  episodes=%d  seed=%d\n%s\n", id, episodes, seed, played)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "agent\twins\tlosses\tunfinished\twin rate\t95% interval\tmean score\tmean length\t")
 	for _, r := range res {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,10 +18,22 @@ func init() { fixture.Register() }
 // error.
 func mythos(t *testing.T, stdin string, args ...string) (string, string, error) {
 	t.Helper()
+	return mythosIn(t, context.Background(), stdin, args...)
+}
+
+// mythosContext is mythos with no stdin and the command's context ctx (a
+// cancelled one stands for Ctrl-C).
+func mythosContext(t *testing.T, ctx context.Context, args ...string) (string, string, error) {
+	t.Helper()
+	return mythosIn(t, ctx, "", args...)
+}
+
+func mythosIn(t *testing.T, ctx context.Context, stdin string, args ...string) (string, string, error) {
+	t.Helper()
 	var out, errOut bytes.Buffer
 	root := newRoot(strings.NewReader(stdin), &out, &errOut)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	return out.String(), errOut.String(), err
 }
 

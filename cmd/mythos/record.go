@@ -43,7 +43,7 @@ func newRecord() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts, err := ep.envOptions(args[0], agent)
+			opts, spec, err := ep.envOptions(args[0], agent)
 			if err != nil {
 				return err
 			}
@@ -63,7 +63,7 @@ func newRecord() *cobra.Command {
 			if bar != nil {
 				_ = bar.Finish()
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, ep.seed, opts)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d\n%s\n", args[0], agent, ep.seed, playedLine(spec, opts))
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %d episodes, %d rows in %d files to %s\n", sum.Episodes, sum.Rows, len(sum.Files), out)
 			fmt.Fprintf(cmd.OutOrStdout(), "throughput: %.0f rows/s (%s, %d workers)\n",
 				float64(sum.Rows)/elapsed.Seconds(), elapsed.Round(time.Millisecond), ep.workers)

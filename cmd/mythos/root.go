@@ -15,9 +15,11 @@ func newRoot(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "mythos",
 		Short:         "Mythos: cooperative horror games as reinforcement-learning environments",
+		Version:       buildVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("mythos {{.Version}}\n")
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
@@ -25,6 +27,7 @@ func newRoot(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	for _, c := range extraCommands {
 		root.AddCommand(c())
 	}
+	clearFlagErrors(root)
 	return root
 }
 

@@ -31,7 +31,7 @@ func newRun() *cobra.Command {
 			"  mythos run ArkhamLCG/TheGathering-v0 --opt investigators=01001,01002,difficulty=easy",
 		Args: envArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := ep.envOptions(args[0], agent)
+			opts, spec, err := ep.envOptions(args[0], agent)
 			if err != nil {
 				return err
 			}
@@ -66,12 +66,13 @@ func newRun() *cobra.Command {
 				_ = bar.Finish()
 			}
 			sum := summarize(results)
+			sum.Seats, sum.Options = spec.Agents, inEffect(spec, opts)
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
 				return enc.Encode(sum)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d  options=%s\n", args[0], agent, ep.seed, opts)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d\n%s\n", args[0], agent, ep.seed, playedLine(spec, opts))
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "episodes\twins\tlosses\tunfinished\twin rate\tmean length\tmean score\t")
 			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.3f\t%.1f\t%+.3f\t\n", sum.Episodes, sum.Wins, sum.Losses, sum.Unfinished,
@@ -102,6 +103,10 @@ type Summary struct {
 	MeanLength float64 `json:"mean_length"`
 	MeanScore  float64 `json:"mean_score"`
 	Decisions  int     `json:"decisions"`
+	// Seats names the env's seats (the investigators) and Options holds
+	// every option in effect, defaults included.
+	Seats   []string          `json:"seats"`
+	Options map[string]string `json:"options"`
 }
 
 func summarize(eps []agents.Episode) Summary {

@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mythos-rl/mythos/benchmarks"
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
 
@@ -62,5 +69,91 @@ func TestTrainWritesRunAndResumes(t *testing.T) {
 	}
 	if _, _, err := mythos(t, "", "train", fixture.ID, "--out", filepath.Join(dir, "nothing"), "--resume"); err == nil {
 		t.Fatal("resuming an empty directory was accepted")
+	}
+}
+
+// teacherTrainConfig is tinyTrainConfig with a random-agent warm start of
+// teacherSteps decisions and teacherEpochs epochs.
+func teacherTrainConfig(t *testing.T, dir string, teacherSteps, teacherEpochs int) string {
+	t.Helper()
+	cfg := filepath.Join(dir, "teacher.yaml")
+	text := tinyTrainConfig + fmt.Sprintf("teacher: random\nteacher_steps: %d\nteacher_epochs: %d\n", teacherSteps, teacherEpochs)
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestTrainTimeLimitCoversWarmStart: a warm start far longer than the limit
+// stops at the limit, says so, and leaves OUT/last for --resume.
+func TestTrainTimeLimitCoversWarmStart(t *testing.T) {
+	dir := t.TempDir()
+	cfg := teacherTrainConfig(t, dir, 2000, 1_000_000) // hours of fitting
+	out := filepath.Join(dir, "run")
+	start := time.Now()
+	stdout, stderr, err := mythos(t, "", "train", fixture.ID, "--config", cfg, "--steps", "256", "--out", out, "--time-limit", "300ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a generous bound: the warm start alone would take hours
+	if el := time.Since(start); el > time.Minute {
+		t.Fatalf("--time-limit 300ms ran %s", el)
+	}
+	for _, want := range []string{"warm start: teacher random plays 2000 decisions", "stopped during the warm start (time limit 300ms)", "--resume"} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "warm start: playing") || strings.Contains(stderr, "100%") {
+		t.Fatalf("the warm start's bar is missing or jumped to 100%%:\n%q", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "last", "state.json")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTrainInterruptedInWarmStartResumes: Ctrl-C (a cancelled context) in the
+// warm start saves OUT/last; --resume runs the warm start again and trains.
+func TestTrainInterruptedInWarmStartResumes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := teacherTrainConfig(t, dir, 200, 2)
+	out := filepath.Join(dir, "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stdout, stderr, err := mythosContext(t, ctx, "train", fixture.ID, "--config", cfg, "--steps", "256", "--out", out, "--quiet")
+	if err != nil || !strings.Contains(stdout, "stopped during the warm start (Ctrl-C)") || strings.Contains(stdout, "\ntrained ") {
+		t.Fatalf("interrupted train: %v\n%s\n%s", err, stdout, stderr)
+	}
+	stdout, _, err = mythos(t, "", "train", fixture.ID, "--out", out, "--resume", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"resuming at update 0", "warm start (", "teacher random: 200 decisions", "trained 2 updates, 256 env steps", "policy (best, update 2)"} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("resumed output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+// TestTrainTableBestHasInterval: the best policy's row has its Wilson
+// interval like every other row.
+func TestTrainTableBestHasInterval(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tiny.yaml")
+	if err := os.WriteFile(cfg, []byte(tinyTrainConfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, _, err := mythos(t, "", "train", fixture.ID, "--config", cfg, "--steps", "256", "--out", filepath.Join(dir, "run"), "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := regexp.MustCompile(`policy \(best, update \d+\)\s+(\d\.\d{3})\s+\[(\d\.\d{3}), (\d\.\d{3})\]\s+8`).FindStringSubmatch(stdout)
+	if best == nil {
+		t.Fatalf("no interval on the best row:\n%s", stdout)
+	}
+	rate, _ := strconv.ParseFloat(best[1], 64)
+	lo, hi := benchmarks.Wilson(int(math.Round(rate*8)), 8, benchmarks.Z95)
+	if best[2] != fmt.Sprintf("%.3f", lo) || best[3] != fmt.Sprintf("%.3f", hi) {
+		t.Fatalf("best row %q, want [%.3f, %.3f]", best[0], lo, hi)
 	}
 }

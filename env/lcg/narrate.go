@@ -31,7 +31,9 @@ func (s *State) seatName(i int) string {
 	return def(s.Inv[i].Def).Name
 }
 
-// Render implements game.Narrator: the board as viewer sees it.
+// Render implements game.Narrator: the board as viewer sees it. Each card
+// shown carries its number (#N: its instance, the same all game), which
+// `mythos play`'s card command takes; lines fit 100 columns (lists wrap).
 func (s *State) Render(viewer game.AgentID) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d, %s phase. Lead: %s.\n", s.Round, s.Phase, s.seatName(int(s.Lead)))
@@ -50,12 +52,16 @@ func (s *State) Render(viewer game.AgentID) string {
 		if !s.locInPlay(k) {
 			continue
 		}
-		c := &s.Cards[s.LocInst[k]]
+		id := s.LocInst[k]
+		c := &s.Cards[id]
+		var parts []string
+		head := "  " + s.numbered(id)
 		if c.Revealed {
-			fmt.Fprintf(&b, "  %s (shroud %d, %d clues)", s.locName(k), s.shroud(k), c.Clues)
+			head += fmt.Sprintf(" (shroud %d, %s)", s.shroud(k), plural(int(c.Clues), "clue"))
 		} else {
-			fmt.Fprintf(&b, "  %s (unrevealed)", s.locName(k))
+			head += " (unrevealed)"
 		}
+		parts = append(parts, head)
 		var conn []string
 		for j := 0; j < MaxLocations; j++ {
 			if s.connected(k, j) {
@@ -63,36 +69,39 @@ func (s *State) Render(viewer game.AgentID) string {
 			}
 		}
 		if len(conn) > 0 {
-			fmt.Fprintf(&b, " → %s", strings.Join(conn, ", "))
+			parts = append(parts, "→ "+strings.Join(conn, ", "))
 		}
 		for i := 0; i < int(s.N); i++ {
 			if s.inGame(i) && int(s.Inv[i].Loc) == k {
-				fmt.Fprintf(&b, " [%s]", s.seatName(i))
+				parts = append(parts, "["+s.seatName(i)+"]")
 			}
 		}
-		for _, id := range s.Board {
-			if s.Cards[id].Host == s.LocInst[k] || (s.Cards[id].Def == idLita && int(s.Cards[id].Loc) == k) {
-				fmt.Fprintf(&b, " {%s}", s.name(id))
+		for _, a := range s.Board {
+			if s.Cards[a].Host == id || (s.Cards[a].Def == idLita && int(s.Cards[a].Loc) == k) {
+				parts = append(parts, "{"+s.numbered(a)+"}")
 			}
 		}
-		b.WriteString("\n")
+		wrapList(&b, "", parts, " ", "      ")
 	}
 	b.WriteString("Enemies:\n")
-	for k, e := range s.Enemies {
+	for _, e := range s.Enemies {
 		if e < 0 {
 			continue
 		}
 		d := s.card(e)
 		c := &s.Cards[e]
-		fmt.Fprintf(&b, "  #%d %s at %s: fight %d, health %d/%d, evade %d, attack %d dmg %d hor", k, d.Name, s.locName(int(c.Loc)),
-			d.Fight, s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), d.Evade, d.Damage, d.Horror)
+		parts := []string{
+			fmt.Sprintf("  %s at the %s: fight %d, health %d/%d, evade %d", s.numbered(e), s.locName(int(c.Loc)),
+				d.Fight, s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), d.Evade),
+			fmt.Sprintf("attacks for %d damage, %d horror", d.Damage, d.Horror),
+		}
 		if c.Zone == ZoneThreat {
-			fmt.Fprintf(&b, ", engaged with %s", s.seatName(int(c.Ctrl)))
+			parts = append(parts, "engaged with "+s.seatName(int(c.Ctrl)))
 		}
-		if c.Exhausted {
-			b.WriteString(", exhausted")
+		if st := s.enemyStatus(e); len(st) > 0 {
+			parts = append(parts, strings.Join(st, ", "))
 		}
-		b.WriteString("\n")
+		wrapList(&b, "", parts, "; ", "      ")
 	}
 	for i := 0; i < int(s.N); i++ {
 		v := &s.Inv[i]
@@ -101,43 +110,47 @@ func (s *State) Render(viewer game.AgentID) string {
 		if v.Out != OutNone {
 			status = " (eliminated)"
 		}
-		fmt.Fprintf(&b, "%s%s at %s: will %d int %d com %d agi %d; %d resources, %d clues, damage %d/%d, horror %d/%d, %d actions left, deck %d, discard %d\n",
-			d.Name, status, s.locName(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3),
-			v.Resources, v.Clues, v.Damage, d.Health, v.Horror, d.Sanity, v.Actions, len(v.Deck), len(v.Discard))
+		fmt.Fprintf(&b, "%s%s at the %s: willpower %d, intellect %d, combat %d, agility %d\n",
+			s.numbered(v.Card), status, s.locName(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3))
+		fmt.Fprintf(&b, "    %s, %s, damage %d/%d, horror %d/%d", plural(int(v.Resources), "resource"), plural(int(v.Clues), "clue"),
+			v.Damage, d.Health, v.Horror, d.Sanity)
+		// Actions are counted only on the investigator's own turn (LCG §5.2 2.2.1).
+		if s.Phase == PhaseInvestigation && int(s.Active) == i && v.Out == OutNone {
+			fmt.Fprintf(&b, "; %s left", plural(int(v.Actions), "action"))
+		}
+		fmt.Fprintf(&b, "; deck %d, discard %d\n", len(v.Deck), len(v.Discard))
+		var play, threat, hand []string
 		for _, id := range v.Play {
-			c := &s.Cards[id]
-			fmt.Fprintf(&b, "    in play: %s", s.name(id))
-			if c.Uses > 0 {
-				fmt.Fprintf(&b, " (%d uses)", c.Uses)
-			}
-			if c.Damage > 0 || c.Horror > 0 {
-				fmt.Fprintf(&b, " (%d damage, %d horror)", c.Damage, c.Horror)
-			}
-			if c.Exhausted {
-				b.WriteString(" (exhausted)")
-			}
-			b.WriteString("\n")
+			play = append(play, s.withStatus(id))
 		}
 		for _, id := range v.Threat {
 			if s.card(id).Type != typeEnemy {
-				fmt.Fprintf(&b, "    threat area: %s\n", s.name(id))
+				threat = append(threat, s.withStatus(id))
 			}
 		}
+		if len(play) > 0 {
+			wrapList(&b, "    in play: ", play, ", ", "      ")
+		}
+		if len(threat) > 0 {
+			wrapList(&b, "    threat area: ", threat, ", ", "      ")
+		}
 		if game.AgentID(i) == viewer {
-			var hand []string
-			for h, id := range v.Hand {
-				hand = append(hand, fmt.Sprintf("%d:%s", h, s.name(id)))
+			for _, id := range v.Hand {
+				hand = append(hand, s.numbered(id))
 			}
-			fmt.Fprintf(&b, "    hand: %s\n", strings.Join(hand, ", "))
+			if len(hand) == 0 {
+				hand = append(hand, "no cards")
+			}
+			wrapList(&b, "    hand: ", hand, ", ", "      ")
 		} else {
-			fmt.Fprintf(&b, "    hand: %d cards\n", len(v.Hand))
+			fmt.Fprintf(&b, "    hand: %s\n", plural(len(v.Hand), "card"))
 		}
 	}
 	var bag []string
 	for _, t := range s.Bag {
 		bag = append(bag, TokenName(t))
 	}
-	fmt.Fprintf(&b, "Chaos bag: %s\n", strings.Join(bag, " "))
+	wrapList(&b, "Chaos bag: ", bag, " ", "  ")
 	if len(s.Tests) > 0 {
 		t := s.test()
 		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
@@ -182,7 +195,7 @@ func (s *State) Describe(i int) string {
 	case c == ActKeep:
 		return "Keep this hand"
 	case c == ActToInvestigator:
-		return "Take it on your investigator"
+		return s.describeAssign(-1)
 	case c == ActSkidsAction:
 		return "Spend 2 resources for an additional action"
 	case c >= ActMove && c < ActFight:
@@ -210,11 +223,11 @@ func (s *State) Describe(i int) string {
 		if b, ok := boostSkills[s.Cards[id].Def]; ok {
 			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[b[o.Arg2]])
 		}
-		return fmt.Sprintf("Use %s (ability %d)", s.name(id), o.Arg2+1)
+		return s.describeAbility(id, int(o.Arg2))
 	case c >= ActThreat && c < ActAssign:
 		return fmt.Sprintf("Use %s in your threat area", s.name(id))
 	case c >= ActAssign && c < ActSeat:
-		return fmt.Sprintf("Assign it to %s", s.name(id))
+		return s.describeAssign(id)
 	case c >= ActSeat && c < ActEnemy:
 		return fmt.Sprintf("%s takes the next turn", s.seatName(int(o.Arg)))
 	case c >= ActEnemy && c < ActLocation:
@@ -257,6 +270,11 @@ func (s *State) Narrate(e game.Event) string {
 	case evDraw:
 		return fmt.Sprintf("%s draws %s.", who, s.name(int16(e.A)))
 	case evEncounter:
+		if id := int16(e.A); id >= 0 && int(id) < len(s.Cards) && s.Cards[id].Owner >= 0 {
+			// A weakness from the deck: its draw was told by the evDraw line
+			// just before (LCG §3 Weakness).
+			return fmt.Sprintf("%s is a weakness: it resolves at once.", s.name(id))
+		}
 		return fmt.Sprintf("%s draws the encounter card %s.", who, s.name(int16(e.A)))
 	case evResource:
 		return fmt.Sprintf("%s gains %d resource(s).", who, e.A)

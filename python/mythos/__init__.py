@@ -9,6 +9,18 @@ gRPC and wraps it for Gymnasium and PettingZoo::
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
 
 With no ``address``, a local server is started (see :func:`find_binary`).
+
+Importing the package registers the env ids with Gymnasium (no server is
+started for that; see :mod:`mythos.registration`), so the standard calls work
+too::
+
+    import gymnasium as gym
+    import mythos  # noqa: F401  (or gym.register_envs(mythos))
+    env = gym.make("ArkhamLCG/TheGathering-v0")
+    envs = gym.make_vec("ArkhamLCG/TheGathering-v0", 8)  # MythosVectorEnv
+    envs = gym.make_vec("ArkhamLCG/TheGathering-v0", 8, vectorization_mode="sync")
+
+:func:`register_envs` registers what a given server serves.
 """
 
 from __future__ import annotations
@@ -19,17 +31,20 @@ from .client import Client, Description, Session, StepResult
 from .errors import IllegalActionError, MythosError
 from .gym_env import MaskedDiscrete, MythosEnv
 from .pettingzoo_env import MythosAECEnv
+from .registration import ENV_IDS, register_envs
 from .server import LocalServer, find_binary
 from .spec import Field, Spec
-from .vector import MythosVectorEnv
+from .vector import MaskedMultiDiscrete, MythosVectorEnv
 
 __all__ = [
     "Client",
     "Description",
+    "ENV_IDS",
     "Field",
     "IllegalActionError",
     "LocalServer",
     "MaskedDiscrete",
+    "MaskedMultiDiscrete",
     "MythosAECEnv",
     "MythosEnv",
     "MythosError",
@@ -42,6 +57,7 @@ __all__ = [
     "list_envs",
     "make",
     "make_vec",
+    "register_envs",
 ]
 
 __version__ = "0.1.0"
@@ -49,13 +65,16 @@ __version__ = "0.1.0"
 
 def make(env_id: str, address: str | None = None, **options: Any) -> MythosEnv:
     """A Gymnasium env of ``env_id`` (see :class:`MythosEnv` for the keywords,
-    e.g. ``bots={1: "heuristic"}`` to have seat 1 played on the server)."""
+    e.g. ``bots={1: "heuristic"}`` to have seat 1 played on the server, or
+    ``flat=True`` for one Box observation); the same as
+    ``gymnasium.make(env_id, ...)`` without Gymnasium's checker wrappers."""
     return MythosEnv(env_id, address, **options)
 
 
 def make_vec(env_id: str, num_envs: int, address: str | None = None, **options: Any) -> MythosVectorEnv:
     """A Gymnasium vector env of ``num_envs`` envs stepped server-side in one call
-    (``bots={seat: spec}`` has those seats played on the server)."""
+    (``bots={seat: spec}`` has those seats played on the server); the same as
+    ``gymnasium.make_vec(env_id, num_envs, ...)`` in its default mode."""
     return MythosVectorEnv(env_id, num_envs, address, **options)
 
 

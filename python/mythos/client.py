@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import queue
 import secrets
 import sys
@@ -13,7 +14,7 @@ import numpy as np
 
 from ._proto import mythos_pb2 as pb
 from ._proto import mythos_pb2_grpc as pb_grpc
-from .errors import MythosError, from_rpc_error
+from .errors import MythosError, ServerRestartedError, from_rpc_error
 from .server import shared_server
 from .spec import DTYPES, Field, Spec
 
@@ -252,17 +253,44 @@ class Client:
         address: ``host:port`` of a running ``mythos serve``; None starts a
             local server (see :func:`mythos.server.find_binary`).
         timeout: seconds to wait for the connection.
+        token: the server's bearer token (``mythos serve --token``); None
+            takes ``$MYTHOS_TOKEN`` if set. Sent with every call.
+        root_certificates: PEM certificates (bytes, or a file path) to
+            trust for a TLS server (``mythos serve --tls-cert``); None with
+            ``tls=False`` connects in plain text.
+        tls: connect with TLS; with no ``root_certificates`` the system's
+            trusted roots are used.
     """
 
-    def __init__(self, address: str | None = None, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        address: str | None = None,
+        timeout: float = 30.0,
+        *,
+        token: str | None = None,
+        root_certificates: bytes | str | os.PathLike[str] | None = None,
+        tls: bool = False,
+    ) -> None:
         self.address = address or shared_server().address
-        self._channel = grpc.insecure_channel(
-            self.address,
-            options=[
-                ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
-                ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-            ],
-        )
+        if token is None:
+            token = os.environ.get("MYTHOS_TOKEN") or None
+        #: metadata sent with every call (the bearer token), or None.
+        self.metadata: tuple[tuple[str, str], ...] | None = (("authorization", f"Bearer {token}"),) if token else None
+        options = [
+            ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            # The server closes a connection's sessions when it ends: keep it
+            # open while the client lives, however long it pauses.
+            ("grpc.client_idle_timeout_ms", 2**31 - 1),
+        ]
+        if root_certificates is not None or tls:
+            roots = root_certificates
+            if roots is not None and not isinstance(roots, bytes):
+                with open(roots, "rb") as f:
+                    roots = f.read()
+            self._channel = grpc.secure_channel(self.address, grpc.ssl_channel_credentials(roots), options=options)
+        else:
+            self._channel = grpc.insecure_channel(self.address, options=options)
         try:
             grpc.channel_ready_future(self._channel).result(timeout=timeout)
         except grpc.FutureTimeoutError as e:
@@ -273,7 +301,7 @@ class Client:
     def call(self, method: str, request: Any) -> Any:
         """Calls a unary method, turning gRPC errors into MythosError."""
         try:
-            return getattr(self.stub, method)(request)
+            return getattr(self.stub, method)(request, metadata=self.metadata)
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
 
@@ -321,25 +349,25 @@ class Client:
         if seed is None:
             seed = secrets.randbits(63)
         opts = {str(k): _option_text(v) for k, v in (options or {}).items()}
-        r = self.call(
-            "Open",
-            pb.OpenRequest(
-                env_id=env_id,
-                options=opts,
-                num_envs=num_envs,
-                seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
-                auto_reset=auto_reset,
-                final_observations=final_observations,
-                sparse_observations=sparse,
-                encoding=pb.ENCODING_PACKED if packed else pb.ENCODING_TENSORS,
-                bots={int(k): str(v) for k, v in (bots or {}).items()},
-            ),
+        req = pb.OpenRequest(
+            env_id=env_id,
+            options=opts,
+            num_envs=num_envs,
+            seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
+            auto_reset=auto_reset,
+            final_observations=final_observations,
+            sparse_observations=sparse,
+            encoding=pb.ENCODING_PACKED if packed else pb.ENCODING_TENSORS,
+            bots={int(k): str(v) for k, v in (bots or {}).items()},
         )
+        r = self.call("Open", req)
         spec = Spec.from_proto(r.spec)
         layout = PackedLayout(spec, int(r.num_envs), final_observations and auto_reset) if packed else None
-        return Session(
+        session = Session(
             self, r.session_id, spec, int(r.num_envs), stream=stream, layout=layout, bots=dict(bots or {})
         )
+        session._opened(req, r)
+        return session
 
     def close(self) -> None:
         """Closes the connection (the server keeps running)."""
@@ -381,51 +409,131 @@ class Session:
         self.spec = spec
         self.num_envs = num_envs
         self.closed = False
+        #: the secret every call on the session carries (from Open).
+        self.secret = ""
+        #: the id of the server run that opened the session.
+        self.server_instance = ""
+        self._open_request: pb.OpenRequest | None = None
         self._use_stream = stream
         self._requests: "queue.SimpleQueue[pb.StreamRequest | None] | None" = None
         self._responses: Iterator[pb.StepResult] | None = None
 
-    def _stream_call(self, req: pb.StreamRequest) -> pb.StepResult:
+    def _opened(self, req: pb.OpenRequest, r: pb.OpenResponse) -> None:
+        """Takes the id, secret and server instance of an Open reply (and
+        keeps the request, to open the session again after a restart)."""
+        self._open_request = req
+        self.id = r.session_id
+        self.secret = r.session_secret
+        self.server_instance = r.server_instance
+
+    def _gone(self, e: MythosError) -> MythosError:
+        """``e``, or a :class:`ServerRestartedError` when it says that the
+        server no longer has the session because it restarted."""
+        if (
+            e.code == "NOT_FOUND"
+            and e.server_instance
+            and self.server_instance
+            and e.server_instance != self.server_instance
+        ):
+            return ServerRestartedError(
+                e.code,
+                f"the server at {self.client.address} restarted (instance {self.server_instance} is now "
+                f"{e.server_instance}): session {self.id} is gone; reset() opens it again ({e.details})",
+                e.server_instance,
+            )
+        return e
+
+    def _call(self, method: str, req: Any) -> Any:
+        try:
+            return self.client.call(method, req)
+        except MythosError as e:
+            raise self._gone(e) from None
+
+    def _stream_call(self, req: pb.StreamRequest, retry: bool = True) -> pb.StepResult:
         if self._responses is None:
             self._requests = queue.SimpleQueue()
-            self._responses = self.client.stub.Stream(iter(self._requests.get, None))
+            self._responses = self.client.stub.Stream(iter(self._requests.get, None), metadata=self.client.metadata)
         assert self._requests is not None
         self._requests.put(req)
         try:
             return next(self._responses)
         except grpc.RpcError as e:
-            self._responses = None  # the stream ended with this error; the next call opens another
-            raise from_rpc_error(e) from None
+            self._end_stream()  # the stream ended with this error; the next call opens another
+            if retry and e.code() == grpc.StatusCode.UNAVAILABLE:
+                # The stream had ended before this request was read (the
+                # server shut down, or the connection dropped): no env moved,
+                # so send it once more on a new stream.
+                return self._stream_call(req, retry=False)
+            raise self._gone(from_rpc_error(e)) from None
+
+    def _end_stream(self) -> None:
+        if self._requests is not None:
+            self._requests.put(None)
+        self._requests = None
+        self._responses = None
+
+    def _reopen(self) -> None:
+        """Opens the session again on the server, with the same request
+        (env, options, seed, bots…), after the server lost it."""
+        assert self._open_request is not None
+        self._end_stream()
+        r = self.client.call("Open", self._open_request)
+        if int(r.num_envs) != self.num_envs:
+            raise MythosError("FAILED_PRECONDITION", f"the reopened session has {r.num_envs} envs, not {self.num_envs}")
+        self._opened(self._open_request, r)
 
     def reset(self, seed: int | None = None, envs: Sequence[int] | None = None) -> StepResult:
         """Starts new episodes in ``envs`` (all when None).
 
         With a seed, the seed becomes the session's base seed; without one,
         each env starts its next episode.
+
+        If the server no longer has the session (it restarted, or closed the
+        session as idle or when this client's connection dropped), the
+        session is opened again with the same options and then reset: the
+        episodes restart from the session's seed when no seed is given.
         """
-        req = pb.ResetRequest(session_id=self.id, envs=list(envs or []))
+        try:
+            return self._reset(seed, envs)
+        except MythosError as e:
+            if self.closed or e.code != "NOT_FOUND" or self._open_request is None:
+                raise
+        self._reopen()
+        return self._reset(seed, envs)
+
+    def _reset(self, seed: int | None, envs: Sequence[int] | None) -> StepResult:
+        req = pb.ResetRequest(session_id=self.id, session_secret=self.secret, envs=list(envs or []))
         if seed is not None:
             req.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
         if self._use_stream:
             return StepResult.from_proto(self._stream_call(pb.StreamRequest(reset=req)), self.layout)
-        return StepResult.from_proto(self.client.call("Reset", req), self.layout)
+        return StepResult.from_proto(self._call("Reset", req), self.layout)
 
     def step(self, actions: Sequence[int] | np.ndarray) -> StepResult:
         """Applies one action per env. If any is illegal nothing changes and
-        :class:`mythos.IllegalActionError` is raised."""
-        req = pb.StepRequest(session_id=self.id, actions=from_numpy(np.asarray(actions).reshape(-1)))
+        :class:`mythos.IllegalActionError` is raised; if the server restarted
+        since the session opened, :class:`mythos.errors.ServerRestartedError`
+        (call :meth:`reset` to open the session again)."""
+        req = pb.StepRequest(
+            session_id=self.id, session_secret=self.secret, actions=from_numpy(np.asarray(actions).reshape(-1))
+        )
         if self._use_stream:
             return StepResult.from_proto(self._stream_call(pb.StreamRequest(step=req)), self.layout)
-        return StepResult.from_proto(self.client.call("Step", req), self.layout)
+        return StepResult.from_proto(self._call("Step", req), self.layout)
 
     def observe(self, agent: int, envs: Sequence[int] | None = None) -> dict[str, np.ndarray]:
         """What seat ``agent`` can see in ``envs`` (all when None), per field."""
-        r = self.client.call("Observe", pb.ObserveRequest(session_id=self.id, agent=agent, envs=list(envs or [])))
+        r = self._call(
+            "Observe",
+            pb.ObserveRequest(session_id=self.id, session_secret=self.secret, agent=agent, envs=list(envs or [])),
+        )
         return {t.name: to_numpy(t) for t in r.observation}
 
     def describe(self, env: int = 0, viewer: int = -1) -> Description:
         """Env ``env`` in words, from seat ``viewer`` (-1: the acting seat)."""
-        r = self.client.call("Describe", pb.DescribeRequest(session_id=self.id, env=env, viewer=viewer))
+        r = self._call(
+            "Describe", pb.DescribeRequest(session_id=self.id, session_secret=self.secret, env=env, viewer=viewer)
+        )
         return Description(
             board=r.board,
             prompt=r.prompt,
@@ -441,10 +549,9 @@ class Session:
         if self.closed:
             return
         self.closed = True
-        if self._requests is not None:
-            self._requests.put(None)
+        self._end_stream()
         try:
-            self.client.call("Close", pb.CloseRequest(session_id=self.id))
+            self.client.call("Close", pb.CloseRequest(session_id=self.id, session_secret=self.secret))
         except MythosError as e:
             if e.code not in ("NOT_FOUND", "UNAVAILABLE"):
                 raise

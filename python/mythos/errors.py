@@ -5,18 +5,30 @@ from __future__ import annotations
 import grpc
 
 
+#: Trailing metadata key of failed calls: the answering server's instance id.
+INSTANCE_METADATA = "mythos-server-instance"
+
+
 class MythosError(RuntimeError):
     """A call to the Mythos server failed.
 
     Attributes:
         code: the gRPC status code name, e.g. ``"INVALID_ARGUMENT"``.
         details: the server's message.
+        server_instance: the id of the server run that answered (from the
+            call's trailing metadata), or None when unknown.
     """
 
-    def __init__(self, code: str, details: str) -> None:
+    def __init__(self, code: str, details: str, server_instance: str | None = None) -> None:
         super().__init__(f"{code}: {details}")
         self.code = code
         self.details = details
+        self.server_instance = server_instance
+
+
+class ServerRestartedError(MythosError):
+    """The server restarted since the session was opened, so the session is
+    gone; :meth:`mythos.Session.reset` opens it again (same options)."""
 
 
 class IllegalActionError(MythosError, ValueError):
@@ -29,6 +41,13 @@ def from_rpc_error(err: grpc.RpcError) -> MythosError:
     details = err.details() if hasattr(err, "details") else str(err)
     name = code.name if code is not None else "UNKNOWN"
     details = details or ""
+    instance = None
+    try:
+        for key, value in (err.trailing_metadata() or ()) if hasattr(err, "trailing_metadata") else ():
+            if key == INSTANCE_METADATA:
+                instance = value if isinstance(value, str) else value.decode()
+    except Exception:  # no metadata on some errors (e.g. before the call started)
+        instance = None
     if name == "INVALID_ARGUMENT" and ": action " in details:
-        return IllegalActionError(name, details)
-    return MythosError(name, details)
+        return IllegalActionError(name, details, instance)
+    return MythosError(name, details, instance)

@@ -11,25 +11,52 @@ from gymnasium import spaces
 from ._owner import SessionOwner, check_render_mode
 from .client import Client, StepResult
 from .errors import IllegalActionError
+from .spec import FLAT_FIELD
 
 
 class MaskedDiscrete(spaces.Discrete):
     """A Discrete space whose ``sample()`` without a mask draws a legal action.
 
-    It holds the env's current action mask, so ``env.action_space.sample()``
-    plays legally; ``sample(mask)`` behaves as Discrete's.
+    It holds the env's current action mask (:attr:`current_mask`, int8 with 1
+    for every legal action), so ``env.action_space.sample()`` plays legally;
+    ``sample(mask)`` and ``sample(probability=...)`` behave as Discrete's.
+    With no mask yet (before the first reset) or no legal action (the episode
+    is over), ``sample()`` draws from the whole space.
+
+    The space remembers its last draw without a mask (:attr:`last_draw`) and
+    the version of the mask it was drawn under, so the env can tell an action
+    sampled before a reset (see :class:`MythosEnv`, ``illegal_action``).
     """
 
     def __init__(self, n: int, seed: int | np.random.Generator | None = None) -> None:
         super().__init__(n, seed=seed)
-        self.current_mask: np.ndarray | None = None
+        self._mask: np.ndarray | None = None
+        #: bumped every time the env sets a new mask.
+        self.version = 0
+        #: (action, version) of the last ``sample()`` without a mask, or None.
+        self.last_draw: tuple[int, int] | None = None
+
+    @property
+    def current_mask(self) -> np.ndarray | None:
+        """The env's current action mask (int8 [n]), or None before a reset."""
+        return self._mask
+
+    @current_mask.setter
+    def current_mask(self, mask: np.ndarray | None) -> None:
+        self._mask = mask
+        self.version += 1
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:  # type: ignore[override]
-        if mask is None and probability is None and self.current_mask is not None and self.current_mask.any():
-            mask = self.current_mask
+        """A legal action under the current mask (see the class doc), or a
+        draw under ``mask`` / ``probability`` when one is given."""
         if probability is not None:
             return super().sample(probability=probability)
-        return super().sample(mask=mask)
+        if mask is not None:
+            return super().sample(mask=mask)
+        current = self._mask
+        a = super().sample(mask=current if current is not None and current.any() else None)
+        self.last_draw = (int(a), self.version)
+        return a
 
 
 def row(obs: dict[str, np.ndarray], i: int) -> dict[str, np.ndarray]:
@@ -37,25 +64,49 @@ def row(obs: dict[str, np.ndarray], i: int) -> dict[str, np.ndarray]:
     return {k: v[i] for k, v in obs.items()}
 
 
+def single_obs(obs: dict[str, np.ndarray], i: int, flat: bool) -> Any:
+    """Row i of a batched observation: the Dict of fields, or with ``flat``
+    the one float32 vector."""
+    return obs[FLAT_FIELD][i] if flat else row(obs, i)
+
+
 def single_info(r: StepResult, i: int = 0) -> dict[str, Any]:
-    """The info dict of env i of a result."""
+    """The info dict of env i of a result.
+
+    ``seed`` (the seed the game of this episode was started with, derived
+    from the reset seed; up to 2**64 - 1) is a ``numpy.uint64``, so that
+    Gymnasium's vector envs, which stack infos into arrays of the values'
+    type, hold it: a Python int makes them an int64 array, which overflows.
+    """
     return {
         "action_mask": r.action_mask[i],
         "agent": int(r.agent[i]),
         "agent_rewards": r.agent_rewards[i],
         "episode_score": float(r.episode_score[i]),
         "episode_length": int(r.episode_length[i]),
-        "seed": int(r.seed[i]),
+        "seed": np.uint64(r.seed[i]),
     }
 
 
-class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
+class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
     """One Mythos env served over gRPC, with Gymnasium semantics.
 
     The observation is a Dict of the spec's fields, from the acting seat's
-    view; the action space is Discrete; ``info["action_mask"]`` has 1 for
-    every legal action and ``info["agent"]`` names the acting seat. The reward
-    is the team's (the games are cooperative).
+    view (with the env option ``flat=True``, one float32 Box vector instead);
+    the action space is a :class:`MaskedDiscrete`; ``info["action_mask"]``
+    has 1 for every legal action and ``info["agent"]`` names the acting seat.
+    The reward is the team's (the games are cooperative). ``info["seed"]`` is
+    the episode's game seed, a ``numpy.uint64``.
+
+    ``import mythos`` registers the ids with Gymnasium, so
+    ``gymnasium.make(env_id, **kwargs)`` builds this class too.
+
+    An action that ``action_space.sample()`` drew *before* the last reset, and
+    that is illegal after it, is replaced by a uniformly random legal action
+    (from ``np_random``) with ``info["illegal_action"]`` set, whatever
+    ``illegal_action`` says: the space cannot know the next episode's mask when
+    it draws (Gymnasium's ``check_env`` samples before a seeded reset, for
+    one). Any other illegal action is ``illegal_action``'s to handle.
 
     Args:
         env_id: a registered id, e.g. ``"ArkhamLCG/TheGathering-v0"``.
@@ -74,7 +125,11 @@ class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
             ``{1: "heuristic"}``); ``info["agent"]`` is then always one of the
             other seats and a step's reward includes the bots' steps after it
             (see :meth:`Client.open`).
-        **options: env options, e.g. ``investigators=2``.
+        **options: env options, e.g. ``investigators="01001,01002"``,
+            ``difficulty="easy"``, ``max_steps=500``, ``flat=True``.
+
+    The env frees its server session on ``close()``, or when it is garbage
+    collected or Python exits, whichever comes first.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -96,14 +151,18 @@ class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
         check_render_mode(render_mode)
         if illegal_action not in ("raise", "resample"):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
-        self._open_session(env_id, 1, address, client, options=options, stream=stream, sparse=sparse, packed=packed, bots=bots
+        self._open_session(
+            env_id, 1, address, client, options=options, stream=stream, sparse=sparse, packed=packed, bots=bots
         )
         self.spec_info = self.session.spec
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        self._flat = self.spec_info.flat
         self.observation_space = self.spec_info.observation_space()
-        self.action_space = MaskedDiscrete(self.spec_info.num_actions)
+        self._space = MaskedDiscrete(self.spec_info.num_actions)
+        self.action_space = self._space
         self._mask: np.ndarray | None = None
+        self._reset_version = 0  # the action space's mask version at the last reset
         self._started = False
 
     @property
@@ -111,28 +170,43 @@ class MythosEnv(SessionOwner, gym.Env[dict, np.int64]):
         """The seats' names; ``info["agent"]`` indexes them."""
         return self.spec_info.agents
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
-        """Starts an episode; with a seed, the same seed gives the same episode."""
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        """Starts an episode; with a seed, the same seed gives the same episode.
+
+        Without one, the first reset draws a random seed and later resets
+        start the next episode of the last seed's sequence (so a seeded reset
+        followed by unseeded ones repeats as a whole)."""
+        if seed is not None:
+            seed = int(seed)
         super().reset(seed=seed)
         if seed is None and not self._started:
             seed = int(self.np_random.integers(0, 2**63 - 1))
         r = self.session.reset(seed=seed)
         self._started = True
-        return self._observe(r)
+        obs, info = self._observe(r)
+        self._reset_version = self._space.version
+        return obs, info
 
-    def _observe(self, r: StepResult) -> tuple[dict, dict]:
+    def _observe(self, r: StepResult) -> tuple[Any, dict]:
         info = single_info(r)
         self._mask = info["action_mask"]
-        self.action_space.current_mask = self._mask
-        return row(r.observation, 0), info
+        self._space.current_mask = self._mask
+        return single_obs(r.observation, 0, self._flat), info
 
-    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+    def _sampled_before_reset(self, a: int) -> bool:
+        """Whether ``a`` is the action space's last draw, made under a mask
+        from before the last reset."""
+        drawn = self._space.last_draw
+        return drawn is not None and drawn[0] == a and drawn[1] < self._reset_version
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         """Answers the current prompt with an action id."""
         a = int(action)
         illegal = False
-        if self.illegal_action == "resample" and self._mask is not None:
-            if not (0 <= a < self.spec_info.num_actions and self._mask[a]):
-                legal = np.flatnonzero(self._mask)
+        mask = self._mask
+        if mask is not None and not (0 <= a < len(mask) and mask[a]):
+            if self.illegal_action == "resample" or self._sampled_before_reset(a):
+                legal = np.flatnonzero(mask)
                 if len(legal) == 0:
                     raise IllegalActionError("FAILED_PRECONDITION", "no legal action: the episode is over, call reset")
                 a, illegal = int(self.np_random.choice(legal)), True

@@ -10,7 +10,7 @@ from pettingzoo import AECEnv
 
 from ._owner import SessionOwner, check_render_mode
 from .client import Client, StepResult
-from .gym_env import row
+from .gym_env import single_obs
 
 
 class MythosAECEnv(SessionOwner, AECEnv):
@@ -19,8 +19,11 @@ class MythosAECEnv(SessionOwner, AECEnv):
     Agents are the seats; ``agent_selection`` is the seat the game asks to
     decide (not necessarily round-robin). ``observe(agent)`` returns
     ``{"observation": <Dict of fields from that seat's view>, "action_mask":
-    int8 [actions]}``; the mask is zero for seats that are not acting. Rewards
-    are each seat's own (the team score is in ``infos[agent]["score"]``).
+    int8 [actions]}``; the mask is zero for seats that are not acting. The
+    view is a Dict of fields, or with the env option ``flat=True`` one float32
+    vector. Rewards are each seat's own (the team score is in
+    ``infos[agent]["score"]``). The env frees its server session on
+    ``close()``, or when it is garbage collected or Python exits.
 
     Args:
         env_id: a registered id.
@@ -49,6 +52,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         check_render_mode(render_mode)
         spec = self._open_session(env_id, 1, address, client, options=options, bots=bots).spec
         self.spec_info = spec
+        self._flat = spec.flat
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": "mythos_" + env_id.replace("/", "_")}
         names: list[str] = []
@@ -104,8 +108,11 @@ class MythosAECEnv(SessionOwner, AECEnv):
         assert self._last is not None, "call reset() first"
         i = self._index[agent]
         if i == int(self._last.agent[0]):
-            return {"observation": row(self._last.observation, 0), "action_mask": self._last.action_mask[0]}
-        return {"observation": row(self.session.observe(i), 0), "action_mask": self._zero_mask}
+            return {
+                "observation": single_obs(self._last.observation, 0, self._flat),
+                "action_mask": self._last.action_mask[0],
+            }
+        return {"observation": single_obs(self.session.observe(i), 0, self._flat), "action_mask": self._zero_mask}
 
     def step(self, action: Any) -> None:
         """The acting seat answers with an action id (None once it is done)."""

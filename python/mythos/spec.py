@@ -9,6 +9,9 @@ from gymnasium import spaces
 
 from ._proto import mythos_pb2 as pb
 
+#: The one field of a flat env's observations (option ``flat=true``; Go's env.FlatField).
+FLAT_FIELD = "flat"
+
 DTYPES: dict[int, np.dtype] = {
     pb.DTYPE_FLOAT32: np.dtype("<f4"),
     pb.DTYPE_INT32: np.dtype("<i4"),
@@ -77,12 +80,21 @@ class Spec:
             markdown=m.markdown,
         )
 
-    def observation_space(self) -> spaces.Dict:
-        """The Gymnasium space of one observation: a Dict of Box per field.
+    @property
+    def flat(self) -> bool:
+        """Whether observations are one float32 vector (the env option
+        ``flat=true``): the spec's only field is ``flat``."""
+        return len(self.fields) == 1 and self.fields[0].name == FLAT_FIELD and self.fields[0].dtype == np.float32
+
+    def observation_space(self) -> spaces.Dict | spaces.Box:
+        """The Gymnasium space of one observation: a Dict of Box per field,
+        or, for a :attr:`flat` spec, the one float32 Box of the vector.
 
         Float fields are unbounded; int32 fields (identities for embedding
         tables) span the int32 range, since the spec carries no bounds.
         """
+        if self.flat:
+            return spaces.Box(-np.inf, np.inf, shape=self.fields[0].shape, dtype=np.float32)
         boxes: dict[str, spaces.Space] = {}
         for f in self.fields:
             if f.dtype == np.float32:

@@ -11,6 +11,7 @@ from gymnasium.vector.utils import batch_space
 
 from ._owner import SessionOwner
 from .client import Client, StepResult
+from .spec import FLAT_FIELD
 
 try:
     from gymnasium.vector import AutoresetMode
@@ -18,6 +19,36 @@ try:
     _SAME_STEP: Any = AutoresetMode.SAME_STEP
 except ImportError:  # gymnasium 1.0
     _SAME_STEP = "SameStep"
+
+
+class MaskedMultiDiscrete(spaces.MultiDiscrete):
+    """The action space of N envs of ``n`` actions each, whose ``sample()``
+    without a mask draws a legal action for every env.
+
+    It holds the current action masks (:attr:`current_mask`, int8 [N, n]);
+    each row's action is uniform over that row's legal actions (over all
+    actions where a row has none). ``sample(mask)`` and
+    ``sample(probability=...)`` behave as MultiDiscrete's.
+    """
+
+    def __init__(self, num_envs: int, n: int, seed: int | np.random.Generator | None = None) -> None:
+        super().__init__(np.full(num_envs, n, dtype=np.int64), seed=seed)
+        #: the envs' current action masks (int8 [N, n]), or None before a reset.
+        self.current_mask: np.ndarray | None = None
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:  # type: ignore[override]
+        """Legal actions under the current masks (see the class doc), or a
+        draw under ``mask`` / ``probability`` when one is given."""
+        if probability is not None:
+            return super().sample(probability=probability)
+        if mask is not None or self.current_mask is None:
+            return super().sample(mask=mask)
+        legal = self.current_mask != 0
+        # The argmax of i.i.d. uniforms over a row's legal entries is uniform
+        # over them; a row without legal actions draws from all of them.
+        u = self.np_random.random(legal.shape)
+        u[~legal & legal.any(axis=1, keepdims=True)] = -1.0
+        return u.argmax(axis=1).astype(self.dtype)
 
 
 class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
@@ -28,7 +59,18 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
     observation; ``infos["final_score"]`` (masked by ``infos["_final_score"]``)
     has the outcome and, with ``final_observations=True``,
     ``infos["final_obs"]`` the last observation. ``infos["action_mask"]`` is
-    int8 [N, actions] and ``infos["agent"]`` the acting seat of each env.
+    int8 [N, actions] and ``infos["agent"]`` the acting seat of each env;
+    ``action_space`` is a :class:`MaskedMultiDiscrete`, so
+    ``action_space.sample()`` draws a legal action for every env.
+    Observations are a Dict of [N, ...] arrays, or with the env option
+    ``flat=True`` one float32 [N, F] array. ``infos["seed"]`` (uint64 [N]) is
+    each episode's game seed.
+
+    ``import mythos`` registers the ids with Gymnasium, so
+    ``gymnasium.make_vec(env_id, N, vectorization_mode="vector_entry_point")``
+    (the default mode for these ids) builds this class too. The envs are
+    freed on ``close()``, or when the vector env is garbage collected or
+    Python exits.
 
     Args:
         env_id: a registered id.
@@ -76,10 +118,12 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
         ).spec
         self.spec_info = spec
         self.num_envs = num_envs
+        self._flat = spec.flat
         self.single_observation_space = spec.observation_space()
         self.single_action_space = spaces.Discrete(spec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, spec.num_actions))
+        self._space = MaskedMultiDiscrete(num_envs, spec.num_actions)
+        self.action_space = self._space
         self._started = False
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
@@ -89,15 +133,19 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
         if seed is None and not self._started:
             seed = int(np.random.default_rng().integers(0, 2**63 - 1))
         self._started = True
-        r = self.session.reset(seed=seed)
-        return r.observation, self._infos(r)
+        r = self.session.reset(seed=None if seed is None else int(seed))
+        return self._obs(r.observation), self._infos(r)
 
-    def step(self, actions: Any) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, dict]:
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
         """Steps every env with one action each."""
         r = self.session.step(np.asarray(actions))
-        return r.observation, r.reward.astype(np.float64), r.terminated, r.truncated, self._infos(r)
+        return self._obs(r.observation), r.reward.astype(np.float64), r.terminated, r.truncated, self._infos(r)
+
+    def _obs(self, obs: dict[str, np.ndarray]) -> Any:
+        return obs[FLAT_FIELD] if self._flat else obs
 
     def _infos(self, r: StepResult) -> dict[str, Any]:
+        self._space.current_mask = r.action_mask
         ended = r.terminated | r.truncated
         infos: dict[str, Any] = {
             "action_mask": r.action_mask,
@@ -110,7 +158,7 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
             "_final_score": ended,
         }
         if r.final_observation is not None:
-            infos["final_obs"] = r.final_observation
+            infos["final_obs"] = self._obs(r.final_observation)
             infos["_final_obs"] = ended
         return infos
 

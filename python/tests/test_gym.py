@@ -23,9 +23,8 @@ ENVS = [CIPHER, GATHERING]
 
 @pytest.mark.parametrize("env_id", ENVS)
 def test_check_env(address: str, env_id: str) -> None:
-    # check_env samples its step action before a seeded reset, so with a
-    # masked action space it needs illegal actions resampled, not refused.
-    env = mythos.make(env_id, address, illegal_action="resample")
+    # Default settings (see test_gymnasium.py for check_env on many seeds).
+    env = mythos.make(env_id, address)
     assert isinstance(env.observation_space, gym.spaces.Dict)
     assert isinstance(env.action_space, gym.spaces.Discrete)
     with warnings.catch_warnings():
@@ -115,7 +114,10 @@ def test_vector_env_auto_resets(address: str, stream: bool) -> None:
     venv.close()
 
 
-@pytest.mark.parametrize("env_id,options", [(CIPHER, {"seats": 3}), (CIPHER, {"seats": 1}), (GATHERING, {})])
+@pytest.mark.parametrize(
+    "env_id,options",
+    [(CIPHER, {"seats": 3}), (CIPHER, {"seats": 1}), (CIPHER, {"seats": 2, "flat": True}), (GATHERING, {})],
+)
 def test_pettingzoo_api(address: str, env_id: str, options: dict) -> None:
     env = mythos.aec_env(env_id, address, **options)
     with warnings.catch_warnings():

@@ -138,32 +138,40 @@ class OpenRequest(_message.Message):
     def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ..., encoding: _Optional[_Union[Encoding, str]] = ..., bots: _Optional[_Mapping[int, str]] = ...) -> None: ...
 
 class OpenResponse(_message.Message):
-    __slots__ = ("session_id", "spec", "num_envs")
+    __slots__ = ("session_id", "spec", "num_envs", "session_secret", "server_instance")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     SPEC_FIELD_NUMBER: _ClassVar[int]
     NUM_ENVS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
+    SERVER_INSTANCE_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     spec: EnvSpec
     num_envs: int
-    def __init__(self, session_id: _Optional[str] = ..., spec: _Optional[_Union[EnvSpec, _Mapping]] = ..., num_envs: _Optional[int] = ...) -> None: ...
+    session_secret: str
+    server_instance: str
+    def __init__(self, session_id: _Optional[str] = ..., spec: _Optional[_Union[EnvSpec, _Mapping]] = ..., num_envs: _Optional[int] = ..., session_secret: _Optional[str] = ..., server_instance: _Optional[str] = ...) -> None: ...
 
 class ResetRequest(_message.Message):
-    __slots__ = ("session_id", "seed", "envs")
+    __slots__ = ("session_id", "seed", "envs", "session_secret")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     ENVS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     seed: int
     envs: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, session_id: _Optional[str] = ..., seed: _Optional[int] = ..., envs: _Optional[_Iterable[int]] = ...) -> None: ...
+    session_secret: str
+    def __init__(self, session_id: _Optional[str] = ..., seed: _Optional[int] = ..., envs: _Optional[_Iterable[int]] = ..., session_secret: _Optional[str] = ...) -> None: ...
 
 class StepRequest(_message.Message):
-    __slots__ = ("session_id", "actions")
+    __slots__ = ("session_id", "actions", "session_secret")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     actions: Tensor
-    def __init__(self, session_id: _Optional[str] = ..., actions: _Optional[_Union[Tensor, _Mapping]] = ...) -> None: ...
+    session_secret: str
+    def __init__(self, session_id: _Optional[str] = ..., actions: _Optional[_Union[Tensor, _Mapping]] = ..., session_secret: _Optional[str] = ...) -> None: ...
 
 class StreamRequest(_message.Message):
     __slots__ = ("reset", "step")
@@ -228,14 +236,16 @@ class Packed(_message.Message):
     def __init__(self, num_envs: _Optional[int] = ..., f32: _Optional[bytes] = ..., i32: _Optional[bytes] = ..., i8: _Optional[bytes] = ..., u64: _Optional[bytes] = ..., sparse: _Optional[bool] = ..., sparse_f32: _Optional[bytes] = ..., sparse_f32_index: _Optional[bytes] = ..., sparse_i32: _Optional[bytes] = ..., sparse_i32_index: _Optional[bytes] = ...) -> None: ...
 
 class ObserveRequest(_message.Message):
-    __slots__ = ("session_id", "agent", "envs")
+    __slots__ = ("session_id", "agent", "envs", "session_secret")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     AGENT_FIELD_NUMBER: _ClassVar[int]
     ENVS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     agent: int
     envs: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, session_id: _Optional[str] = ..., agent: _Optional[int] = ..., envs: _Optional[_Iterable[int]] = ...) -> None: ...
+    session_secret: str
+    def __init__(self, session_id: _Optional[str] = ..., agent: _Optional[int] = ..., envs: _Optional[_Iterable[int]] = ..., session_secret: _Optional[str] = ...) -> None: ...
 
 class ObserveResponse(_message.Message):
     __slots__ = ("observation",)
@@ -244,14 +254,16 @@ class ObserveResponse(_message.Message):
     def __init__(self, observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ...) -> None: ...
 
 class DescribeRequest(_message.Message):
-    __slots__ = ("session_id", "env", "viewer")
+    __slots__ = ("session_id", "env", "viewer", "session_secret")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     ENV_FIELD_NUMBER: _ClassVar[int]
     VIEWER_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     env: int
     viewer: int
-    def __init__(self, session_id: _Optional[str] = ..., env: _Optional[int] = ..., viewer: _Optional[int] = ...) -> None: ...
+    session_secret: str
+    def __init__(self, session_id: _Optional[str] = ..., env: _Optional[int] = ..., viewer: _Optional[int] = ..., session_secret: _Optional[str] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("action", "name", "description")
@@ -282,10 +294,12 @@ class DescribeResponse(_message.Message):
     def __init__(self, board: _Optional[str] = ..., prompt: _Optional[str] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., events: _Optional[_Iterable[str]] = ..., agent: _Optional[int] = ..., over: _Optional[bool] = ..., score: _Optional[float] = ...) -> None: ...
 
 class CloseRequest(_message.Message):
-    __slots__ = ("session_id",)
+    __slots__ = ("session_id", "session_secret")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
     session_id: str
-    def __init__(self, session_id: _Optional[str] = ...) -> None: ...
+    session_secret: str
+    def __init__(self, session_id: _Optional[str] = ..., session_secret: _Optional[str] = ...) -> None: ...
 
 class CloseResponse(_message.Message):
     __slots__ = ()

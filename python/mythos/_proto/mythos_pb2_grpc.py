@@ -106,6 +106,11 @@ class EnvServiceServicer:
     def Step(self, request, context):
         """Step applies one action per env. Every action is checked first: if any is
         illegal, nothing changes and the call fails with INVALID_ARGUMENT.
+
+        Reset and Step (also over Stream) stop at the call's deadline or
+        cancellation: a session with server-side bots then answers
+        DEADLINE_EXCEEDED (or CANCELED) at once and leaves every env of the call
+        stopped (Step refuses it with FAILED_PRECONDITION until it is reset).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

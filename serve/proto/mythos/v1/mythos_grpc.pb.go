@@ -48,6 +48,11 @@ type EnvServiceClient interface {
 	Reset(ctx context.Context, in *ResetRequest, opts ...grpc.CallOption) (*StepResult, error)
 	// Step applies one action per env. Every action is checked first: if any is
 	// illegal, nothing changes and the call fails with INVALID_ARGUMENT.
+	//
+	// Reset and Step (also over Stream) stop at the call's deadline or
+	// cancellation: a session with server-side bots then answers
+	// DEADLINE_EXCEEDED (or CANCELED) at once and leaves every env of the call
+	// stopped (Step refuses it with FAILED_PRECONDITION until it is reset).
 	Step(ctx context.Context, in *StepRequest, opts ...grpc.CallOption) (*StepResult, error)
 	// Stream carries Reset and Step requests of one session with one request in
 	// flight, answering each with a StepResult, for low latency. A bad request
@@ -169,6 +174,11 @@ type EnvServiceServer interface {
 	Reset(context.Context, *ResetRequest) (*StepResult, error)
 	// Step applies one action per env. Every action is checked first: if any is
 	// illegal, nothing changes and the call fails with INVALID_ARGUMENT.
+	//
+	// Reset and Step (also over Stream) stop at the call's deadline or
+	// cancellation: a session with server-side bots then answers
+	// DEADLINE_EXCEEDED (or CANCELED) at once and leaves every env of the call
+	// stopped (Step refuses it with FAILED_PRECONDITION until it is reset).
 	Step(context.Context, *StepRequest) (*StepResult, error)
 	// Stream carries Reset and Step requests of one session with one request in
 	// flight, answering each with a StepResult, for low latency. A bad request
