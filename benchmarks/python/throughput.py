@@ -146,7 +146,9 @@ def main() -> None:
     p.add_argument("--repeats", type=int, default=3, help="runs per figure; the median is kept")
     p.add_argument("--address", default=None, help="a running server (default: start one)")
     p.add_argument("--repo", type=Path, default=ROOT, help="Go repository for the in-process benchmarks")
-    p.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "python.md")
+    p.add_argument("--out", type=Path, default=None,
+                   help="write the Markdown table here (benchmarks/results/python.md is the committed one); "
+                        "default: print it only")
     args = p.parse_args()
 
     server = None
@@ -235,6 +237,9 @@ def main() -> None:
         "| what | steps/s | notes |\n|---|---:|---|\n"
     )
     table = "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows)
+    if args.out is None:
+        print("\n" + head + table)
+        return
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(head + table)
     print(f"wrote {args.out}")
