@@ -6,6 +6,7 @@ import atexit
 import os
 import shutil
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import IO, Sequence
@@ -22,6 +23,17 @@ def _repo_root() -> Path | None:
         if gomod.is_file() and "module github.com/mythos-rl/mythos" in gomod.read_text():
             return parent
     return None
+
+
+def _say_building(root: Path, out: Path) -> None:
+    """Tells the user on stderr that the server binary is being built."""
+    print(
+        f"mythos: building the env server (go build ./cmd/mythos in {root}, into {out}); "
+        "the first build downloads the Go modules and takes a minute or two. "
+        "Set MYTHOS_BIN to use a binary you built.",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def find_binary() -> str:
@@ -47,9 +59,17 @@ def find_binary() -> str:
         cache.mkdir(parents=True, exist_ok=True)
         out = cache / "mythos"
         with _BUILD_LOCK:
-            proc = subprocess.run(
-                [go, "build", "-o", str(out), "./cmd/mythos"], cwd=root, capture_output=True, text=True
-            )
+            # An up-to-date binary builds in about a second; a first build (module
+            # download and compile) takes a minute or two, so say what is going on.
+            notice = threading.Timer(1.0, _say_building, args=(root, out))
+            notice.daemon = True
+            notice.start()
+            try:
+                proc = subprocess.run(
+                    [go, "build", "-o", str(out), "./cmd/mythos"], cwd=root, capture_output=True, text=True
+                )
+            finally:
+                notice.cancel()
         if proc.returncode == 0:
             return str(out)
         build_error = f" (go build ./cmd/mythos failed: {proc.stderr.strip()})"
