@@ -34,7 +34,9 @@ func TestInputsCheckedFirst(t *testing.T) {
 		{[]string{"train", fixture.ID, "--out", trainOut, "--seed", "-1"}, `"--seed" flag: want a whole number from 0`},
 		{[]string{"bench", "--out", benchOut, "--seed", "-1"}, `"--seed" flag: want a whole number from 0`},
 		{[]string{"play", fixture.ID, "--seed", "-1"}, `"--seed" flag: want a whole number from 0`},
+		{[]string{"serve", "--workers", "-2"}, `"--workers" flag: want 0 or more`},
 		// durations
+		{[]string{"serve", "--grace", "-1s"}, `"--grace" flag: want a duration of 0 or more`},
 		{[]string{"train", fixture.ID, "--out", trainOut, "--time-limit", "-5m"}, `"--time-limit" flag: want a duration of 0 or more`},
 		{[]string{"train", fixture.ID, "--out", trainOut, "--time-limit", "soon"}, `"--time-limit" flag: want a duration such as 90s`},
 		{[]string{"bench", "--out", benchOut, "--duration", "-1s"}, `"--duration" flag: want a duration of 0 or more`},
