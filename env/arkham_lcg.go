@@ -1,6 +1,8 @@
 package env
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mythos-rl/mythos/encode/lcgobs"
@@ -8,20 +10,52 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg"
 )
 
+// lcgDefaultInvestigators is the order a count of investigators takes them
+// in: one of each class, Guardian, Seeker, Rogue, Mystic (then Survivor).
+var lcgDefaultInvestigators = []string{"01001", "01002", "01003", "01004", "01005"}
+
+// lcgPotentials are The Gathering's shaping terms (docs/shaping.md); each is
+// a view of env/lcg.
+var lcgPotentials = []PotentialTerm{
+	{Name: "clues", Doc: "clues the team holds, per investigator", Value: func(s game.State) float64 { return s.(*lcg.State).CluePotential() }},
+	{Name: "act", Doc: "progress through the act deck in [0, 1]: acts done plus the current act's part, over 3; the group's clues toward an act's threshold are half of it, advancing it the other half (act 3: damage on the Ghoul Priest toward his health)", Value: func(s game.State) float64 { return s.(*lcg.State).ActPotential() }},
+	{Name: "doom", Doc: "minus the progress through the agenda deck in [-1, 0]: agendas advanced plus doom toward the threshold, over 3", Value: func(s game.State) float64 { return s.(*lcg.State).DoomPotential() }},
+	{Name: "damage", Doc: "minus the harm taken in [-1, 0]: per investigator, the mean of damage/health and horror/sanity, 1 if eliminated", Value: func(s game.State) float64 { return s.(*lcg.State).DamagePotential() }},
+}
+
 // The registration of the games lives here, on the env side: games know
 // nothing of env or encode (DESIGN: arrows point one way).
 func init() {
 	Register(Entry{
 		ID:          lcg.TheGatheringID,
 		Description: "Arkham Horror: The Card Game, The Gathering (Night of the Zealot 1), standalone, 1-4 investigators with starter decks",
-		Options: []OptionDoc{
-			{Name: "investigators", Default: "01001", Doc: "comma-separated investigator codes or names (01001 Roland Banks, 01002 Daisy Walker, 01003 Skids O'Toole, 01004 Agnes Baker, 01005 Wendy Adams)"},
+		Options: append([]OptionDoc{
+			{Name: "investigators", Default: "01001", Doc: "a count 1-4 (the first N of 01001 Roland Banks, 01002 Daisy Walker, 01003 Skids O'Toole, 01004 Agnes Baker: one per class), or comma-separated investigator codes or names (those four and 01005 Wendy Adams)"},
 			{Name: "difficulty", Default: "standard", Doc: "easy, standard, hard or expert (chaos bag and scenario reference side)"},
 			{Name: "mulligan", Default: "true", Doc: "offer each investigator a mulligan of the opening hand"},
 			{Name: "random_weakness", Default: "true", Doc: "add a random basic weakness to each starter deck"},
-		},
-		Build: buildGathering,
+			{Name: "start_act", Default: "1", Doc: "curriculum: start on act 1, 2 or 3; the earlier acts advance as the rules do, at the end of setup, before the mulligans (docs/shaping.md)"},
+			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the start (0-10)"},
+			{Name: "start_resources", Default: "0", Doc: "curriculum: extra resources each investigator holds at the start, beyond the five (0-20)"},
+		}, ShapingOptions(lcgPotentials)...),
+		Build:      buildGathering,
+		Potentials: lcgPotentials,
 	})
+}
+
+// lcgInvestigators reads the investigators option: a number of one or two
+// digits is a count and takes the first N of lcgDefaultInvestigators;
+// anything else (the codes have five digits) is a list of codes or names.
+func lcgInvestigators(v string) ([]string, error) {
+	t := strings.TrimSpace(v)
+	n, err := strconv.Atoi(t)
+	if err != nil || len(t) > 2 {
+		return strings.Split(v, ","), nil
+	}
+	if n < 1 || n > lcg.MaxInvestigators {
+		return nil, fmt.Errorf("option investigators=%d: want a count 1 to %d, or investigator codes or names", n, lcg.MaxInvestigators)
+	}
+	return lcgDefaultInvestigators[:n], nil
 }
 
 // buildGathering makes The Gathering for env options.
@@ -34,11 +68,29 @@ func buildGathering(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	invs, err := lcgInvestigators(opts.Str("investigators", "01001"))
+	if err != nil {
+		return nil, err
+	}
+	var start lcg.Start
+	for _, o := range []struct {
+		name string
+		dst  *int
+		def  int
+	}{{"start_act", &start.Act, 1}, {"start_clues", &start.Clues, 0}, {"start_resources", &start.Resources, 0}} {
+		if *o.dst, err = opts.Int(o.name, o.def); err != nil {
+			return nil, err
+		}
+	}
+	if start.Act < 1 {
+		return nil, fmt.Errorf("option start_act=%d: want 1, 2 or 3", start.Act)
+	}
 	sc, err := lcg.NewScenario(lcg.Options{
-		Investigators:    strings.Split(opts.Str("investigators", "01001"), ","),
+		Investigators:    invs,
 		Difficulty:       opts.Str("difficulty", "standard"),
 		Mulligan:         mull,
 		NoRandomWeakness: !weak,
+		Start:            start,
 	})
 	if err != nil {
 		return nil, err

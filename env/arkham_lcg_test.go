@@ -1,6 +1,8 @@
 package env_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mythos-rl/mythos/env"
@@ -28,6 +30,74 @@ func TestRegisteredEnv(t *testing.T) {
 		info = tr.Info
 		if tr.Terminated {
 			return
+		}
+	}
+}
+
+// TestInvestigatorCount: investigators=N takes the first N of Roland, Daisy,
+// Skids and Agnes; codes and names still work.
+func TestInvestigatorCount(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want []string
+	}{
+		{"1", []string{"Roland Banks"}},
+		{"2", []string{"Roland Banks", "Daisy Walker"}},
+		{" 4 ", []string{"Roland Banks", "Daisy Walker", "\"Skids\" O'Toole", "Agnes Baker"}},
+		{"01005,01001", []string{"Wendy Adams", "Roland Banks"}},
+		{"daisy", []string{"Daisy Walker"}},
+	} {
+		e, err := env.Make(lcg.TheGatheringID, env.Options{"investigators": c.v})
+		if err != nil {
+			t.Fatalf("investigators=%s: %v", c.v, err)
+		}
+		got := e.Spec().Agents
+		if len(got) != len(c.want) {
+			t.Fatalf("investigators=%s: agents %q, want %q", c.v, got, c.want)
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Fatalf("investigators=%s: agents %q, want %q", c.v, got, c.want)
+			}
+		}
+	}
+}
+
+// TestCurriculumStart: start_act, start_clues and start_resources change the
+// state at the first decision, and the defaults are the real setup.
+func TestCurriculumStart(t *testing.T) {
+	first := func(opts env.Options) *lcg.State {
+		if opts["mulligan"] == "" {
+			opts["mulligan"] = "false"
+		}
+		e, err := env.Make(lcg.TheGatheringID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Reset(5)
+		return e.State().(*lcg.State)
+	}
+	base := first(env.Options{"investigators": "2"})
+	if base.Act != 0 || base.Inv[0].Clues != 0 || base.Inv[0].Resources != 5 {
+		t.Fatalf("default start: act %d, clues %d, resources %d", base.Act, base.Inv[0].Clues, base.Inv[0].Resources)
+	}
+	s := first(env.Options{"investigators": "2", "start_clues": "3", "start_resources": "4"})
+	for i := 0; i < 2; i++ {
+		if s.Inv[i].Clues != 3 || s.Inv[i].Resources != 9 {
+			t.Fatalf("seat %d: clues %d, resources %d; want 3 and 9", i, s.Inv[i].Clues, s.Inv[i].Resources)
+		}
+	}
+	for _, mull := range []string{"false", "true"} {
+		for act := 1; act <= 3; act++ {
+			// With mulligans, the first decision is the mulligan: the acts
+			// advanced before it, so it already sees the act it starts on.
+			s := first(env.Options{"investigators": "2", "start_act": strconv.Itoa(act), "mulligan": mull})
+			if int(s.Act) != act-1 {
+				t.Fatalf("start_act=%d mulligan=%s: act index %d at the first decision, want %d", act, mull, s.Act, act-1)
+			}
+			if act == 3 && !strings.Contains(s.Render(0), "Ghoul Priest") {
+				t.Fatal("start_act=3: the Ghoul Priest is not in play (act 2b spawns him)")
+			}
 		}
 	}
 }

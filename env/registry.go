@@ -29,6 +29,9 @@ type Entry struct {
 	Options []OptionDoc
 	// Build makes the game for validated options (only the game's own keys).
 	Build func(opts Options) (*Game, error)
+	// Potentials are the terms the shaping option weighs (shaping.go); an
+	// entry that has some lists ShapingOptions among its Options.
+	Potentials []PotentialTerm
 }
 
 var (
@@ -100,7 +103,8 @@ func Make(id string, opts Options) (Env, error) {
 }
 
 // Wrap applies the common options of opts to e: skip_trivial (SkipTrivial),
-// then max_steps (StepLimit), then flat (Flat). Other keys are ignored.
+// then max_steps (StepLimit), then the game's shaping options (Shape), then
+// flat (Flat). Other keys are ignored.
 func Wrap(e Env, opts Options) (Env, error) {
 	skip, err := opts.Bool("skip_trivial", false)
 	if err != nil {
@@ -122,6 +126,9 @@ func Wrap(e Env, opts Options) (Env, error) {
 	}
 	if limit > 0 {
 		e = StepLimit(e, limit)
+	}
+	if e, err = shapeOptions(e, opts); err != nil {
+		return nil, err
 	}
 	if flat {
 		e = Flat(e)

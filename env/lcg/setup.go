@@ -16,6 +16,7 @@ type config struct {
 	decks         [][]cards.ID // per seat, the deck list expanded (no random weakness)
 	mulligan      bool
 	randomWeak    bool
+	start         Start // curriculum starting conditions (curriculum.go)
 }
 
 // basicWeaknesses are the core set's basic weaknesses, one drawn at random
@@ -32,11 +33,16 @@ type Options struct {
 	Mulligan bool
 	// NoRandomWeakness leaves the random basic weakness out of each deck.
 	NoRandomWeakness bool
+	// Start is a curriculum's starting conditions (zero: the real setup).
+	Start Start
 }
 
 // newConfig validates options and builds the decks.
 func newConfig(o Options) (*config, error) {
-	cfg := &config{mulligan: o.Mulligan, randomWeak: !o.NoRandomWeakness}
+	cfg := &config{mulligan: o.Mulligan, randomWeak: !o.NoRandomWeakness, start: o.Start}
+	if err := o.Start.validate(); err != nil {
+		return nil, err
+	}
 	d, err := parseDifficulty(strings.ToLower(strings.TrimSpace(o.Difficulty)))
 	if err != nil {
 		return nil, err
@@ -180,6 +186,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 			s.push(opMulligan, s.seatAt(k), -1, -1, 0, 0)
 		}
 	}
+	s.applyStart()
 	s.run()
 }
 

@@ -1,0 +1,57 @@
+package lcg
+
+import "fmt"
+
+// Starting conditions for curricula. They are not rules: a learner that
+// never wins the full scenario can start nearer to a win and be moved back
+// to the real setup as it improves (docs/shaping.md). All are zero by
+// default, which is the setup of LCG §7 exactly.
+
+// Start holds the curriculum's starting conditions of a game.
+type Start struct {
+	// Act is the act the game starts on, 1 to 3 (0 means 1). The earlier
+	// acts advance as the rules advance them, b-sides included (LCG §3 Act
+	// Deck and Agenda Deck), at the end of setup, before the mulligans, so
+	// the first decision already sees the act it starts on.
+	Act int
+	// Clues are extra clues each investigator holds at the start.
+	Clues int
+	// Resources are extra resources each investigator holds at the start,
+	// on top of LCG §7 step 7's five.
+	Resources int
+}
+
+// Limits of the starting conditions.
+const (
+	maxStartClues     = 10
+	maxStartResources = 20
+)
+
+// validate reports the first starting condition out of range.
+func (st Start) validate() error {
+	if st.Act < 0 || st.Act > len(gatheringActs) {
+		return fmt.Errorf("start act %d: want 1 to %d", st.Act, len(gatheringActs))
+	}
+	if st.Clues < 0 || st.Clues > maxStartClues {
+		return fmt.Errorf("start clues %d: want 0 to %d", st.Clues, maxStartClues)
+	}
+	if st.Resources < 0 || st.Resources > maxStartResources {
+		return fmt.Errorf("start resources %d: want 0 to %d", st.Resources, maxStartResources)
+	}
+	return nil
+}
+
+// applyStart gives each investigator the extra clues and resources and
+// pushes the act advances, which run first (the frames are a stack: the
+// mulligans and round 1 were pushed before). It is called by Reset at the
+// end of setup and does nothing with the zero Start.
+func (s *State) applyStart() {
+	st := s.cfg.start
+	for i := 0; i < int(s.N); i++ {
+		s.Inv[i].Clues += int8(st.Clues)
+		s.Inv[i].Resources += int16(st.Resources)
+	}
+	for a := 1; a < st.Act; a++ {
+		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
+	}
+}

@@ -1,0 +1,304 @@
+package env_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg"
+)
+
+const allTerms = "clues:0.1,act:0.5,doom:0.2,damage:0.3"
+
+// pickLegal picks the legal action at a seeded position of the mask.
+func pickLegal(mask []int8, rng *game.RNG) int {
+	n := 0
+	for _, m := range mask {
+		if m != 0 {
+			n++
+		}
+	}
+	k := rng.IntN(n)
+	for a, m := range mask {
+		if m != 0 {
+			if k == 0 {
+				return a
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// potential is Φ of e's state for the shaping option s.
+func potential(t *testing.T, e env.Env, s string) float64 {
+	t.Helper()
+	entry, err := env.Lookup(lcg.TheGatheringID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := env.ParseShaping(env.Options{"shaping": s}, entry.Potentials)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sh.Potential(e.State())
+}
+
+// TestShapedReturnTelescopes: with γ = 1 the shaped return of every episode
+// that ends is the outcome minus Φ(s₀), and every per-step shaping term is
+// Φ(s') − Φ(s) of the states the env went through.
+func TestShapedReturnTelescopes(t *testing.T) {
+	nonzero0 := false // some episode starts with Φ(s₀) ≠ 0 (start_act, start_clues)
+	for _, opts := range []env.Options{
+		{"difficulty": "easy"},
+		{"difficulty": "easy", "skip_trivial": "true", "investigators": "2"},
+		{"difficulty": "hard", "investigators": "3", "start_act": "2", "start_clues": "2"},
+		{"difficulty": "easy", "start_act": "3", "skip_trivial": "true"},
+	} {
+		shapedOpts := opts.Without()
+		shapedOpts["shaping"] = allTerms
+		plain, err := env.Make(lcg.TheGatheringID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shaped, err := env.Make(lcg.TheGatheringID, shapedOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := false
+		for seed := uint64(1); seed <= 20; seed++ {
+			_, info := plain.Reset(seed)
+			_, sinfo := shaped.Reset(seed)
+			phi0 := potential(t, shaped, allTerms)
+			if phi0 != 0 {
+				nonzero0 = true
+			}
+			phi := phi0
+			rng := game.NewRNG(seed)
+			ret, sret, outcome := 0.0, 0.0, 0.0
+			for step := 0; ; step++ {
+				a := pickLegal(info.Mask, &rng)
+				tr, err := plain.Step(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				str, err := shaped.Step(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				next := 0.0
+				if !str.Terminated {
+					next = potential(t, shaped, allTerms)
+				}
+				want := tr.Reward + next - phi
+				if math.Abs(str.Reward-want) > 1e-9 || math.Abs(str.Info.Rewards[0]-want) > 1e-9 {
+					t.Fatalf("%v seed %d step %d: shaped reward %v (seat 0: %v), want %v", opts, seed, step, str.Reward, str.Info.Rewards[0], want)
+				}
+				if next != phi {
+					moved = true
+				}
+				if str.Info.Score != tr.Info.Score {
+					t.Fatalf("Info.Score %v is shaped; want the game's %v", str.Info.Score, tr.Info.Score)
+				}
+				phi = next
+				ret += tr.Reward
+				sret += str.Reward
+				info, sinfo = tr.Info, str.Info
+				if tr.Terminated != str.Terminated {
+					t.Fatal("shaping changed the episode")
+				}
+				if tr.Terminated {
+					outcome = tr.Info.Score
+					break
+				}
+			}
+			_ = sinfo
+			if ret != outcome {
+				t.Fatalf("unshaped return %v, outcome %v", ret, outcome)
+			}
+			if math.Abs(sret-(outcome-phi0)) > 1e-9 {
+				t.Fatalf("%v seed %d: shaped return %v, want outcome − Φ(s₀) = %v − %v", opts, seed, sret, outcome, phi0)
+			}
+		}
+		if !moved {
+			t.Fatalf("%v: Φ never moved in 20 episodes", opts)
+		}
+	}
+	if !nonzero0 {
+		t.Fatal("Φ(s₀) was 0 in every episode: the telescoping check proves less than it says")
+	}
+}
+
+// TestShapingGamma: with γ < 1 a step adds γΦ(s') − Φ(s).
+func TestShapingGamma(t *testing.T) {
+	plain, _ := env.Make(lcg.TheGatheringID, env.Options{"skip_trivial": "true"})
+	shaped, err := env.Make(lcg.TheGatheringID, env.Options{"skip_trivial": "true", "shaping": "doom:1,clues:2", "shaping_gamma": "0.9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, info := plain.Reset(7)
+	shaped.Reset(7)
+	phi := potential(t, shaped, "doom:1,clues:2")
+	rng := game.NewRNG(3)
+	for step := 0; step < 200; step++ {
+		a := pickLegal(info.Mask, &rng)
+		tr, _ := plain.Step(a)
+		str, err := shaped.Step(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := 0.0
+		if !str.Terminated {
+			next = potential(t, shaped, "doom:1,clues:2")
+		}
+		if want := tr.Reward + 0.9*next - phi; math.Abs(str.Reward-want) > 1e-9 {
+			t.Fatalf("step %d: shaped reward %v, want %v", step, str.Reward, want)
+		}
+		phi, info = next, tr.Info
+		if tr.Terminated {
+			return
+		}
+	}
+}
+
+// TestPotentialsAtTerminal: Φ is 0 once the game is over, whatever the terms
+// say (damage and doom are not 0 at a loss).
+func TestPotentialsAtTerminal(t *testing.T) {
+	e, err := env.Make(lcg.TheGatheringID, env.Options{"difficulty": "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(1)
+	_, info := e.Reset(1)
+	for {
+		tr, err := e.Step(pickLegal(info.Mask, &rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		info = tr.Info
+		if tr.Terminated {
+			break
+		}
+	}
+	s := e.State().(*lcg.State)
+	if s.DoomPotential() == 0 && s.DamagePotential() == 0 {
+		t.Fatal("the terms are 0 at this end; the test would prove nothing")
+	}
+	if phi := potential(t, e, allTerms); phi != 0 {
+		t.Fatalf("Φ(terminal) = %v, want 0", phi)
+	}
+}
+
+// TestShapingOptionErrors: bad shaping options are refused at make time
+// with a message that names the problem.
+func TestShapingOptionErrors(t *testing.T) {
+	for _, c := range []struct {
+		opts env.Options
+		want string
+	}{
+		{env.Options{"shaping": "clue:1"}, `unknown term "clue" (terms: clues, act, doom, damage)`},
+		{env.Options{"shaping": "clues"}, "want term:weight"},
+		{env.Options{"shaping": "clues:x"}, "not a finite number"},
+		{env.Options{"shaping": "clues:NaN"}, "not a finite number"},
+		{env.Options{"shaping": "clues:1,clues:2"}, "given twice"},
+		{env.Options{"shaping": "clues:1", "shaping_gamma": "0"}, "want a number in (0, 1]"},
+		{env.Options{"shaping_gamma": "1.5"}, "want a number in (0, 1]"},
+		{env.Options{"start_act": "4"}, "start act 4: want 1 to 3"},
+		{env.Options{"start_act": "0"}, "start_act=0"},
+		{env.Options{"start_clues": "-1"}, "start clues -1"},
+		{env.Options{"start_resources": "99"}, "start resources 99"},
+		{env.Options{"investigators": "5"}, "want a count 1 to 4"},
+		{env.Options{"investigators": "0"}, "want a count 1 to 4"},
+	} {
+		_, err := env.Make(lcg.TheGatheringID, c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one containing %q", c.opts, err, c.want)
+		}
+	}
+	if _, err := env.Make(lcg.TheGatheringID, env.Options{"shaping": "", "shaping_gamma": "0.99"}); err != nil {
+		t.Errorf("empty shaping (off): %v", err)
+	}
+}
+
+// TestShapingDeterministic: two shaped envs give the same rewards for the
+// same seed and actions.
+func TestShapingDeterministic(t *testing.T) {
+	opts := env.Options{"difficulty": "easy", "shaping": allTerms, "shaping_gamma": "0.99", "skip_trivial": "true"}
+	var runs [2][]float64
+	for r := range runs {
+		e, err := env.Make(lcg.TheGatheringID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(11)
+		for seed := uint64(1); seed <= 5; seed++ {
+			_, info := e.Reset(seed)
+			for {
+				tr, err := e.Step(pickLegal(info.Mask, &rng))
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs[r] = append(runs[r], tr.Reward)
+				info = tr.Info
+				if tr.Terminated {
+					break
+				}
+			}
+		}
+	}
+	if len(runs[0]) != len(runs[1]) {
+		t.Fatalf("lengths %d and %d", len(runs[0]), len(runs[1]))
+	}
+	for i := range runs[0] {
+		if runs[0][i] != runs[1][i] {
+			t.Fatalf("reward %d: %v and %v", i, runs[0][i], runs[1][i])
+		}
+	}
+}
+
+// TestShapingOffByDefault: without the option the env is not wrapped.
+func TestShapingOffByDefault(t *testing.T) {
+	e, err := env.Make(lcg.TheGatheringID, env.Options{"shaping_gamma": "0.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.(*env.GameEnv); !ok {
+		t.Fatalf("env is %T, want the bare *env.GameEnv", e)
+	}
+}
+
+func benchStep(b *testing.B, opts env.Options) {
+	e, err := env.Make(lcg.TheGatheringID, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := game.NewRNG(1)
+	seed := uint64(1)
+	_, info := e.Reset(seed)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tr, err := e.Step(pickLegal(info.Mask, &rng))
+		if err != nil {
+			b.Fatal(err)
+		}
+		info = tr.Info
+		if tr.Terminated {
+			b.StopTimer()
+			seed++
+			_, info = e.Reset(seed)
+			b.StartTimer()
+		}
+	}
+}
+
+// BenchmarkStepShaping compares env.Step with shaping off and on (all four
+// terms); both should report 0 allocs.
+func BenchmarkStepShaping(b *testing.B) {
+	b.Run("off", func(b *testing.B) { benchStep(b, env.Options{"difficulty": "easy"}) })
+	b.Run("on", func(b *testing.B) {
+		benchStep(b, env.Options{"difficulty": "easy", "shaping": allTerms, "shaping_gamma": "0.99"})
+	})
+}
