@@ -18,3 +18,14 @@ type Encoder interface {
 	// ActionName names action id a, for docs and people.
 	ActionName(a int) string
 }
+
+// TouchEncoder is an [Encoder] that can record what it writes (see
+// [Touched]), so that a caller who keeps the record with the buffers has
+// them cleared and read only where the encoder wrote.
+type TouchEncoder interface {
+	Encoder
+	// EncodeTouched is Encode into buffers described by the record t (not
+	// nil): it starts with o.Begin(t) and marks every block before it
+	// writes there.
+	EncodeTouched(s game.State, viewer game.AgentID, o Obs, t *Touched)
+}

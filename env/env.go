@@ -6,8 +6,9 @@ import (
 )
 
 // Env is one environment with Gymnasium semantics. Observations, masks and
-// reward slices it returns are views into its own buffers, valid until the
-// next Reset or Step; copy them to keep them.
+// reward slices it returns are views into its own buffers (or, for an env
+// directed at caller memory with [DirectEncoder.EncodeInto], into that
+// memory), valid until the next Reset or Step; copy them to keep them.
 type Env interface {
 	// Spec describes the observation fields, the action space and the agents.
 	Spec() *Spec

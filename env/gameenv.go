@@ -39,8 +39,15 @@ type GameEnv struct {
 	state   game.State
 	logging bool
 
+	// obs and mask are where the observation and mask go: the caller's
+	// memory after EncodeInto, else the env's own buffers (own, ownMask),
+	// made at the first Reset or Step that needs them (mask nil until then).
 	obs      encode.Obs
 	mask     []int8
+	touched  *encode.Touched     // the caller's record of obs, kept by te
+	te       encode.TouchEncoder // the game's encoder, when touched is set
+	own      encode.Obs
+	ownMask  []int8
 	rewards  []float64
 	returns  []float64
 	previous []float64
@@ -50,17 +57,75 @@ type GameEnv struct {
 	done     bool
 }
 
-// NewGameEnv assembles an env from a spec and a game.
+// NewGameEnv assembles an env from a spec and a game. Envs of equal specs
+// share one (see [ShareSpec]), so that a live env holds only its own state.
 func NewGameEnv(spec *Spec, g *Game) *GameEnv {
 	n := g.Info.Agents
+	r := make([]float64, 3*n)
 	return &GameEnv{
-		spec:     spec,
+		spec:     ShareSpec(spec),
 		game:     g,
-		obs:      spec.Layout.NewObs(),
-		mask:     make([]int8, spec.Actions),
-		rewards:  make([]float64, n),
-		returns:  make([]float64, n),
-		previous: make([]float64, n),
+		rewards:  r[:n:n],
+		returns:  r[n : 2*n : 2*n],
+		previous: r[2*n:],
+	}
+}
+
+// DirectEncoder is an env whose observations and masks can be written
+// straight into memory the caller owns (a row of a batch), instead of into
+// the env's own buffers, which the caller would then copy.
+type DirectEncoder interface {
+	// EncodeInto directs the observation and the mask of the following
+	// Reset and Step calls into o (laid out by the spec) and mask (of
+	// Spec.Actions elements): the Obs and Info.Mask they return are then o
+	// and mask. EncodeInto(encode.Obs{}, nil, nil) goes back to the env's
+	// own buffers. t, if not nil, is the caller's record of o (see
+	// encode.Touched): an env whose encoder keeps records (an
+	// encode.TouchEncoder) clears o only where it wrote last time and marks
+	// what it writes there; other envs leave t not valid. EncodeInto makes
+	// t not valid: the first encoding clears all of o.
+	EncodeInto(o encode.Obs, mask []int8, t *encode.Touched)
+}
+
+// EncodeInto implements [DirectEncoder].
+func (e *GameEnv) EncodeInto(o encode.Obs, mask []int8, t *encode.Touched) {
+	if mask == nil {
+		e.obs, e.mask, e.touched = e.own, e.ownMask, nil
+		return
+	}
+	l := e.spec.Layout
+	if len(o.F32) != l.F32 || len(o.I32) != l.I32 || len(mask) != e.spec.Actions {
+		panic(fmt.Sprintf("env: EncodeInto: buffers of %d float32, %d int32 and %d mask elements for a layout of %d, %d and %d",
+			len(o.F32), len(o.I32), len(mask), l.F32, l.I32, e.spec.Actions))
+	}
+	e.obs, e.mask, e.touched = o, mask, nil
+	if t != nil {
+		t.Valid = false
+		if te, ok := e.game.Encoder.(encode.TouchEncoder); ok {
+			e.touched, e.te = t, te
+		}
+	}
+}
+
+// DirectEncoderOf returns the env of e's chain of wrappers that encodes into
+// caller memory laid out by e's spec (see [DirectEncoder]): the innermost
+// env, when it is a DirectEncoder and every wrapper keeps its layout and
+// action space, else nil. Wrappers pass the inner env's observation on (Env
+// says its views are valid until the next Step), so the direct target of the
+// innermost env is what e's Step returns.
+func DirectEncoderOf(e Env) DirectEncoder {
+	spec := e.Spec()
+	for {
+		s := e.Spec()
+		if s.Layout != spec.Layout || s.Actions != spec.Actions {
+			return nil
+		}
+		w, ok := e.(interface{ Unwrap() Env })
+		if !ok {
+			d, _ := e.(DirectEncoder)
+			return d
+		}
+		e = w.Unwrap()
 	}
 }
 
@@ -137,8 +202,21 @@ func (e *GameEnv) refresh() {
 	if viewer == game.NoAgent {
 		viewer = 0
 	}
-	e.game.Encoder.Encode(e.state, viewer, e.obs)
+	if e.mask == nil { // no target, and the own buffers are not made yet
+		e.makeOwn()
+	}
+	if e.touched != nil {
+		e.te.EncodeTouched(e.state, viewer, e.obs, e.touched)
+	} else {
+		e.game.Encoder.Encode(e.state, viewer, e.obs)
+	}
 	e.game.Encoder.Mask(e.state, e.mask)
+}
+
+// makeOwn makes the env's own buffers and encodes into them from now on.
+func (e *GameEnv) makeOwn() {
+	e.own, e.ownMask = e.spec.Layout.NewObs(), make([]int8, e.spec.Actions)
+	e.obs, e.mask = e.own, e.ownMask
 }
 
 func (e *GameEnv) info() Info {

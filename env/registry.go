@@ -157,8 +157,9 @@ func MakeBase(id string, opts Options) (*GameEnv, error) {
 		Agents:      append([]string(nil), g.Info.AgentNames...),
 		Options:     e.AllOptions(),
 	}
-	for a := 0; a < spec.Actions; a++ {
-		spec.ActionNames = append(spec.ActionNames, g.Encoder.ActionName(a))
+	spec.ActionNames = make([]string, spec.Actions)
+	for a := range spec.ActionNames {
+		spec.ActionNames[a] = g.Encoder.ActionName(a)
 	}
 	return NewGameEnv(spec, g), nil
 }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
 )
 
@@ -41,9 +42,13 @@ type Batch struct {
 // Vector steps N envs of one id together, spread over worker goroutines,
 // resetting each env automatically when its episode ends. Episode k of env i
 // is seeded with game.DeriveSeed(seed, i, k), so results depend only on the
-// seed and the actions, never on the number of workers.
+// seed and the actions, never on the number of workers. Envs that can
+// ([DirectEncoderOf]) encode their observation and mask straight into their
+// rows of the batch during the step; the others' rows are copied from their
+// own buffers. Both give the same bytes.
 type Vector struct {
 	envs     []Env
+	direct   []DirectEncoder // DirectEncoderOf(envs[i]): writes row i itself (nil: copied)
 	spec     *Spec
 	base     uint64
 	episodes []uint64
@@ -82,6 +87,12 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 	}
 	workers = min(workers, len(envs))
 	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
+	v.direct = make([]DirectEncoder, len(envs))
+	for i, e := range envs {
+		if e.Spec().Layout == v.spec.Layout && e.Spec().Actions == v.spec.Actions {
+			v.direct[i] = DirectEncoderOf(e)
+		}
+	}
 	if workers > 1 {
 		v.start = make([]chan struct{}, workers)
 		for w := range v.start {
@@ -205,45 +216,85 @@ func (v *Vector) work(w int) {
 	}
 }
 
-func (v *Vector) stepRange(lo, hi int) {
-	out, l := v.out, v.spec.Layout
-	for i := lo; i < hi; i++ {
-		tr, err := v.envs[i].Step(int(v.actions[i]))
-		if err != nil {
-			// Checked against the mask before stepping: a refusal here is an
-			// engine bug, not bad input.
-			panic(fmt.Sprintf("vector env: env %d refused a legal action: %v", i, err))
-		}
-		out.Reward[i] = float32(tr.Reward)
-		out.Terminated[i], out.Truncated[i] = tr.Terminated, tr.Truncated
-		out.Score[i], out.Length[i] = 0, 0
-		if tr.Done() {
-			out.Score[i], out.Length[i] = float32(tr.Info.Score), int32(tr.Info.Steps)
-			if out.FinalF32 != nil {
-				copy(out.FinalF32[i*l.F32:(i+1)*l.F32], tr.Obs.F32)
-			}
-			if out.FinalI32 != nil {
-				copy(out.FinalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
-			}
-			v.episodes[i]++
-			v.resetOne(i, out)
-			continue
-		}
-		v.write(i, tr.Obs.F32, tr.Obs.I32, tr.Info, out)
+// target directs env i's encoder into row i of out, when it can write
+// there itself; untarget undoes it once the env's rows are written.
+func (v *Vector) target(i int, out *Batch) {
+	if d := v.direct[i]; d != nil {
+		l, a := v.spec.Layout, v.spec.Actions
+		d.EncodeInto(encode.Obs{F32: out.F32[i*l.F32 : (i+1)*l.F32], I32: out.I32[i*l.I32 : (i+1)*l.I32]}, out.Mask[i*a:(i+1)*a], nil)
 	}
 }
 
+func (v *Vector) untarget(i int) {
+	if d := v.direct[i]; d != nil {
+		d.EncodeInto(encode.Obs{}, nil, nil)
+	}
+}
+
+func (v *Vector) stepRange(lo, hi int) {
+	out, l := v.out, v.spec.Layout
+	for i := lo; i < hi; i++ {
+		v.target(i, out)
+		v.stepOne(i, out, l)
+		v.untarget(i)
+	}
+}
+
+// stepOne steps env i and writes its rows (resetting it when its episode
+// ended); the observation row may already be written (see target).
+func (v *Vector) stepOne(i int, out *Batch, l *encode.Layout) {
+	tr, err := v.envs[i].Step(int(v.actions[i]))
+	if err != nil {
+		// Checked against the mask before stepping: a refusal here is an
+		// engine bug, not bad input.
+		panic(fmt.Sprintf("vector env: env %d refused a legal action: %v", i, err))
+	}
+	out.Reward[i] = float32(tr.Reward)
+	out.Terminated[i], out.Truncated[i] = tr.Terminated, tr.Truncated
+	out.Score[i], out.Length[i] = 0, 0
+	if tr.Done() {
+		out.Score[i], out.Length[i] = float32(tr.Info.Score), int32(tr.Info.Steps)
+		if out.FinalF32 != nil {
+			copy(out.FinalF32[i*l.F32:(i+1)*l.F32], tr.Obs.F32)
+		}
+		if out.FinalI32 != nil {
+			copy(out.FinalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
+		}
+		v.episodes[i]++
+		v.resetEnv(i, out)
+		return
+	}
+	v.write(i, tr.Obs.F32, tr.Obs.I32, tr.Info, out)
+}
+
+// resetOne resets env i (see resetEnv), writing into row i directly when it can.
 func (v *Vector) resetOne(i int, out *Batch) {
+	v.target(i, out)
+	v.resetEnv(i, out)
+	v.untarget(i)
+}
+
+func (v *Vector) resetEnv(i int, out *Batch) {
 	seed := game.DeriveSeed(v.base, uint64(i), v.episodes[i])
 	obs, info := v.envs[i].Reset(seed)
 	out.Seed[i] = seed
 	v.write(i, obs.F32, obs.I32, info, out)
 }
 
+// write fills row i; the observation and the mask are copied unless the env
+// wrote them there itself.
 func (v *Vector) write(i int, f32 []float32, i32 []int32, info Info, out *Batch) {
 	l, a := v.spec.Layout, v.spec.Actions
-	copy(out.F32[i*l.F32:(i+1)*l.F32], f32)
-	copy(out.I32[i*l.I32:(i+1)*l.I32], i32)
-	copy(out.Mask[i*a:(i+1)*a], info.Mask)
+	copyRow(out.F32[i*l.F32:(i+1)*l.F32], f32)
+	copyRow(out.I32[i*l.I32:(i+1)*l.I32], i32)
+	copyRow(out.Mask[i*a:(i+1)*a], info.Mask)
 	out.Agent[i] = int32(info.Agent)
+}
+
+// copyRow copies src into dst unless they are the same memory.
+func copyRow[T any](dst, src []T) {
+	if len(dst) > 0 && len(src) > 0 && &dst[0] == &src[0] {
+		return
+	}
+	copy(dst, src)
 }

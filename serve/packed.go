@@ -3,6 +3,8 @@ package serve
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
+	"slices"
 	"unsafe"
 
 	"google.golang.org/grpc/encoding"
@@ -11,6 +13,7 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/mythos-rl/mythos/encode"
 	pb "github.com/mythos-rl/mythos/serve/proto/mythos/v1"
 )
 
@@ -20,7 +23,10 @@ import (
 // order), so a dense blob is that array's memory; the reply is written, under
 // the session's lock, straight into a wire buffer that gRPC hands back to the
 // session once it has been sent (replyPool), so that a steady stream of steps
-// allocates nothing.
+// allocates nothing. The envs encode their observations straight into their
+// rows (session.encodeIntoRows), and the sparse packing of a row visits only
+// the blocks its encoder wrote (encode.Touched, addBlocks) instead of
+// scanning the whole row.
 
 // sparseSeg is one worker's sparse encoding of one section of one dtype
 // (the observation or the final observation rows it stepped): the values
@@ -89,6 +95,102 @@ func (g *sparseSeg) addNonzero(row []uint32, base uint32) {
 	}
 }
 
+// addBlocks adds the non-zero elements of the blocks of row that words
+// marks (an encode.Touched record, whose blocks outside are zero), positions
+// from base, in position order. After the row's first non-zero element
+// (added by add, which bridges a long gap from the segment's last one) the
+// rest are appended block by block: the block's non-zero elements as bits,
+// then one append per bit, into room made once. That needs gaps within a
+// row to fit a uint16, which rows of at most maxGap elements guarantee.
+func (g *sparseSeg) addBlocks(row []uint32, base uint32, words []uint64) {
+	const bs = encode.TouchBlock
+	w, word := 0, uint64(0)
+	if len(words) > 0 {
+		word = words[0]
+	}
+	// next returns the start of the next marked block, or -1.
+	next := func() int {
+		for word == 0 {
+			if w++; w == len(words) {
+				return -1
+			}
+			word = words[w]
+		}
+		lo := (w<<6 + bits.TrailingZeros64(word)) * bs
+		word &= word - 1
+		return lo
+	}
+	// The first non-zero element, the slow way; [lo, hi) is then what is
+	// left of its block.
+	lo, hi := next(), 0
+	for ; lo >= 0; lo = next() {
+		j, end := lo, min(lo+bs, len(row))
+		for j < end && row[j] == 0 {
+			j++
+		}
+		if j < end {
+			g.add(base+uint32(j), row[j])
+			lo, hi = j+1, end
+			break
+		}
+	}
+	if lo < 0 {
+		return
+	}
+	if len(row) > maxGap { // gaps within the row may not fit: one by one
+		for lo >= 0 {
+			for j := lo; j < hi; j++ {
+				if row[j] != 0 {
+					g.add(base+uint32(j), row[j])
+				}
+			}
+			if lo = next(); lo >= 0 {
+				hi = min(lo+bs, len(row))
+			}
+		}
+		return
+	}
+	// Room for every element of the marked blocks left.
+	left := bs
+	for _, x := range words[w:] {
+		left += bs * bits.OnesCount64(x)
+	}
+	g.vals, g.gaps = slices.Grow(g.vals, left), slices.Grow(g.gaps, left)
+	vals, gaps := g.vals[:cap(g.vals)], g.gaps[:cap(g.gaps)]
+	nv, ng, last := len(g.vals), len(g.gaps), g.last-base
+	for lo >= 0 {
+		// The block's non-zero elements as bits (without branches: x|-x
+		// has its top bit set exactly when x is not zero), then one append
+		// per bit.
+		var nz uint
+		if hi-lo == bs {
+			b := (*[bs]uint32)(row[lo:hi])
+			nz = uint((b[0]|-b[0])>>31) | uint((b[1]|-b[1])>>31)<<1 | uint((b[2]|-b[2])>>31)<<2 | uint((b[3]|-b[3])>>31)<<3 |
+				uint((b[4]|-b[4])>>31)<<4 | uint((b[5]|-b[5])>>31)<<5 | uint((b[6]|-b[6])>>31)<<6 | uint((b[7]|-b[7])>>31)<<7
+		} else {
+			for j := lo; j < hi; j++ {
+				nz |= uint((row[j]|-row[j])>>31) << uint(j-lo)
+			}
+		}
+		for nz != 0 {
+			j := lo + bits.TrailingZeros(nz)
+			nz &= nz - 1
+			vals[nv], gaps[ng] = row[j], uint16(uint32(j)-last)
+			nv, ng, last = nv+1, ng+1, uint32(j)
+		}
+		if lo = next(); lo >= 0 {
+			hi = min(lo+bs, len(row))
+		}
+	}
+	g.vals, g.gaps, g.last = vals[:nv], gaps[:ng], last+base
+}
+
+// addBlocks unrolls a block of eight elements.
+var (
+	_ [encode.TouchBlock - 8]struct{}
+	_ [8 - encode.TouchBlock]struct{}
+)
+
 // u32s views float32 or int32 memory as uint32 (the same bits).
 func u32s[T float32 | int32](s []T) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
@@ -102,8 +204,14 @@ func (s *session) scanRow(w, i int) {
 	r := &s.sparseW[w]
 	l, n := s.spec.Layout, len(s.envs)
 	f32, i32 := u32s(s.f32), u32s(s.i32)
-	r.seg[sparseF32].addNonzero(f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32))
-	r.seg[sparseI32].addNonzero(i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32))
+	if t := &s.touched[i]; s.direct[i] && t.Valid {
+		// Only the blocks the encoder wrote can hold non-zeros.
+		r.seg[sparseF32].addBlocks(f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32), t.F32)
+		r.seg[sparseI32].addBlocks(i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32), t.I32)
+	} else {
+		r.seg[sparseF32].addNonzero(f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32))
+		r.seg[sparseI32].addNonzero(i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32))
+	}
 	if s.finalObs && s.finalSet[i] {
 		f32, i32 = u32s(s.finalF32), u32s(s.finalI32)
 		r.seg[sparseFinalF32].addNonzero(f32[i*l.F32:(i+1)*l.F32], uint32((n+i)*l.F32))

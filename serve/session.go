@@ -92,6 +92,11 @@ type session struct {
 	finalScore   []float32
 	finalSet     []bool // final observation row written by the last step
 	stepErr      []error
+	// touched[i] is env i's record of the blocks of its observation row it
+	// wrote, for envs that encode straight into their rows (direct[i]; the
+	// others' rows are copied from their own buffers).
+	touched []encode.Touched
+	direct  []bool
 	// nonzero and finalNonzero hold, per field, the last reply's count of
 	// non-zero elements: the size hint of the next sparse packing.
 	nonzero, finalNonzero []int
@@ -148,6 +153,7 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 	s.mask, b = b[:n*spec.Actions:n*spec.Actions], b[n*spec.Actions:]
 	s.terminated = unsafe.Slice((*bool)(unsafe.Pointer(unsafe.SliceData(b))), n)
 	s.truncated = unsafe.Slice((*bool)(unsafe.Pointer(unsafe.SliceData(b[n:]))), n)
+	s.encodeIntoRows()
 	if packed {
 		s.pool = newReplyPool()
 		s.wireHint = 4*len(s.f32buf) + 4*len(s.i32buf) + len(s.i8buf) + 8*n + 256
@@ -166,6 +172,30 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 	}
 	s.touch()
 	return s, nil
+}
+
+// encodeIntoRows directs every env that can (env.DirectEncoderOf) to encode
+// its observations and masks straight into its rows, for good: the rows
+// belong to the session and only the env writes them, so each step writes
+// its observation once, clears only what the last one wrote (encode.Touched)
+// and the sparse packing visits only that.
+func (s *session) encodeIntoRows() {
+	l, a := s.spec.Layout, s.spec.Actions
+	s.touched = encode.MakeTouched(l, len(s.envs))
+	s.direct = make([]bool, len(s.envs))
+	for i, e := range s.envs {
+		if e.Spec().Layout != l || e.Spec().Actions != a {
+			continue
+		}
+		d := env.DirectEncoderOf(e)
+		if d == nil {
+			continue
+		}
+		f, n := i*l.F32, i*l.I32
+		d.EncodeInto(encode.Obs{F32: s.f32[f : f+l.F32 : f+l.F32], I32: s.i32[n : n+l.I32 : n+l.I32]},
+			s.mask[i*a:(i+1)*a:(i+1)*a], &s.touched[i])
+		s.direct[i] = true
+	}
 }
 
 func (s *session) touch() { s.lastUsed.Store(time.Now().UnixNano()) }
@@ -368,16 +398,25 @@ func stepError(err error) error {
 	return status.Error(codes.Internal, err.Error())
 }
 
-// write copies an observation and its info into row i.
+// write fills row i from an observation and its info; the observation and
+// the mask are copied unless the env wrote them there itself.
 func (s *session) write(i int, obs encode.Obs, info *env.Info) {
 	l, a := s.spec.Layout, s.spec.Actions
-	copy(s.f32[i*l.F32:(i+1)*l.F32], obs.F32)
-	copy(s.i32[i*l.I32:(i+1)*l.I32], obs.I32)
-	copy(s.mask[i*a:(i+1)*a], info.Mask)
+	copyRow(s.f32[i*l.F32:(i+1)*l.F32], obs.F32)
+	copyRow(s.i32[i*l.I32:(i+1)*l.I32], obs.I32)
+	copyRow(s.mask[i*a:(i+1)*a], info.Mask)
 	s.agent[i] = int32(info.Agent)
 	s.score[i] = float32(info.Score)
 	s.length[i] = int32(info.Steps)
 	s.seed[i] = info.Seed
+}
+
+// copyRow copies src into dst unless they are the same memory.
+func copyRow[T any](dst, src []T) {
+	if len(dst) > 0 && len(src) > 0 && &dst[0] == &src[0] {
+		return
+	}
+	copy(dst, src)
 }
 
 // step applies actions (one per env) after checking every one of them, so

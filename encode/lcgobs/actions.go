@@ -115,7 +115,7 @@ func (e *Encoder) ActionName(a int) string {
 	if a < 0 || a >= lcg.NumActions {
 		return ""
 	}
-	return e.info.ActionNames[a] + ": " + meaning(a)
+	return e.names[a]
 }
 
 // Mask implements encode.Encoder: 1 at the code of every option of the

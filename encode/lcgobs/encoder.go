@@ -2,6 +2,8 @@ package lcgobs
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -13,14 +15,13 @@ import (
 // every state of a scenario configuration; it holds no per-state memory, so
 // several goroutines may share it.
 type Encoder struct {
-	info   *game.Info
-	layout *encode.Layout
-	at     offsets
+	*shared
 }
 
 // New builds the encoder for a scenario's game info (lcg.Scenario.Info). The
 // layout does not depend on the number of investigators: rows for absent
-// seats are zero.
+// seats are zero. Encoders of infos with the same action names and prompt
+// kinds share one layout and one set of action names (see sharedFor).
 func New(info *game.Info) (*Encoder, error) {
 	if info.Actions != lcg.NumActions || len(info.ActionNames) != lcg.NumActions {
 		return nil, fmt.Errorf("lcgobs: %s has %d actions, want the LCG vocabulary of %d", info.Name, info.Actions, lcg.NumActions)
@@ -31,28 +32,85 @@ func New(info *game.Info) (*Encoder, error) {
 	if info.Agents < 1 || info.Agents > seats {
 		return nil, fmt.Errorf("lcgobs: %s has %d seats, want 1 to %d", info.Name, info.Agents, seats)
 	}
-	l, at := newLayout(info)
-	return &Encoder{info: info, layout: l, at: at}, nil
+	return &Encoder{sharedFor(info)}, nil
 }
 
-// Layout implements encode.Encoder.
+// shared is what encoders of one action vocabulary and one list of prompt
+// kinds have in common, built once: the layout (with its docs), the offsets
+// the step path reads, and the action names. It is never changed once built.
+type shared struct {
+	kinds, actions []string // the info's PromptKinds and ActionNames
+	layout         *encode.Layout
+	at             offsets
+	names          []string // ActionName of each id
+}
+
+// maxShared bounds the cache of sharedFor (a process rarely has more than
+// one vocabulary; past the bound the oldest is forgotten).
+const maxShared = 16
+
+var sharedCache struct {
+	sync.Mutex
+	list []*shared
+}
+
+// sharedFor returns the shared part for info: the cached one built for the
+// same prompt kinds and action names, or a new one (then cached, the oldest
+// forgotten past maxShared). Comparing the names costs a few hundred string
+// compares, most of them of identical pointers: far less than building the
+// docs again.
+func sharedFor(info *game.Info) *shared {
+	sharedCache.Lock()
+	defer sharedCache.Unlock()
+	for _, sh := range sharedCache.list {
+		if slices.Equal(sh.kinds, info.PromptKinds) && slices.Equal(sh.actions, info.ActionNames) {
+			return sh
+		}
+	}
+	sh := &shared{kinds: slices.Clone(info.PromptKinds), actions: slices.Clone(info.ActionNames)}
+	sh.layout, sh.at = newLayout(info)
+	sh.names = make([]string, lcg.NumActions)
+	for a := range sh.names {
+		sh.names[a] = info.ActionNames[a] + ": " + meaning(a)
+	}
+	if len(sharedCache.list) == maxShared { // forget the oldest
+		sharedCache.list = append(sharedCache.list[:0], sharedCache.list[1:]...)
+	}
+	sharedCache.list = append(sharedCache.list, sh)
+	return sh
+}
+
+// Layout implements encode.Encoder. The layout is shared by every encoder of
+// the same vocabulary: callers must not change it.
 func (e *Encoder) Layout() *encode.Layout { return e.layout }
 
 // Encode implements encode.Encoder: it writes what viewer can see of s into
 // o, which must be laid out by Layout. It reads nothing hidden from viewer
 // (LCG §12.4) and does not allocate. s must be an *lcg.State.
 func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
+	e.encode(gs, viewer, o, nil)
+}
+
+// EncodeTouched implements encode.TouchEncoder: Encode, clearing o only
+// where the record t says the last encoding wrote, and marking in t every
+// block it writes.
+func (e *Encoder) EncodeTouched(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+	e.encode(gs, viewer, o, t)
+}
+
+// encode is Encode, keeping the record t when it is not nil.
+func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
 	s, ok := gs.(*lcg.State)
 	if !ok {
 		panic(fmt.Sprintf("lcgobs: Encode needs an *lcg.State, got %T", gs))
 	}
-	o.Clear()
+	o.Begin(t)
 	n := int(s.N)
 	v := int(viewer)
 	if v < 0 || v >= n {
 		v = 0
 	}
-	w := writer{s: s, o: o, at: &e.at, n: n, v: v}
+	w := writer{s: s, o: o, t: t, at: &e.at, n: n, v: v}
 	p := s.Prompt()
 	w.decides = p.Actor == game.AgentID(v) && !s.Over()
 	w.enemies() // first: it counts the engagements and enemies per location the others write
@@ -71,6 +129,7 @@ func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
 type writer struct {
 	s       *lcg.State
 	o       encode.Obs
+	t       *encode.Touched // if not nil, what is written is marked there first
 	at      *offsets
 	n, v    int
 	decides bool // the viewer must answer the prompt
@@ -86,7 +145,38 @@ func (w *writer) row(seat int) int { return (seat - w.v + w.n) % w.n }
 // seatOf is the seat of investigator row r.
 func (w *writer) seatOf(r int) int { return (w.v + r) % w.n }
 
-func (w *writer) f(off, size int) []float32 { return w.o.F32[off : off+size] }
+// f returns elements [off, off+size) of the float32 buffer, to be written.
+func (w *writer) f(off, size int) []float32 {
+	if w.t != nil {
+		markF32(w.t, off, size)
+	}
+	return w.o.F32[off : off+size]
+}
+
+// ints returns elements [off, off+size) of the int32 buffer, to be written.
+func (w *writer) ints(off, size int) []int32 {
+	if w.t != nil {
+		markI32(w.t, off, size)
+	}
+	return w.o.I32[off : off+size]
+}
+
+// markF32 and markI32 mark a range of a Touched record; kept out of line so
+// that f and ints stay small enough to be inlined on the step path.
+//
+//go:noinline
+func markF32(t *encode.Touched, off, size int) { t.MarkF32(off, size) }
+
+//go:noinline
+func markI32(t *encode.Touched, off, size int) { t.MarkI32(off, size) }
+
+// setI writes v at element off of the int32 buffer.
+func (w *writer) setI(off int, v int32) {
+	if w.t != nil {
+		w.t.MarkI32(off, 1)
+	}
+	w.o.I32[off] = v
+}
 
 func (w *writer) def(id int16) cards.ID { return w.s.Cards[id].Def }
 
@@ -148,8 +238,8 @@ func (w *writer) global() {
 	g[gViewerActive] = b2f(int(s.Active) == w.v)
 	g[gSomeoneActive] = b2f(s.Active >= 0)
 	g[gOver] = b2f(s.Over())
-	w.o.I32[w.at.actCard] = int32(s.ActCard())
-	w.o.I32[w.at.agendaCard] = int32(s.AgendaCard())
+	w.setI(w.at.actCard, int32(s.ActCard()))
+	w.setI(w.at.agendaCard, int32(s.AgendaCard()))
 }
 
 func (w *writer) investigators() {
@@ -163,8 +253,8 @@ func (w *writer) investigators() {
 		} else {
 			x = w.f(w.at.others+(r-1)*invCols, invCols)
 		}
-		w.o.I32[w.at.seat+r] = int32(seat)
-		w.o.I32[w.at.invCard+r] = int32(inv.Def)
+		w.setI(w.at.seat+r, int32(seat))
+		w.setI(w.at.invCard+r, int32(inv.Def))
 		in := s.InGame(seat)
 		x[iPresent] = 1
 		x[iInGame] = b2f(in)
@@ -198,7 +288,7 @@ func (w *writer) investigators() {
 		x[iMulligan] = b2f(inv.Mulligan)
 	}
 	for r := w.n; r < seats; r++ {
-		w.o.I32[w.at.seat+r] = -1
+		w.setI(w.at.seat+r, -1)
 	}
 }
 
@@ -224,7 +314,7 @@ func (w *writer) locations() {
 			x[lRevealed] = 1
 			x[lShroud] = float32(s.ShroudAt(k))
 			x[lClues] = float32(c.Clues)
-			w.o.I32[w.at.locCard+k] = int32(c.Def)
+			w.setI(w.at.locCard+k, int32(c.Def))
 		}
 		x[lDoom] = float32(c.Doom)
 		// s.Connects(k, j), with the in-play checks done once above.
@@ -260,7 +350,7 @@ func (w *writer) enemies() {
 		}
 		c := &s.Cards[id]
 		d := &all[c.Def]
-		w.o.I32[w.at.enemyCard+k] = int32(c.Def)
+		w.setI(w.at.enemyCard+k, int32(c.Def))
 		x := w.f(w.at.enemies+k*enemyCols, enemyCols)
 		x[eePresent] = 1
 		x[eeFight], x[eeEvade] = float32(d.Fight), float32(d.Evade)
@@ -312,7 +402,7 @@ func (w *writer) hand(p *game.Prompt) {
 			break
 		}
 		d := w.def(id)
-		w.o.I32[w.at.handCard+h] = int32(d)
+		w.setI(w.at.handCard+h, int32(d))
 		x := w.f(w.at.hand+h*handCols, handCols)
 		x[hPresent] = 1
 		copy(x[hCard:hCard+cardCols], cardFeatures[d][:])
@@ -335,7 +425,7 @@ func (w *writer) zones() {
 			c := &s.Cards[id]
 			d := &all[c.Def]
 			slot := r*lcg.MaxPlay + p
-			w.o.I32[w.at.playCard+slot] = int32(c.Def)
+			w.setI(w.at.playCard+slot, int32(c.Def))
 			x := w.f(w.at.play+slot*playCols, playCols)
 			x[pPresent] = 1
 			x[pExhausted] = b2f(c.Exhausted)
@@ -349,15 +439,14 @@ func (w *writer) zones() {
 			}
 			c := &s.Cards[id]
 			slot := r*lcg.MaxThreat + t
-			w.o.I32[w.at.threatCard+slot] = int32(c.Def)
+			w.setI(w.at.threatCard+slot, int32(c.Def))
 			x := w.f(w.at.threat+slot*threatCols, threatCols)
 			x[tPresent] = 1
 			x[tEnemy] = b2f(all[c.Def].Type == cards.Enemy)
 			x[tExhausted] = b2f(c.Exhausted)
 			x[tDamage], x[tHorror], x[tDoom] = float32(c.Damage), float32(c.Horror), float32(c.Doom)
 		}
-		dst := w.o.I32[w.at.discard+r*MaxDiscard : w.at.discard+(r+1)*MaxDiscard]
-		recent(s, dst, inv.Discard)
+		recent(s, w.ints(w.at.discard+r*MaxDiscard, min(MaxDiscard, len(inv.Discard))), inv.Discard)
 	}
 	b := 0
 	for _, id := range s.Board {
@@ -368,7 +457,7 @@ func (w *writer) zones() {
 		if b == MaxBoard {
 			break
 		}
-		w.o.I32[w.at.boardCard+b] = int32(c.Def)
+		w.setI(w.at.boardCard+b, int32(c.Def))
 		x := w.f(w.at.board+b*boardCols, boardCols)
 		x[bPresent] = 1
 		if c.Loc >= 0 && int(c.Loc) < lcg.MaxLocations {
@@ -378,18 +467,18 @@ func (w *writer) zones() {
 		x[bDoom], x[bClues] = float32(c.Doom), float32(c.Clues)
 		b++
 	}
-	recent(s, w.o.I32[w.at.encDiscard:w.at.encDiscard+MaxEncounterDiscard], s.EncDiscard)
+	recent(s, w.ints(w.at.encDiscard, min(MaxEncounterDiscard, len(s.EncDiscard))), s.EncDiscard)
 	for i, id := range s.Victory {
 		if i == MaxVictory {
 			break
 		}
-		w.o.I32[w.at.victory+i] = int32(w.def(id))
+		w.setI(w.at.victory+i, int32(w.def(id)))
 	}
 	for i, id := range s.Limbo {
 		if i == MaxLimbo {
 			break
 		}
-		w.o.I32[w.at.limbo+i] = int32(w.def(id))
+		w.setI(w.at.limbo+i, int32(w.def(id)))
 	}
 }
 
@@ -457,7 +546,7 @@ func (w *writer) prompt(p *game.Prompt) {
 	}
 	if w.visible(p.Source) {
 		x[prSource] = 1
-		w.o.I32[w.at.sourceCard] = int32(w.def(int16(p.Source)))
+		w.setI(w.at.sourceCard, int32(w.def(int16(p.Source))))
 	}
 }
 
@@ -489,7 +578,7 @@ func (w *writer) skillTest() {
 	for i := 0; i < int(t.NCommit) && i < len(t.Commit); i++ {
 		d := w.def(t.Commit[i])
 		if i < MaxCommit {
-			w.o.I32[w.at.testCommit+i] = int32(d)
+			w.setI(w.at.testCommit+i, int32(d))
 		}
 		for k := 0; k < 5; k++ {
 			x[stIcons+k] += float32(all[d].Icons[k])
@@ -497,7 +586,7 @@ func (w *writer) skillTest() {
 	}
 	x[stDepth] = float32(len(s.Tests) - 1)
 	if w.visible(int32(t.Src)) {
-		w.o.I32[w.at.testSource] = int32(w.def(t.Src))
+		w.setI(w.at.testSource, int32(w.def(t.Src)))
 	}
 	var target cards.ID
 	switch kind {
@@ -514,12 +603,12 @@ func (w *writer) skillTest() {
 			target = s.Inv[t.Target].Def
 		}
 	}
-	w.o.I32[w.at.testTarget] = int32(target)
+	w.setI(w.at.testTarget, int32(target))
 }
 
 // options writes the option rows when the viewer decides.
 func (w *writer) options(p *game.Prompt) {
-	acts := w.o.I32[w.at.optAction : w.at.optAction+MaxOptions]
+	acts := w.ints(w.at.optAction, MaxOptions)
 	for i := range acts {
 		acts[i] = -1
 	}
@@ -584,7 +673,7 @@ func (w *writer) options(p *game.Prompt) {
 		}
 		if w.visible(int32(ref)) {
 			d := w.def(ref)
-			w.o.I32[w.at.optCard+i] = int32(d)
+			w.setI(w.at.optCard+i, int32(d))
 			copy(x[oCard:oCard+cardCols], cardFeatures[d][:])
 		}
 	}

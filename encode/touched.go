@@ -1,0 +1,112 @@
+package encode
+
+import "math/bits"
+
+// TouchBlock is the number of elements of one block of a [Touched] record.
+const TouchBlock = 8
+
+// Touched records which blocks of [TouchBlock] elements of an observation's
+// two buffers an encoder wrote. The card games' observations are mostly zero:
+// with the record, a reader that wants the non-zero elements (the server's
+// sparse replies) visits only the written blocks instead of the whole
+// buffers, and the next encoding into the same buffers clears only those
+// blocks instead of all of them.
+//
+// An encoder that keeps the record ([TouchEncoder]) starts with [Obs.Begin]
+// and marks a block before it writes there, so the buffers are zero outside
+// the marked blocks at every moment. Whoever writes the buffers by other
+// means must set Valid to false. The record travels beside the Obs, not in
+// it: Obs stays two slices, cheap to pass and return on the step path.
+type Touched struct {
+	// F32 and I32 hold one bit per block of the buffer of that dtype: bit
+	// k%64 of word k/64 is set when block k (elements [8k, 8k+8)) was written.
+	F32, I32 []uint64
+	// Valid says the buffers are zero outside the marked blocks: a reader
+	// may skip the others, and Begin clears only the marked ones. It is
+	// false until an encoder that keeps the record has written the buffers.
+	Valid bool
+}
+
+// touchWords is the number of words of a record of a buffer of n elements.
+func touchWords(n int) int { return (n + 64*TouchBlock - 1) / (64 * TouchBlock) }
+
+// MakeTouched returns n records sized for buffers laid out by l, backed by
+// one array; none is valid yet.
+func MakeTouched(l *Layout, n int) []Touched {
+	wf, wi := touchWords(l.F32), touchWords(l.I32)
+	words := make([]uint64, n*(wf+wi))
+	t := make([]Touched, n)
+	for i := range t {
+		t[i].F32, words = words[:wf:wf], words[wf:]
+		t[i].I32, words = words[:wi:wi], words[wi:]
+	}
+	return t
+}
+
+// mark sets the bits of the blocks that hold elements [off, off+n).
+func mark(words []uint64, off, n int) {
+	if n <= 0 {
+		return
+	}
+	lo, hi := uint(off)/TouchBlock, uint(off+n-1)/TouchBlock
+	wl, wh := lo>>6, hi>>6
+	if wl == wh {
+		words[wl] |= (^uint64(0) >> (63 - (hi - lo))) << (lo & 63)
+		return
+	}
+	words[wl] |= ^uint64(0) << (lo & 63)
+	for w := wl + 1; w < wh; w++ {
+		words[w] = ^uint64(0)
+	}
+	words[wh] |= ^uint64(0) >> (63 - hi&63)
+}
+
+// MarkF32 records that elements [off, off+n) of the float32 buffer are
+// about to be written.
+func (t *Touched) MarkF32(off, n int) { mark(t.F32, off, n) }
+
+// MarkI32 records that elements [off, off+n) of the int32 buffer are about
+// to be written.
+func (t *Touched) MarkI32(off, n int) { mark(t.I32, off, n) }
+
+// clearMarked zeroes the marked blocks of buf and their bits.
+func clearMarked[T float32 | int32](buf []T, words []uint64) {
+	for w, word := range words {
+		for word != 0 {
+			lo := (w<<6 + bits.TrailingZeros64(word)) * TouchBlock
+			word &= word - 1
+			if lo+TouchBlock <= len(buf) {
+				*(*[TouchBlock]T)(buf[lo : lo+TouchBlock]) = [TouchBlock]T{}
+			} else {
+				clear(buf[lo:])
+			}
+		}
+		words[w] = 0
+	}
+}
+
+// Begin makes o ready for an encoder to write a new observation: without a
+// record t (nil), or with one that is not valid, it zeroes both buffers;
+// with a valid record, only the blocks it marks (the rest are zero
+// already). The record, if any, is then empty and valid: the encoder marks
+// what it writes.
+func (o Obs) Begin(t *Touched) {
+	if t == nil {
+		clear(o.F32)
+		clear(o.I32)
+		return
+	}
+	if len(t.F32) != touchWords(len(o.F32)) || len(t.I32) != touchWords(len(o.I32)) {
+		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
+	}
+	if t.Valid {
+		clearMarked(o.F32, t.F32)
+		clearMarked(o.I32, t.I32)
+		return
+	}
+	clear(o.F32)
+	clear(o.I32)
+	clear(t.F32)
+	clear(t.I32)
+	t.Valid = true
+}

@@ -1,0 +1,185 @@
+package env_test
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg"
+)
+
+// opaque hides the env it wraps from env.DirectEncoderOf (it has no Unwrap),
+// so that a vector of opaque envs copies every row from the envs' own
+// buffers: the path before direct encoding.
+type opaque struct{ env.Env }
+
+// TestVectorDirectMatchesCopy steps two vectors of The Gathering with the
+// same actions, one whose envs encode straight into the batch rows and one
+// that copies the rows from each env's buffers, and checks that the two
+// batches hold the same bytes after every step. The direct vector writes two
+// batches in turn, so that its rows never hold the env's last observation
+// when it encodes the next; episodes end by the step limit and by the game,
+// so final observations and auto-resets are compared too.
+func TestVectorDirectMatchesCopy(t *testing.T) {
+	const n = 6
+	opts := env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}
+	direct, err := env.NewVector(lcg.TheGatheringID, opts, n, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer direct.Close()
+	envs := make([]env.Env, n)
+	for i := range envs {
+		e, err := env.Make(lcg.TheGatheringID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		envs[i] = opaque{e}
+	}
+	copied := env.NewVectorOf(envs, 2)
+	defer copied.Close()
+	for i := 0; i < n; i++ {
+		if env.DirectEncoderOf(direct.Env(i)) == nil || env.DirectEncoderOf(copied.Env(i)) != nil {
+			t.Fatal("the vectors do not take the two paths")
+		}
+	}
+	a, b := [2]*env.Batch{direct.NewBatch(true), direct.NewBatch(true)}, copied.NewBatch(true)
+	if err := direct.Reset(9, a[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := copied.Reset(9, b); err != nil {
+		t.Fatal(err)
+	}
+	l, A := direct.Spec().Layout, direct.Spec().Actions
+	same(t, -1, l, A, a[0], b)
+	*a[1] = env.Batch{F32: slices.Clone(a[0].F32), I32: slices.Clone(a[0].I32), Mask: slices.Clone(a[0].Mask),
+		Agent: a[1].Agent, Reward: a[1].Reward, Terminated: a[1].Terminated, Truncated: a[1].Truncated, Score: a[1].Score,
+		Length: a[1].Length, Seed: slices.Clone(a[0].Seed), FinalF32: a[1].FinalF32, FinalI32: a[1].FinalI32}
+	rng := game.NewRNG(9)
+	acts := make([]int32, n)
+	ends := 0
+	for step := 0; step < 400; step++ {
+		last, next := a[step%2], a[(step+1)%2]
+		for i := range acts {
+			acts[i] = int32(pick(&rng, last.Mask[i*A:(i+1)*A]))
+		}
+		if err := direct.Step(acts, next); err != nil {
+			t.Fatal(err)
+		}
+		if err := copied.Step(acts, b); err != nil {
+			t.Fatal(err)
+		}
+		for i := range acts {
+			if next.Terminated[i] || next.Truncated[i] {
+				ends++
+				// Seeds are written at resets only: keep the other batch's up
+				// to date, so that same compares every seed.
+				last.Seed[i] = next.Seed[i]
+			}
+		}
+		same(t, step, l, A, next, b)
+	}
+	if ends < 10 {
+		t.Fatalf("only %d episodes ended: the final observations were hardly compared", ends)
+	}
+}
+
+// same fails unless batches a and b hold the same bytes, final observations
+// compared only for envs whose episode ended at the step.
+func same(t *testing.T, step int, l *encode.Layout, A int, a, b *env.Batch) {
+	t.Helper()
+	bits := func(f []float32) []uint32 {
+		u := make([]uint32, len(f))
+		for i, v := range f {
+			u[i] = math.Float32bits(v)
+		}
+		return u
+	}
+	switch {
+	case !slices.Equal(bits(a.F32), bits(b.F32)):
+		t.Fatalf("step %d: float32 observations differ", step)
+	case !slices.Equal(a.I32, b.I32):
+		t.Fatalf("step %d: int32 observations differ", step)
+	case !slices.Equal(a.Mask, b.Mask):
+		t.Fatalf("step %d: masks differ", step)
+	case !slices.Equal(a.Agent, b.Agent) || !slices.Equal(bits(a.Reward), bits(b.Reward)) || !slices.Equal(a.Terminated, b.Terminated) ||
+		!slices.Equal(a.Truncated, b.Truncated) || !slices.Equal(bits(a.Score), bits(b.Score)) || !slices.Equal(a.Length, b.Length) ||
+		!slices.Equal(a.Seed, b.Seed):
+		t.Fatalf("step %d: per-env results differ", step)
+	}
+	for i := range a.Terminated {
+		if !a.Terminated[i] && !a.Truncated[i] {
+			continue
+		}
+		f, n := a.FinalF32[i*l.F32:(i+1)*l.F32], a.FinalI32[i*l.I32:(i+1)*l.I32]
+		if !slices.Equal(bits(f), bits(b.FinalF32[i*l.F32:(i+1)*l.F32])) || !slices.Equal(n, b.FinalI32[i*l.I32:(i+1)*l.I32]) {
+			t.Fatalf("step %d: env %d: final observations differ", step, i)
+		}
+	}
+}
+
+// TestEncodeInto checks that a GameEnv directed at caller memory writes its
+// observation and mask there (and returns them), and that it goes back to
+// its own buffers afterwards with the same results.
+func TestEncodeInto(t *testing.T) {
+	e, err := env.MakeBase(lcg.TheGatheringID, env.Options{"investigators": "01002"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, A := e.Spec().Layout, e.Spec().Actions
+	dst, mask := l.NewObs(), make([]int8, A)
+	e.EncodeInto(dst, mask, nil)
+	obs, info := e.Reset(5)
+	if &obs.F32[0] != &dst.F32[0] || &obs.I32[0] != &dst.I32[0] || &info.Mask[0] != &mask[0] {
+		t.Fatal("Reset did not return the caller's buffers")
+	}
+	want := l.NewObs()
+	e.Observe(info.Agent, want)
+	if !slices.Equal(dst.F32, want.F32) || !slices.Equal(dst.I32, want.I32) || slices.Index(mask, 1) < 0 {
+		t.Fatal("the caller's buffers do not hold the observation and the mask")
+	}
+	e.EncodeInto(encode.Obs{}, nil, nil)
+	tr, err := e.Step(slices.Index(info.Mask, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &tr.Obs.F32[0] == &dst.F32[0] || &tr.Info.Mask[0] == &mask[0] {
+		t.Fatal("after EncodeInto(Obs{}, nil) the env still writes the caller's buffers")
+	}
+	e.Observe(tr.Info.Agent, want)
+	if !slices.Equal(tr.Obs.F32, want.F32) || !slices.Equal(tr.Obs.I32, want.I32) {
+		t.Fatal("the env's own buffers do not hold the observation")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("buffers of the wrong size were accepted")
+		}
+	}()
+	e.EncodeInto(encode.Obs{F32: dst.F32[1:], I32: dst.I32}, mask, nil)
+}
+
+// TestEnvsShareTheirSpec checks that envs of one id and options hold one
+// spec, and that envs of other options share the layout.
+func TestEnvsShareTheirSpec(t *testing.T) {
+	mk := func(opts env.Options) env.Env {
+		e, err := env.Make(lcg.TheGatheringID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	a, b := mk(env.Options{"investigators": "01003"}), mk(env.Options{"investigators": "01003", "difficulty": "hard"})
+	c := mk(env.Options{"investigators": "01001,01002"})
+	if a.Spec() != b.Spec() {
+		t.Fatal("two envs of equal specs hold two copies")
+	}
+	if a.Spec() == c.Spec() || a.Spec().Layout != c.Spec().Layout || !slices.Equal(c.Spec().Agents, []string{"Roland Banks", "Daisy Walker"}) {
+		t.Fatal("envs of other investigators: wrong spec or their own layout")
+	}
+	if d := env.ShareSpec(&env.Spec{ID: "Nothing/Shared-v0"}); d == a.Spec() {
+		t.Fatal("ShareSpec matched a spec of another id")
+	}
+}
