@@ -5,32 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
 )
 
 const allTerms = "clues:0.1,act:0.5,doom:0.2,damage:0.3"
-
-// pickLegal picks the legal action at a seeded position of the mask.
-func pickLegal(mask []int8, rng *game.RNG) int {
-	n := 0
-	for _, m := range mask {
-		if m != 0 {
-			n++
-		}
-	}
-	k := rng.IntN(n)
-	for a, m := range mask {
-		if m != 0 {
-			if k == 0 {
-				return a
-			}
-			k--
-		}
-	}
-	return -1
-}
 
 // potential is Φ of e's state for the shaping option s.
 func potential(t *testing.T, e env.Env, s string) float64 {
@@ -79,7 +60,7 @@ func TestShapedReturnTelescopes(t *testing.T) {
 			rng := game.NewRNG(seed)
 			ret, sret, outcome := 0.0, 0.0, 0.0
 			for step := 0; ; step++ {
-				a := pickLegal(info.Mask, &rng)
+				a := agents.Uniform(&rng, info.Mask)
 				tr, err := plain.Step(a)
 				if err != nil {
 					t.Fatal(err)
@@ -143,7 +124,7 @@ func TestShapingGamma(t *testing.T) {
 	phi := potential(t, shaped, "doom:1,clues:2")
 	rng := game.NewRNG(3)
 	for step := 0; step < 200; step++ {
-		a := pickLegal(info.Mask, &rng)
+		a := agents.Uniform(&rng, info.Mask)
 		tr, _ := plain.Step(a)
 		str, err := shaped.Step(a)
 		if err != nil {
@@ -173,7 +154,7 @@ func TestPotentialsAtTerminal(t *testing.T) {
 	rng := game.NewRNG(1)
 	_, info := e.Reset(1)
 	for {
-		tr, err := e.Step(pickLegal(info.Mask, &rng))
+		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +217,7 @@ func TestShapingDeterministic(t *testing.T) {
 		for seed := uint64(1); seed <= 5; seed++ {
 			_, info := e.Reset(seed)
 			for {
-				tr, err := e.Step(pickLegal(info.Mask, &rng))
+				tr, err := e.Step(agents.Uniform(&rng, info.Mask))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -280,7 +261,7 @@ func benchStep(b *testing.B, opts env.Options) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tr, err := e.Step(pickLegal(info.Mask, &rng))
+		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
@@ -98,7 +99,7 @@ func TestDirectRowsMatchCopiedRows(t *testing.T) {
 					continue
 				}
 				for i := range acts {
-					acts[i] = int32(pickLegal(&rng, ss[0].mask[i*A:(i+1)*A]))
+					acts[i] = int32(agents.Uniform(&rng, ss[0].mask[i*A:(i+1)*A]))
 				}
 				for k, s := range ss {
 					if err := s.step(actionTensor(acts)); err != nil {
@@ -117,24 +118,6 @@ func TestDirectRowsMatchCopiedRows(t *testing.T) {
 			}
 		})
 	}
-}
-
-// pickLegal draws a legal action of a mask row uniformly.
-func pickLegal(r *game.RNG, mask []int8) int {
-	n := 0
-	for _, m := range mask {
-		n += int(m)
-	}
-	k := r.IntN(n)
-	for a, m := range mask {
-		if m != 0 {
-			if k == 0 {
-				return a
-			}
-			k--
-		}
-	}
-	return -1
 }
 
 // TestAddBlocksMatchesAddNonzero checks the sparse packing of marked blocks
