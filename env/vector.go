@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -54,13 +53,13 @@ type Vector struct {
 	episodes []uint64
 	workers  int
 
-	// per-call inputs shared with workers
+	// per-call inputs shared with workers: each reads its own envs' actions
+	// from the caller's slice and writes their rows of out
 	actions []int32
 	out     *Batch
 
-	start []chan struct{}
-	wg    sync.WaitGroup
-	quit  bool
+	pool *Workers
+	task func(part int) // v.stepPart, made once so that Step does not allocate
 }
 
 // NewVector makes n envs of id with opts, stepped by workers goroutines
@@ -82,10 +81,7 @@ func NewVector(id string, opts Options, n, workers int) (*Vector, error) {
 
 // NewVectorOf steps the given envs, which must share one spec.
 func NewVectorOf(envs []Env, workers int) *Vector {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, len(envs))
+	workers = defaultWorkers(workers, len(envs))
 	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
 	v.direct = make([]DirectEncoder, len(envs))
 	for i, e := range envs {
@@ -93,13 +89,11 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 			v.direct[i] = DirectEncoderOf(e)
 		}
 	}
-	if workers > 1 {
-		v.start = make([]chan struct{}, workers)
-		for w := range v.start {
-			v.start[w] = make(chan struct{})
-			go v.work(w)
-		}
-	}
+	v.pool = NewWorkers(workers)
+	v.task = v.stepPart
+	// The workers hold no reference to v: a vector dropped without Close
+	// stops them when it is collected.
+	runtime.AddCleanup(v, (*Workers).Close, v.pool)
 	return v
 }
 
@@ -183,37 +177,18 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 		}
 	}
 	v.actions, v.out = actions, out
-	if v.workers <= 1 {
-		v.stepRange(0, len(v.envs))
-	} else {
-		v.wg.Add(v.workers)
-		for _, c := range v.start {
-			c <- struct{}{}
-		}
-		v.wg.Wait()
-	}
+	v.pool.Run(v.task)
 	v.actions, v.out = nil, nil
 	return nil
 }
 
-// Close stops the worker goroutines.
-func (v *Vector) Close() {
-	if v.quit {
-		return
-	}
-	v.quit = true
-	for _, c := range v.start {
-		close(c)
-	}
-}
+// Close stops the worker goroutines; the vector must not be stepped after
+// it. It is safe to call more than once.
+func (v *Vector) Close() { v.pool.Close() }
 
-func (v *Vector) work(w int) {
-	n := len(v.envs)
-	lo, hi := w*n/v.workers, (w+1)*n/v.workers
-	for range v.start[w] {
-		v.stepRange(lo, hi)
-		v.wg.Done()
-	}
+// stepPart steps part p of the envs (see Span), on worker p.
+func (v *Vector) stepPart(p int) {
+	v.stepRange(Span(len(v.envs), v.workers, p))
 }
 
 // target directs env i's encoder into row i of out, when it can write

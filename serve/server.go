@@ -205,6 +205,7 @@ func (s *Server) free(ss *session) {
 	if ss.freed.Swap(true) {
 		return
 	}
+	ss.stopWorkers()
 	s.mu.Lock()
 	s.envs -= len(ss.envs)
 	s.mu.Unlock()

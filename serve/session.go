@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -107,6 +106,11 @@ type session struct {
 	sparseW  []sparseRows
 	pool     *replyPool
 	wireHint int
+
+	// stepWorkers spreads a step over s.workers parts (nil when steps run
+	// on the handler's goroutine alone); stepTask is s.stepPart, made once.
+	stepWorkers *env.Workers
+	stepTask    func(part int)
 }
 
 // newSession makes n envs of id with opts.
@@ -170,8 +174,22 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 		s.botTable, s.bots = botTable, bots
 		s.carry, s.carryAgents = make([]float64, n), make([]float64, n*agents)
 	}
+	if s.workers > 1 && n >= parallelMin {
+		s.stepWorkers, s.stepTask = env.NewWorkers(s.workers), s.stepPart
+		// The workers hold no reference to s: a session dropped without
+		// stopWorkers stops them when it is collected.
+		runtime.AddCleanup(s, (*env.Workers).Close, s.stepWorkers)
+	}
 	s.touch()
 	return s, nil
+}
+
+// stopWorkers stops the goroutines that step the session's envs; it is
+// called once the session is closed and no call holds it.
+func (s *session) stopWorkers() {
+	if s.stepWorkers != nil {
+		s.stepWorkers.Close()
+	}
 }
 
 // encodeIntoRows directs every env that can (env.DirectEncoderOf) to encode
@@ -446,18 +464,11 @@ func (s *session) step(t *pb.Tensor) error {
 	for w := range s.sparseW {
 		s.sparseW[w].reset()
 	}
-	if s.workers <= 1 || n < parallelMin {
+	if s.stepWorkers == nil {
 		s.stepRange(0, 0, n)
 	} else {
-		var wg sync.WaitGroup
-		for w := 0; w < s.workers; w++ {
-			wg.Add(1)
-			go func(w, lo, hi int) {
-				defer wg.Done()
-				s.stepRange(w, lo, hi)
-			}(w, w*n/s.workers, (w+1)*n/s.workers)
-		}
-		wg.Wait()
+		// One wake per worker, persistent goroutines (env.Workers).
+		s.stepWorkers.Run(s.stepTask)
 	}
 	for i, err := range s.stepErr {
 		if err != nil {
@@ -482,6 +493,12 @@ type envPanic struct {
 }
 
 func (p *envPanic) Error() string { return fmt.Sprintf("env %d panicked: %v", p.env, p.value) }
+
+// stepPart steps part w of the envs (env.Span) on worker w.
+func (s *session) stepPart(w int) {
+	lo, hi := env.Span(len(s.envs), s.workers, w)
+	s.stepRange(w, lo, hi)
+}
 
 // stepRange steps envs lo to hi-1 on worker w; a sparse packed session also
 // encodes their rows (while they are in cache). A panic stops the range and
