@@ -53,22 +53,7 @@ func TestDirectRowsMatchCopiedRows(t *testing.T) {
 				ss[k] = s
 			}
 			copyRows(t, ss[1])
-			answer := func(s *session) []byte {
-				switch r := s.answer().(type) {
-				case *reply:
-					out := bytes.Clone(r.buf.ReadOnlyData())
-					r.buf.Free()
-					return out
-				case *pb.StepResult:
-					out, err := proto.MarshalOptions{Deterministic: true}.Marshal(r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					return out
-				}
-				t.Fatal("unknown reply")
-				return nil
-			}
+			answer := func(s *session) []byte { return answerBytes(t, s) }
 			var last [2][]byte
 			for k, s := range ss {
 				if err := s.reset(nil, nil); err != nil {
@@ -152,4 +137,25 @@ func TestAddBlocksMatchesAddNonzero(t *testing.T) {
 				trial, size, len(got.vals), len(got.gaps), got.first, got.last, len(want.vals), len(want.gaps), want.first, want.last)
 		}
 	}
+}
+
+// answerBytes is the wire form of s's current answer (a packed reply's bytes,
+// or a StepResult marshalled deterministically), to compare replies byte for
+// byte.
+func answerBytes(t *testing.T, s *session) []byte {
+	t.Helper()
+	switch r := s.answer().(type) {
+	case *reply:
+		out := bytes.Clone(r.buf.ReadOnlyData())
+		r.buf.Free()
+		return out
+	case *pb.StepResult:
+		out, err := proto.MarshalOptions{Deterministic: true}.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	t.Fatal("unknown reply")
+	return nil
 }

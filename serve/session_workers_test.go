@@ -8,12 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
-	pb "github.com/mythos-rl/mythos/serve/proto/mythos/v1"
 )
 
 // TestSessionIndependentOfWorkers steps sessions of 1, 2, 3 and 7 workers
@@ -40,22 +37,7 @@ func TestSessionIndependentOfWorkers(t *testing.T) {
 				}
 				ss[k] = s
 			}
-			answer := func(s *session) []byte {
-				switch r := s.answer().(type) {
-				case *reply:
-					out := bytes.Clone(r.buf.ReadOnlyData())
-					r.buf.Free()
-					return out
-				case *pb.StepResult:
-					out, err := proto.MarshalOptions{Deterministic: true}.Marshal(r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					return out
-				}
-				t.Fatal("unknown reply")
-				return nil
-			}
+			answer := func(s *session) []byte { return answerBytes(t, s) }
 			rng := game.NewRNG(4)
 			acts := make([]int32, n)
 			A := ss[0].spec.Actions
