@@ -87,25 +87,35 @@ func sessionWorkerGoroutines() int {
 func TestSessionStepWorkersStop(t *testing.T) {
 	runtime.GC()
 	before := sessionWorkerGoroutines()
-	s, err := newSession("t", "ArkhamLCG/TheGathering-v0", nil, 40, 1, true, false, true, true, 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := sessionWorkerGoroutines(); n != before+3 {
-		t.Fatalf("%d step workers for a session of 3 workers, %d before", n, before)
-	}
-	if err := s.reset(nil, nil); err != nil {
-		t.Fatal(err)
-	}
 	acts := make([]int32, 40)
-	goroutines := runtime.NumGoroutine()
-	for range 5 {
+	// open makes a reset session of 40 envs on 3 step workers.
+	open := func() *session {
+		s, err := newSession("t", "ArkhamLCG/TheGathering-v0", nil, 40, 1, true, false, true, true, 3, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := sessionWorkerGoroutines(); n != before+3 {
+			t.Fatalf("%d step workers for a session of 3 workers, %d before", n, before)
+		}
+		if err := s.reset(nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// step plays every env's first legal action.
+	step := func(s *session) {
 		for i := range acts {
 			acts[i] = firstLegalOf(s.mask[i*s.spec.Actions : (i+1)*s.spec.Actions])
 		}
 		if err := s.step(actionTensor(acts)); err != nil {
 			t.Fatal(err)
 		}
+	}
+
+	s := open()
+	goroutines := runtime.NumGoroutine()
+	for range 5 {
+		step(s)
 	}
 	if n := runtime.NumGoroutine(); n != goroutines {
 		t.Fatalf("%d goroutines after 5 steps, %d before", n, goroutines)
@@ -114,22 +124,8 @@ func TestSessionStepWorkersStop(t *testing.T) {
 	srv.free(s)
 	waitWorkers(t, before, "after the session is freed")
 
-	s, err = newSession("t", "ArkhamLCG/TheGathering-v0", nil, 40, 1, true, false, true, true, 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := sessionWorkerGoroutines(); n != before+3 {
-		t.Fatalf("%d step workers for a session of 3 workers, %d before", n, before)
-	}
-	if err := s.reset(nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	for i := range acts {
-		acts[i] = firstLegalOf(s.mask[i*s.spec.Actions : (i+1)*s.spec.Actions])
-	}
-	if err := s.step(actionTensor(acts)); err != nil { // the workers have run a task that refers to s
-		t.Fatal(err)
-	}
+	s = open()
+	step(s) // the workers have run a task that refers to s
 	s = nil
 	waitWorkers(t, before, "once an unfreed session is unreachable")
 }
