@@ -144,12 +144,16 @@ func (s *State) revelation(seat int, id int16) {
 
 // drawnWeakness resolves a weakness drawn from a player deck (LCG §3
 // Weakness): an encounter-type weakness follows the encounter procedure; a
-// player-type one stays in hand.
+// player-type one resolves its Revelation (LCG §3 Revelation: The
+// Necronomicon goes into the threat area) and otherwise stays in hand.
 func (s *State) drawnWeakness(seat int, id int16) {
-	switch s.card(id).Type {
-	case typeTreachery, typeEnemy:
+	switch d := s.card(id); {
+	case d.Type == typeTreachery || d.Type == typeEnemy:
 		s.moveTo(id, ZoneLimbo, seat)
 		s.push(opEncounter, seat, -1, int32(id), 0, 0)
+	case d.Revelation:
+		s.log.Add(evEncounter, game.AgentID(seat), int32(id), 0, 0)
+		s.revelation(seat, id)
 	}
 }
 

@@ -192,6 +192,11 @@ func (s *State) canPlay(seat int, id int16) bool {
 	if d.Type != typeAsset && d.Type != typeEvent {
 		return false
 	}
+	if d.Cost == -1 {
+		// LCG §3 Costs: a card printed with no resource cost ("–") is never
+		// played from hand (The Necronomicon; ruling R-NOCOST).
+		return false
+	}
 	if int(s.Inv[seat].Resources) < s.cost(id) || s.countThreat(seat, idDissonantVoices) > 0 {
 		return false
 	}

@@ -112,6 +112,10 @@ type Action struct {
 	Phase   string   `yaml:"phase"`   // with advance: also until this phase
 	Seat    *int     `yaml:"seat"`    // with advance: a prompt for this seat
 	Tokens  []string `yaml:"tokens"`  // force these chaos tokens next, in order
+	// Refused says the action must be refused: it names no option of the
+	// current prompt (or an index the engine rejects), and the game state
+	// stays exactly as it was (its canonical bytes).
+	Refused bool `yaml:"refused"`
 
 	Line int `yaml:"-"`
 }

@@ -1,6 +1,7 @@
 package lcgcase
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -383,6 +384,9 @@ func do(s *lcg.State, a Action) error {
 	if a.Advance != "" {
 		return advance(s, a)
 	}
+	if a.Refused {
+		return refuse(s, a)
+	}
 	if s.Over() {
 		return fmt.Errorf("the game is over (%s)", lcg.ResolutionName(s.Resolution))
 	}
@@ -391,6 +395,35 @@ func do(s *lcg.State, a Action) error {
 		return err
 	}
 	return s.Apply(i)
+}
+
+// refuse checks that action a is refused: no option of the current prompt
+// matches it (or the engine rejects its option index), and the state is
+// unchanged byte for byte.
+func refuse(s *lcg.State, a Action) error {
+	before, err := s.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	i := -1
+	if a.Option != nil {
+		i = *a.Option
+	} else if i = matchOption(s, a); i == -2 {
+		return fmt.Errorf("unknown action %q", a.String())
+	}
+	if i >= 0 || a.Option != nil {
+		if err := s.Apply(i); err == nil {
+			return fmt.Errorf("%q must be refused, but the %s prompt offered it", a.String(), kindName(s, s.Prompt().Kind))
+		}
+	}
+	after, err := s.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(before, after) {
+		return fmt.Errorf("refused %q changed the game state", a.String())
+	}
+	return nil
 }
 
 // advance answers every prompt with its first option until a prompt of the
