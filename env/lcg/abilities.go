@@ -81,7 +81,7 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 	}
 	if w.kind != abFight {
 		s.push(opEffect, seat, int32(id), -1, abilityEffect[w.kind], 0)
-		if w.kind != abCatBurglar { // Cat Burglar's action does not provoke
+		if !w.noAoO { // LCG §3 Attack of Opportunity, unless the ability's text says otherwise (§1.1)
 			s.push(opAoO, seat, -1, -1, 0, 0)
 		}
 		return

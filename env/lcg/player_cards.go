@@ -65,6 +65,9 @@ type weapon struct {
 	ability  int  // ability index on the card
 	skipNone bool
 	kind     uint8 // abFight (0) or another ⮕ ability kind (card_texts.go)
+	// noAoO: the text says the action does not provoke attacks of
+	// opportunity (card text beats the rules: LCG §1.1; ruling R-CATBURGLAR).
+	noAoO bool
 }
 
 // weapons maps card ids to their ⮕ abilities (at most 2).
@@ -86,7 +89,7 @@ var weapons = map[cards.ID][]weapon{
 	idEncyclopedia:  {{exhaust: true, kind: abEncyclopedia}},
 	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
 	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
-	idCatBurglar:    {{exhaust: true, kind: abCatBurglar}},
+	idCatBurglar:    {{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
 	idGuardDog:      nil,
 	idBlindingLight: nil,
 }
