@@ -107,34 +107,37 @@ const (
 )
 
 // hWindow is a player window (LCG §5.1): in player order each investigator
-// may use ⚡ abilities and fast cards, or pass. Investigators with nothing to
-// use are skipped without a prompt. Frame A is the player-order cursor;
-// Frame B is the window's kind (winTurn: turnWindow).
+// may use ⚡ abilities and fast cards, or pass; the window stays open until
+// every investigator has passed in succession, so one who acts reopens it
+// for those who passed before (LCG §12.1 player-window state; ruling
+// R-WIN-PASS). Investigators with nothing to use pass without a prompt.
+// Frame A is the player-order cursor, Step the passes in succession; Frame B
+// is the window's kind (winTurn: turnWindow).
 func (s *State) hWindow(f *game.Frame) game.Control {
 	if f.B == winTurn {
 		return s.turnWindow(f)
 	}
+	n := int32(s.N)
 	if f.Answer != game.NoAnswer {
 		o := s.chosen(f)
-		if o.Code == ActPass {
-			f.A++
-		} else {
+		if o.Code != ActPass {
+			f.Step = 0 // acting reopens the window for everyone (ruling R-WIN-PASS)
 			s.doFast(int(f.Who), o)
 			return s.cont(game.Again)
 		}
+		f.A, f.Step = (f.A+1)%n, f.Step+1
 	}
-	for ; f.A < int32(s.N); f.A++ {
-		seat := s.seatAt(int(f.A))
-		if !s.inGame(seat) {
-			continue
+	for int32(f.Step) < n {
+		if seat := s.seatAt(int(f.A)); s.inGame(seat) {
+			p := s.ask(seat, PkWindow, -1)
+			p.Add(ActPass, 0, 0)
+			s.addFastOptions(seat, p, false)
+			if len(p.Options) > 1 {
+				f.Who = game.AgentID(seat)
+				return game.Wait
+			}
 		}
-		p := s.ask(seat, PkWindow, -1)
-		p.Add(ActPass, 0, 0)
-		s.addFastOptions(seat, p, false)
-		if len(p.Options) > 1 {
-			f.Who = game.AgentID(seat)
-			return game.Wait
-		}
+		f.A, f.Step = (f.A+1)%n, f.Step+1
 	}
 	return game.Done
 }
@@ -159,35 +162,43 @@ func (s *State) phaseTrigger() {
 // turnWindow is the player window before an action of the active
 // investigator (Frame A) for the other investigators, in player order (LCG
 // §5.1, §5.2 2.2.1; ruling R-WIN-TURN). Frame Tgt is the player-order
-// cursor. Each is asked only while they have a ⚡ ability or fast card to
-// use; advancing the act is left to the active investigator's prompt, where
-// it always is (the lead chooses who pays: LCG §3 Act Deck, ruling R-TEAM).
+// cursor, Step the passes in succession: it closes once every other
+// investigator has passed in succession, and one who acts reopens it for
+// those who passed (ruling R-WIN-PASS). Each is asked only while they have a
+// ⚡ ability or fast card to use; advancing the act is left to the active
+// investigator's prompt, where it always is (the lead chooses who pays: LCG
+// §3 Act Deck, ruling R-TEAM).
 func (s *State) turnWindow(f *game.Frame) game.Control {
 	active := int(f.A)
+	n := int32(s.N)
 	if f.Answer != game.NoAnswer {
 		o := s.chosen(f)
-		if o.Code == ActPass {
-			f.Tgt++
-		} else {
+		if o.Code != ActPass {
+			f.Step = 0 // acting reopens the window for the others (ruling R-WIN-PASS)
 			s.doFast(int(f.Who), o)
 			return s.cont(game.Again)
 		}
+		f.Tgt, f.Step = (f.Tgt+1)%n, f.Step+1
 	}
 	if !s.inGame(active) || int(s.Active) != active {
 		return game.Done
 	}
-	for ; f.Tgt < int32(s.N); f.Tgt++ {
+	for int32(f.Step) < n-1 {
 		seat := s.seatAt(int(f.Tgt))
-		if seat == active || !s.inGame(seat) {
+		if seat == active {
+			f.Tgt = (f.Tgt + 1) % n
 			continue
 		}
-		p := s.ask(seat, PkWindow, -1)
-		p.Add(ActPass, 0, 0)
-		s.addOtherFastOptions(seat, p)
-		if len(p.Options) > 1 {
-			f.Who = game.AgentID(seat)
-			return game.Wait
+		if s.inGame(seat) {
+			p := s.ask(seat, PkWindow, -1)
+			p.Add(ActPass, 0, 0)
+			s.addOtherFastOptions(seat, p)
+			if len(p.Options) > 1 {
+				f.Who = game.AgentID(seat)
+				return game.Wait
+			}
 		}
+		f.Tgt, f.Step = (f.Tgt+1)%n, f.Step+1
 	}
 	return game.Done
 }

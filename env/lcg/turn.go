@@ -53,8 +53,13 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 			before := v.Actions + v.TomeAction
 			s.doTurnOption(seat, o)
 			if v.Actions+v.TomeAction < before {
-				f.A = 0 // an action was taken: the window before the next one opens again
+				f.B = 1 // an action was taken this turn
 			}
+			// The window before the next action opens again after an action;
+			// after a fast ability of the active investigator it stays open,
+			// and so reopens for the others who had passed (LCG §5.1, §5.2
+			// 2.2.1; ruling R-WIN-PASS).
+			f.A = 0
 			return s.cont(game.Again)
 		}
 		if f.A == 0 {
