@@ -302,6 +302,17 @@ func (s *State) phaseStartWindow() bool {
 	return len(s.Events) > 0 && s.Events[len(s.Events)-1].Kind == tpAfterPhaseBegin && (f == nil || f.Op != opEffect)
 }
 
+// turnStartWindow reports whether the current prompt is seat's player window
+// that follows the beginning of its turn (LCG §5.2 2.2, §5.1): its turn has
+// begun and it has taken no action yet. A play instruction "after your turn
+// begins" (On the Lam) is a trigger condition on that timing point (LCG §3
+// Fast, §3 Play Restrictions, Permissions and Instructions), so it is met
+// only there, as Mind Wipe's "after a phase begins" (ruling R-TURN-BEGIN).
+func (s *State) turnStartWindow(seat int) bool {
+	f := s.stack.Top()
+	return f != nil && f.Op == opTurn && int(f.Who) == seat && f.Step == 1 && f.B == 0
+}
+
 // mindOverMatter returns the skill a fight or evasion uses: intellect in
 // place of combat or agility while Mind over Matter lasts, when it is the
 // higher value (ruling R-MOM).

@@ -253,7 +253,7 @@ func (s *State) eventUsable(seat int, id int16) bool {
 	case idCunning:
 		return s.enemyAtLocation(seat)
 	case idOnTheLam:
-		return s.Active == int8(seat)
+		return s.Active == int8(seat) && s.turnStartWindow(seat) // play after your turn begins
 	}
 	return true
 }

@@ -23,7 +23,9 @@ const (
 )
 
 // hTurn is one investigator's turn (LCG §5.2 2.2–2.2.2). Step 0 begins the
-// turn, step 1 offers actions until the turn ends, step 2 ends it.
+// turn, step 1 offers actions until the turn ends, step 2 ends it. Frame A
+// is 0 while the window before the next action is to open, Frame B 1 once an
+// action was taken this turn (turnStartWindow).
 func (s *State) hTurn(f *game.Frame) game.Control {
 	seat := int(f.Who)
 	v := &s.Inv[seat]
