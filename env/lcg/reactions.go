@@ -32,10 +32,14 @@ func (s *State) whenSpawn(e int16) {
 // discoverAt discovers n clues at location k for seat through the would
 // event "when you would discover clues" (triggers.go): Cover Up's
 // replacement (LCG §3 Instead; ruling R-COVERUP) when k is seat's location,
-// else the discovery (the event's Then).
+// else the discovery (the event's Then). The event's amount is what would
+// actually be discovered: at most the clues on the location (LCG §3 Clues).
 func (s *State) discoverAt(seat, k, n int) {
 	if n <= 0 || s.LocInst[k] < 0 || s.Cards[s.LocInst[k]].Clues == 0 {
 		return
+	}
+	if c := int(s.Cards[s.LocInst[k]].Clues); n > c {
+		n = c
 	}
 	s.emit(event{Kind: tpWhenDiscover, Seat: int8(seat), Loc: int8(k), Subj: s.LocInst[k], N: int32(n), Then: thenDiscover})
 }
