@@ -97,7 +97,7 @@ func (s *State) connectingMask(seat int) uint8 {
 // Elusive, Survival Instinct; LCG §3 Enemy Engagement). except is kept.
 func (s *State) disengageAll(seat int, except int16) {
 	for _, e := range s.Enemies {
-		if e >= 0 && e != except && s.engagedWith(e, seat) && !s.card(e).Massive {
+		if e >= 0 && e != except && s.engagedWith(e, seat) && !s.isMassive(e) {
 			s.disengage(e)
 		}
 	}

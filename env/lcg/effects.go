@@ -51,7 +51,7 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		})
 	case effChooseFight:
 		return s.chooseEnemy(f, func(e int16) bool {
-			return s.Cards[e].Loc == s.Inv[seat].Loc && (s.engagedWith(e, seat) || !s.card(e).Aloof)
+			return s.Cards[e].Loc == s.Inv[seat].Loc && (s.engagedWith(e, seat) || !s.isAloof(e))
 		}, false, func(e int16) {
 			src := int16(f.Src)
 			s.startFightSkill(seat, e, src, int8(f.B&0xff), int8(f.B>>8&0xff), int8(f.B>>16&0xff))

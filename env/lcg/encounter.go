@@ -70,7 +70,7 @@ func (s *State) hEncounter(f *game.Frame) game.Control {
 	}
 	id := int16(f.Tgt)
 	d := s.card(id)
-	if d.Surge && s.inGame(seat) {
+	if s.keyword(id, kwSurge) && s.inGame(seat) {
 		s.push(opEncounter, seat, -1, -1, 0, 0) // LCG §3 Surge (after this card's spawn reactions)
 	}
 	if s.Cards[id].Zone == ZoneLimbo {
@@ -95,7 +95,7 @@ func (s *State) toThreat(seat int, id int16) {
 // revelation resolves a drawn card's Revelation ability (LCG §3 Revelation).
 func (s *State) revelation(seat int, id int16) {
 	d := s.Cards[id].Def
-	peril := s.card(id).Peril
+	peril := s.keyword(id, kwPeril)
 	var t *SkillTest
 	switch d {
 	case idGraspingHands:

@@ -19,7 +19,7 @@ const (
 // its location).
 func (s *State) engagedWith(e int16, seat int) bool {
 	c := &s.Cards[e]
-	if s.card(e).Massive {
+	if s.isMassive(e) {
 		return !c.Exhausted && c.Zone == ZoneBoard && s.inGame(seat) && c.Loc == s.Inv[seat].Loc
 	}
 	return c.Zone == ZoneThreat && int(c.Ctrl) == seat
@@ -74,7 +74,7 @@ func (s *State) dropEnemy(e int16) {
 // an enemy engaged with another investigator changes over at once.
 func (s *State) engage(e int16, seat int) {
 	c := &s.Cards[e]
-	if s.card(e).Massive {
+	if s.isMassive(e) {
 		return // LCG §3 Massive: never placed in a threat area
 	}
 	s.takeOut(e)
@@ -103,8 +103,7 @@ func (s *State) autoEngage() {
 			continue
 		}
 		c := &s.Cards[e]
-		d := s.card(e)
-		if c.Zone != ZoneBoard || c.Exhausted || s.isAloof(e) || d.Massive { // LCG §3 Aloof
+		if c.Zone != ZoneBoard || c.Exhausted || s.isAloof(e) || s.isMassive(e) { // LCG §3 Aloof
 			continue
 		}
 		switch m := s.preyBest(e, s.seatsAtLoc(c.Loc)); {

@@ -71,12 +71,6 @@ func (s *State) invBlank(seat int) bool {
 	return false
 }
 
-// isHunter, isAloof and isRetaliate read an enemy's keywords through its
-// blanked text box (LCG §3 Blank).
-func (s *State) isHunter(e int16) bool    { return s.card(e).Hunter && !s.blank(e) }
-func (s *State) isAloof(e int16) bool     { return s.card(e).Aloof && !s.blank(e) }
-func (s *State) isRetaliate(e int16) bool { return s.card(e).Retaliate && !s.blank(e) }
-
 // gameEnds runs the "when the game ends" forced abilities of the weaknesses
 // in the investigators' threat areas: Cover Up with clues on it gives 1
 // mental trauma; Hospital Debts with fewer than 6 resources on it costs 2

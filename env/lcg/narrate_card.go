@@ -73,6 +73,9 @@ func (s *State) cardStatus(id int16) []string {
 	if c.Exhausted {
 		st = append(st, "exhausted")
 	}
+	for _, k := range s.gainedKeywords(id) {
+		st = append(st, "gained "+k)
+	}
 	return st
 }
 

@@ -448,7 +448,7 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 		}
 	}
 	if !ok {
-		if !s.card(e).Massive {
+		if !s.isMassive(e) {
 			for i := 0; i < int(s.N); i++ {
 				if i != seat && s.engagedWith(e, i) {
 					s.takeDamage(i, dmg, 0, -1)

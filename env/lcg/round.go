@@ -1,6 +1,10 @@
 package lcg
 
-import "github.com/mythos-rl/mythos/env/game"
+import (
+	"math/bits"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
 
 // Steps of the round frame (LCG §5.1 timing chart).
 const (
@@ -236,17 +240,18 @@ func (s *State) hHandSize(f *game.Frame) game.Control {
 }
 
 // hEnemyAttacks is LCG §5.2 3.3 for one investigator: each ready engaged
-// enemy attacks, in the order the investigator chooses, then exhausts.
+// enemy attacks, in the order the investigator chooses, then exhausts. A
+// Massive enemy makes all its attacks at once (step 1, massiveAttacks).
 func (s *State) hEnemyAttacks(f *game.Frame) game.Control {
 	seat := int(f.Who)
+	if f.Step == 1 {
+		return s.massiveAttacks(f)
+	}
 	if !s.inGame(seat) {
 		return game.Done
 	}
 	if f.Answer != game.NoAnswer {
-		e := int16(s.chosen(f).Arg)
-		s.push(opEffect, seat, int32(e), -1, effExhaustEnemy, 0)
-		s.push(opAttack, seat, int32(e), int32(seat), atkEnemyPhase, 0)
-		return game.Again
+		return s.enemyPhaseAttack(f, seat, int16(s.chosen(f).Arg))
 	}
 	p := s.ask(seat, PkOrder, -1)
 	for k, e := range s.Enemies {
@@ -258,10 +263,65 @@ func (s *State) hEnemyAttacks(f *game.Frame) game.Control {
 	case 0:
 		return game.Done
 	case 1:
-		e := int16(p.Options[0].Arg)
-		s.push(opEffect, seat, int32(e), -1, effExhaustEnemy, 0)
-		s.push(opAttack, seat, int32(e), int32(seat), atkEnemyPhase, 0)
+		return s.enemyPhaseAttack(f, seat, int16(p.Options[0].Arg))
+	}
+	return game.Wait
+}
+
+// enemyPhaseAttack resolves engaged enemy e's attack on seat in the enemy
+// phase, then exhausts e (LCG §5.2 3.3); a Massive enemy attacks everyone
+// it is engaged with (massiveAttacks).
+func (s *State) enemyPhaseAttack(f *game.Frame, seat int, e int16) game.Control {
+	if s.isMassive(e) {
+		f.Step, f.Src, f.B = 1, int32(e), 0
 		return game.Again
+	}
+	s.push(opEffect, seat, int32(e), -1, effExhaustEnemy, 0)
+	s.push(opAttack, seat, int32(e), int32(seat), atkEnemyPhase, 0)
+	return game.Again
+}
+
+// massiveAttacks resolves the enemy-phase attacks of Massive enemy Frame Src
+// (LCG §3 Massive): it attacks each investigator it is engaged with, one at
+// a time in the order the lead investigator chooses, and exhausts only after
+// its last attack. All of them resolve at the first investigator in player
+// order engaged with it (LCG §3 Massive [GAP], the spec's recommendation),
+// so later investigators find it exhausted. Frame B is the mask of seats it
+// has attacked; then the frame goes back to seat's other enemies.
+func (s *State) massiveAttacks(f *game.Frame) game.Control {
+	e := int16(f.Src)
+	if f.Answer != game.NoAnswer {
+		i := int(s.chosen(f).Arg)
+		f.B |= 1 << uint(i)
+		s.push(opAttack, i, int32(e), int32(i), atkEnemyPhase, 0)
+		return game.Again
+	}
+	var m uint8
+	if s.enemySlot(e) >= 0 && !s.Cards[e].Exhausted {
+		for i := 0; i < int(s.N); i++ {
+			if f.B&(1<<uint(i)) == 0 && s.engagedWith(e, i) {
+				m |= 1 << uint(i)
+			}
+		}
+	}
+	switch bits.OnesCount8(m) {
+	case 0:
+		if s.enemySlot(e) >= 0 && f.B != 0 {
+			s.Cards[e].Exhausted = true // after its last attack of the phase
+		}
+		f.Step, f.Src, f.B = 0, -1, 0
+		return game.Again
+	case 1:
+		i := bits.TrailingZeros8(m)
+		f.B |= 1 << uint(i)
+		s.push(opAttack, i, int32(e), int32(i), atkEnemyPhase, 0)
+		return game.Again
+	}
+	p := s.ask(s.leadSeat(), PkOrder, int32(e))
+	for k := 0; k < int(s.N); k++ {
+		if i := s.seatAt(k); m&(1<<uint(i)) != 0 {
+			p.Add(ActSeat+game.ActionCode(i), int32(i), 0)
+		}
 	}
 	return game.Wait
 }

@@ -289,6 +289,13 @@ const (
 // engage with (the enemy moves to that investigator's location), EngageAuto
 // to let the engagement rule decide, or EngageNone. It returns the instance.
 func (s *State) PlaceEnemy(d cards.ID, loc, engaged, damage int, exhausted bool) (int16, error) {
+	return s.PlaceEnemyWith(d, loc, engaged, damage, exhausted, 0)
+}
+
+// PlaceEnemyWith is PlaceEnemy for an enemy that has gained the keywords kw
+// (ParseKeywords) before it is placed, so that its engagement follows them
+// (LCG §3 Aloof, §3 Massive).
+func (s *State) PlaceEnemyWith(d cards.ID, loc, engaged, damage int, exhausted bool, kw uint8) (int16, error) {
 	c := def(d)
 	if c.Type != typeEnemy {
 		return -1, fmt.Errorf("%s is a %s card, not an enemy", c.Name, c.Type)
@@ -321,14 +328,15 @@ func (s *State) PlaceEnemy(d cards.ID, loc, engaged, damage int, exhausted bool)
 	}
 	in := &s.Cards[e]
 	in.Damage, in.Exhausted, in.Doom, in.Clues, in.Host = int8(damage), exhausted, 0, 0, -1
-	if engaged >= 0 && !c.Massive {
+	in.Kw |= kw
+	if engaged >= 0 && !s.isMassive(e) {
 		in.Zone, in.Ctrl, in.Loc = ZoneThreat, int8(engaged), int8(loc)
 		s.Inv[engaged].Threat = append(s.Inv[engaged].Threat, e)
 		return e, nil
 	}
 	in.Zone, in.Ctrl, in.Loc = ZoneBoard, -1, int8(loc)
 	s.Board = append(s.Board, e)
-	if engaged == EngageAuto && !exhausted && !c.Aloof && !c.Massive {
+	if engaged == EngageAuto && !exhausted && !s.isAloof(e) && !s.isMassive(e) {
 		var mask uint8
 		for i := 0; i < int(s.N); i++ {
 			if s.inGame(i) && int(s.Inv[i].Loc) == loc {

@@ -85,6 +85,7 @@ type Inst struct {
 	Clues     int8
 	Doom      int8
 	Uses      int8  // uses of the card's Uses kind (LCG §3 Uses), or resources on it
+	Kw        uint8 // keywords gained (kwXxx bits, keywords.go; LCG §3 Keywords)
 	Host      int16 // instance it is attached to, or -1
 }
 
@@ -358,6 +359,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(uint8(c.Clues))
 		w.U8(uint8(c.Doom))
 		w.U8(uint8(c.Uses))
+		w.U8(c.Kw)
 		w.I32(int32(c.Host))
 	}
 	game.Ints(&w, s.Board)

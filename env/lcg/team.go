@@ -47,7 +47,7 @@ func (s *State) preyTie(f *game.Frame) game.Control {
 		return game.Done
 	}
 	c := &s.Cards[e]
-	if c.Zone != ZoneBoard || c.Exhausted || s.isAloof(e) || s.card(e).Massive {
+	if c.Zone != ZoneBoard || c.Exhausted || s.isAloof(e) || s.isMassive(e) {
 		return game.Done
 	}
 	if f.Answer != game.NoAnswer {

@@ -172,7 +172,7 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 			}
 			engaged := s.engagedWith(e, seat)
 			// LCG §3 Attack: any enemy at your location; §3 Aloof only if engaged with you.
-			if fightOK && (engaged || !s.card(e).Aloof) {
+			if fightOK && (engaged || !s.isAloof(e)) {
 				p.Add(ActFight+game.ActionCode(k), int32(e), 0)
 			}
 			// LCG §3 Engage: an enemy at your location not engaged with you.

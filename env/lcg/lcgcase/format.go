@@ -45,12 +45,22 @@ type Setup struct {
 	Locations []LocationSetup `yaml:"locations"`
 	// Seats set investigator state.
 	Seats []SeatSetup `yaml:"seats"`
+	// Keywords give every copy of a card in the game keywords for the case
+	// (LCG §3 Keywords: the card "gains" them; they survive a blank).
+	Keywords []KeywordSetup `yaml:"keywords"`
 	// Enemies put enemies into play.
 	Enemies []EnemySetup `yaml:"enemies"`
 	// EncounterTop stacks the encounter deck: the first card is drawn first.
 	EncounterTop []string `yaml:"encounter_top"`
 	// Tokens are the chaos tokens the next reveals return, in order.
 	Tokens []string `yaml:"tokens"`
+}
+
+// KeywordSetup gives every copy of a card keywords: Hunter, Retaliate,
+// Aloof, Massive, Surge, Peril.
+type KeywordSetup struct {
+	Card string   `yaml:"card"`
+	Add  []string `yaml:"add"`
 }
 
 // LocationSetup sets one location's state.
@@ -94,6 +104,9 @@ type EnemySetup struct {
 	Engaged   string `yaml:"engaged"`
 	Damage    int    `yaml:"damage"`
 	Exhausted bool   `yaml:"exhausted"`
+	// Keywords the enemy gains before it is placed (Aloof, Massive…), so
+	// that its engagement follows them.
+	Keywords []string `yaml:"keywords"`
 }
 
 // Action is one step of a case. Written as a string it is "VERB [TARGET]":

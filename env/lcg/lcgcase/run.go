@@ -196,6 +196,9 @@ func setup(su *Setup) (*lcg.State, error) {
 			return nil, fmt.Errorf("seat %d: %w", ss.Seat, err)
 		}
 	}
+	if err := setupKeywords(s, su.Keywords, false); err != nil {
+		return nil, err
+	}
 	for _, e := range su.Enemies {
 		if err := setupEnemy(s, &e); err != nil {
 			return nil, fmt.Errorf("enemy %s: %w", e.Card, err)
@@ -210,6 +213,9 @@ func setup(su *Setup) (*lcg.State, error) {
 		top = append(top, d)
 	}
 	s.StackEncounter(top...)
+	if err := setupKeywords(s, su.Keywords, true); err != nil { // and the copies made since
+		return nil, err
+	}
 	if err := forceTokens(s, su.Tokens); err != nil {
 		return nil, err
 	}
@@ -336,8 +342,34 @@ func setupSeat(s *lcg.State, ss *SeatSetup) error {
 	return nil
 }
 
+// setupKeywords gives every copy of each named card its keywords; strict:
+// a card with no copy in the game is an error.
+func setupKeywords(s *lcg.State, ks []KeywordSetup, strict bool) error {
+	for _, k := range ks {
+		d, err := cardID(k.Card)
+		if err != nil {
+			return fmt.Errorf("keywords: %w", err)
+		}
+		kw, err := lcg.ParseKeywords(k.Add)
+		if err != nil {
+			return fmt.Errorf("keywords of %s: %w", k.Card, err)
+		}
+		if kw == 0 {
+			return fmt.Errorf("keywords of %s: add names none", k.Card)
+		}
+		if s.GainKeywordsAll(d, kw) == 0 && strict {
+			return fmt.Errorf("keywords: no copy of %s in the game", k.Card)
+		}
+	}
+	return nil
+}
+
 func setupEnemy(s *lcg.State, e *EnemySetup) error {
 	d, err := cardID(e.Card)
+	if err != nil {
+		return err
+	}
+	kw, err := lcg.ParseKeywords(e.Keywords)
 	if err != nil {
 		return err
 	}
@@ -367,7 +399,7 @@ func setupEnemy(s *lcg.State, e *EnemySetup) error {
 	if engaged >= 0 && engaged < int(s.N) && int(s.Inv[engaged].Loc) != loc {
 		return fmt.Errorf("engaged with seat %d, who is at %s, not %s", engaged, locName(s, int(s.Inv[engaged].Loc)), locName(s, loc))
 	}
-	_, err = s.PlaceEnemy(d, loc, engaged, e.Damage, e.Exhausted)
+	_, err = s.PlaceEnemyWith(d, loc, engaged, e.Damage, e.Exhausted, kw)
 	return err
 }
 
