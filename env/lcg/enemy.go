@@ -245,6 +245,11 @@ func (s *State) placeSpawned(e int16, seat int, loc int) {
 	s.takeOut(e)
 	c.Damage, c.Exhausted, c.Doom, c.Clues = 0, false, 0, 0
 	s.addEnemy(e)
+	if loc < 0 && (s.isAloof(e) || s.isMassive(e)) {
+		// LCG §3 Aloof: it spawns unengaged; §3 Massive: never in a threat
+		// area. With no instruction: at the drawer's location.
+		loc = int(s.Inv[seat].Loc)
+	}
 	if loc < 0 {
 		// LCG §5.2 1.4 step 4: no Spawn instruction → engaged with the drawer.
 		c.Zone, c.Ctrl, c.Loc = ZoneThreat, int8(seat), s.Inv[seat].Loc
