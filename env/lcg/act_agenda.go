@@ -86,7 +86,8 @@ func (s *State) hAgendaAdvance(f *game.Frame) game.Control {
 		return game.Done
 	default:
 		// 3b: at act 1 or 2 the investigators are trapped (R3); at act 3 each
-		// investigator who has not resigned is defeated.
+		// investigator who has not resigned is defeated and suffers 1
+		// physical trauma.
 		if s.Act < 2 {
 			s.finish(ResR3)
 			return game.Halt
@@ -94,6 +95,7 @@ func (s *State) hAgendaAdvance(f *game.Frame) game.Control {
 		for i := 0; i < int(s.N); i++ {
 			if s.inGame(i) {
 				s.eliminate(i, OutDefeated)
+				s.Inv[i].PhysicalTrauma++ // "is defeated and suffers 1 physical trauma" (LCG §3 Trauma)
 			}
 		}
 		s.finish(ResNoResolution)

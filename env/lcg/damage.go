@@ -217,6 +217,16 @@ func (s *State) eliminate(seat int, reason uint8) {
 	}
 	v.Out = reason
 	s.log.Add(evEliminated, game.AgentID(seat), int32(reason), 0, 0)
+	// LCG §3 Defeated, §3 Trauma: defeat by damage gives 1 physical trauma,
+	// by horror 1 mental trauma; by both at once the investigator chooses,
+	// which the campaign layer asks (ruling R-TRAUMA). Recorded in
+	// standalone play too, where nothing reads it.
+	switch reason {
+	case OutDamage:
+		v.PhysicalTrauma++
+	case OutHorror:
+		v.MentalTrauma++
+	}
 	// 3. engaged enemies stay at the location, unengaged, keeping their state.
 	for i := 0; i < len(v.Threat); i++ {
 		id := v.Threat[i]

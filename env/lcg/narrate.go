@@ -119,6 +119,10 @@ func (s *State) Render(viewer game.AgentID) string {
 			fmt.Fprintf(&b, "; %s left", plural(int(v.Actions), "action"))
 		}
 		fmt.Fprintf(&b, "; deck %d, discard %d\n", len(v.Deck), len(v.Discard))
+		if v.PhysicalTrauma > 0 || v.MentalTrauma > 0 {
+			// Recorded for the campaign (LCG §3 Trauma).
+			fmt.Fprintf(&b, "    trauma: %d physical, %d mental\n", v.PhysicalTrauma, v.MentalTrauma)
+		}
 		var play, threat, hand []string
 		for _, id := range v.Play {
 			play = append(play, s.withStatus(id))

@@ -241,3 +241,21 @@ func TestDescribeAssign(t *testing.T) {
 		t.Fatalf("last point: %q", d)
 	}
 }
+
+// Trauma suffered in the scenario (defeat by damage or horror, agenda 3b) is
+// shown on the board (LCG §3 Trauma), and nothing is shown without it.
+func TestRenderShowsTrauma(t *testing.T) {
+	s := newGame(t, 1, "01001", "01002")
+	if r := s.Render(0); strings.Contains(r, "trauma") {
+		t.Fatalf("no trauma yet, got:\n%s", r)
+	}
+	s.Inv[0].Damage = 8
+	s.eliminate(0, OutDamage)
+	s.Inv[1].MentalTrauma = 2
+	r := s.Render(1)
+	for _, want := range []string{"trauma: 1 physical, 0 mental", "trauma: 0 physical, 2 mental"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("render lacks %q:\n%s", want, r)
+		}
+	}
+}

@@ -149,6 +149,7 @@ func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 	d.int(w+"actions left", e.Actions, int(v.Actions))
 	d.str(w+"location", e.Location, locName(s, int(v.Loc)))
 	d.str(w+"out", e.Out, outNames[v.Out])
+	d.int(w+"physical trauma", e.PhysicalTrauma, int(v.PhysicalTrauma))
 	d.int(w+"mental trauma", e.MentalTrauma, int(v.MentalTrauma))
 	d.int(w+"experience penalty", e.XPPenalty, int(v.XPPenalty))
 	d.int(w+"hand size", e.HandCount, len(v.Hand))

@@ -180,10 +180,12 @@ type SeatExpect struct {
 	Play         ZoneExpect `yaml:"play"`
 	Threat       ZoneExpect `yaml:"threat"`
 	Skills       []int      `yaml:"skills"` // willpower, intellect, combat, agility with constant modifiers
-	// MentalTrauma and XPPenalty are recorded when the game ends (LCG §3
-	// Trauma, §3 Experience).
-	MentalTrauma *int `yaml:"mental_trauma"`
-	XPPenalty    *int `yaml:"xp_penalty"`
+	// PhysicalTrauma and MentalTrauma are recorded on defeat (LCG §3
+	// Defeated, §3 Trauma), by agenda 3b and by the "when the game ends"
+	// weaknesses; XPPenalty when the game ends (LCG §3 Experience).
+	PhysicalTrauma *int `yaml:"physical_trauma"`
+	MentalTrauma   *int `yaml:"mental_trauma"`
+	XPPenalty      *int `yaml:"xp_penalty"`
 	// Card state of a card in the play or threat area, by name.
 	Cards []CardExpect `yaml:"cards"`
 }
