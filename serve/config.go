@@ -31,6 +31,9 @@ type Config struct {
 	// MaxBotMillis caps a server-side bot's time budget per decision in
 	// milliseconds (agent option ms; default DefaultMaxBotMillis).
 	MaxBotMillis int
+	// NoSharedMemory refuses every OpenRequest.shared_memory (the session
+	// is served over gRPC only). Shared memory is served on Linux only.
+	NoSharedMemory bool
 	// Token, when set, is the bearer token every call must carry
 	// (metadata "authorization: Bearer TOKEN"); health checks need none.
 	Token string

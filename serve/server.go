@@ -47,6 +47,8 @@ type Server struct {
 	done     chan struct{}
 	draining chan struct{} // closed when a shutdown starts (see Drain)
 	drain    sync.Once
+
+	shared sharedServer // the shared-memory listener (shm_linux.go)
 }
 
 // New makes a server with cfg's limits and starts its idle-session reaper.
@@ -106,10 +108,12 @@ func (s *Server) Shutdown() {
 	busy := 0
 	for _, ss := range all {
 		ss.closed.Store(true)
+		ss.hangUp(codes.Unavailable, "the server is shutting down")
 		if !s.tryFree(ss) {
 			busy++
 		}
 	}
+	s.stopShared()
 	close(s.stop)
 	<-s.done
 	s.log.Info("server closed", "sessions_freed", len(all), "busy", busy)
@@ -183,6 +187,9 @@ func (s *Server) closeSession(ss *session) bool {
 		delete(s.sessions, ss.id)
 	}
 	s.mu.Unlock()
+	if ss.shm != nil {
+		ss.hangUp(codes.NotFound, status.Convert(s.unknown(ss.id)).Message())
+	}
 	s.tryFree(ss)
 	return true
 }
@@ -206,6 +213,9 @@ func (s *Server) free(ss *session) {
 		return
 	}
 	ss.stopWorkers()
+	if ss.shm != nil {
+		ss.shm.release()
+	}
 	s.mu.Lock()
 	s.envs -= len(ss.envs)
 	s.mu.Unlock()
@@ -245,21 +255,30 @@ func (s *Server) acquire(ctx context.Context, id, secret string) (*session, erro
 	if err != nil {
 		return nil, err
 	}
+	if err := s.take(ctx, ss); err != nil {
+		return nil, err
+	}
+	return ss, nil
+}
+
+// take takes the session ss for one call, waiting (until ctx ends) while
+// another call holds it; call release when done.
+func (s *Server) take(ctx context.Context, ss *session) error {
 	select {
 	case ss.sem <- struct{}{}:
 	default:
 		select {
 		case ss.sem <- struct{}{}:
 		case <-ctx.Done():
-			return nil, ctxError(ctx, "the session is busy with an earlier call")
+			return ctxError(ctx, "the session is busy with an earlier call")
 		}
 	}
 	if ss.closed.Load() {
 		s.release(ss)
-		return nil, s.unknown(id)
+		return s.unknown(ss.id)
 	}
 	ss.touch()
-	return ss, nil
+	return nil
 }
 
 // release ends a call's hold on ss; if ss was closed meanwhile, it is freed.
@@ -349,8 +368,13 @@ func (s *Server) Open(ctx context.Context, req *pb.OpenRequest) (*pb.OpenRespons
 		s.envs -= n
 		s.mu.Unlock()
 	}
-	ss, err := newSession(s.prefix+newHex(12), req.EnvId, opts, n, req.Seed, req.AutoReset, req.FinalObservations, req.SparseObservations, packed, s.cfg.Workers, bots)
+	shm, socket := s.grantShared(req, probe.Spec(), n)
+	sparse := req.SparseObservations && shm == nil // shared rows are read in place
+	ss, err := newSessionIn(shm, s.prefix+newHex(12), req.EnvId, opts, n, req.Seed, req.AutoReset, req.FinalObservations, sparse, packed, s.cfg.Workers, bots)
 	if err != nil {
+		if shm != nil {
+			shm.release()
+		}
 		unreserve()
 		return nil, status.Errorf(codes.InvalidArgument, "bad options %s: %s", clipOptions(opts), scrub(err.Error(), optionTexts(opts)...))
 	}
@@ -363,14 +387,21 @@ func (s *Server) Open(ctx context.Context, req *pb.OpenRequest) (*pb.OpenRespons
 	s.mu.Lock()
 	if len(s.sessions) >= s.cfg.MaxSessions || s.closed {
 		s.mu.Unlock()
+		if shm != nil {
+			shm.release()
+		}
 		unreserve()
 		return nil, status.Errorf(codes.ResourceExhausted, "the server has %d sessions open, its limit", s.cfg.MaxSessions)
 	}
 	s.sessions[ss.id] = ss
 	s.mu.Unlock()
 	s.log.Info("session opened", "session", ss.id, "env", req.EnvId, "envs", n, "options", opts.String(), "auto_reset", req.AutoReset,
-		"encoding", req.Encoding.String(), "sparse", req.SparseObservations, "bots", botsText(bots))
-	return &pb.OpenResponse{SessionId: ss.id, Spec: specMessage(ss.spec), NumEnvs: int32(n), SessionSecret: ss.secret, ServerInstance: s.instance}, nil
+		"encoding", req.Encoding.String(), "sparse", sparse, "bots", botsText(bots), "shared_memory", shm != nil)
+	r := &pb.OpenResponse{SessionId: ss.id, Spec: specMessage(ss.spec), NumEnvs: int32(n), SessionSecret: ss.secret, ServerInstance: s.instance}
+	if shm != nil {
+		r.SharedMemory = shm.message(socket)
+	}
+	return r, nil
 }
 
 // Reset implements EnvService.
@@ -390,7 +421,7 @@ func (s *Server) reset(ctx context.Context, req *pb.ResetRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.run(ctx, ss, req, nil)
+	return s.run(ctx, ss, req, nil, true)
 }
 
 // step is reset for Step.
@@ -399,17 +430,18 @@ func (s *Server) step(ctx context.Context, req *pb.StepRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.run(ctx, ss, nil, req)
+	return s.run(ctx, ss, nil, req, true)
 }
 
 // botCall is a Reset or Step of a session with bots, run on its own
 // goroutine so that its caller can return when its context ends.
 type botCall struct {
-	done  chan struct{}
-	state atomic.Int32 // callRunning, then callAnswered or callAbandoned
-	res   any
-	err   error
-	panic any // a panic of the work, raised again on the caller's goroutine
+	done   chan struct{}
+	state  atomic.Int32 // callRunning, then callAnswered or callAbandoned
+	answer bool         // answer the call (false: a shared-memory call)
+	res    any
+	err    error
+	panic  any // a panic of the work, raised again on the caller's goroutine
 }
 
 const (
@@ -429,16 +461,18 @@ const (
 // DEADLINE_EXCEEDED or CANCELED at once; the work stops at the bots' next
 // check, every env of the call is left stopped (as after a bot's failure:
 // Step refuses it until it is reset), and the session is released then.
-func (s *Server) run(ctx context.Context, ss *session, reset *pb.ResetRequest, step *pb.StepRequest) (any, error) {
+//
+// Without answer (a shared-memory call) the result is nil: the rows hold it.
+func (s *Server) run(ctx context.Context, ss *session, reset *pb.ResetRequest, step *pb.StepRequest, answer bool) (any, error) {
 	if ctx.Err() != nil {
 		s.release(ss)
 		return nil, ctxError(ctx, "no env changed")
 	}
 	if ss.bots == nil {
 		defer s.release(ss)
-		return ss.do(reset, step)
+		return ss.do(reset, step, answer)
 	}
-	c := &botCall{done: make(chan struct{})}
+	c := &botCall{done: make(chan struct{}), answer: answer}
 	go s.runBots(ctx, ss, reset, step, c)
 	select {
 	case <-c.done:
@@ -472,7 +506,7 @@ func (s *Server) runBots(ctx context.Context, ss *session, reset *pb.ResetReques
 		}()
 		ss.ctx = ctx
 		defer func() { ss.ctx = nil }()
-		c.res, c.err = ss.do(reset, step)
+		c.res, c.err = ss.do(reset, step, c.answer)
 	}()
 	if c.err != nil && c.panic == nil && ctx.Err() != nil {
 		ss.cutAll(idx)

@@ -111,11 +111,32 @@ type session struct {
 	// on the handler's goroutine alone); stepTask is s.stepPart, made once.
 	stepWorkers *env.Workers
 	stepTask    func(part int)
+
+	// shm holds the buffers above when the session lives in shared memory
+	// (OpenRequest.shared_memory; nil otherwise).
+	shm *sharedMem
 }
 
 // newSession makes n envs of id with opts.
 // botTable (from checkBots, nil for none) names the agents of bot seats.
 func newSession(id string, envID string, opts env.Options, n int, seed uint64, autoReset, finalObs, sparse, packed bool, workers int, botTable []string) (*session, error) {
+	return newSessionIn(nil, id, envID, opts, n, seed, autoReset, finalObs, sparse, packed, workers, botTable)
+}
+
+// bufferSizes returns the lengths of a session's backing arrays (see
+// newSessionIn) for n envs of spec.
+func bufferSizes(spec *env.Spec, n int, finalObs bool) (f32, i32, i8 int) {
+	l, agents := spec.Layout, len(spec.Agents)
+	finals := 0
+	if finalObs {
+		finals = 1
+	}
+	return (1+finals)*n*l.F32 + n*(3+agents), (1+finals)*n*l.I32 + 2*n, n*spec.Actions + 2*n
+}
+
+// newSessionIn is newSession with the backing arrays taken from shm (its
+// buffers, made by newSharedMem for bufferSizes) when shm is not nil.
+func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n int, seed uint64, autoReset, finalObs, sparse, packed bool, workers int, botTable []string) (*session, error) {
 	envs := make([]env.Env, n)
 	for i := range envs {
 		e, err := env.Make(envID, opts)
@@ -138,13 +159,13 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 		nonzero: make([]int, len(l.Fields)), finalNonzero: make([]int, len(l.Fields)),
 	}
 	// One backing array per dtype, sections in the order of pb.Packed.
-	finals := 0
-	if s.finalObs {
-		finals = 1
+	nf, ni, nb := bufferSizes(spec, n, s.finalObs)
+	if shm != nil {
+		s.shm = shm
+		s.f32buf, s.i32buf, s.i8buf, s.seed = shm.buffers(nf, ni, nb, n)
+	} else {
+		s.f32buf, s.i32buf, s.i8buf = make([]float32, nf), make([]int32, ni), make([]int8, nb)
 	}
-	s.f32buf = make([]float32, (1+finals)*n*l.F32+n*(3+agents))
-	s.i32buf = make([]int32, (1+finals)*n*l.I32+2*n)
-	s.i8buf = make([]int8, n*spec.Actions+2*n)
 	f, i, b := s.f32buf, s.i32buf, s.i8buf
 	s.f32, f = f[:n*l.F32:n*l.F32], f[n*l.F32:]
 	s.i32, i = i[:n*l.I32:n*l.I32], i[n*l.I32:]
@@ -223,15 +244,16 @@ func (s *session) owns(secret string) bool {
 	return subtle.ConstantTimeCompare([]byte(secret), []byte(s.secret)) == 1
 }
 
-// do runs a reset (reset set) or a step and answers it.
-func (s *session) do(reset *pb.ResetRequest, step *pb.StepRequest) (any, error) {
+// do runs a reset (reset set) or a step and answers it (unless answer is
+// false: a shared-memory call, whose results are in the rows already).
+func (s *session) do(reset *pb.ResetRequest, step *pb.StepRequest, answer bool) (any, error) {
 	var err error
 	if reset != nil {
 		err = s.reset(reset.Seed, reset.Envs)
 	} else {
 		err = s.step(step.Actions)
 	}
-	if err != nil {
+	if err != nil || !answer {
 		return nil, err
 	}
 	return s.answer(), nil
@@ -538,13 +560,12 @@ func (s *session) stepOne(i int) {
 			s.agentRewards[i*a+k] = float32(r)
 		}
 	} else {
-		s.addCarry(i, &tr)
-		if err := s.playBots(i, &tr); err != nil {
+		var err error
+		if tr, err = s.stepBots(i, tr); err != nil {
 			s.stopEnv(i)
 			s.stepErr[i] = err
 			return
 		}
-		s.takeCarry(i)
 	}
 	s.terminated[i], s.truncated[i] = tr.Terminated, tr.Truncated
 	if !tr.Done() {
@@ -580,6 +601,19 @@ func (s *session) stepOne(i int) {
 	for k, r := range tr.Info.Rewards {
 		s.agentRewards[i*a+k] = float32(r)
 	}
+}
+
+// stepBots carries the client's step tr of env i and plays its bots while a
+// bot seat is to act; it returns the transition to the client's next
+// decision. (A function of its own, so that tr escapes to the heap only for
+// sessions with bots: the step path of the others allocates nothing.)
+func (s *session) stepBots(i int, tr env.Transition) (env.Transition, error) {
+	s.addCarry(i, &tr)
+	if err := s.playBots(i, &tr); err != nil {
+		return tr, err
+	}
+	s.takeCarry(i)
+	return tr, nil
 }
 
 // legal lists the legal action ids of env i, for error messages.

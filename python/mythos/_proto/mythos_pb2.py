@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x0cmythos.proto\x12\tmythos.v1\"u\n\x06Tensor\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x1f\n\x05\x64type\x18\x02 \x01(\x0e\x32\x10.mythos.v1.DType\x12\r\n\x05shape\x18\x03 \x03(\x03\x12\x0c\n\x04\x64\x61ta\x18\x04 \x01(\x0c\x12\x0e\n\x06sparse\x18\x05 \x01(\x08\x12\x0f\n\x07indices\x18\x06 \x01(\x0c\"f\n\tFieldSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x1f\n\x05\x64type\x18\x02 \x01(\x0e\x32\x10.mythos.v1.DType\x12\r\n\x05shape\x18\x03 \x03(\x03\x12\x0b\n\x03\x64oc\x18\x04 \x01(\t\x12\x0e\n\x06offset\x18\x05 \x01(\x03\">\n\nOptionSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x15\n\rdefault_value\x18\x02 \x01(\t\x12\x0b\n\x03\x64oc\x18\x03 \x01(\t\"\xc5\x01\n\x07\x45nvSpec\x12\n\n\x02id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12$\n\x06\x66ields\x18\x03 \x03(\x0b\x32\x14.mythos.v1.FieldSpec\x12\x13\n\x0bnum_actions\x18\x04 \x01(\x05\x12\x14\n\x0c\x61\x63tion_names\x18\x05 \x03(\t\x12\x0e\n\x06\x61gents\x18\x06 \x03(\t\x12&\n\x07options\x18\x07 \x03(\x0b\x32\x15.mythos.v1.OptionSpec\x12\x10\n\x08markdown\x18\x08 \x01(\t\"\x11\n\x0fListEnvsRequest\"4\n\x10ListEnvsResponse\x12 \n\x04\x65nvs\x18\x01 \x03(\x0b\x32\x12.mythos.v1.EnvSpec\"\xf4\x02\n\x0bOpenRequest\x12\x0e\n\x06\x65nv_id\x18\x01 \x01(\t\x12\x34\n\x07options\x18\x02 \x03(\x0b\x32#.mythos.v1.OpenRequest.OptionsEntry\x12\x10\n\x08num_envs\x18\x03 \x01(\x05\x12\x0c\n\x04seed\x18\x04 \x01(\x04\x12\x12\n\nauto_reset\x18\x05 \x01(\x08\x12\x1a\n\x12\x66inal_observations\x18\x06 \x01(\x08\x12\x1b\n\x13sparse_observations\x18\x07 \x01(\x08\x12%\n\x08\x65ncoding\x18\x08 \x01(\x0e\x32\x13.mythos.v1.Encoding\x12.\n\x04\x62ots\x18\t \x03(\x0b\x32 .mythos.v1.OpenRequest.BotsEntry\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a+\n\tBotsEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x87\x01\n\x0cOpenResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12 \n\x04spec\x18\x02 \x01(\x0b\x32\x12.mythos.v1.EnvSpec\x12\x10\n\x08num_envs\x18\x03 \x01(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\t\x12\x17\n\x0fserver_instance\x18\x05 \x01(\t\"d\n\x0cResetRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x11\n\x04seed\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x0c\n\x04\x65nvs\x18\x03 \x03(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\tB\x07\n\x05_seed\"]\n\x0bStepRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\"\n\x07\x61\x63tions\x18\x02 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12\x16\n\x0esession_secret\x18\x03 \x01(\t\"l\n\rStreamRequest\x12(\n\x05reset\x18\x01 \x01(\x0b\x32\x17.mythos.v1.ResetRequestH\x00\x12&\n\x04step\x18\x02 \x01(\x0b\x32\x16.mythos.v1.StepRequestH\x00\x42\t\n\x07request\"\x87\x04\n\nStepResult\x12&\n\x0bobservation\x18\x01 \x03(\x0b\x32\x11.mythos.v1.Tensor\x12&\n\x0b\x61\x63tion_mask\x18\x02 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12 \n\x05\x61gent\x18\x03 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12!\n\x06reward\x18\x04 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12(\n\ragent_rewards\x18\x05 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12%\n\nterminated\x18\x06 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12$\n\ttruncated\x18\x07 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12(\n\repisode_score\x18\x08 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12)\n\x0e\x65pisode_length\x18\t \x01(\x0b\x32\x11.mythos.v1.Tensor\x12\x1f\n\x04seed\x18\n \x01(\x0b\x32\x11.mythos.v1.Tensor\x12,\n\x11\x66inal_observation\x18\x0b \x03(\x0b\x32\x11.mythos.v1.Tensor\x12&\n\x0b\x66inal_score\x18\x0c \x01(\x0b\x32\x11.mythos.v1.Tensor\x12!\n\x06packed\x18\r \x01(\x0b\x32\x11.mythos.v1.Packed\"\xb9\x01\n\x06Packed\x12\x10\n\x08num_envs\x18\x01 \x01(\x05\x12\x0b\n\x03\x66\x33\x32\x18\x02 \x01(\x0c\x12\x0b\n\x03i32\x18\x03 \x01(\x0c\x12\n\n\x02i8\x18\x04 \x01(\x0c\x12\x0b\n\x03u64\x18\x05 \x01(\x0c\x12\x0e\n\x06sparse\x18\x06 \x01(\x08\x12\x12\n\nsparse_f32\x18\x07 \x01(\x0c\x12\x18\n\x10sparse_f32_index\x18\x08 \x01(\x0c\x12\x12\n\nsparse_i32\x18\t \x01(\x0c\x12\x18\n\x10sparse_i32_index\x18\n \x01(\x0c\"Y\n\x0eObserveRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\r\n\x05\x61gent\x18\x02 \x01(\x05\x12\x0c\n\x04\x65nvs\x18\x03 \x03(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\t\"9\n\x0fObserveResponse\x12&\n\x0bobservation\x18\x01 \x03(\x0b\x32\x11.mythos.v1.Tensor\"Z\n\x0f\x44\x65scribeRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x0b\n\x03\x65nv\x18\x02 \x01(\x05\x12\x0e\n\x06viewer\x18\x03 \x01(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\t\"@\n\x0bLegalAction\x12\x0e\n\x06\x61\x63tion\x18\x01 \x01(\x05\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\"\x9c\x01\n\x10\x44\x65scribeResponse\x12\r\n\x05\x62oard\x18\x01 \x01(\t\x12\x0e\n\x06prompt\x18\x02 \x01(\t\x12-\n\rlegal_actions\x18\x03 \x03(\x0b\x32\x16.mythos.v1.LegalAction\x12\x0e\n\x06\x65vents\x18\x04 \x03(\t\x12\r\n\x05\x61gent\x18\x05 \x01(\x05\x12\x0c\n\x04over\x18\x06 \x01(\x08\x12\r\n\x05score\x18\x07 \x01(\x01\":\n\x0c\x43loseRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x16\n\x0esession_secret\x18\x02 \x01(\t\"\x0f\n\rCloseResponse*\x85\x01\n\x05\x44Type\x12\x15\n\x11\x44TYPE_UNSPECIFIED\x10\x00\x12\x11\n\rDTYPE_FLOAT32\x10\x01\x12\x0f\n\x0b\x44TYPE_INT32\x10\x02\x12\x0e\n\nDTYPE_INT8\x10\x03\x12\x0e\n\nDTYPE_BOOL\x10\x04\x12\x10\n\x0c\x44TYPE_UINT64\x10\x05\x12\x0f\n\x0b\x44TYPE_INT64\x10\x06*5\n\x08\x45ncoding\x12\x14\n\x10\x45NCODING_TENSORS\x10\x00\x12\x13\n\x0f\x45NCODING_PACKED\x10\x01\x32\xfc\x03\n\nEnvService\x12\x43\n\x08ListEnvs\x12\x1a.mythos.v1.ListEnvsRequest\x1a\x1b.mythos.v1.ListEnvsResponse\x12\x37\n\x04Open\x12\x16.mythos.v1.OpenRequest\x1a\x17.mythos.v1.OpenResponse\x12\x37\n\x05Reset\x12\x17.mythos.v1.ResetRequest\x1a\x15.mythos.v1.StepResult\x12\x35\n\x04Step\x12\x16.mythos.v1.StepRequest\x1a\x15.mythos.v1.StepResult\x12=\n\x06Stream\x12\x18.mythos.v1.StreamRequest\x1a\x15.mythos.v1.StepResult(\x01\x30\x01\x12@\n\x07Observe\x12\x19.mythos.v1.ObserveRequest\x1a\x1a.mythos.v1.ObserveResponse\x12\x43\n\x08\x44\x65scribe\x12\x1a.mythos.v1.DescribeRequest\x1a\x1b.mythos.v1.DescribeResponse\x12:\n\x05\x43lose\x12\x17.mythos.v1.CloseRequest\x1a\x18.mythos.v1.CloseResponseB<Z:github.com/mythos-rl/mythos/serve/proto/mythos/v1;mythosv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x0cmythos.proto\x12\tmythos.v1\"u\n\x06Tensor\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x1f\n\x05\x64type\x18\x02 \x01(\x0e\x32\x10.mythos.v1.DType\x12\r\n\x05shape\x18\x03 \x03(\x03\x12\x0c\n\x04\x64\x61ta\x18\x04 \x01(\x0c\x12\x0e\n\x06sparse\x18\x05 \x01(\x08\x12\x0f\n\x07indices\x18\x06 \x01(\x0c\"f\n\tFieldSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x1f\n\x05\x64type\x18\x02 \x01(\x0e\x32\x10.mythos.v1.DType\x12\r\n\x05shape\x18\x03 \x03(\x03\x12\x0b\n\x03\x64oc\x18\x04 \x01(\t\x12\x0e\n\x06offset\x18\x05 \x01(\x03\">\n\nOptionSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x15\n\rdefault_value\x18\x02 \x01(\t\x12\x0b\n\x03\x64oc\x18\x03 \x01(\t\"\xc5\x01\n\x07\x45nvSpec\x12\n\n\x02id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12$\n\x06\x66ields\x18\x03 \x03(\x0b\x32\x14.mythos.v1.FieldSpec\x12\x13\n\x0bnum_actions\x18\x04 \x01(\x05\x12\x14\n\x0c\x61\x63tion_names\x18\x05 \x03(\t\x12\x0e\n\x06\x61gents\x18\x06 \x03(\t\x12&\n\x07options\x18\x07 \x03(\x0b\x32\x15.mythos.v1.OptionSpec\x12\x10\n\x08markdown\x18\x08 \x01(\t\"\x11\n\x0fListEnvsRequest\"4\n\x10ListEnvsResponse\x12 \n\x04\x65nvs\x18\x01 \x03(\x0b\x32\x12.mythos.v1.EnvSpec\"\x8b\x03\n\x0bOpenRequest\x12\x0e\n\x06\x65nv_id\x18\x01 \x01(\t\x12\x34\n\x07options\x18\x02 \x03(\x0b\x32#.mythos.v1.OpenRequest.OptionsEntry\x12\x10\n\x08num_envs\x18\x03 \x01(\x05\x12\x0c\n\x04seed\x18\x04 \x01(\x04\x12\x12\n\nauto_reset\x18\x05 \x01(\x08\x12\x1a\n\x12\x66inal_observations\x18\x06 \x01(\x08\x12\x1b\n\x13sparse_observations\x18\x07 \x01(\x08\x12%\n\x08\x65ncoding\x18\x08 \x01(\x0e\x32\x13.mythos.v1.Encoding\x12.\n\x04\x62ots\x18\t \x03(\x0b\x32 .mythos.v1.OpenRequest.BotsEntry\x12\x15\n\rshared_memory\x18\n \x01(\x08\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a+\n\tBotsEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xb7\x01\n\x0cOpenResponse\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12 \n\x04spec\x18\x02 \x01(\x0b\x32\x12.mythos.v1.EnvSpec\x12\x10\n\x08num_envs\x18\x03 \x01(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\t\x12\x17\n\x0fserver_instance\x18\x05 \x01(\t\x12.\n\rshared_memory\x18\x06 \x01(\x0b\x32\x17.mythos.v1.SharedMemory\"\xbe\x01\n\x0cSharedMemory\x12\x0e\n\x06socket\x18\x01 \x01(\t\x12\x0c\n\x04size\x18\x02 \x01(\x03\x12\x14\n\x0cheader_bytes\x18\x03 \x01(\x03\x12\x12\n\nf32_offset\x18\x04 \x01(\x03\x12\x12\n\ni32_offset\x18\x05 \x01(\x03\x12\x11\n\ti8_offset\x18\x06 \x01(\x03\x12\x12\n\nu64_offset\x18\x07 \x01(\x03\x12\x16\n\x0e\x61\x63tions_offset\x18\x08 \x01(\x03\x12\x13\n\x0b\x65nvs_offset\x18\t \x01(\x03\"d\n\x0cResetRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x11\n\x04seed\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x0c\n\x04\x65nvs\x18\x03 \x03(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\tB\x07\n\x05_seed\"]\n\x0bStepRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\"\n\x07\x61\x63tions\x18\x02 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12\x16\n\x0esession_secret\x18\x03 \x01(\t\"l\n\rStreamRequest\x12(\n\x05reset\x18\x01 \x01(\x0b\x32\x17.mythos.v1.ResetRequestH\x00\x12&\n\x04step\x18\x02 \x01(\x0b\x32\x16.mythos.v1.StepRequestH\x00\x42\t\n\x07request\"\x87\x04\n\nStepResult\x12&\n\x0bobservation\x18\x01 \x03(\x0b\x32\x11.mythos.v1.Tensor\x12&\n\x0b\x61\x63tion_mask\x18\x02 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12 \n\x05\x61gent\x18\x03 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12!\n\x06reward\x18\x04 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12(\n\ragent_rewards\x18\x05 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12%\n\nterminated\x18\x06 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12$\n\ttruncated\x18\x07 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12(\n\repisode_score\x18\x08 \x01(\x0b\x32\x11.mythos.v1.Tensor\x12)\n\x0e\x65pisode_length\x18\t \x01(\x0b\x32\x11.mythos.v1.Tensor\x12\x1f\n\x04seed\x18\n \x01(\x0b\x32\x11.mythos.v1.Tensor\x12,\n\x11\x66inal_observation\x18\x0b \x03(\x0b\x32\x11.mythos.v1.Tensor\x12&\n\x0b\x66inal_score\x18\x0c \x01(\x0b\x32\x11.mythos.v1.Tensor\x12!\n\x06packed\x18\r \x01(\x0b\x32\x11.mythos.v1.Packed\"\xb9\x01\n\x06Packed\x12\x10\n\x08num_envs\x18\x01 \x01(\x05\x12\x0b\n\x03\x66\x33\x32\x18\x02 \x01(\x0c\x12\x0b\n\x03i32\x18\x03 \x01(\x0c\x12\n\n\x02i8\x18\x04 \x01(\x0c\x12\x0b\n\x03u64\x18\x05 \x01(\x0c\x12\x0e\n\x06sparse\x18\x06 \x01(\x08\x12\x12\n\nsparse_f32\x18\x07 \x01(\x0c\x12\x18\n\x10sparse_f32_index\x18\x08 \x01(\x0c\x12\x12\n\nsparse_i32\x18\t \x01(\x0c\x12\x18\n\x10sparse_i32_index\x18\n \x01(\x0c\"Y\n\x0eObserveRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\r\n\x05\x61gent\x18\x02 \x01(\x05\x12\x0c\n\x04\x65nvs\x18\x03 \x03(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\t\"9\n\x0fObserveResponse\x12&\n\x0bobservation\x18\x01 \x03(\x0b\x32\x11.mythos.v1.Tensor\"Z\n\x0f\x44\x65scribeRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x0b\n\x03\x65nv\x18\x02 \x01(\x05\x12\x0e\n\x06viewer\x18\x03 \x01(\x05\x12\x16\n\x0esession_secret\x18\x04 \x01(\t\"@\n\x0bLegalAction\x12\x0e\n\x06\x61\x63tion\x18\x01 \x01(\x05\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\"\x9c\x01\n\x10\x44\x65scribeResponse\x12\r\n\x05\x62oard\x18\x01 \x01(\t\x12\x0e\n\x06prompt\x18\x02 \x01(\t\x12-\n\rlegal_actions\x18\x03 \x03(\x0b\x32\x16.mythos.v1.LegalAction\x12\x0e\n\x06\x65vents\x18\x04 \x03(\t\x12\r\n\x05\x61gent\x18\x05 \x01(\x05\x12\x0c\n\x04over\x18\x06 \x01(\x08\x12\r\n\x05score\x18\x07 \x01(\x01\":\n\x0c\x43loseRequest\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x16\n\x0esession_secret\x18\x02 \x01(\t\"\x0f\n\rCloseResponse*\x85\x01\n\x05\x44Type\x12\x15\n\x11\x44TYPE_UNSPECIFIED\x10\x00\x12\x11\n\rDTYPE_FLOAT32\x10\x01\x12\x0f\n\x0b\x44TYPE_INT32\x10\x02\x12\x0e\n\nDTYPE_INT8\x10\x03\x12\x0e\n\nDTYPE_BOOL\x10\x04\x12\x10\n\x0c\x44TYPE_UINT64\x10\x05\x12\x0f\n\x0b\x44TYPE_INT64\x10\x06*5\n\x08\x45ncoding\x12\x14\n\x10\x45NCODING_TENSORS\x10\x00\x12\x13\n\x0f\x45NCODING_PACKED\x10\x01\x32\xfc\x03\n\nEnvService\x12\x43\n\x08ListEnvs\x12\x1a.mythos.v1.ListEnvsRequest\x1a\x1b.mythos.v1.ListEnvsResponse\x12\x37\n\x04Open\x12\x16.mythos.v1.OpenRequest\x1a\x17.mythos.v1.OpenResponse\x12\x37\n\x05Reset\x12\x17.mythos.v1.ResetRequest\x1a\x15.mythos.v1.StepResult\x12\x35\n\x04Step\x12\x16.mythos.v1.StepRequest\x1a\x15.mythos.v1.StepResult\x12=\n\x06Stream\x12\x18.mythos.v1.StreamRequest\x1a\x15.mythos.v1.StepResult(\x01\x30\x01\x12@\n\x07Observe\x12\x19.mythos.v1.ObserveRequest\x1a\x1a.mythos.v1.ObserveResponse\x12\x43\n\x08\x44\x65scribe\x12\x1a.mythos.v1.DescribeRequest\x1a\x1b.mythos.v1.DescribeResponse\x12:\n\x05\x43lose\x12\x17.mythos.v1.CloseRequest\x1a\x18.mythos.v1.CloseResponseB<Z:github.com/mythos-rl/mythos/serve/proto/mythos/v1;mythosv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,10 +36,10 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_OPENREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_OPENREQUEST_BOTSENTRY']._loaded_options = None
   _globals['_OPENREQUEST_BOTSENTRY']._serialized_options = b'8\001'
-  _globals['_DTYPE']._serialized_start=2662
-  _globals['_DTYPE']._serialized_end=2795
-  _globals['_ENCODING']._serialized_start=2797
-  _globals['_ENCODING']._serialized_end=2850
+  _globals['_DTYPE']._serialized_start=2926
+  _globals['_DTYPE']._serialized_end=3059
+  _globals['_ENCODING']._serialized_start=3061
+  _globals['_ENCODING']._serialized_end=3114
   _globals['_TENSOR']._serialized_start=27
   _globals['_TENSOR']._serialized_end=144
   _globals['_FIELDSPEC']._serialized_start=146
@@ -53,37 +53,39 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_LISTENVSRESPONSE']._serialized_start=533
   _globals['_LISTENVSRESPONSE']._serialized_end=585
   _globals['_OPENREQUEST']._serialized_start=588
-  _globals['_OPENREQUEST']._serialized_end=960
-  _globals['_OPENREQUEST_OPTIONSENTRY']._serialized_start=869
-  _globals['_OPENREQUEST_OPTIONSENTRY']._serialized_end=915
-  _globals['_OPENREQUEST_BOTSENTRY']._serialized_start=917
-  _globals['_OPENREQUEST_BOTSENTRY']._serialized_end=960
-  _globals['_OPENRESPONSE']._serialized_start=963
-  _globals['_OPENRESPONSE']._serialized_end=1098
-  _globals['_RESETREQUEST']._serialized_start=1100
-  _globals['_RESETREQUEST']._serialized_end=1200
-  _globals['_STEPREQUEST']._serialized_start=1202
-  _globals['_STEPREQUEST']._serialized_end=1295
-  _globals['_STREAMREQUEST']._serialized_start=1297
-  _globals['_STREAMREQUEST']._serialized_end=1405
-  _globals['_STEPRESULT']._serialized_start=1408
-  _globals['_STEPRESULT']._serialized_end=1927
-  _globals['_PACKED']._serialized_start=1930
-  _globals['_PACKED']._serialized_end=2115
-  _globals['_OBSERVEREQUEST']._serialized_start=2117
-  _globals['_OBSERVEREQUEST']._serialized_end=2206
-  _globals['_OBSERVERESPONSE']._serialized_start=2208
-  _globals['_OBSERVERESPONSE']._serialized_end=2265
-  _globals['_DESCRIBEREQUEST']._serialized_start=2267
-  _globals['_DESCRIBEREQUEST']._serialized_end=2357
-  _globals['_LEGALACTION']._serialized_start=2359
-  _globals['_LEGALACTION']._serialized_end=2423
-  _globals['_DESCRIBERESPONSE']._serialized_start=2426
-  _globals['_DESCRIBERESPONSE']._serialized_end=2582
-  _globals['_CLOSEREQUEST']._serialized_start=2584
-  _globals['_CLOSEREQUEST']._serialized_end=2642
-  _globals['_CLOSERESPONSE']._serialized_start=2644
-  _globals['_CLOSERESPONSE']._serialized_end=2659
-  _globals['_ENVSERVICE']._serialized_start=2853
-  _globals['_ENVSERVICE']._serialized_end=3361
+  _globals['_OPENREQUEST']._serialized_end=983
+  _globals['_OPENREQUEST_OPTIONSENTRY']._serialized_start=892
+  _globals['_OPENREQUEST_OPTIONSENTRY']._serialized_end=938
+  _globals['_OPENREQUEST_BOTSENTRY']._serialized_start=940
+  _globals['_OPENREQUEST_BOTSENTRY']._serialized_end=983
+  _globals['_OPENRESPONSE']._serialized_start=986
+  _globals['_OPENRESPONSE']._serialized_end=1169
+  _globals['_SHAREDMEMORY']._serialized_start=1172
+  _globals['_SHAREDMEMORY']._serialized_end=1362
+  _globals['_RESETREQUEST']._serialized_start=1364
+  _globals['_RESETREQUEST']._serialized_end=1464
+  _globals['_STEPREQUEST']._serialized_start=1466
+  _globals['_STEPREQUEST']._serialized_end=1559
+  _globals['_STREAMREQUEST']._serialized_start=1561
+  _globals['_STREAMREQUEST']._serialized_end=1669
+  _globals['_STEPRESULT']._serialized_start=1672
+  _globals['_STEPRESULT']._serialized_end=2191
+  _globals['_PACKED']._serialized_start=2194
+  _globals['_PACKED']._serialized_end=2379
+  _globals['_OBSERVEREQUEST']._serialized_start=2381
+  _globals['_OBSERVEREQUEST']._serialized_end=2470
+  _globals['_OBSERVERESPONSE']._serialized_start=2472
+  _globals['_OBSERVERESPONSE']._serialized_end=2529
+  _globals['_DESCRIBEREQUEST']._serialized_start=2531
+  _globals['_DESCRIBEREQUEST']._serialized_end=2621
+  _globals['_LEGALACTION']._serialized_start=2623
+  _globals['_LEGALACTION']._serialized_end=2687
+  _globals['_DESCRIBERESPONSE']._serialized_start=2690
+  _globals['_DESCRIBERESPONSE']._serialized_end=2846
+  _globals['_CLOSEREQUEST']._serialized_start=2848
+  _globals['_CLOSEREQUEST']._serialized_end=2906
+  _globals['_CLOSERESPONSE']._serialized_start=2908
+  _globals['_CLOSERESPONSE']._serialized_end=2923
+  _globals['_ENVSERVICE']._serialized_start=3117
+  _globals['_ENVSERVICE']._serialized_end=3625
 # @@protoc_insertion_point(module_scope)

@@ -102,7 +102,7 @@ class ListEnvsResponse(_message.Message):
     def __init__(self, envs: _Optional[_Iterable[_Union[EnvSpec, _Mapping]]] = ...) -> None: ...
 
 class OpenRequest(_message.Message):
-    __slots__ = ("env_id", "options", "num_envs", "seed", "auto_reset", "final_observations", "sparse_observations", "encoding", "bots")
+    __slots__ = ("env_id", "options", "num_envs", "seed", "auto_reset", "final_observations", "sparse_observations", "encoding", "bots", "shared_memory")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -126,6 +126,7 @@ class OpenRequest(_message.Message):
     SPARSE_OBSERVATIONS_FIELD_NUMBER: _ClassVar[int]
     ENCODING_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
+    SHARED_MEMORY_FIELD_NUMBER: _ClassVar[int]
     env_id: str
     options: _containers.ScalarMap[str, str]
     num_envs: int
@@ -135,21 +136,46 @@ class OpenRequest(_message.Message):
     sparse_observations: bool
     encoding: Encoding
     bots: _containers.ScalarMap[int, str]
-    def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ..., encoding: _Optional[_Union[Encoding, str]] = ..., bots: _Optional[_Mapping[int, str]] = ...) -> None: ...
+    shared_memory: bool
+    def __init__(self, env_id: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., num_envs: _Optional[int] = ..., seed: _Optional[int] = ..., auto_reset: _Optional[bool] = ..., final_observations: _Optional[bool] = ..., sparse_observations: _Optional[bool] = ..., encoding: _Optional[_Union[Encoding, str]] = ..., bots: _Optional[_Mapping[int, str]] = ..., shared_memory: _Optional[bool] = ...) -> None: ...
 
 class OpenResponse(_message.Message):
-    __slots__ = ("session_id", "spec", "num_envs", "session_secret", "server_instance")
+    __slots__ = ("session_id", "spec", "num_envs", "session_secret", "server_instance", "shared_memory")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     SPEC_FIELD_NUMBER: _ClassVar[int]
     NUM_ENVS_FIELD_NUMBER: _ClassVar[int]
     SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
     SERVER_INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    SHARED_MEMORY_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     spec: EnvSpec
     num_envs: int
     session_secret: str
     server_instance: str
-    def __init__(self, session_id: _Optional[str] = ..., spec: _Optional[_Union[EnvSpec, _Mapping]] = ..., num_envs: _Optional[int] = ..., session_secret: _Optional[str] = ..., server_instance: _Optional[str] = ...) -> None: ...
+    shared_memory: SharedMemory
+    def __init__(self, session_id: _Optional[str] = ..., spec: _Optional[_Union[EnvSpec, _Mapping]] = ..., num_envs: _Optional[int] = ..., session_secret: _Optional[str] = ..., server_instance: _Optional[str] = ..., shared_memory: _Optional[_Union[SharedMemory, _Mapping]] = ...) -> None: ...
+
+class SharedMemory(_message.Message):
+    __slots__ = ("socket", "size", "header_bytes", "f32_offset", "i32_offset", "i8_offset", "u64_offset", "actions_offset", "envs_offset")
+    SOCKET_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    HEADER_BYTES_FIELD_NUMBER: _ClassVar[int]
+    F32_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    I32_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    I8_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    U64_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    ENVS_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    socket: str
+    size: int
+    header_bytes: int
+    f32_offset: int
+    i32_offset: int
+    i8_offset: int
+    u64_offset: int
+    actions_offset: int
+    envs_offset: int
+    def __init__(self, socket: _Optional[str] = ..., size: _Optional[int] = ..., header_bytes: _Optional[int] = ..., f32_offset: _Optional[int] = ..., i32_offset: _Optional[int] = ..., i8_offset: _Optional[int] = ..., u64_offset: _Optional[int] = ..., actions_offset: _Optional[int] = ..., envs_offset: _Optional[int] = ...) -> None: ...
 
 class ResetRequest(_message.Message):
     __slots__ = ("session_id", "seed", "envs", "session_secret")
