@@ -116,33 +116,17 @@ func (s *State) DifficultyLevel() uint8 { return s.cfg.difficulty }
 func (s *State) InGame(seat int) bool { return seat >= 0 && s.inGame(seat) }
 
 // TokenEstimate is the modifier a chaos token would give seat's test now,
-// without resolving it: numbers are their value; symbols follow The
-// Gathering's reference card for the difficulty (LCG §3 Chaos Tokens) and an
-// elder sign counts +1. autoFail reports the automatic-failure token.
+// without resolving it: numbers are their value; symbols follow the
+// scenario's reference card for the difficulty (LCG §3 Chaos Tokens;
+// SymbolDef.Estimate) and an elder sign counts +1. autoFail reports the automatic-failure token.
 func (s *State) TokenEstimate(seat int, tok int8) (mod int, autoFail bool) {
-	hard := s.cfg.difficulty >= Hard
 	switch tok {
 	case TokAutoFail:
 		return 0, true
-	case TokSkull:
-		if hard {
-			return -2, false
+	case TokSkull, TokCultist, TokTablet, TokElderThing:
+		if e := s.symbol(tok).Estimate; e != nil {
+			return e(s, seat), false
 		}
-		if seat < 0 || seat >= int(s.N) {
-			return -1, false
-		}
-		return -s.ghoulsAt(s.Inv[seat].Loc), false
-	case TokCultist:
-		if hard {
-			return -2, false // reveal another token: about its mean
-		}
-		return -1, false
-	case TokTablet:
-		if hard {
-			return -4, false
-		}
-		return -2, false
-	case TokElderThing:
 		return 0, false
 	case TokElderSign:
 		return 1, false

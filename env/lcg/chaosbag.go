@@ -25,14 +25,6 @@ const (
 
 var difficultyNames = []string{"easy", "standard", "hard", "expert"}
 
-// Night of the Zealot chaos bags per difficulty (campaign setup).
-var zealotBags = [4][]int8{
-	{+1, +1, 0, 0, 0, -1, -1, -1, -2, -2, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
-	{+1, 0, 0, -1, -1, -1, -2, -2, -3, -4, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
-	{0, 0, 0, -1, -1, -2, -2, -3, -3, -4, -5, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
-	{0, -1, -1, -2, -2, -3, -3, -4, -4, -5, -6, -8, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
-}
-
 // isSymbol reports whether a token is a symbol (not a number).
 func isSymbol(t int8) bool { return t >= TokSkull }
 
@@ -115,58 +107,25 @@ func parseDifficulty(v string) (uint8, error) {
 	return 0, fmt.Errorf("difficulty %q: want easy, standard, hard or expert", v)
 }
 
-// ghoulsAt counts Ghoul enemies at location slot loc.
-func (s *State) ghoulsAt(loc int8) int {
-	n := 0
-	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == loc && s.has(e, trGhoul) {
-			n++
-		}
-	}
-	return n
-}
-
 // tokenModifier resolves a revealed token for the current test (LCG §6
 // ST.4): numbers are their value; symbols use the scenario reference card
-// (The Gathering, per difficulty side) or the tester's elder sign ability.
+// (ScenarioDef.Symbols, per difficulty side) or the tester's elder sign
+// ability.
 // It returns the modifier and whether the token is an automatic failure.
 func (s *State) tokenModifier(t *SkillTest, tok int8) (mod int, autoFail bool) {
 	seat := int(t.Tester)
-	v := &s.Inv[seat]
-	hard := s.cfg.difficulty >= Hard
 	switch tok {
 	case TokAutoFail:
 		return 0, true // LCG §3 Automatic Failure
-	case TokSkull:
-		// The Gathering: −X, X = Ghoul enemies at your location (easy/standard); −2 (hard/expert).
-		if hard {
-			t.Flags |= tfSkullHard
-			return -2, false
+	case TokSkull, TokCultist, TokTablet, TokElderThing:
+		sym := s.symbol(tok)
+		if sym.Fail != nil || sym.AfterFail != nil {
+			t.Flags |= tfSym[tok-TokSkull] // its "if you fail" applies at ST.7 / after the test
 		}
-		return -s.ghoulsAt(v.Loc), false
-	case TokCultist:
-		// The Gathering: −1 and 1 horror on a fail (easy/standard); reveal another token
-		// and 2 horror on a fail (hard/expert).
-		t.Flags |= tfCultist
-		if hard {
+		if sym.Mod == nil {
 			return 0, false
 		}
-		return -1, false
-	case TokTablet:
-		// The Gathering: −2 (−4), and damage (and horror) if a Ghoul is at your location.
-		if s.ghoulsAt(v.Loc) > 0 {
-			if hard {
-				s.takeDamage(seat, 1, 1, -1)
-			} else {
-				s.takeDamage(seat, 1, 0, -1)
-			}
-		}
-		if hard {
-			return -4, false
-		}
-		return -2, false
-	case TokElderThing:
-		return 0, false // no elder thing ability in The Gathering
+		return sym.Mod(s, t), false
 	case TokElderSign:
 		if s.countThreat(seat, idNecronomicon) > 0 {
 			return 0, true // The Necronomicon: elder signs are auto-fails

@@ -28,9 +28,9 @@ const (
 )
 
 // validate reports the first starting condition out of range.
-func (st Start) validate() error {
-	if st.Act < 0 || st.Act > len(gatheringActs) {
-		return fmt.Errorf("start act %d: want 1 to %d", st.Act, len(gatheringActs))
+func (st Start) validate(sc *ScenarioDef) error {
+	if st.Act < 0 || st.Act > len(sc.Acts) {
+		return fmt.Errorf("start act %d: want 1 to %d", st.Act, len(sc.Acts))
 	}
 	if st.Clues < 0 || st.Clues > maxStartClues {
 		return fmt.Errorf("start clues %d: want 0 to %d", st.Clues, maxStartClues)

@@ -5,8 +5,8 @@ import "github.com/mythos-rl/mythos/env/game"
 // Effect ids of opEffect frames (Frame.A).
 const (
 	effExhaustEnemy int32 = iota
-	effGhoulFromDeck
-	effBarrierObjective
+	effScenario           // the scenario's effect B (ScenarioDef.Effects)
+	_                     // free
 	effAmnesia
 	effDiscardAsset
 	effSlotDiscard
@@ -27,7 +27,7 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 	if f.A >= effExt {
 		return s.hEffectExt(f)
 	}
-	if f.A != effExhaustEnemy && f.A != effBarrierObjective && !s.inGame(seat) {
+	if f.A != effExhaustEnemy && f.A != effScenario && !s.inGame(seat) {
 		return game.Done
 	}
 	switch f.A {
@@ -60,30 +60,8 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		return s.chooseEnemy(f, func(e int16) bool { return s.engagedWith(e, seat) }, false, func(e int16) {
 			s.startEvade(seat, e, int16(f.Src), int8(f.B))
 		})
-	case effGhoulFromDeck:
-		// The Gathering skull (hard/expert): search the encounter deck and
-		// discard for a Ghoul enemy and draw it; shuffle the encounter deck.
-		found := int16(-1)
-		for i := len(s.EncDeck) - 1; i >= 0 && found < 0; i-- {
-			if id := s.EncDeck[i]; s.card(id).Type == typeEnemy && s.has(id, trGhoul) {
-				found = id
-			}
-		}
-		for i := len(s.EncDiscard) - 1; i >= 0 && found < 0; i-- {
-			if id := s.EncDiscard[i]; s.card(id).Type == typeEnemy && s.has(id, trGhoul) {
-				found = id
-			}
-		}
-		if found >= 0 {
-			s.moveTo(found, ZoneLimbo, -1)
-		}
-		s.shuffleEncounter()
-		if found >= 0 {
-			s.push(opEncounter, seat, -1, int32(found), 0, 0)
-		}
-		return game.Done
-	case effBarrierObjective:
-		return s.barrierObjective(f)
+	case effScenario:
+		return s.scen().Effects[f.B](s, f)
 	case effAmnesia:
 		// Amnesia: choose 1 card to keep and discard the rest of the hand.
 		v := &s.Inv[seat]

@@ -20,6 +20,14 @@ var (
 	idHypochondria, idCoverUp, idNecronomicon     = mustID("01100"), mustID("01007"), mustID("01009")
 	idHospitalDebts, idDarkMemory, idAbandoned    = mustID("01011"), mustID("01013"), mustID("01015")
 	idMobEnforcer, idStubbornDetective            = mustID("01101"), mustID("01103")
+	idSilverTwilight                              = mustID("01102")
+)
+
+// Encounter cards of the core set with effects (Night of the Zealot sets).
+var (
+	idGraspingHands, idRottingRemains            = mustID("01162"), mustID("01163")
+	idFrozenInFear, idDissonantVoices            = mustID("01164"), mustID("01165")
+	idAncientEvils, idCryptChill, idObscuringFog = mustID("01166"), mustID("01167"), mustID("01168")
 )
 
 // hEncounter is the encounter draw procedure (LCG §5.2 1.4): draw (refilling
@@ -228,4 +236,16 @@ func (s *State) resolveThreatAction(seat int, id int16) {
 		return
 	}
 	s.toDiscard(id)
+}
+
+// shuffleEncounter shuffles the encounter deck.
+func (s *State) shuffleEncounter() {
+	shuffle16(s, s.EncDeck)
+}
+
+func shuffle16(s *State, l []int16) {
+	for i := len(l) - 1; i > 0; i-- {
+		j := s.rng.IntN(i + 1)
+		l[i], l[j] = l[j], l[i]
+	}
 }

@@ -291,8 +291,8 @@ func (s *State) defeatEnemy(e int16, by int) {
 	} else {
 		s.toDiscard(e)
 	}
-	if s.Cards[e].Def == idGhoulPriest {
-		s.ghoulPriestDefeated()
+	if h := s.scen().EnemyDefeated; h != nil {
+		h(s, e) // an act's objective (The Gathering: the Ghoul Priest)
 	}
 	if by >= 0 && s.inGame(by) {
 		s.emit(event{Kind: tpAfterDefeat, Seat: int8(by), Loc: s.Inv[by].Loc, Subj: e}) // after you defeat an enemy

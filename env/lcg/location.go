@@ -18,18 +18,14 @@ func (s *State) connected(a, b int) bool {
 }
 
 // canMove reports whether seat may move to slot k (LCG §3 Move): a
-// connecting location in play, not blocked (the Parlor's barrier while it is
-// unrevealed: The Gathering).
+// connecting location in play, not barred (a location whose unrevealed side
+// says "you cannot move into" it: LocationDef.Barred).
 func (s *State) canMove(seat, k int) bool {
 	from := int(s.Inv[seat].Loc)
 	if !s.connected(from, k) {
 		return false
 	}
-	id := s.LocInst[k]
-	if s.Cards[id].Def == idParlor && !s.Cards[id].Revealed {
-		return false
-	}
-	return true
+	return !s.locDef(k).Barred || s.Cards[s.LocInst[k]].Revealed
 }
 
 // shroud is a location's shroud with modifiers (Obscuring Fog +2).
@@ -150,9 +146,10 @@ func (s *State) enemyAtLocation(seat int) bool {
 	return false
 }
 
-// canResign reports whether seat can use the Parlor's Resign ability (its
-// location, revealed).
+// canResign reports whether seat's location, revealed, has a Resign ability
+// (LCG §3 Resign; LocationDef.Resign).
 func (s *State) canResign(seat int) bool {
-	id := s.LocInst[s.Inv[seat].Loc]
-	return id >= 0 && s.Cards[id].Def == idParlor && s.Cards[id].Revealed
+	k := int(s.Inv[seat].Loc)
+	id := s.LocInst[k]
+	return id >= 0 && s.locDef(k).Resign && s.Cards[id].Revealed
 }

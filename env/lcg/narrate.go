@@ -38,14 +38,14 @@ func (s *State) Render(viewer game.AgentID) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d, %s phase. Lead: %s.\n", s.Round, s.Phase, s.seatName(int(s.Lead)))
 	if s.over {
-		fmt.Fprintf(&b, "The game is over: %s (score %+.0f).\n", resolutionName(s.Resolution), s.Score())
+		fmt.Fprintf(&b, "The game is over: %s (score %+.0f).\n", s.resolution(s.Resolution).Name, s.Score())
 	}
-	ag, ac := def(gatheringAgendas[min(int(s.Agenda), 2)]), def(gatheringActs[min(int(s.Act), 2)])
+	ag, ac := def(s.AgendaCard()), def(s.ActCard())
 	fmt.Fprintf(&b, "Agenda %d: %s — doom %d/%d.\n", s.Agenda+1, ag.Name, s.doomInPlay(), s.agendaThreshold())
 	if n := s.actClues(); n > 0 {
 		fmt.Fprintf(&b, "Act %d: %s — spend %d clues as a group (group has %d).\n", s.Act+1, ac.Name, n, s.groupClues())
 	} else {
-		fmt.Fprintf(&b, "Act %d: %s — objective: defeat the Ghoul Priest.\n", s.Act+1, ac.Name)
+		fmt.Fprintf(&b, "Act %d: %s — objective: %s.\n", s.Act+1, ac.Name, s.scen().Acts[min(int(s.Act), len(s.scen().Acts)-1)].Objective)
 	}
 	b.WriteString("Locations:\n")
 	for k := 0; k < MaxLocations; k++ {
@@ -77,7 +77,7 @@ func (s *State) Render(viewer game.AgentID) string {
 			}
 		}
 		for _, a := range s.Board {
-			if s.Cards[a].Host == id || (s.Cards[a].Def == idLita && int(s.Cards[a].Loc) == k) {
+			if s.Cards[a].Host == id || (s.Cards[a].Host < 0 && s.card(a).Type == typeAsset && int(s.Cards[a].Loc) == k) {
 				parts = append(parts, "{"+s.numbered(a)+"}")
 			}
 		}
@@ -195,7 +195,7 @@ func (s *State) Describe(i int) string {
 	case c == ActResign:
 		return "Resign (flee the house)"
 	case c == ActParley:
-		return "Parley with Lita Chantler (intellect 4) to take control of her"
+		return s.scen().ParleyText
 	case c == ActKeep:
 		return "Keep this hand"
 	case c == ActToInvestigator:
@@ -259,10 +259,6 @@ func (s *State) stackTop(op uint16) bool {
 	return f != nil && f.Op == op
 }
 
-func resolutionName(r uint8) string {
-	return [...]string{"no resolution yet", "Resolution 1 (the house burns)", "Resolution 2 (the house stands)", "Resolution 3 (trapped: the ghouls break free)", "no resolution (every investigator eliminated)"}[r]
-}
-
 // Narrate implements game.Narrator: one line per event.
 func (s *State) Narrate(e game.Event) string {
 	who := s.seatName(int(e.Who))
@@ -322,7 +318,7 @@ func (s *State) Narrate(e game.Event) string {
 	case evEliminated:
 		return fmt.Sprintf("%s is eliminated.", who)
 	case evResolution:
-		return fmt.Sprintf("The scenario ends: %s.", resolutionName(uint8(e.A)))
+		return fmt.Sprintf("The scenario ends: %s.", s.resolution(uint8(e.A)).Name)
 	case evPlay:
 		return fmt.Sprintf("%s plays %s.", who, s.name(int16(e.A)))
 	case evCommit:

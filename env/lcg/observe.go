@@ -9,10 +9,12 @@ import "github.com/mythos-rl/mythos/env/lcg/cards"
 // ActCard is the card of the current act, whose "a" side is public (LCG §3
 // Act Deck and Agenda Deck).
 func (s *State) ActCard() cards.ID {
-	return gatheringActs[min(max(int(s.Act), 0), len(gatheringActs)-1)]
+	acts := s.scen().Acts
+	return acts[min(max(int(s.Act), 0), len(acts)-1)].Card
 }
 
 // AgendaCard is the card of the current agenda, whose "a" side is public.
 func (s *State) AgendaCard() cards.ID {
-	return gatheringAgendas[min(max(int(s.Agenda), 0), len(gatheringAgendas)-1)]
+	ags := s.scen().Agendas
+	return ags[min(max(int(s.Agenda), 0), len(ags)-1)].Card
 }

@@ -19,11 +19,12 @@ func (s *State) CluePotential() float64 {
 // plus the current act's part done, over the acts of the scenario. For an
 // act with a clue threshold (LCG §3 Act Deck and Agenda Deck) the group's
 // clues toward it are the first half of the act and advancing it is the
-// second, so spending the clues to advance is progress, not a loss; for act
-// 3a (What Have You Done?) the part is the Ghoul Priest's damage toward his
-// health, while he is in play.
+// second, so spending the clues to advance is progress, not a loss; for an
+// act without a threshold the part is its StageDef.Progress (The Gathering's
+// act 3a: the Ghoul Priest's damage toward his health).
 func (s *State) ActPotential() float64 {
-	n := len(gatheringActs)
+	acts := s.scen().Acts
+	n := len(acts)
 	act := int(s.Act)
 	if act >= n {
 		return 1
@@ -31,14 +32,8 @@ func (s *State) ActPotential() float64 {
 	part := 0.0
 	if t := s.actClues(); t > 0 {
 		part = min(float64(s.groupClues())/float64(t), 1) / 2
-	} else {
-		for _, e := range s.Enemies {
-			if e >= 0 && s.Cards[e].Def == idGhoulPriest && inPlayZone(s.Cards[e].Zone) {
-				if h := s.enemyHealth(e); h > 0 {
-					part = min(float64(s.Cards[e].Damage)/float64(h), 1)
-				}
-			}
-		}
+	} else if p := acts[act].Progress; p != nil {
+		part = p(s)
 	}
 	return (float64(act) + part) / float64(n)
 }
@@ -47,7 +42,7 @@ func (s *State) ActPotential() float64 {
 // agendas advanced, plus the doom in play toward the current threshold (LCG
 // §5.2 1.3), over the agendas of the scenario.
 func (s *State) DoomPotential() float64 {
-	n := len(gatheringAgendas)
+	n := len(s.scen().Agendas)
 	part := 0.0
 	if t := s.agendaThreshold(); t > 0 {
 		part = min(float64(s.doomInPlay())/float64(t), 1)

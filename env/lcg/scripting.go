@@ -363,8 +363,8 @@ func (s *State) SetDoom(n int) error {
 // SetAgenda makes agenda index i (0 for 1a) current without resolving any
 // b-side; doom stays as it is.
 func (s *State) SetAgenda(i int) error {
-	if i < 0 || i >= len(gatheringAgendas) {
-		return fmt.Errorf("agenda %d: want 0 to %d", i, len(gatheringAgendas)-1)
+	if n := len(s.scen().Agendas); i < 0 || i >= n {
+		return fmt.Errorf("agenda %d: want 0 to %d", i, n-1)
 	}
 	s.Agenda = int8(i)
 	return nil
@@ -381,7 +381,7 @@ func (s *State) AdvanceAct() {
 }
 
 // ActCount is the number of acts of the scenario.
-func (s *State) ActCount() int { return len(gatheringActs) }
+func (s *State) ActCount() int { return len(s.scen().Acts) }
 
 // CardName returns the title of card instance id.
 func (s *State) CardName(id int16) string { return s.card(id).Name }

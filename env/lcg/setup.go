@@ -17,6 +17,7 @@ type config struct {
 	mulligan      bool
 	randomWeak    bool
 	start         Start // curriculum starting conditions (curriculum.go)
+	scenario      uint8 // index of the scenario (scenario.go)
 }
 
 // basicWeaknesses are the core set's basic weaknesses, one drawn at random
@@ -35,12 +36,19 @@ type Options struct {
 	NoRandomWeakness bool
 	// Start is a curriculum's starting conditions (zero: the real setup).
 	Start Start
+	// Scenario is the scenario's code or name ("" : The Gathering).
+	Scenario string
 }
 
 // newConfig validates options and builds the decks.
 func newConfig(o Options) (*config, error) {
 	cfg := &config{mulligan: o.Mulligan, randomWeak: !o.NoRandomWeakness, start: o.Start}
-	if err := o.Start.validate(); err != nil {
+	sc, err := findScenario(o.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	cfg.scenario = sc
+	if err := o.Start.validate(scenarioList[sc]); err != nil {
 		return nil, err
 	}
 	d, err := parseDifficulty(strings.ToLower(strings.TrimSpace(o.Difficulty)))
@@ -94,7 +102,8 @@ func findInvestigator(name string) (cards.ID, error) {
 	return 0, fmt.Errorf("investigators: unknown investigator %q (use a code 01001-01005 or a name)", name)
 }
 
-// New returns a new game of The Gathering.
+// New returns a new game of the scenario the options name (The Gathering by
+// default).
 func New(o Options, seed uint64, logging bool) (*State, error) {
 	cfg, err := newConfig(o)
 	if err != nil {
@@ -154,9 +163,10 @@ func (s *State) Reset(seed uint64, logging bool) {
 	}
 	s.Events = s.Events[:0]
 	s.Act, s.Agenda, s.AgendaDoom = 0, 0, 0
+	s.Scenario = cfg.scenario
 
-	// LCG §7 step 6: the chaos bag of the campaign setup (Night of the Zealot).
-	s.Bag = append(s.Bag[:0], zealotBags[cfg.difficulty]...)
+	// LCG §7 step 6: the chaos bag of the campaign setup.
+	s.Bag = append(s.Bag[:0], s.scen().Campaign.Bags[cfg.difficulty]...)
 
 	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5 resources.
 	for i, inv := range cfg.investigators {
@@ -173,8 +183,8 @@ func (s *State) Reset(seed uint64, logging bool) {
 		game.ShuffleInts(&s.rng, v.Deck)
 		v.Resources = 5
 	}
-	// LCG §7 step 10: the scenario (The Gathering).
-	s.setupGathering()
+	// LCG §7 steps 10–13: the scenario (scenario.go).
+	s.setupScenario()
 	// LCG §7 step 8: opening hands of 5; weaknesses set aside and replaced,
 	// then shuffled back.
 	for i := 0; i < int(s.N); i++ {

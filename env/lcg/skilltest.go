@@ -19,7 +19,7 @@ const (
 	tkFight
 	tkEvade
 	tkTreachery // a revelation test; Src is the treachery
-	tkParley    // Lita Chantler
+	tkParley    // a Parley a scenario card grants; ST.7 is the scenario's (ScenarioDef.ParleyResult)
 	tkFrozen    // Frozen in Fear's end-of-turn test
 	tkMedical   // Medical Texts; Target is the seat
 )
@@ -29,14 +29,16 @@ const (
 	tfSuccess uint16 = 1 << iota
 	tfAutoFail
 	tfAutoSuccess
-	tfCultist
-	tfSkullHard
+	tfFailCultist // a resolved cultist token has an "if you fail" effect (ScenarioDef.Symbols)
+	tfFailSkull   // a resolved skull token has an "if you fail" effect
 	tfWendyUsed
 	tfPeril
 	tfSymbol // a skull, cultist, tablet, elder thing or auto-fail was revealed
 	tfBurglary
 	tfDone    // ST.7 applied
 	tfNoToken // no chaos token is revealed (Will to Survive)
+	tfFailTablet
+	tfFailElderThing
 )
 
 // tokNone is SkillTest.Token when no chaos token was revealed.
@@ -288,8 +290,8 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		t.Token = tok
 		mod, af := s.tokenModifier(t, tok)
 		first := mod // the revealed token's own modifier (Sure Gamble)
-		if tok == TokCultist && s.cfg.difficulty >= Hard {
-			extra := s.drawToken() // The Gathering (hard): reveal another token
+		if sym := s.symbol(tok); sym != nil && sym.RevealAnother {
+			extra := s.drawToken() // "reveal another token" (the scenario's reference card)
 			s.log.Add(evToken, game.AgentID(tester), int32(extra), 0, 0)
 			m2, af2 := s.tokenModifier(t, extra)
 			mod += m2
@@ -339,10 +341,15 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		}
 		s.returnTokens()
 		failed := t.Flags&tfSuccess == 0
-		skull := t.Flags&tfSkullHard != 0
+		flags := t.Flags
 		s.Tests = s.Tests[:len(s.Tests)-1]
-		if failed && skull && s.inGame(tester) {
-			s.push(opEffect, tester, -1, -1, effGhoulFromDeck, 0) // The Gathering skull (hard)
+		if failed && s.inGame(tester) {
+			// "If you fail, after this skill test" (the reference card's symbols).
+			for k, bit := range tfSym {
+				if sym := s.symbol(TokSkull + int8(k)); flags&bit != 0 && sym.AfterFail != nil {
+					sym.AfterFail(s, tester)
+				}
+			}
 		}
 		return s.cont(game.Done)
 	}
@@ -404,11 +411,12 @@ func (s *State) applyResults(t *SkillTest) {
 	if t.Kind == tkFight && !ok && s.enemySlot(t.Target) >= 0 && s.isRetaliate(t.Target) && !s.Cards[t.Target].Exhausted {
 		s.push(opAttack, seat, int32(t.Target), int32(seat), atkRetaliate, 0) // LCG §3 Retaliate
 	}
-	if t.Flags&tfCultist != 0 && !ok {
-		if s.cfg.difficulty >= Hard {
-			s.takeDamage(seat, 0, 2, -1)
-		} else {
-			s.takeDamage(seat, 0, 1, -1)
+	if !ok {
+		// "If you fail" (the reference card's symbols, LCG §6 ST.7).
+		for k, bit := range tfSym {
+			if sym := s.symbol(TokSkull + int8(k)); t.Flags&bit != 0 && sym.Fail != nil {
+				sym.Fail(s, seat)
+			}
 		}
 	}
 	if ok && t.Flags&tfAutoFail == 0 {
@@ -438,9 +446,7 @@ func (s *State) applyResults(t *SkillTest) {
 	case tkTreachery:
 		s.treacheryResult(t, ok, margin)
 	case tkParley:
-		if ok {
-			s.takeControlLita(seat)
-		}
+		s.scen().ParleyResult(s, t, ok)
 	case tkFrozen:
 		if ok && s.Cards[t.Src].Zone == ZoneThreat {
 			s.toDiscard(t.Src)

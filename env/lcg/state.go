@@ -174,8 +174,9 @@ type State struct {
 	LocInst [MaxLocations]int16 // location slot → instance (-1 none)
 	Conn    [MaxLocations]uint8 // directed connections, bit k = connects to slot k
 
-	Act        int8 // index into the scenario's acts
-	Agenda     int8 // index into the scenario's agendas
+	Scenario   uint8 // the scenario being played (index of the registered ScenarioDefs, scenario.go)
+	Act        int8  // index into the scenario's acts
+	Agenda     int8  // index into the scenario's agendas
 	AgendaDoom int8
 
 	Bag      []int8 // chaos bag contents (token codes)
@@ -221,7 +222,7 @@ func (s *State) RNG() *game.RNG { return &s.rng }
 func (s *State) Log() *game.Log { return &s.log }
 
 // Won reports whether the scenario ended with a resolution from the act deck.
-func (s *State) Won() bool { return s.Resolution == ResR1 || s.Resolution == ResR2 }
+func (s *State) Won() bool { return s.resolution(s.Resolution).Won }
 
 // Score implements game.State: +1 for an act-deck resolution, −1 for an
 // agenda-deck resolution or when every investigator is eliminated, 0 while

@@ -191,7 +191,7 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 		if s.canResign(seat) {
 			p.Add(ActResign, 0, 0)
 		}
-		if s.canParleyLita(seat) {
+		if h := s.scen().CanParley; h != nil && h(s, seat) {
 			p.Add(ActParley, 0, 0)
 		}
 		for t, id := range v.Threat {
@@ -339,7 +339,7 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akResign:
 		s.eliminate(seat, OutResigned) // LCG §3 Resign
 	case akParley:
-		s.pushTest(seat, skIntellect, 4, tkParley, -1, -1) // The Parlor grants Lita a Parley
+		s.scen().ParleyTest(s, seat) // a scenario card's Parley (The Gathering: the Parlor's, for Lita)
 	case akThreat:
 		s.resolveThreatAction(seat, int16(f.Src))
 	case akParleyEnemy:

@@ -1,0 +1,101 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/lcg/cards"
+
+// A campaign (LCG §12.5, Campaign Play): the chaos bag its setup builds and
+// the campaign log its scenarios write and read. The log is plain data in
+// the state, so it clones and serializes with it.
+
+// CampaignDef is a campaign's setup: its name and the chaos bag per
+// difficulty (LCG §7 step 6; a standalone scenario uses its campaign's bag).
+type CampaignDef struct {
+	Name string
+	Bags [4][]int8 // Easy, Standard, Hard, Expert
+}
+
+// nightOfTheZealot is the core set's campaign.
+var nightOfTheZealot = &CampaignDef{
+	Name: "Night of the Zealot",
+	Bags: [4][]int8{
+		{+1, +1, 0, 0, 0, -1, -1, -1, -2, -2, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
+		{+1, 0, 0, -1, -1, -1, -2, -2, -3, -4, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
+		{0, 0, 0, -1, -1, -2, -2, -3, -3, -4, -5, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
+		{0, -1, -1, -2, -2, -3, -3, -4, -4, -5, -6, -8, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
+	},
+}
+
+// LogKey is an entry of the campaign log (the campaign guide's "record in
+// your campaign log that …").
+type LogKey uint8
+
+// Campaign-log entries of Night of the Zealot.
+const (
+	LogHouseBurned          LogKey = iota // "your house has burned to the ground"
+	LogHouseStanding                      // "your house is still standing"
+	LogGhoulPriestAlive                   // "the Ghoul Priest is still alive"
+	LogLitaForced                         // "Lita was forced to find others to help her cause"
+	LogPastMidnight                       // "it is past midnight"
+	LogCultistsInterrogated               // "cultists we interrogated" (a list: CampaignLog.Cards)
+	LogCultistsGotAway                    // "cultists who got away" (a list)
+	numLogKeys
+)
+
+var logKeyNames = [numLogKeys]string{
+	"your house has burned to the ground", "your house is still standing", "the Ghoul Priest is still alive",
+	"Lita was forced to find others to help her cause", "it is past midnight",
+	"cultists we interrogated", "cultists who got away",
+}
+
+// String is the entry as the campaign guide words it.
+func (k LogKey) String() string {
+	if k < numLogKeys {
+		return logKeyNames[k]
+	}
+	return "log?"
+}
+
+// maxLogCards bounds the cards the log's lists name.
+const maxLogCards = 16
+
+// LogCard is one card named under a list entry ("cultists we
+// interrogated": the Masked Hunter).
+type LogCard struct {
+	Key  LogKey
+	Card cards.ID
+}
+
+// CampaignLog is what the campaign log holds: entries recorded (a bit per
+// LogKey) and the cards named under list entries, in the order recorded.
+type CampaignLog struct {
+	Records uint32
+	NCards  int8
+	Cards   [maxLogCards]LogCard
+}
+
+// Record writes entry k.
+func (l *CampaignLog) Record(k LogKey) { l.Records |= 1 << k }
+
+// Has reports whether entry k is recorded.
+func (l *CampaignLog) Has(k LogKey) bool { return l.Records&(1<<k) != 0 }
+
+// AddCard names card d under list entry k (and records k). A full list is
+// an engine error (LCG capacities hold the whole campaign).
+func (l *CampaignLog) AddCard(k LogKey, d cards.ID) {
+	if int(l.NCards) >= maxLogCards {
+		panic("lcg: campaign log: more than 16 cards named")
+	}
+	l.Record(k)
+	l.Cards[l.NCards] = LogCard{Key: k, Card: d}
+	l.NCards++
+}
+
+// Entries lists the recorded entries in LogKey order.
+func (l *CampaignLog) Entries() []LogKey {
+	var out []LogKey
+	for k := LogKey(0); k < numLogKeys; k++ {
+		if l.Has(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -1,0 +1,262 @@
+package lcg
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
+
+// A scenario is one unit (LCG §7 step 10, §12.5): a ScenarioDef value,
+// registered by its scenario card's code, that holds its setup, its
+// locations and their connections, its act and agenda decks with their
+// b-sides, its chaos-bag symbol effects per difficulty, its resolutions and
+// the campaign-log entries they record. The generic engine names no
+// scenario: it asks the current one (State.scen) through these fields. A new
+// scenario is a file scenario_<name>.go with one ScenarioDef and the small
+// functions it points to (scenario_gathering.go is the model).
+
+// LocationDef is one location slot of a scenario: the card, whether it
+// starts in play, and the location's own rules the engine asks about.
+type LocationDef struct {
+	Card   cards.ID
+	InPlay bool // in play at setup (otherwise set aside)
+	// Barred: while unrevealed, investigators cannot move into it (The
+	// Gathering's Parlor: LCG §3 Move, card text beats the rules §1.1).
+	Barred bool
+	// Resign: its revealed side has "⮕ Resign" (LCG §3 Resign).
+	Resign bool
+}
+
+// StageDef is one act or agenda card (LCG §3 Act Deck and Agenda Deck):
+// its "a" side's rules and its "b" side's effect.
+type StageDef struct {
+	Card cards.ID
+	// SpendClues: the group may spend the clue threshold to advance with a
+	// ⚡ ability at any time (LCG §3 Act Deck: the default objective).
+	SpendClues bool
+	// Objective words an act without a clue threshold for the render.
+	Objective string
+	// Progress, for an act without a clue threshold, is the part of it done
+	// in [0, 1] (the shaping potential, potential.go); nil: 0.
+	Progress func(s *State) float64
+	// BSide resolves the "b" side after the generic advance (doom removed,
+	// event logged); a frame handler, so it may ask (f.Step > 0 on entry).
+	// It sets State.Act/Agenda to the next stage or ends the game.
+	BSide func(s *State, f *game.Frame) game.Control
+}
+
+// SymbolDef is what a symbol chaos token does on one side of the scenario
+// reference card (LCG §3 Chaos Tokens; §6 ST.4).
+type SymbolDef struct {
+	// Mod resolves the token for test t at ST.4 and returns its modifier
+	// (it may deal damage now: "take 1 damage"); nil: 0.
+	Mod func(s *State, t *SkillTest) int
+	// Estimate is the modifier an agent may expect for seat's test (seat may
+	// be -1) without resolving anything (TokenEstimate); nil: 0.
+	Estimate func(s *State, seat int) int
+	// RevealAnother: reveal another token, whose modifier adds (ST.4).
+	RevealAnother bool
+	// Fail is "if you fail" (ST.7); AfterFail "if you fail, after this skill
+	// test" (once the test has ended, ST.8). Either may be nil.
+	Fail, AfterFail func(s *State, seat int)
+}
+
+// ResolutionDef is one resolution of a scenario (LCG §12.5 and the
+// campaign guide's "do not read until the end of the scenario").
+type ResolutionDef struct {
+	Name string // for the render: "Resolution 1 (the house burns)"
+	Won  bool   // reached on the act deck: a win in standalone mode (LCG §3 Standalone Mode)
+	// Log is what the resolution records in the campaign log (campaign.go).
+	Log []LogKey
+	// BonusXP, LeadMentalTrauma: the resolution's experience bonus for each
+	// investigator and the lead's mental trauma, for the campaign layer
+	// (standalone play records neither).
+	BonusXP, LeadMentalTrauma int8
+}
+
+// ScenarioDef is a scenario: setup data, decks, symbol effects,
+// resolutions, and the hooks its cards' forced abilities and objectives
+// need at the engine's timing points. Every field is immutable once
+// registered; states refer to a scenario by its index (State.Scenario).
+type ScenarioDef struct {
+	Code     string // the scenario reference card's code: the scenario's id
+	Name     string
+	Campaign *CampaignDef
+	// Locations are the slots (slot k is Locations[k]); Connections the
+	// printed connections as pairs of slots, both ways (LCG §3 Locations).
+	Locations   []LocationDef
+	Connections [][2]int8
+	Start       int8       // the slot every investigator starts in (LCG §7 step 12)
+	SetAside    []cards.ID // other cards set aside at setup (LCG §7 step 10)
+	// EncounterSets are shuffled into the encounter deck (LCG §7 step 11),
+	// less the set-aside cards and the locations, acts, agendas and
+	// scenario cards.
+	EncounterSets []string
+	Acts, Agendas []StageDef
+	// Symbols are the reference card's sides: [0] easy/standard, [1]
+	// hard/expert; within a side, skull, cultist, tablet, elder thing.
+	Symbols [2][4]SymbolDef
+	// Resolutions are indexed by ResR1… (ResNone and ResNoResolution
+	// included: "no resolution was reached" has its own entry).
+	Resolutions [ResNoResolution + 1]ResolutionDef
+
+	// Hooks at the engine's timing points (nil: nothing).
+	EndOfEnemyPhase func(s *State)          // LCG §5.2 3.4
+	EndOfRound      func(s *State)          // LCG §5.2 4.6, after the cards' own "until the end of the round"
+	EnemyDefeated   func(s *State, e int16) // after enemy e is defeated (an act objective)
+	// CanParley / ParleyTest: a Parley action a scenario card grants (LCG §3
+	// Parley; The Gathering: the Parlor's for Lita Chantler): whether seat
+	// may take it, and the test it starts (kind tkParley); ParleyResult is
+	// its ST.7.
+	CanParley    func(s *State, seat int) bool
+	ParleyTest   func(s *State, seat int)
+	ParleyResult func(s *State, t *SkillTest, ok bool)
+	ParleyText   string // the Parley option in words
+
+	// Effects are the scenario's multi-step effects, run by opEffect frames
+	// with A = effScenario and B = the index (pushScenarioEffect).
+	Effects []func(s *State, f *game.Frame) game.Control
+}
+
+// scenarioList holds the registered scenarios; State.Scenario indexes it.
+var scenarioList []*ScenarioDef
+
+// registerScenario adds a scenario at init; codes are unique.
+func registerScenario(sc *ScenarioDef) {
+	for _, x := range scenarioList {
+		if x.Code == sc.Code {
+			panic("lcg: scenario " + sc.Code + " registered twice")
+		}
+	}
+	if len(sc.Locations) > MaxLocations {
+		panic(fmt.Sprintf("lcg: scenario %s has %d location slots, more than MaxLocations (%d)", sc.Name, len(sc.Locations), MaxLocations))
+	}
+	scenarioList = append(scenarioList, sc)
+}
+
+// findScenario resolves a scenario code or (part of a) name; "" is the
+// first registered (The Gathering).
+func findScenario(name string) (uint8, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if name == "" {
+		return 0, nil
+	}
+	for i, sc := range scenarioList {
+		if sc.Code == name || strings.Contains(strings.ToLower(sc.Name), name) {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("scenario %q: unknown (known: %s)", name, strings.Join(ScenarioNames(), ", "))
+}
+
+// ScenarioNames lists the registered scenarios as "code name".
+func ScenarioNames() []string {
+	out := make([]string, len(scenarioList))
+	for i, sc := range scenarioList {
+		out[i] = sc.Code + " " + sc.Name
+	}
+	return out
+}
+
+// scen returns the scenario being played.
+func (s *State) scen() *ScenarioDef { return scenarioList[s.Scenario] }
+
+// ScenarioName names the scenario being played.
+func (s *State) ScenarioName() string { return s.scen().Name }
+
+// setupScenario is LCG §7 steps 10–13 from the scenario's data: the
+// locations (in play or set aside) in their slots and their connections,
+// the other set-aside cards, the encounter deck shuffled, every
+// investigator at the starting location.
+func (s *State) setupScenario() {
+	sc := s.scen()
+	for k := range s.LocInst {
+		s.LocInst[k] = -1
+		s.Conn[k] = 0
+	}
+	for k, l := range sc.Locations {
+		z := ZoneSetAside
+		if l.InPlay {
+			z = ZoneBoard
+		}
+		id := s.newInst(l.Card, -1, z, -1)
+		s.Cards[id].Loc = int8(k)
+		s.LocInst[k] = id
+	}
+	for _, c := range sc.Connections {
+		s.Conn[c[0]] |= 1 << uint(c[1])
+		s.Conn[c[1]] |= 1 << uint(c[0])
+	}
+	for _, d := range sc.SetAside {
+		s.newInst(d, -1, ZoneSetAside, -1)
+	}
+	for _, set := range sc.EncounterSets {
+		for _, d := range cards.BySet(set) {
+			c := def(d)
+			if sc.setAside(d) || c.Type == cards.Location || c.Type == cards.Act ||
+				c.Type == cards.Agenda || c.Type == cards.Scenario || c.Type == cards.Story || c.Hidden {
+				continue
+			}
+			for q := 0; q < int(c.Quantity); q++ {
+				s.newInst(d, -1, ZoneEncDeck, -1)
+			}
+		}
+	}
+	s.shuffleEncounter()
+	for i := 0; i < int(s.N); i++ {
+		s.placeInvestigator(i, int(sc.Start))
+	}
+}
+
+// setAside reports whether d is one of the scenario's set-aside cards.
+func (sc *ScenarioDef) setAside(d cards.ID) bool {
+	for _, x := range sc.SetAside {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// locDef returns the scenario's definition of location slot k.
+func (s *State) locDef(k int) *LocationDef {
+	sc := s.scen()
+	if k < 0 || k >= len(sc.Locations) {
+		return &noLocation
+	}
+	return &sc.Locations[k]
+}
+
+var noLocation LocationDef
+
+// symbol returns the current side's definition of a symbol token, or nil
+// for numbers, the auto-fail and the elder sign.
+func (s *State) symbol(tok int8) *SymbolDef {
+	if tok < TokSkull || tok > TokElderThing {
+		return nil
+	}
+	side := 0
+	if s.cfg.difficulty >= Hard {
+		side = 1
+	}
+	return &s.scen().Symbols[side][tok-TokSkull]
+}
+
+// tfSym is the test flag that marks a resolved symbol with an "if you fail"
+// effect (skull, cultist, tablet, elder thing).
+var tfSym = [4]uint16{tfFailSkull, tfFailCultist, tfFailTablet, tfFailElderThing}
+
+// pushScenarioEffect pushes the scenario's effect i for seat.
+func (s *State) pushScenarioEffect(seat int, i int) {
+	s.push(opEffect, seat, -1, -1, effScenario, int32(i))
+}
+
+// resolution returns the scenario's definition of resolution r.
+func (s *State) resolution(r uint8) *ResolutionDef {
+	if int(r) >= len(s.scen().Resolutions) {
+		return &s.scen().Resolutions[ResNone]
+	}
+	return &s.scen().Resolutions[r]
+}
