@@ -351,9 +351,9 @@ func (c *compiler) monsterOf(file string, rm *rawMonster, epic bool) Monster {
 		}
 	}
 	switch rm.Spawn {
-	case "", "here":
+	case "here":
 		m.Spawn = SelNone
-	case "unstable":
+	case "", "unstable":
 		m.Spawn = DestUnstable
 	default:
 		if s, ok := c.space[rm.Spawn]; ok {

@@ -1,0 +1,46 @@
+package ah3
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Event kinds of the log.
+const (
+	EvRound uint16 = iota
+	EvPhase
+	EvTurn
+	EvAction
+	EvMove
+	EvTest
+	EvRoll
+	EvHarm
+	EvDefeat
+	EvEnter
+	EvDoom
+	EvSheetDoom
+	EvSurge
+	EvAnomaly
+	EvClue
+	EvGainClue
+	EvResearch
+	EvSpawn
+	EvMonsterMove
+	EvEngage
+	EvAttack
+	EvMonsterDefeat
+	EvMythos
+	EvHeadline
+	EvSpread
+	EvGateBurst
+	EvCodex
+	EvCodexFire
+	EvEncounter
+	EvGain
+	EvDiscard
+	EvImprove
+	EvDelayed
+	EvFlip
+	EvEnd
+)
+
+func (s *State) event(kind uint16, who int8, a, b, c int32) {
+	s.log.Add(kind, game.AgentID(who), a, b, c)
+}

@@ -1,0 +1,318 @@
+package ah3
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/ah3/content"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+var outcomeNames = [...]string{"", "won", "lost", "stopped at the round cap"}
+
+func (s *State) seatName(seat int8) string {
+	if seat < 0 || seat >= s.N {
+		return "the investigators"
+	}
+	if inv := s.Seats[seat].Inv; inv >= 0 {
+		return s.sc().Investigators[inv].Name
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+func (s *State) spaceName(sp int8) string {
+	if sp < 0 || int(sp) >= len(s.sc().Spaces) {
+		return "nowhere"
+	}
+	return s.sc().Spaces[sp].Name
+}
+
+func (s *State) monsterName(m int8) string {
+	if m < 0 || m >= MaxMonsters || s.Monsters[m].Kind < 0 {
+		return "a monster"
+	}
+	return s.g.kinds[s.Monsters[m].Kind].Name
+}
+
+// Render describes the board as everyone sees it (game.Narrator): the round
+// and phase, the scenario sheet and codex, each neighborhood with its
+// centre and spaces (doom, investigators, monsters), the streets, the
+// Reserve and the mythos cup, then every investigator. Hidden things (deck
+// orders, condition backs, unrevealed archive cards) are not shown.
+func (s *State) Render(viewer game.AgentID) string {
+	var b strings.Builder
+	sc := s.sc()
+	fmt.Fprintf(&b, "%s — round %d, %s phase", sc.Title, s.Round, s.Phase)
+	if s.Outcome != OutcomeNone {
+		fmt.Fprintf(&b, " — the investigators have %s", outcomeNames[s.Outcome])
+	}
+	fmt.Fprintf(&b, "\nScenario sheet: doom %d, clues %d. Unstable: %s.\n", s.SheetDoom, s.SheetClues, s.unstableNames())
+	b.WriteString("Codex:\n")
+	for i := 0; i < int(s.NCodex); i++ {
+		a := &sc.Archive[s.Codex[i]]
+		fmt.Fprintf(&b, "  [%d] %s — %s\n", a.Number, a.Name, a.Text)
+	}
+	if s.Rumor >= 0 {
+		h := &sc.Headlines[s.Rumor]
+		fmt.Fprintf(&b, "  Rumor: %s (%d markers) — %s\n", h.Name, s.Markers, h.Text)
+	}
+	for h, nb := range sc.Neighborhoods {
+		fmt.Fprintf(&b, "%s: %d clue(s) in the centre", nb.Name, s.Clues[h])
+		if s.Anomaly[h] {
+			b.WriteString(", ANOMALY")
+		}
+		b.WriteString("\n")
+		for _, sp := range nb.Spaces {
+			s.renderSpace(&b, int8(sp))
+		}
+	}
+	b.WriteString("Streets:\n")
+	for i, sp := range sc.Spaces {
+		if sp.Street != content.NotStreet {
+			s.renderSpace(&b, int8(i))
+		}
+	}
+	b.WriteString("Reserve:")
+	for _, c := range s.Reserve {
+		if c >= 0 {
+			fmt.Fprintf(&b, " %s ($%d);", sc.Assets[c].Name, sc.Assets[c].Price)
+		}
+	}
+	fmt.Fprintf(&b, "\nDecks: events %d (discard %d), monsters %d, headlines %d, items %d, spells %d, allies %d.\nMythos cup:", s.Event.N, s.EventDiscard.N, s.MonsterDeck.N, s.Headlines.N, s.Items.N, s.Spells.N, s.Allies.N)
+	for k, n := range s.Cup {
+		if n > 0 {
+			fmt.Fprintf(&b, " %s×%d", content.TokenNames[k], n)
+		}
+	}
+	b.WriteString("\n")
+	for i := int8(0); i < s.N; i++ {
+		s.renderSeat(&b, i, viewer)
+	}
+	return b.String()
+}
+
+func (s *State) unstableNames() string {
+	var n []string
+	for k := 0; s.unstable(k) >= 0; k++ {
+		n = append(n, s.spaceName(s.unstable(k)))
+	}
+	return strings.Join(n, ", ")
+}
+
+func (s *State) renderSpace(b *strings.Builder, sp int8) {
+	def := &s.sc().Spaces[sp]
+	kind := ""
+	if def.Street != content.NotStreet {
+		kind = " (" + content.StreetTypeNames[def.Street] + ")"
+	}
+	fmt.Fprintf(b, "  %-16s%s", def.Name, kind)
+	if s.Doom[sp] > 0 {
+		fmt.Fprintf(b, " doom %d", s.Doom[sp])
+	}
+	for i := int8(0); i < s.N; i++ {
+		if s.Seats[i].Inv >= 0 && s.Seats[i].Space == sp {
+			fmt.Fprintf(b, " [%s]", s.seatName(i))
+		}
+	}
+	for i := range s.Monsters {
+		m := &s.Monsters[i]
+		if m.Kind < 0 || m.Space != sp {
+			continue
+		}
+		st := [...]string{"ready", "exhausted", "engaged"}[m.Status]
+		if m.Engaged != 0 {
+			st = "engaged"
+		}
+		fmt.Fprintf(b, " <#%d %s %d/%d %s>", i, s.g.kinds[m.Kind].Name, int(m.Health)-int(m.Damage), m.Health, st)
+	}
+	b.WriteString("\n")
+}
+
+func (s *State) renderSeat(b *strings.Builder, i int8, viewer game.AgentID) {
+	st := &s.Seats[i]
+	mark := ""
+	if game.AgentID(i) == viewer {
+		mark = " (you)"
+	}
+	if i == s.Lead {
+		mark += " (lead)"
+	}
+	if st.Inv < 0 {
+		fmt.Fprintf(b, "Seat %d%s: no investigator\n", i, mark)
+		return
+	}
+	inv := &s.sc().Investigators[st.Inv]
+	fmt.Fprintf(b, "%s%s at %s: health %d/%d, sanity %d/%d, $%d, clues %d, remnants %d", inv.Name, mark, s.spaceName(st.Space),
+		inv.Health-int(st.Damage), inv.Health, inv.Sanity-int(st.Horror), inv.Sanity, st.Money, st.Clues, st.Remnants)
+	b.WriteString(", skills")
+	for k := 0; k < 5; k++ {
+		fmt.Fprintf(b, " %s %d", skillNames[k][:3], inv.Skills[k]+int(st.Tokens[k]))
+		if st.Tokens[k] > 0 {
+			b.WriteString("*")
+		}
+	}
+	if st.Delayed {
+		b.WriteString(", DELAYED")
+	}
+	if !st.Active {
+		b.WriteString(", token inactive")
+	}
+	b.WriteString("\n   assets:")
+	for k := 0; k < int(st.NAssets); k++ {
+		a := &st.Assets[k]
+		def := &s.sc().Assets[a.Card]
+		name := def.Name
+		if def.Kind == content.Condition {
+			name = def.Condition // the card itself is face down (AH3 479.7)
+		}
+		fmt.Fprintf(b, " %s", name)
+		if a.Damage > 0 || a.Horror > 0 {
+			fmt.Fprintf(b, "(%d dmg, %d hor)", a.Damage, a.Horror)
+		}
+		b.WriteString(";")
+	}
+	b.WriteString("\n")
+}
+
+// Describe says what choosing option i of the current prompt does (game.Narrator).
+func (s *State) Describe(i int) string {
+	if i < 0 || i >= len(s.prompt.Options) {
+		return "?"
+	}
+	o := s.prompt.Options[i]
+	c := o.Code
+	sc := s.sc()
+	seat := int8(s.prompt.Actor)
+	switch {
+	case c == ActPass:
+		switch s.prompt.Kind {
+		case PromptAction:
+			return "end the turn"
+		case PromptReroll:
+			return "accept the roll"
+		case PromptRedirect:
+			return "take it yourself"
+		}
+		return "done / decline"
+	case c >= ActSeat && c < ActSeat+MaxSeats:
+		return s.seatName(int8(o.Arg))
+	case c >= ActMove && c <= ActEvade:
+		return standardActions[c-ActMove]
+	case c == ActRecover:
+		return "stand up (delayed)"
+	case c >= ActAbility && c < ActAbility+MaxAbilities:
+		if st := &s.Seats[seat]; seat >= 0 && st.Inv >= 0 {
+			return "action: " + sc.Investigators[st.Inv].Abilities[o.Arg].Name
+		}
+	case c >= ActAssetAction && c < ActAssetAction+MaxAssets, c >= ActAsset && c < ActAsset+MaxAssets:
+		if st := &s.Seats[seat]; seat >= 0 && int(o.Arg) < int(st.NAssets) {
+			return "asset: " + sc.Assets[st.Assets[o.Arg].Card].Name
+		}
+	case c >= ActSkill && c < ActSkill+5:
+		return skillNames[c-ActSkill]
+	case c >= ActSpace && c < ActSpace+MaxSpaces:
+		return "to " + s.spaceName(int8(o.Arg))
+	case c >= ActMonster && c < ActMonster+MaxMonsters:
+		return fmt.Sprintf("#%d %s", o.Arg, s.monsterName(int8(o.Arg)))
+	case c >= ActOption && c < ActOption+MaxOptions:
+		if s.prompt.Kind == PromptStarting {
+			return sc.Assets[o.Arg].Name
+		}
+		if s.prompt.Kind == PromptChoice && s.prompt.Source >= 0 {
+			e := &sc.Program.Effects[s.prompt.Source]
+			return sc.Program.Options(e)[o.Arg].Label
+		}
+	case c >= ActReserve && c < ActReserve+ReserveSize:
+		if r := s.Reserve[o.Arg]; r >= 0 {
+			return fmt.Sprintf("%s ($%d)", sc.Assets[r].Name, sc.Assets[r].Price)
+		}
+	case c >= ActInvestigator && c < ActInvestigator+MaxInvestigator:
+		return sc.Investigators[o.Arg].Name
+	case c >= ActTheirAsset && c < ActTheirAsset+MaxAssets:
+		return "take their asset " + fmt.Sprint(o.Arg)
+	}
+	return s.g.info.ActionNames[c]
+}
+
+// Narrate says what an event means (game.Narrator).
+func (s *State) Narrate(e game.Event) string {
+	who := s.seatName(int8(e.Who))
+	sc := s.sc()
+	switch e.Kind {
+	case EvRound:
+		return fmt.Sprintf("— Round %d —", e.A)
+	case EvPhase:
+		return fmt.Sprintf("%s phase", Phase(e.A))
+	case EvTurn:
+		return who + " takes a turn"
+	case EvAction:
+		return who + ": " + s.g.info.ActionNames[e.A]
+	case EvMove:
+		return fmt.Sprintf("%s moves to %s", who, s.spaceName(int8(e.A)))
+	case EvTest:
+		return fmt.Sprintf("%s tests %s with %d dice: %d successes", who, skillNames[e.A], e.C, e.B)
+	case EvRoll:
+		return fmt.Sprintf("%s rolls a %d", who, e.A)
+	case EvHarm:
+		return fmt.Sprintf("%s takes %d damage and %d horror", who, e.A, e.B)
+	case EvDefeat:
+		return fmt.Sprintf("%s is %s", sc.Investigators[e.A].Name, [...]string{"", "", "defeated", "devoured", "retired"}[e.B])
+	case EvEnter:
+		return fmt.Sprintf("%s enters play", sc.Investigators[e.A].Name)
+	case EvDoom:
+		return fmt.Sprintf("doom in %s is now %d", s.spaceName(int8(e.A)), e.B)
+	case EvSheetDoom:
+		return fmt.Sprintf("%d doom on the scenario sheet (now %d)", e.B, e.A)
+	case EvSurge:
+		return "a surge bursts from " + s.spaceName(int8(e.A))
+	case EvAnomaly:
+		if e.B == 1 {
+			return "an anomaly opens in " + sc.Neighborhoods[e.A].Name
+		}
+		return "the anomaly in " + sc.Neighborhoods[e.A].Name + " closes"
+	case EvClue:
+		return fmt.Sprintf("a clue appears in %s", sc.Neighborhoods[e.A].Name)
+	case EvGainClue:
+		return fmt.Sprintf("%s gains the clue of %s", who, sc.Neighborhoods[e.A].Name)
+	case EvResearch:
+		return fmt.Sprintf("%s researches %d clue(s); the sheet holds %d", who, e.A, e.B)
+	case EvSpawn:
+		return fmt.Sprintf("%s spawns in %s", s.g.kinds[e.A].Name, s.spaceName(int8(e.B)))
+	case EvMonsterMove:
+		return fmt.Sprintf("%s moves to %s", s.monsterName(int8(e.A)), s.spaceName(int8(e.B)))
+	case EvEngage:
+		return fmt.Sprintf("%s engages %s", s.monsterName(int8(e.A)), who)
+	case EvAttack:
+		return fmt.Sprintf("%s attacks %s (%d damage, %d horror)", s.monsterName(int8(e.A)), who, e.B, e.C)
+	case EvMonsterDefeat:
+		return s.g.kinds[e.A].Name + " is defeated"
+	case EvMythos:
+		return fmt.Sprintf("%s draws %s", who, content.TokenNames[e.A])
+	case EvHeadline:
+		return fmt.Sprintf("headline: %s — %s", sc.Headlines[e.A].Name, sc.Headlines[e.A].Text)
+	case EvSpread:
+		return "doom spreads: " + sc.Encounters[e.A].Name
+	case EvGateBurst:
+		return "a gate bursts in " + sc.Neighborhoods[e.A].Name
+	case EvCodex:
+		return fmt.Sprintf("archive card %d joins the codex", e.A)
+	case EvCodexFire:
+		return fmt.Sprintf("archive card %d resolves", e.A)
+	case EvEncounter:
+		enc := &sc.Encounters[e.A]
+		return fmt.Sprintf("%s encounters %s: %s", who, enc.Name, enc.Texts[e.B])
+	case EvGain:
+		return fmt.Sprintf("%s gains %s", who, sc.Assets[e.A].Name)
+	case EvDiscard:
+		return fmt.Sprintf("%s discards %s", who, sc.Assets[e.A].Name)
+	case EvImprove:
+		return fmt.Sprintf("%s improves %s", who, skillNames[e.A])
+	case EvDelayed:
+		return who + " is delayed"
+	case EvFlip:
+		return fmt.Sprintf("%s flips %s: %s", who, sc.Assets[e.A].Name, sc.Assets[e.A].BackText)
+	case EvEnd:
+		return "the investigators have " + outcomeNames[e.A]
+	}
+	return fmt.Sprintf("event %d", e.Kind)
+}
