@@ -6,7 +6,9 @@ import (
 )
 
 // activatable: ready and engaged with nobody (AH3 202.2f).
-func (m *Monster) activatable() bool { return m.Kind >= 0 && m.Status == Ready && m.Engaged == 0 && !m.Acted }
+func (m *Monster) activatable() bool {
+	return m.Kind >= 0 && m.Status == Ready && m.Engaged == 0 && !m.Acted
+}
 
 // doMonsterPhase: activation (AH3 202.2, the investigators choose the order),
 // attacks (202.3, in turn order from the lead) and readying (202.4).

@@ -168,12 +168,12 @@ type Data struct {
 	SheetClues int16 // clues researched onto the scenario sheet (AH3 431)
 
 	Street, Event, EventDiscard, MonsterDeck Pile
-	Headlines, HeadlineDiscard                Pile
-	Items, Spells, Allies, Anomalies          Pile
-	Hood                                      [MaxHoods]Pile
-	Reserve                                   [ReserveSize]int16 // -1 empty (AH3 411)
-	Avail                                     [MaxAssetDefs]int8 // copies of special, starting and condition cards in their piles
-	HeadlineIn                                [64]bool           // headlines chosen for this game (AH3 106.1)
+	Headlines, HeadlineDiscard               Pile
+	Items, Spells, Allies, Anomalies         Pile
+	Hood                                     [MaxHoods]Pile
+	Reserve                                  [ReserveSize]int16 // -1 empty (AH3 411)
+	Avail                                    [MaxAssetDefs]int8 // copies of special, starting and condition cards in their piles
+	HeadlineIn                               [64]bool           // headlines chosen for this game (AH3 106.1)
 
 	Cup   [7]int8 // tokens left in the mythos cup (AH3 204.3)
 	Drawn [7]int8
@@ -190,10 +190,10 @@ type Data struct {
 	NDice     int8
 	TestSeat  int8
 	TestSkill int8
-	TestKind  int8  // the standard action the test is part of, or -1
-	TestSix   bool  // each 6 counts as 2 successes (gear)
+	TestKind  int8   // the standard action the test is part of, or -1
+	TestSix   bool   // each 6 counts as 2 successes (gear)
 	RerollBy  uint16 // assets whose once-per-test reroll was used (bit per slot)
-	LastSucc  int8  // successes of the last test
+	LastSucc  int8   // successes of the last test
 	LastPass  bool
 
 	// The encounter in progress (AH3 438).

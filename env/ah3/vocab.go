@@ -28,42 +28,42 @@ const (
 // A code's meaning depends only on the code (a seat, an action, a space, a
 // monster slot, an asset slot…), never on the option's position.
 const (
-	ActPass        game.ActionCode = 0   // end the turn, stop, decline, done
-	ActSeat        game.ActionCode = 1   // + seat: an investigator (6)
-	ActMove        game.ActionCode = 7   // Move (AH3 416)
-	ActGather      game.ActionCode = 8   // Gather Resources (AH3 475)
-	ActFocus       game.ActionCode = 9   // Focus (AH3 490)
-	ActWard        game.ActionCode = 10  // Ward (AH3 426)
-	ActResearch    game.ActionCode = 11  // Research (AH3 430)
-	ActTrade       game.ActionCode = 12  // Trade (AH3 452)
-	ActAttack      game.ActionCode = 13  // Attack (AH3 404)
-	ActEvade       game.ActionCode = 14  // Evade (AH3 487)
-	ActRecover     game.ActionCode = 15  // stand up from delayed (AH3 424.2)
-	ActAbility     game.ActionCode = 16  // + ability: a component action of the sheet (4)
-	ActAssetAction game.ActionCode = 20  // + asset slot: a component action of an asset (12)
-	ActSkill       game.ActionCode = 32  // + skill (5)
-	ActSpace       game.ActionCode = 37  // + space (32)
-	ActMonster     game.ActionCode = 69  // + monster slot (16)
-	ActAsset       game.ActionCode = 85  // + own asset slot (12)
-	ActTheirAsset  game.ActionCode = 97  // + the trade partner's asset slot (12)
-	ActOption      game.ActionCode = 109 // + option of a choice (6)
-	ActReserve     game.ActionCode = 115 // + Reserve slot (5)
-	ActDeckTop     game.ActionCode = 120 // the top of the deck (AH3 410.5)
-	ActRerollClue  game.ActionCode = 121 // spend a clue to reroll a die (AH3 470.4a)
-	ActRerollToken game.ActionCode = 122 // + skill: spend that skill token to reroll a die (5)
-	ActGiveMoney   game.ActionCode = 127
-	ActGiveClue    game.ActionCode = 128
-	ActGiveRemnant game.ActionCode = 129
-	ActTakeMoney   game.ActionCode = 130
-	ActTakeClue    game.ActionCode = 131
-	ActTakeRemnant game.ActionCode = 132
+	ActPass         game.ActionCode = 0   // end the turn, stop, decline, done
+	ActSeat         game.ActionCode = 1   // + seat: an investigator (6)
+	ActMove         game.ActionCode = 7   // Move (AH3 416)
+	ActGather       game.ActionCode = 8   // Gather Resources (AH3 475)
+	ActFocus        game.ActionCode = 9   // Focus (AH3 490)
+	ActWard         game.ActionCode = 10  // Ward (AH3 426)
+	ActResearch     game.ActionCode = 11  // Research (AH3 430)
+	ActTrade        game.ActionCode = 12  // Trade (AH3 452)
+	ActAttack       game.ActionCode = 13  // Attack (AH3 404)
+	ActEvade        game.ActionCode = 14  // Evade (AH3 487)
+	ActRecover      game.ActionCode = 15  // stand up from delayed (AH3 424.2)
+	ActAbility      game.ActionCode = 16  // + ability: a component action of the sheet (4)
+	ActAssetAction  game.ActionCode = 20  // + asset slot: a component action of an asset (12)
+	ActSkill        game.ActionCode = 32  // + skill (5)
+	ActSpace        game.ActionCode = 37  // + space (32)
+	ActMonster      game.ActionCode = 69  // + monster slot (16)
+	ActAsset        game.ActionCode = 85  // + own asset slot (12)
+	ActTheirAsset   game.ActionCode = 97  // + the trade partner's asset slot (12)
+	ActOption       game.ActionCode = 109 // + option of a choice (6)
+	ActReserve      game.ActionCode = 115 // + Reserve slot (5)
+	ActDeckTop      game.ActionCode = 120 // the top of the deck (AH3 410.5)
+	ActRerollClue   game.ActionCode = 121 // spend a clue to reroll a die (AH3 470.4a)
+	ActRerollToken  game.ActionCode = 122 // + skill: spend that skill token to reroll a die (5)
+	ActGiveMoney    game.ActionCode = 127
+	ActGiveClue     game.ActionCode = 128
+	ActGiveRemnant  game.ActionCode = 129
+	ActTakeMoney    game.ActionCode = 130
+	ActTakeClue     game.ActionCode = 131
+	ActTakeRemnant  game.ActionCode = 132
 	ActInvestigator game.ActionCode = 133 // + investigator sheet (16)
-	ActYes         game.ActionCode = 149 // accept (spend a remnant, retire)
-	ActTakeDamage  game.ActionCode = 150 // A Friend in Need: take 1 damage from the partner
-	ActTakeHorror  game.ActionCode = 151
-	ActGiveDamage  game.ActionCode = 152
-	ActGiveHorror  game.ActionCode = 153
-	NumActions                     = 154
+	ActYes          game.ActionCode = 149 // accept (spend a remnant, retire)
+	ActTakeDamage   game.ActionCode = 150 // A Friend in Need: take 1 damage from the partner
+	ActTakeHorror   game.ActionCode = 151
+	ActGiveDamage   game.ActionCode = 152
+	ActGiveHorror   game.ActionCode = 153
+	NumActions                      = 154
 )
 
 // Prompt kinds.
