@@ -39,6 +39,9 @@ func (s *State) Render(viewer game.AgentID) string {
 	fmt.Fprintf(&b, "Round %d, %s phase. Lead: %s.\n", s.Round, s.Phase, s.seatName(int(s.Lead)))
 	if s.over {
 		fmt.Fprintf(&b, "The game is over: %s (score %+.0f).\n", s.resolution(s.Resolution).Name, s.Score())
+		for _, k := range s.Campaign.Entries() {
+			fmt.Fprintf(&b, "Campaign log: %s.\n", k)
+		}
 	}
 	ag, ac := def(s.AgendaCard()), def(s.ActCard())
 	fmt.Fprintf(&b, "Agenda %d: %s — doom %d/%d.\n", s.Agenda+1, ag.Name, s.doomInPlay(), s.agendaThreshold())

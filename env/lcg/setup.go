@@ -158,6 +158,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.SetAside, s.Victory, s.Removed, s.Limbo = s.SetAside[:0], s.Victory[:0], s.Removed[:0], s.Limbo[:0]
 	s.Revealed, s.Tests, s.forced = s.Revealed[:0], s.Tests[:0], s.forced[:0]
 	s.Resolution, s.over, s.BlankSlots = ResNone, false, 0
+	s.Campaign = CampaignLog{} // standalone: an empty log (LCG §3 Standalone Mode)
 	if cap(s.Events) < maxEvents {
 		s.Events = make([]event, 0, maxEvents) // never grown: pointers into it stay valid (triggers.go)
 	}

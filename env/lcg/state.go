@@ -194,6 +194,10 @@ type State struct {
 	Resolution uint8
 	over       bool
 
+	// Campaign is the campaign log (campaign.go): the scenario's resolution
+	// records its entries when the game ends.
+	Campaign CampaignLog
+
 	// trigLive has a bit per triggered ability (triggers.go) whose card has
 	// an instance in this game (derived from Cards by newInst).
 	trigLive uint64
@@ -390,6 +394,13 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	game.Ints(&w, s.trigOpt[:])
 	w.U8(s.Resolution)
 	w.Bool(s.over)
+	w.U8(s.Scenario)
+	w.I32(int32(s.Campaign.Records))
+	w.Int(int(s.Campaign.NCards))
+	for _, c := range s.Campaign.Cards[:s.Campaign.NCards] {
+		w.U8(uint8(c.Key))
+		w.I32(int32(c.Card))
+	}
 	game.Ints(&w, s.forced)
 	w.Stack(&s.stack)
 	w.Prompt(&s.prompt)
@@ -411,6 +422,9 @@ func (s *State) finish(res uint8) {
 	s.gameEnds()
 	s.Resolution = res
 	s.over = true
+	for _, k := range s.resolution(res).Log {
+		s.Campaign.Record(k) // the campaign guide's "record in your campaign log"
+	}
 	s.log.Add(evResolution, -1, int32(res), 0, 0)
 }
 
