@@ -189,6 +189,12 @@ func (s *State) run() {
 			return
 		}
 		if s.Over() {
+			// Cards in the middle of an encounter go back where they belong.
+			for i := range s.stack.Frames {
+				if f := s.stack.Frames[i]; f.Op == opEncounterEnd {
+					s.doEncounterEnd(&f)
+				}
+			}
 			s.stack.Clear()
 			s.prompt.Reset(game.NoAgent, game.PromptNone, -1)
 			return

@@ -314,6 +314,9 @@ func (s *State) doExchange(f *game.Frame) game.Control {
 				them.Horror++
 			}
 			f.B++
+			if s.pastLimit(seat) || s.pastLimit(int8(f.A)) {
+				return s.exchangeDone(seat, int8(f.A)) // a defeat ends the exchange
+			}
 		}
 	}
 	p := int8(f.A)
@@ -336,6 +339,12 @@ func (s *State) doExchange(f *game.Frame) game.Control {
 		s.prompt.Add(ActGiveHorror, 0, 0)
 	}
 	return game.Wait
+}
+
+func (s *State) pastLimit(seat int8) bool {
+	st := &s.Seats[seat]
+	inv := &s.sc().Investigators[st.Inv]
+	return int(st.Damage) >= inv.Health || int(st.Horror) >= inv.Sanity
 }
 
 func (s *State) exchangeDone(a, b int8) game.Control {
