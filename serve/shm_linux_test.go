@@ -4,6 +4,7 @@ package serve
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"syscall"
 	"testing"
@@ -339,4 +340,68 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// BenchmarkSharedMemoryStep measures a step over shared memory end to end,
+// client in this process (one byte each way on the socket), against the
+// session's step alone (BenchmarkSessionStep's work without the reply).
+func BenchmarkSharedMemoryStep(b *testing.B) {
+	const id = "ArkhamLCG/TheGathering-v0"
+	// Batch 1 only: with the client in this process, its blocking read holds
+	// one of the server's Ps, so larger batches step on fewer cores than a
+	// real (separate) client leaves them.
+	for _, n := range []int{1} {
+		b.Run(fmt.Sprintf("n=%d/shm", n), func(b *testing.B) {
+			h := start(&testing.T{}, Config{})
+			defer h.srv.Shutdown()
+			o, err := h.client.Open(h.ctx, &pb.OpenRequest{EnvId: id, NumEnvs: int32(n), Seed: 1, AutoReset: true, SharedMemory: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			c, _ := attachShared(b, o)
+			c.mustOK(c.reset(1))
+			_, _, i8, _ := c.rows(mustSpecB(b, id))
+			acts := make([]int32, n)
+			w := (len(i8) - 2*n) / n
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				for i := range acts {
+					acts[i] = firstLegalOf(i8[i*w : (i+1)*w])
+				}
+				c.mustOK(c.step(acts))
+			}
+		})
+		b.Run(fmt.Sprintf("n=%d/session", n), func(b *testing.B) {
+			s, err := newSession("bench", id, nil, n, 1, true, false, false, true, 0, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.stopWorkers()
+			if err := s.reset(nil, nil); err != nil {
+				b.Fatal(err)
+			}
+			acts := make([]int32, n)
+			t := actionTensor(acts)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				for i := range acts {
+					acts[i] = firstLegalOf(s.mask[i*s.spec.Actions : (i+1)*s.spec.Actions])
+					binary.LittleEndian.PutUint32(t.Data[4*i:], uint32(acts[i]))
+				}
+				if err := s.step(t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func mustSpecB(b *testing.B, id string) *env.Spec {
+	e, err := env.Make(id, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return e.Spec()
 }

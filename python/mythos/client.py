@@ -15,6 +15,7 @@ import numpy as np
 from ._proto import mythos_pb2 as pb
 from ._proto import mythos_pb2_grpc as pb_grpc
 from .errors import MythosError, ServerRestartedError, from_rpc_error
+from . import _shm
 from .server import shared_server
 from .spec import DTYPES, Field, Spec
 
@@ -260,6 +261,12 @@ class Client:
             ``tls=False`` connects in plain text.
         tls: connect with TLS; with no ``root_certificates`` the system's
             trusted roots are used.
+        transport: how sessions step: ``"auto"`` (the default, or
+            ``$MYTHOS_TRANSPORT``) uses the shared-memory fast path when the
+            server is on this host (a loopback address) and serves it, and
+            gRPC otherwise; ``"shm"`` insists on shared memory (an error
+            where it cannot be had); ``"grpc"`` never uses it. Each
+            :meth:`open` may override it.
     """
 
     def __init__(
@@ -270,7 +277,10 @@ class Client:
         token: str | None = None,
         root_certificates: bytes | str | os.PathLike[str] | None = None,
         tls: bool = False,
+        transport: str | None = None,
     ) -> None:
+        #: the sessions' default transport (see the class doc).
+        self.transport = _shm.resolve_transport(transport)
         self.address = address or shared_server().address
         if token is None:
             token = os.environ.get("MYTHOS_TOKEN") or None
@@ -322,6 +332,9 @@ class Client:
         packed: bool = True,
         options: Mapping[str, Any] | None = None,
         bots: Mapping[int, str] | None = None,
+        transport: str | None = None,
+        copy: bool = True,
+        timeout: float | None = None,
     ) -> "Session":
         """Opens a session of ``num_envs`` envs of ``env_id``.
 
@@ -345,6 +358,16 @@ class Client:
                 client's seats; a step's reward then sums the rewards of the
                 client's step and of the bot steps after it. At least one seat
                 must stay the client's (else InvalidArgumentError).
+            transport: ``"auto"``, ``"shm"`` or ``"grpc"`` (None: the
+                client's, see :class:`Client`). :attr:`Session.transport`
+                says which one the session uses.
+            copy: with shared memory, results are arrays of their own
+                (True, the default, as over gRPC); False hands out read-only
+                views of the shared memory, with no copy at all, that the
+                next reset or step overwrites (copy what you keep).
+            timeout: seconds a reset or step may take (None: no limit; the
+                server's end is noticed at once either way). A call past it
+                raises DEADLINE_EXCEEDED.
         """
         if seed is None:
             seed = secrets.randbits(63)
@@ -360,13 +383,26 @@ class Client:
             encoding=pb.ENCODING_PACKED if packed else pb.ENCODING_TENSORS,
             bots={int(k): str(v) for k, v in (bots or {}).items()},
         )
+        t = _shm.resolve_transport(transport or self.transport)
+        if t == "shm" and not _shm.supported():
+            raise MythosError("UNIMPLEMENTED", "transport='shm': shared memory needs Linux; use 'auto' or 'grpc'")
+        if t == "shm" and not _shm.is_local(self.address):
+            raise MythosError("FAILED_PRECONDITION", f"transport='shm': the server at {self.address} is not on this host (a loopback address); use 'auto' or 'grpc'")
+        req.shared_memory = t == "shm" or (t == "auto" and _shm.supported() and _shm.is_local(self.address))
         r = self.call("Open", req)
         spec = Spec.from_proto(r.spec)
         layout = PackedLayout(spec, int(r.num_envs), final_observations and auto_reset) if packed else None
         session = Session(
             self, r.session_id, spec, int(r.num_envs), stream=stream, layout=layout, bots=dict(bots or {})
         )
-        session._opened(req, r)
+        session._required = t == "shm"
+        session._copy = copy
+        session.timeout = timeout
+        try:
+            session._opened(req, r)
+        except BaseException:
+            session.close()
+            raise
         return session
 
     def close(self) -> None:
@@ -417,14 +453,42 @@ class Session:
         self._use_stream = stream
         self._requests: "queue.SimpleQueue[pb.StreamRequest | None] | None" = None
         self._responses: Iterator[pb.StepResult] | None = None
+        self._shm: _shm.SharedChannel | None = None
+        self._required = False  # transport "shm": no gRPC fallback
+        self._copy = True
+        #: seconds a reset or step may take (None: no limit).
+        self.timeout: float | None = None
+
+    @property
+    def transport(self) -> str:
+        """``"shm"`` when the session steps over shared memory, else ``"grpc"``."""
+        return "shm" if self._shm is not None else "grpc"
 
     def _opened(self, req: pb.OpenRequest, r: pb.OpenResponse) -> None:
         """Takes the id, secret and server instance of an Open reply (and
-        keeps the request, to open the session again after a restart)."""
+        keeps the request, to open the session again after a restart), and
+        attaches its shared memory when the server granted it."""
         self._open_request = req
         self.id = r.session_id
         self.secret = r.session_secret
         self.server_instance = r.server_instance
+        if self._shm is not None:
+            self._shm.close()
+            self._shm = None
+        if not req.shared_memory:
+            return
+        if not r.HasField("shared_memory"):
+            if self._required:
+                raise MythosError("UNIMPLEMENTED", f"transport='shm': the server at {self.client.address} does not serve shared memory (another OS, an older server, or turned off); use 'auto' or 'grpc'")
+            return
+        layout = PackedLayout(self.spec, self.num_envs, req.final_observations and req.auto_reset)
+        try:
+            self._shm = _shm.SharedChannel(r.shared_memory, r.session_id, r.session_secret, layout)
+        except MythosError:
+            if self._required:
+                raise
+            # auto: the server is not reachable so (another network or mount
+            # namespace, another user): this session steps over gRPC.
 
     def _gone(self, e: MythosError) -> MythosError:
         """``e``, or a :class:`ServerRestartedError` when it says that the
@@ -501,7 +565,31 @@ class Session:
         self._reopen()
         return self._reset(seed, envs)
 
+    def _shm_result(self) -> StepResult:
+        assert self._shm is not None
+        return self._shm.copy_result() if self._copy else self._shm.result
+
+    def _shm_failed(self, e: MythosError) -> MythosError:
+        """The error of a shared-memory call: when the server hung up (the
+        session was closed, or the server stopped or died), ask over gRPC
+        whether a new server answers there now (ServerRestartedError then,
+        as the gRPC path says)."""
+        if self._shm is None or self._shm.dead is not e:
+            return e
+        try:
+            self.client.call("Describe", pb.DescribeRequest(session_id=self.id, session_secret=self.secret))
+        except MythosError as probe:
+            gone = self._gone(probe)
+            return gone if isinstance(gone, ServerRestartedError) else e
+        return e
+
     def _reset(self, seed: int | None, envs: Sequence[int] | None) -> StepResult:
+        if self._shm is not None:
+            try:
+                self._shm.reset(seed, envs, self.timeout)
+            except MythosError as e:
+                raise self._shm_failed(e) from None
+            return self._shm_result()
         req = pb.ResetRequest(session_id=self.id, session_secret=self.secret, envs=list(envs or []))
         if seed is not None:
             req.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
@@ -513,7 +601,16 @@ class Session:
         """Applies one action per env. If any is illegal nothing changes and
         :class:`mythos.IllegalActionError` is raised; if the server restarted
         since the session opened, :class:`mythos.errors.ServerRestartedError`
-        (call :meth:`reset` to open the session again)."""
+        (call :meth:`reset` to open the session again).
+
+        Over shared memory with ``copy=False`` (see :meth:`Client.open`),
+        the result's arrays are views that the next reset or step rewrites."""
+        if self._shm is not None:
+            try:
+                self._shm.step(actions, self.timeout)
+            except MythosError as e:
+                raise self._shm_failed(e) from None
+            return self._shm_result()
         req = pb.StepRequest(
             session_id=self.id, session_secret=self.secret, actions=from_numpy(np.asarray(actions).reshape(-1))
         )
@@ -555,3 +652,9 @@ class Session:
         except MythosError as e:
             if e.code not in ("NOT_FOUND", "UNAVAILABLE"):
                 raise
+        finally:
+            if self._shm is not None:
+                # Hanging up alone would close the session too (at once, but
+                # after this returns); Close above has done it already.
+                self._shm.close()
+                self._shm = None

@@ -125,6 +125,9 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
             ``{1: "heuristic"}``); ``info["agent"]`` is then always one of the
             other seats and a step's reward includes the bots' steps after it
             (see :meth:`Client.open`).
+        transport: ``"auto"`` (default, or ``$MYTHOS_TRANSPORT``): the
+            shared-memory fast path when the server is on this host, else
+            gRPC; ``"shm"`` or ``"grpc"`` force one (see :class:`Client`).
         **options: env options, e.g. ``investigators="01001,01002"``,
             ``difficulty="easy"``, ``max_steps=500``, ``flat=True``.
 
@@ -146,13 +149,23 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         sparse: bool = True,
         packed: bool = True,
         bots: Mapping[int, str] | None = None,
+        transport: str | None = None,
         **options: Any,
     ) -> None:
         check_render_mode(render_mode)
         if illegal_action not in ("raise", "resample"):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
         self._open_session(
-            env_id, 1, address, client, options=options, stream=stream, sparse=sparse, packed=packed, bots=bots
+            env_id,
+            1,
+            address,
+            client,
+            options=options,
+            stream=stream,
+            sparse=sparse,
+            packed=packed,
+            bots=bots,
+            transport=transport,
         )
         self.spec_info = self.session.spec
         self.render_mode = render_mode

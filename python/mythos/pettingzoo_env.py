@@ -33,6 +33,8 @@ class MythosAECEnv(SessionOwner, AECEnv):
         bots: seats played on the server, seat -> agent spec (e.g.
             ``{1: "heuristic"}``): the env's agents are then only the other
             seats, and each step's rewards include the bots' steps after it.
+        transport: ``"auto"`` (default), ``"shm"`` or ``"grpc"`` (see
+            :class:`mythos.Client`).
         **options: env options.
     """
 
@@ -46,11 +48,12 @@ class MythosAECEnv(SessionOwner, AECEnv):
         client: Client | None = None,
         render_mode: str | None = None,
         bots: Mapping[int, str] | None = None,
+        transport: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
-        spec = self._open_session(env_id, 1, address, client, options=options, bots=bots).spec
+        spec = self._open_session(env_id, 1, address, client, options=options, bots=bots, transport=transport).spec
         self.spec_info = spec
         self._flat = spec.flat
         self.render_mode = render_mode

@@ -84,6 +84,13 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
             one tensor per field, as the first protocol did).
         bots: seats played on the server, seat -> agent spec (e.g.
             ``{1: "heuristic"}``; see :meth:`Client.open`).
+        transport: ``"auto"`` (default, or ``$MYTHOS_TRANSPORT``): the
+            shared-memory fast path when the server is on this host, else
+            gRPC; ``"shm"`` or ``"grpc"`` force one (see :class:`Client`).
+        copy: with shared memory, hand out arrays of their own (True, as
+            Gymnasium's vector envs do by default); False hands out
+            read-only views of the shared memory (no copy at all) that the
+            next step overwrites.
         **options: env options.
     """
 
@@ -101,6 +108,8 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
         sparse: bool = True,
         packed: bool = True,
         bots: Mapping[int, str] | None = None,
+        transport: str | None = None,
+        copy: bool = True,
         **options: Any,
     ) -> None:
         spec = self._open_session(
@@ -115,6 +124,8 @@ class MythosVectorEnv(SessionOwner, gym.vector.VectorEnv):
             sparse=sparse,
             packed=packed,
             bots=bots,
+            transport=transport,
+            copy=copy,
         ).spec
         self.spec_info = spec
         self.num_envs = num_envs

@@ -246,7 +246,11 @@ def test_server_stops_gracefully_on_sigterm(binary: str) -> None:
     assert srv.stop() == 0
     # The session was closed with its client's connection, or by the shutdown.
     assert "shutting down" in srv.logs
-    assert "sessions_freed=1" in srv.logs or "session closed: its connection ended" in srv.logs
+    # (Over shared memory the dropped session's socket closes it first.)
+    assert any(
+        m in srv.logs
+        for m in ("sessions_freed=1", "session closed: its connection ended", "its shared-memory client went away")
+    )
 
 
 @pytest.mark.parametrize("env_id", [CIPHER, GATHERING])

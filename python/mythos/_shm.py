@@ -1,0 +1,276 @@
+"""The shared-memory fast path: a session's results and actions in memory
+shared with a server on the same host (``SharedMemory`` in mythos.proto,
+serve/README.md).
+
+The server makes the session's buffers in a sealed memfd and hands its
+descriptor over a Unix socket (SCM_RIGHTS); this module maps it and exposes
+numpy views. A call is one byte each way on that socket: the client writes
+the actions (or a reset's arguments) into the mapping, sends ``S`` (``R``),
+and reads the server's one-byte answer; the results are in the mapping by
+then. The socket's end tells either side that the other is gone.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import select
+import socket
+import sys
+import threading
+from typing import Any, Sequence
+
+import grpc
+import numpy as np
+
+from .errors import IllegalActionError, MythosError
+
+# Header offsets (serve/shm.go).
+_RESET_COUNT, _HAS_SEED, _SEED, _TIMEOUT = 20, 24, 32, 40
+_STATUS, _MSG_LEN, _CLOSED, _CLOSED_LEN, _MSG, _CLOSED_MSG = 48, 52, 56, 60, 64, 1088
+_MAGIC = b"MYTHSHM1"
+_VERSION = 1
+
+#: What a transport may be: ``"auto"`` (shared memory when the server is on
+#: this host and serves it, else gRPC), ``"shm"`` (shared memory or an
+#: error) or ``"grpc"``.
+TRANSPORTS = ("auto", "shm", "grpc")
+
+
+def resolve_transport(transport: str | None) -> str:
+    """``transport``, or ``$MYTHOS_TRANSPORT``, or ``"auto"``; checked."""
+    t = transport or os.environ.get("MYTHOS_TRANSPORT") or "auto"
+    if t not in TRANSPORTS:
+        raise ValueError(f"transport={t!r}: want 'auto', 'shm' or 'grpc' (argument or $MYTHOS_TRANSPORT)")
+    return t
+
+
+def supported() -> bool:
+    """Whether this platform can use shared memory (Linux)."""
+    return sys.platform.startswith("linux") and hasattr(socket, "recv_fds")
+
+
+def is_local(address: str) -> bool:
+    """Whether ``host:port`` names this host by a loopback address (the
+    server is then on this host, where shared memory reaches it)."""
+    host = address.rsplit(":", 1)[0] if ":" in address else address
+    host = host.strip("[]").lower()
+    if host.startswith("unix:"):
+        return True
+    return host in ("localhost", "::1", "ip6-localhost") or host.startswith("127.")
+
+
+def _code(name: str) -> str:
+    return name if name in grpc.StatusCode.__members__ else "UNKNOWN"
+
+
+def _code_name(number: int) -> str:
+    for c in grpc.StatusCode:
+        if c.value[0] == number:
+            return c.name
+    return "UNKNOWN"
+
+
+def _error(code: str, details: str) -> MythosError:
+    if code == "INVALID_ARGUMENT" and ": action " in details:
+        return IllegalActionError(code, details)
+    return MythosError(code, details)
+
+
+class SharedChannel:
+    """One attached session's shared memory and its socket.
+
+    ``result`` is a :class:`~mythos.client.StepResult` of read-only views of
+    the mapping, made once: every call rewrites what they show. Calls are
+    serialised by a lock; the channel belongs to the process that attached
+    (a forked child gets an error, not a corrupted session).
+    """
+
+    def __init__(self, info: Any, session_id: str, secret: str, layout: Any, timeout: float = 10.0) -> None:
+        if not supported():
+            raise MythosError("UNIMPLEMENTED", "shared memory needs Linux (use transport='grpc')")
+        name = info.socket
+        if not name.startswith("@"):
+            raise MythosError("FAILED_PRECONDITION", f"shared memory socket {name!r} is not an abstract name")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            sock.settimeout(timeout)
+            sock.connect("\0" + name[1:])
+            sock.sendall(f"{session_id}\n{secret}".encode())
+            msg, fds, _, _ = socket.recv_fds(sock, 4096, 1)
+            if msg != b"OK" or len(fds) != 1:
+                for fd in fds:
+                    os.close(fd)
+                text = msg.decode(errors="replace")
+                if text.startswith("ERR "):
+                    code, _, details = text[4:].partition(" ")
+                    raise MythosError(_code(code), details)
+                raise MythosError("UNAVAILABLE", f"shared memory attach failed: {text!r}")
+            try:
+                self.mm = mmap.mmap(fds[0], int(info.size))
+            finally:
+                os.close(fds[0])
+            sock.settimeout(None)
+        except OSError as e:
+            sock.close()
+            raise MythosError("UNAVAILABLE", f"shared memory attach failed: {e}") from None
+        except BaseException:
+            sock.close()
+            raise
+        mm = self.mm
+        if mm[:8] != _MAGIC or int.from_bytes(mm[8:12], "little") != _VERSION:
+            sock.close()
+            mm.close()
+            raise MythosError("FAILED_PRECONDITION", "shared memory: unknown header (server and client versions differ)")
+        #: the server's SharedMemory message (socket name, layout).
+        self.info = info
+        self.sock = sock
+        self.fd = sock.fileno()
+        self.pid = os.getpid()
+        self.lock = threading.Lock()
+        self.pending = False  # a call whose answer was not read (timeout, interrupt)
+        self.dead: MythosError | None = None
+        n = layout.n
+        self.n = n
+        self.layout = layout
+        self._reset_count = np.frombuffer(mm, "<i4", 1, _RESET_COUNT)
+        self._has_seed = np.frombuffer(mm, "<u4", 1, _HAS_SEED)
+        self._seed = np.frombuffer(mm, "<u8", 1, _SEED)
+        self._timeout = np.frombuffer(mm, "<i8", 1, _TIMEOUT)
+        self.actions = np.frombuffer(mm, "<i4", n, int(info.actions_offset))
+        self.envs = np.frombuffer(mm, "<i4", n, int(info.envs_offset))
+        ro = memoryview(mm).toreadonly()
+        f_len = 4 * (layout.f_obs + n * (3 + layout.agents))
+        i_len = 4 * (layout.i_obs + 2 * n)
+        b_len = n * (layout.actions + 2)
+        self.blobs = (
+            ro[int(info.f32_offset) : int(info.f32_offset) + f_len],
+            ro[int(info.i32_offset) : int(info.i32_offset) + i_len],
+            ro[int(info.i8_offset) : int(info.i8_offset) + b_len],
+            ro[int(info.u64_offset) : int(info.u64_offset) + 8 * n],
+        )
+        #: views of the mapping (valid while the channel is open).
+        self.result = layout.decode(_Blobs(*self.blobs))
+
+    def copy_result(self) -> Any:
+        """The current results as arrays of their own (four copies)."""
+        return self.layout.decode(_Blobs(*(bytes(b) for b in self.blobs)))
+
+    def step(self, actions: Any, timeout: float | None) -> None:
+        """Steps every env with ``actions`` (one int per env)."""
+        a = np.asarray(actions).reshape(-1)
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, got dtype {a.dtype}")
+        if a.shape[0] != self.n:
+            raise MythosError(
+                "INVALID_ARGUMENT",
+                f"actions: got {a.shape[0]} actions for a session of {self.n} envs (one action per env)",
+            )
+        with self.lock:
+            self._check()
+            if a.dtype.itemsize > 4 or a.dtype == np.uint32:
+                big = (a < -(2**31)) | (a > 2**31 - 1)
+                if big.any():  # refused as out of range, as the gRPC path does
+                    a = np.where(big, -1, a)
+            self.actions[:] = a
+            self._call(b"S", timeout)
+
+    def reset(self, seed: int | None, envs: Sequence[int] | None, timeout: float | None) -> None:
+        """Resets ``envs`` (all when None or empty), with a base ``seed``."""
+        idx = list(envs or [])
+        if len(idx) > self.n:
+            raise MythosError(
+                "INVALID_ARGUMENT",
+                f"reset: {len(idx)} env indices for a session of {self.n} envs: list each env at most once",
+            )
+        with self.lock:
+            self._check()
+            if idx:
+                self.envs[: len(idx)] = np.asarray(idx, dtype=np.int64).clip(-(2**31), 2**31 - 1)
+            self._reset_count[0] = len(idx)
+            self._has_seed[0] = 0 if seed is None else 1
+            self._seed[0] = 0 if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+            self._call(b"R", timeout)
+
+    def _check(self) -> None:
+        if self.pid != os.getpid():
+            raise MythosError(
+                "FAILED_PRECONDITION",
+                f"this session's shared memory belongs to process {self.pid}: a forked process must open its own session",
+            )
+        if self.dead is not None:
+            raise self.dead
+        if self.pending:
+            # The answer of a call that timed out or was interrupted.
+            self.pending = False
+            self._read(None)
+
+    def _call(self, op: bytes, timeout: float | None) -> None:
+        self._timeout[0] = 0 if timeout is None else max(1, int(timeout * 1e9))
+        try:
+            os.write(self.fd, op)
+        except OSError:
+            self._hung_up()
+        self._read(timeout)
+
+    def _read(self, timeout: float | None) -> None:
+        try:
+            if timeout is not None:
+                p = select.poll()
+                p.register(self.fd, select.POLLIN)
+                if not p.poll(max(0, int(timeout * 1000))):
+                    self.pending = True
+                    raise MythosError("DEADLINE_EXCEEDED", f"the call's deadline ({timeout}s) passed: the server is still working on it")
+            b = os.read(self.fd, 1)
+        except OSError:
+            b = b""
+        except BaseException:
+            self.pending = True  # an interrupt: the answer comes later
+            raise
+        if b == b"0":
+            return
+        if b == b"1":
+            mm = self.mm
+            code = int.from_bytes(mm[_STATUS : _STATUS + 4], "little")
+            k = int.from_bytes(mm[_MSG_LEN : _MSG_LEN + 4], "little")
+            raise _error(_code_name(code), mm[_MSG : _MSG + k].decode(errors="replace"))
+        self._hung_up()
+
+    def _hung_up(self) -> None:
+        """The socket ended: the session is closed, or the server is gone."""
+        mm = self.mm
+        code = int.from_bytes(mm[_CLOSED : _CLOSED + 4], "little")
+        k = int.from_bytes(mm[_CLOSED_LEN : _CLOSED_LEN + 4], "little")
+        if code:
+            self.dead = MythosError(_code_name(code), mm[_CLOSED_MSG : _CLOSED_MSG + k].decode(errors="replace"))
+        else:
+            self.dead = MythosError("UNAVAILABLE", "the server's shared-memory connection ended (the server stopped or died)")
+        raise self.dead
+
+    def close(self) -> None:
+        """Hangs up (the server closes the session) and unmaps, unless
+        arrays still look at the mapping (it is then unmapped when they go)."""
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+        if self.dead is None:
+            self.dead = MythosError("NOT_FOUND", "the session is closed")
+        self.result = None
+        self.blobs = ()
+        self._reset_count = self._has_seed = self._seed = self._timeout = None  # type: ignore[assignment]
+        self.actions = self.envs = None  # type: ignore[assignment]
+        try:
+            self.mm.close()
+        except BufferError:
+            pass  # views are alive: the mapping goes with the last of them
+
+
+class _Blobs:
+    """What PackedLayout.decode reads of a dense Packed message."""
+
+    __slots__ = ("f32", "i32", "i8", "u64", "sparse")
+
+    def __init__(self, f32: Any, i32: Any, i8: Any, u64: Any) -> None:
+        self.f32, self.i32, self.i8, self.u64 = f32, i32, i8, u64
+        self.sparse = False
