@@ -1,0 +1,119 @@
+package machina
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// The Go escape hatch: the rules of the few cards the effect vocabulary
+// cannot say, one function per card, registered under the name its YAML
+// uses (effects: [{go: name}]). Finale rules are registered here too.
+
+func init() {
+	// Mi-Go (MA §21.2): when destroyed, the attacker triggers a pioneer
+	// event. The context's target is the killer's cell.
+	registerEffect("mi_go", func(s *State, x *EffectCtx) {
+		if k := s.at(x.Target); isPioneer(k) {
+			s.push(opPioneerEvent, game.AgentID(k), -1, int32(k), 0, 0)
+		}
+	})
+	// K'thun (MA §18.1): if a monster on its tile is wounded, each monster
+	// there restores 1 health; otherwise a magic attack of 3 dice on the
+	// pioneers of its tile.
+	registerEffect("kthun", func(s *State, x *EffectCtx) {
+		c := s.posOf(x.User)
+		if c < 0 {
+			return
+		}
+		wounded := false
+		for _, m := range s.Order {
+			if TileOf(int(s.Mx[m].Pos)) == TileOf(c) && s.Mx[m].Wounds > 0 {
+				wounded = true
+			}
+		}
+		if wounded {
+			for _, m := range s.Order {
+				if TileOf(int(s.Mx[m].Pos)) == TileOf(c) {
+					s.heal(MonsterBase+int(m), 1)
+				}
+			}
+			return
+		}
+		s.push(opAttack, game.NoAgent, int32(x.User), -1, packAttack(0, 3, true, false, false, ScopePioneers), 0)
+	})
+	// Spawn of Atlach-Nacha (MA §21.2): when it deals damage, the evader puts
+	// 1 weapon into its inventory (the first main weapon, by card order).
+	registerEffect("atlach_disarm", func(s *State, x *EffectCtx) {
+		p := s.at(x.Target)
+		if !isPioneer(p) {
+			return
+		}
+		for i := range s.ct.Items {
+			if it := &s.Items[i]; it.Zone == ZoneEquipped && int(it.Owner) == p && it.Host < 0 && s.ct.Items[i].Deck == Weapon {
+				s.returnChain(i)
+				return
+			}
+		}
+	})
+	// Spawn of Atlach-Nacha: when destroyed, the attacker loses all stamina.
+	registerEffect("atlach_drain", func(s *State, x *EffectCtx) {
+		if k := s.at(x.Target); isPioneer(k) {
+			s.P[k].Stamina = 0
+		}
+	})
+	// Scarifier (MA §21.3): when you kill, fate ≥ 7: restore 1 health.
+	registerEffect("scarifier", func(s *State, x *EffectCtx) {
+		if s.fate() >= 7 {
+			s.heal(x.User, 1)
+		}
+	})
+	// Abandoned Bag (MA §21.4): use a workbench without a workbench cell.
+	registerEffect("abandoned_bag", func(s *State, x *EffectCtx) {
+		if isPioneer(x.User) {
+			s.push(opWorkbench, game.AgentID(x.User), -1, int32(x.User), 0, 0)
+		}
+	})
+	// Withering Spell (MA §21.4): the nearest monster loses 1 health; the
+	// user restores 1 (the choices of "any creature" fixed, see
+	// docs/machina-rulings.md).
+	registerEffect("withering", func(s *State, x *EffectCtx) {
+		if c := s.posOf(x.User); c >= 0 {
+			if m := s.nearestMonster(c); m >= 0 {
+				s.push(opHit, s.team(), int32(x.User), int32(m), 1, 0)
+			}
+		}
+		s.heal(x.User, 1)
+	})
+
+	// The ritual finale (MA §21.6).
+	finaleRules["ritual"] = FinaleRule{
+		Setup: func(s *State) {
+			s.Tokens = s.sc.Finale.Tokens
+			s.Rituals = s.Rituals[:0]
+			hp := int8(s.alivePioneers())
+			for c := 0; c < NumCells; c++ {
+				if s.Board.Kind[c] == KindRitual {
+					s.Rituals = append(s.Rituals, Ritual{Cell: int16(c), HP: hp})
+				}
+			}
+		},
+		HorrorStart: func(s *State) {
+			n := 0
+			for _, r := range s.Rituals {
+				if r.HP > 0 {
+					n++
+				}
+			}
+			s.Tokens -= int8((n + 1) / 2)
+			if s.Tokens < 0 {
+				s.Tokens = 0
+			}
+		},
+		Won: func(s *State) bool {
+			for _, r := range s.Rituals {
+				if r.HP > 0 {
+					return false
+				}
+			}
+			return len(s.Rituals) > 0
+		},
+		Lost: func(s *State) bool { return s.Tokens <= 0 },
+	}
+}

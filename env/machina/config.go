@@ -1,0 +1,68 @@
+package machina
+
+import "fmt"
+
+// Config is the set-up of a game: the pioneers and the variants (MA §4, §5)
+// and the design parameters the rulebook leaves open (MA §22 [D]).
+type Config struct {
+	// Pioneers are the pioneer card ids (or names), 1 to 4, in seat order.
+	Pioneers []string
+	// Easy: the fate die's 0 face counts as 0 (MA §5.1).
+	Easy bool
+	// VeryEasy: lair and horror values never decrease in their phases
+	// (MA §5.2).
+	VeryEasy bool
+	// Quick skips the scenario's quick_skips chapters (MA §5.3).
+	Quick bool
+	// VeryQuick plays only the scenario's very_quick chapters, won by leaving
+	// the board in the last of them (MA §5.3).
+	VeryQuick bool
+	// Cooperative keeps the monsters predictable after a pioneer dies: the
+	// monster side never plays (MA §23.7; one team only).
+	Cooperative bool
+	// RoundCap ends the game truncated (score 0) after this many rounds; 0
+	// means no cap.
+	RoundCap int
+	// DangerTrack overrides the scenario's danger-track length (MA §22.5).
+	DangerTrack int
+	// RechargeFaces gives the recharge die's six faces (MA §22.4): 0 nothing,
+	// 1 restore 1 health, 2 restore 2 stamina, 3 restore 3 stamina. The zero
+	// value means DefaultRechargeFaces.
+	RechargeFaces [6]uint8
+	// LairScaleTwice applies the lair scaling of MA §6.2 step 3 on top of the
+	// one of §14.6 when a chapter times out (MA §22.A.2; default once).
+	LairScaleTwice bool
+}
+
+// DefaultRechargeFaces is the recharge die of MA §22.4 as ruled in
+// docs/machina-rulings.md: 1 health, 1 health, 2 stamina, 2 stamina,
+// 3 stamina, nothing.
+var DefaultRechargeFaces = [6]uint8{1, 1, 2, 2, 3, 0}
+
+func (c *Config) check(ct *Content) error {
+	if len(c.Pioneers) < 1 || len(c.Pioneers) > MaxPioneers {
+		return fmt.Errorf("machina: %d pioneers; 1 to %d play (MA §1)", len(c.Pioneers), MaxPioneers)
+	}
+	for i, p := range c.Pioneers {
+		if ct.pioneerIndex(p) < 0 {
+			return fmt.Errorf("machina: no pioneer %q", p)
+		}
+		for j := 0; j < i; j++ {
+			if ct.pioneerIndex(c.Pioneers[j]) == ct.pioneerIndex(p) {
+				return fmt.Errorf("machina: pioneer %q chosen twice", p)
+			}
+		}
+	}
+	if c.Quick && c.VeryQuick {
+		return fmt.Errorf("machina: quick and very quick exclude each other")
+	}
+	for _, f := range c.RechargeFaces {
+		if f > 3 {
+			return fmt.Errorf("machina: recharge face %d is not 0..3", f)
+		}
+	}
+	if c.DangerTrack != 0 && (c.DangerTrack < 2 || c.DangerTrack > 12) {
+		return fmt.Errorf("machina: danger track %d is not 2..12", c.DangerTrack)
+	}
+	return nil
+}

@@ -1,0 +1,523 @@
+package machina
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Using abilities (MA §16.2) and resolving their effects in printed order
+// (MA §18.9).
+
+// EffectCtx is what a card's Go function sees: the ability's user (a
+// creature id, or -1 for an ownerless card), its target cell (or -1) and
+// the ability reference.
+type EffectCtx struct {
+	User   int
+	Target int
+	Ref    int32
+}
+
+// Target returns the creature on the context's target cell, or -1.
+func (s *State) targetCreature(cell int) int {
+	if cell < 0 {
+		return -1
+	}
+	if cr := s.at(cell); cr >= 0 {
+		return cr
+	}
+	if s.barrelAt(cell) || s.ritualIndex(cell) >= 0 {
+		return CellBase + cell
+	}
+	return -1
+}
+
+// targets lists the legal target cells of ability a used by creature user
+// (MA §17.6, §17.7, §17.11, §10.1). Monsters target pioneers only unless a
+// pioneer controls them (MA §19.4, §10.3).
+func (s *State) targets(user int, a *Ability, dst []int) []int {
+	dst = dst[:0]
+	c := s.posOf(user)
+	if c < 0 {
+		return dst
+	}
+	attack := len(a.Effects) > 0 && a.Effects[0].Op == OpAttack
+	pioneersOnly := isMonster(user) && s.Mx[user-MonsterBase].Controller < 0
+	see := s.seesUnseen(user)
+	ok := func(cell int) bool {
+		cr := s.targetCreature(cell)
+		if cr < 0 {
+			return false
+		}
+		if cr == user && (attack || isMonster(user)) {
+			return false
+		}
+		if pioneersOnly && !isPioneer(cr) {
+			return false
+		}
+		if isCellCreature(cr) && !attack {
+			return false
+		}
+		if !isCellCreature(cr) && s.incorporeal(cr) && !see {
+			return false
+		}
+		return true
+	}
+	switch a.Target {
+	case TargetMelee:
+		if ok(c) {
+			dst = append(dst, c)
+		}
+		for d := Direction(0); d < 8; d++ {
+			if n := Step(c, d); n >= 0 && s.Board.Adjacent(c, n) && ok(n) {
+				dst = append(dst, n)
+			}
+		}
+	case TargetRanged, TargetRangedIgn:
+		r := int(a.Range) + s.statSum(user, StatRange)
+		mode := SightPlain
+		if a.Target == TargetRanged {
+			mode = SightObstacles
+		}
+		cx, cy := c%Size, c/Size
+		for y := max(0, cy-r); y <= min(Size-1, cy+r); y++ {
+			for x := max(0, cx-r); x <= min(Size-1, cx+r); x++ {
+				n := y*Size + x
+				if s.Board.Present(n) && ok(n) && s.Board.LineOfSight(c, n, mode, &s.Occ) {
+					dst = append(dst, n)
+				}
+			}
+		}
+	case TargetAnyPioneer:
+		for p := 0; p < int(s.N); p++ {
+			if pc := s.posOf(p); pc >= 0 && TileOf(pc) == TileOf(c) && ok(pc) {
+				dst = append(dst, pc)
+			}
+		}
+	case TargetAnyMonster:
+		for _, m := range s.Order {
+			if mc := int(s.Mx[m].Pos); TileOf(mc) == TileOf(c) && ok(mc) {
+				dst = append(dst, mc)
+			}
+		}
+	}
+	return dst
+}
+
+// canPay reports whether creature user can pay ability a's costs now
+// (MA §16.2; a pioneer may pay health with inspiration, MA §7.3, never
+// its last health).
+func (s *State) canPay(user int, a *Ability) bool {
+	if isMonster(user) {
+		return int(s.Mx[user-MonsterBase].Stamina) >= int(a.Stamina)
+	}
+	p := &s.P[user]
+	if p.Stamina < a.Stamina || p.Insp < a.Insp {
+		return false
+	}
+	if a.Health > 0 && int(p.HP)+int(p.Insp-a.Insp) <= int(a.Health) {
+		return false
+	}
+	return true
+}
+
+// usable reports whether user may use ability a now: active, payable, and
+// with a legal target where one is needed.
+func (s *State) usable(user int, a *Ability) bool {
+	if a.When != WhenActive || !s.canPay(user, a) {
+		return false
+	}
+	if a.Target == TargetNone {
+		return true
+	}
+	var buf [NumCells]int
+	return len(s.targets(user, a, buf[:0])) > 0
+}
+
+// doAbility uses ability f.Src for creature f.Tgt: the target, then the
+// costs, then the effects (MA §16.2).
+func (s *State) doAbility(f *game.Frame) game.Control {
+	user, ref := int(f.Tgt), f.Src
+	a := s.abilityOf(ref)
+	target := -1
+	if a.Target != TargetNone && f.A > 0 {
+		target = int(f.A - 1) // chosen by the monster algorithm
+	} else if a.Target != TargetNone {
+		if f.Answer == game.NoAnswer {
+			var buf [NumCells]int
+			ts := s.targets(user, a, buf[:0])
+			if len(ts) == 0 {
+				return game.Done
+			}
+			s.ask(f.Who, PromptTarget, ref)
+			for _, t := range ts {
+				s.opt(CodeCell+game.ActionCode(t), int32(t), 0)
+			}
+			return game.Wait
+		}
+		target = int(s.answer(f).Arg)
+	}
+	// Pay (MA §16.2).
+	if isMonster(user) {
+		s.Mx[user-MonsterBase].Stamina -= a.Stamina
+	} else {
+		s.P[user].Stamina -= a.Stamina
+		s.P[user].Insp -= a.Insp
+	}
+	s.log.Add(evAbility, s.agentOf(user), int32(user), ref, int32(target))
+	kind, card, ab := refParts(ref)
+	// MA §18.3: a progress token; at N the "then" effects resolve.
+	if a.Progress > 0 {
+		pr := s.progressOf(kind, card, ab)
+		if pr != nil {
+			*pr++
+			if *pr >= a.Progress {
+				*pr = 0
+				s.push(opEffects, f.Who, ref|refThen, int32(target), 0, int32(user))
+			}
+		}
+	}
+	s.push(opEffects, f.Who, ref, int32(target), 0, int32(user))
+	if a.Health > 0 && isPioneer(user) {
+		s.push(opHit, game.AgentID(user), -1, int32(user), int32(a.Health), 0)
+	}
+	// One-use items are discarded after use; [discard] cards too (MA §13.2,
+	// §16.2; docs/machina-rulings.md: at once).
+	if kind == refItem && (a.Discard || s.ct.Items[card].Deck == OneUse) {
+		s.discardItem(card)
+	}
+	if kind == refEvent && a.Discard {
+		s.discardPersonal(card)
+	}
+	return game.Done
+}
+
+// progressOf returns the progress counter of a card's ability.
+func (s *State) progressOf(kind int32, card, ab int) *int8 {
+	switch kind {
+	case refChapter:
+		return &s.Progress[ab]
+	case refEvent:
+		return &s.EventProgress[card]
+	case refItem:
+		return &s.ItemProgress[card]
+	}
+	return nil
+}
+
+// doEffects resolves effect f.A of ability f.Src for user f.B with target
+// cell f.Tgt, then the next (MA §18.9).
+func (s *State) doEffects(f *game.Frame) game.Control {
+	a := s.abilityOf(f.Src)
+	list := a.Effects
+	if f.Src&refThen != 0 {
+		list = a.Then
+	}
+	// MA §18.3 for triggered abilities (when you kill, …): count first.
+	if f.A == 0 && f.Src&refThen == 0 && a.Progress > 0 && a.When != WhenActive {
+		kind, card, ab := refParts(f.Src)
+		pr := s.progressOf(kind, card, ab)
+		if pr == nil {
+			return game.Done
+		}
+		*pr++
+		if *pr < a.Progress {
+			return game.Done
+		}
+		*pr = 0
+		f.Src |= refThen
+		list = a.Then
+	}
+	if int(f.A) >= len(list) {
+		// A triggered or cumulative ability with [discard] leaves play once
+		// resolved (MA §18.3 Trophy Collector).
+		if a.Discard && (a.When != WhenActive || f.Src&refThen != 0) {
+			switch kind, card, _ := refParts(f.Src); kind {
+			case refEvent:
+				s.discardPersonal(card)
+			case refItem:
+				s.discardItem(card)
+			}
+		}
+		return game.Done
+	}
+	e := &list[f.A]
+	f.A++
+	s.effect(f, e)
+	if s.over {
+		return game.Halt
+	}
+	return game.Again
+}
+
+// effect resolves one effect.
+func (s *State) effect(f *game.Frame, e *Effect) {
+	user, tcell := int(f.B), int(f.Tgt)
+	tgt := s.targetCreature(tcell)
+	subject := tgt // the default: the target, else the user (MA §16.2)
+	if subject < 0 || e.On == ScopeSelf {
+		subject = user
+	}
+	// Ownerless cards (chapters, horror events) reach every creature in
+	// their scope (MA §14.1, §17.7).
+	switch e.Op {
+	case OpAttack:
+		sc, t := e.On, tgt
+		if sc == ScopeNearestMonster {
+			if uc := s.posOf(user); uc >= 0 {
+				t = s.nearestMonster(uc)
+			}
+		}
+		if sc == ScopeSelf {
+			t = user
+		}
+		weapon := false
+		if kind, card, _ := refParts(f.Src); kind == refItem {
+			weapon = s.ct.Items[card].Deck == Weapon
+		}
+		a := s.abilityOf(f.Src)
+		ranged := a.Target == TargetRanged || a.Target == TargetRangedIgn
+		s.push(opAttack, f.Who, int32(user), int32(t), packAttack(e.Strong, e.Weak, e.Magic, ranged, weapon, sc), 0)
+	case OpHeal:
+		s.forEach(user, subject, e.On, func(cr int) { s.heal(cr, int(e.N)) })
+	case OpStamina:
+		s.forEach(user, subject, e.On, func(cr int) {
+			if isPioneer(cr) {
+				v := int(s.P[cr].Stamina) + int(e.N)
+				if mx := s.maxStamina(cr); v > mx {
+					v = mx
+				}
+				s.P[cr].Stamina = int8(v)
+			}
+		})
+	case OpInspiration:
+		s.forEach(user, subject, e.On, func(cr int) {
+			if isPioneer(cr) {
+				s.gainInsp(cr, int(e.N))
+			}
+		})
+	case OpLoseHealth:
+		var buf [16]int
+		for _, cr := range s.collect(user, subject, e.On, buf[:0]) {
+			s.push(opHit, s.agentOf(cr), int32(user), int32(cr), int32(e.N), 0)
+		}
+	case OpMove:
+		if s.posOf(subject) >= 0 {
+			s.push(opSteps, s.agentOf(subject), f.Src, int32(subject), int32(e.N), 0)
+		}
+	case OpPull, OpPush:
+		if tgt >= 0 && s.posOf(user) >= 0 {
+			s.pushPull(tgt, s.posOf(user), int(e.N), e.Op == OpPull, user)
+		}
+	case OpTeleport:
+		s.teleportEffect(f, e, subject)
+	case OpDanger:
+		if e.N > 0 {
+			s.push(opDanger, game.NoAgent, -1, -1, int32(e.N), 0)
+		} else {
+			s.decreaseDanger(int(-e.N))
+		}
+	case OpPioneerEvent:
+		if isPioneer(subject) {
+			s.push(opPioneerEvent, game.AgentID(subject), -1, int32(subject), 0, 0)
+		}
+	case OpHorrorEvent:
+		s.push(opHorrorEvent, game.NoAgent, -1, -1, 0, 0)
+	case OpRetriggerHorror:
+		s.push(opRetrigger, s.team(), -1, -1, 1, 0)
+	case OpRetriggerPioneer:
+		if isPioneer(user) {
+			s.push(opRetrigger, game.AgentID(user), -1, int32(user), 0, 0)
+		}
+	case OpLightChapter:
+		s.lightChapterCell(user)
+	case OpNextChapter:
+		s.nextChapter()
+	case OpEntrance:
+		s.placeEntrance(s.Round == 0)
+	case OpExit:
+		s.push(opExitPlace, f.Who, f.Src, -1, 0, int32(user))
+	case OpGainItem:
+		if e.On == ScopeAllPioneers || (user < 0 && e.On == ScopeDefault) {
+			for p := int(s.N) - 1; p >= 0; p-- {
+				if s.onBoardPioneer(p) {
+					s.push(opGainItem, game.AgentID(p), -1, int32(p), 0, 0)
+				}
+			}
+		} else if isPioneer(subject) {
+			s.push(opGainItem, game.AgentID(subject), -1, int32(subject), 0, 0)
+		}
+	case OpTraps:
+		s.trapsTrigger(user)
+	case OpModify:
+		s.modify(f, e, user, subject)
+	case OpMonstersMove:
+		tile := -1
+		if c := s.posOf(user); c >= 0 {
+			tile = TileOf(c)
+		}
+		for _, m := range append([]int8(nil), s.Order...) {
+			if c := int(s.Mx[m].Pos); tile < 0 || TileOf(c) == tile {
+				s.monsterApproach(MonsterBase+int(m), int(e.N))
+			}
+		}
+	case OpPioneersMove:
+		tile := -1
+		if c := s.posOf(user); c >= 0 && e.On != ScopeAllPioneers {
+			tile = TileOf(c)
+		}
+		for p := int(s.N) - 1; p >= 0; p-- {
+			if c := s.posOf(p); c >= 0 && (tile < 0 || TileOf(c) == tile) {
+				s.push(opSteps, game.AgentID(p), f.Src, int32(p), int32(e.N), 0)
+			}
+		}
+	case OpCloseDoors:
+		s.push(opCloseDoors, f.Who, f.Src, -1, int32(e.N), 0)
+	case OpAddItems:
+		s.addItems(e.N)
+	case OpMonsterLevel:
+		for s.Level < e.N && s.Level < 5 {
+			s.raiseLevel()
+		}
+	case OpHealMonsters:
+		tile := -1
+		if c := s.posOf(user); c >= 0 {
+			tile = TileOf(c)
+		}
+		for _, m := range s.Order {
+			if tile < 0 || TileOf(int(s.Mx[m].Pos)) == tile {
+				s.heal(MonsterBase+int(m), int(e.N))
+			}
+		}
+	case OpGo:
+		goEffects[e.Go](s, &EffectCtx{User: user, Target: tcell, Ref: f.Src})
+	}
+}
+
+// collect lists the creatures an effect's scope reaches (MA §17.7, §17.11):
+// the subject for the default scope, else every creature of the scope on the
+// user's tile (every tile for an ownerless card).
+func (s *State) collect(user, subject int, sc Scope, dst []int) []int {
+	dst = dst[:0]
+	if sc == ScopeDefault || sc == ScopeSelf {
+		if subject >= 0 {
+			dst = append(dst, subject)
+		}
+		return dst
+	}
+	tile := -1
+	if c := s.posOf(user); c >= 0 && sc != ScopeAllMonsters && sc != ScopeAllPioneers {
+		tile = TileOf(c)
+	}
+	in := func(c int) bool { return c >= 0 && (tile < 0 || TileOf(c) == tile) }
+	if sc == ScopeAdjacent {
+		uc := s.posOf(user)
+		for p := 0; p < int(s.N); p++ {
+			if c := s.posOf(p); uc >= 0 && c >= 0 && p != user && s.Board.Adjacent(uc, c) {
+				dst = append(dst, p)
+			}
+		}
+		for _, m := range s.Order {
+			if c := int(s.Mx[m].Pos); uc >= 0 && MonsterBase+int(m) != user && s.Board.Adjacent(uc, c) {
+				dst = append(dst, MonsterBase+int(m))
+			}
+		}
+		return dst
+	}
+	if sc != ScopeMonsters && sc != ScopeAllMonsters && sc != ScopeNearestMonster {
+		for p := 0; p < int(s.N); p++ {
+			if in(s.posOf(p)) {
+				dst = append(dst, p)
+			}
+		}
+	}
+	if sc != ScopePioneers && sc != ScopeAllPioneers && sc != ScopeTilePioneers {
+		for _, m := range s.Order {
+			if in(int(s.Mx[m].Pos)) {
+				dst = append(dst, MonsterBase+int(m))
+			}
+		}
+	}
+	return dst
+}
+
+func (s *State) forEach(user, subject int, sc Scope, fn func(cr int)) {
+	var buf [16]int
+	for _, cr := range s.collect(user, subject, sc, buf[:0]) {
+		fn(cr)
+	}
+}
+
+// heal restores n health, never above the maximum (MA §7.3).
+func (s *State) heal(cr, n int) {
+	switch {
+	case isPioneer(cr):
+		v := int(s.P[cr].HP) + n
+		if mx := int(s.pioneerCard(cr).MaxHP); v > mx {
+			v = mx
+		}
+		s.P[cr].HP = int8(v)
+	case isMonster(cr):
+		w := int(s.Mx[cr-MonsterBase].Wounds) - n
+		if w < 0 {
+			w = 0
+		}
+		s.Mx[cr-MonsterBase].Wounds = int8(w)
+	default:
+		return
+	}
+	s.log.Add(evHeal, game.NoAgent, int32(cr), int32(n), 0)
+}
+
+// modify resolves a continuous effect (MA §18.4, §18.5, §18.7): it needs a
+// free marker (one per ability use, MA §17.8) and may stack Times times per
+// round.
+func (s *State) modify(f *game.Frame, e *Effect, user, subject int) {
+	owner := -1
+	if isPioneer(user) {
+		owner = user
+	}
+	kind, _, _ := refParts(f.Src)
+	if kind == refMonster || (kind == refEvent && user < 0) {
+		owner = -1
+	}
+	if f.Step == 0 {
+		limit := PioneerMarkers
+		if owner < 0 {
+			limit = HorrorMarkers
+		}
+		if s.markersUsed(owner) >= limit {
+			return // no marker left: the effect does not happen
+		}
+	}
+	times := int(e.Times)
+	if times < 1 {
+		times = 1
+	}
+	var buf [16]int
+	for _, cr := range s.collect(user, subject, e.On, buf[:0]) {
+		n := 0
+		for i := range s.Mods {
+			if int(s.Mods[i].Owner) == owner && s.Mods[i].Src == f.Src && s.Mods[i].Stat == e.Stat && int(s.Mods[i].Target) == cr {
+				n++
+			}
+		}
+		if n >= times {
+			continue
+		}
+		s.Mods = append(s.Mods, Mod{Target: int16(cr), Stat: e.Stat, N: e.N, Owner: int8(owner), Marker: f.Step == 0, Src: f.Src})
+		f.Step = 1
+	}
+}
+
+// teleportEffect resolves OpTeleport (MA §10.6, §22.A.1).
+func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
+	c := s.posOf(subject)
+	if c < 0 {
+		return
+	}
+	if e.Kind == KindNone {
+		s.push(opSteps, s.agentOf(subject), f.Src, int32(subject), int32(e.N), 1)
+		return
+	}
+	dest := s.nearestOfKind(c, e.Kind)
+	if dest >= 0 {
+		s.teleport(subject, dest, int(f.B))
+	}
+}

@@ -1,0 +1,702 @@
+package machina
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The raw YAML forms; see docs/machina-content.md.
+
+type rawFile struct {
+	Tiles     []rawTile     `yaml:"tiles"`
+	Pioneers  []rawPioneer  `yaml:"pioneers"`
+	Monsters  []rawMonster  `yaml:"monsters"`
+	Items     []rawItem     `yaml:"items"`
+	Events    []rawEvent    `yaml:"events"`
+	Scenarios []rawScenario `yaml:"scenarios"`
+}
+
+type rawFace struct {
+	Cells     []string `yaml:"cells,required"`
+	VEdges    []string `yaml:"vedges"`
+	HEdges    []string `yaml:"hedges"`
+	Open      []string `yaml:"open,required"`
+	Attach    string   `yaml:"attach,required"`
+	Entrances [][]int  `yaml:"entrances"`
+	Line      int
+}
+
+type rawTile struct {
+	ID     string    `yaml:"id,required"`
+	Name   string    `yaml:"name"`
+	Finale bool      `yaml:"finale"`
+	Faces  []rawFace `yaml:"faces,required"`
+	Line   int
+}
+
+type rawCost struct {
+	Stamina     int  `yaml:"stamina"`
+	Inspiration int  `yaml:"inspiration"`
+	Health      int  `yaml:"health"`
+	Discard     bool `yaml:"discard"`
+}
+
+type rawAbility struct {
+	Name     string  `yaml:"name"`
+	When     string  `yaml:"when"`
+	Cost     rawCost `yaml:"cost"`
+	Target   string  `yaml:"target"`
+	Range    int     `yaml:"range"`
+	Monster  bool    `yaml:"monster"`
+	Effects  []any   `yaml:"effects"`
+	Progress int     `yaml:"progress"`
+	Then     []any   `yaml:"then"`
+	Line     int
+}
+
+type rawPioneer struct {
+	ID          string       `yaml:"id,required"`
+	Name        string       `yaml:"name,required"`
+	Class       string       `yaml:"class,required"`
+	Defence     int          `yaml:"defence"`
+	Will        int          `yaml:"will"`
+	Inspiration int          `yaml:"inspiration"`
+	Health      int          `yaml:"health,required"`
+	Stamina     int          `yaml:"stamina,required"`
+	Abilities   []rawAbility `yaml:"abilities"`
+	Text        string       `yaml:"text"`
+	Line        int
+}
+
+type rawMonster struct {
+	ID              string       `yaml:"id,required"`
+	Name            string       `yaml:"name,required"`
+	Level           int          `yaml:"level,required"`
+	Defence         int          `yaml:"defence"`
+	Will            int          `yaml:"will"`
+	Health          int          `yaml:"health,required"`
+	Stamina         int          `yaml:"stamina,required"`
+	Immobile        bool         `yaml:"immobile"`
+	Incorporeal     bool         `yaml:"incorporeal"`
+	WallIncorporeal bool         `yaml:"wall_incorporeal"`
+	Abilities       []rawAbility `yaml:"abilities"`
+	Text            string       `yaml:"text"`
+	Line            int
+}
+
+type rawItem struct {
+	ID        string       `yaml:"id,required"`
+	Name      string       `yaml:"name,required"`
+	Deck      string       `yaml:"deck,required"`
+	Level     int          `yaml:"level,required"`
+	Hands     int          `yaml:"hands"`
+	Ranged    bool         `yaml:"ranged"`
+	Fit       string       `yaml:"fit"`
+	Defence   int          `yaml:"defence"`
+	Will      int          `yaml:"will"`
+	UpTop     int          `yaml:"up_top"`
+	UpBottom  int          `yaml:"up_bottom"`
+	ExtLeft   int          `yaml:"ext_left"`
+	ExtRight  int          `yaml:"ext_right"`
+	Abilities []rawAbility `yaml:"abilities"`
+	Text      string       `yaml:"text"`
+	Line      int
+}
+
+type rawEvent struct {
+	ID        string       `yaml:"id,required"`
+	Name      string       `yaml:"name,required"`
+	Kind      string       `yaml:"kind,required"`
+	Personal  bool         `yaml:"personal"`
+	Scenario  string       `yaml:"scenario"`
+	Abilities []rawAbility `yaml:"abilities"`
+	Text      string       `yaml:"text"`
+	Line      int
+}
+
+type rawChapter struct {
+	ID           string       `yaml:"id,required"`
+	Title        string       `yaml:"title,required"`
+	Lair         int          `yaml:"lair"`
+	Horror       int          `yaml:"horror"`
+	Closed       bool         `yaml:"closed"`
+	Finale       bool         `yaml:"finale"`
+	VeryQuickWin bool         `yaml:"very_quick_win"`
+	Abilities    []rawAbility `yaml:"abilities"`
+	Text         string       `yaml:"text"`
+	Line         int
+}
+
+type rawFinale struct {
+	Title         string `yaml:"title,required"`
+	Tile          string `yaml:"tile,required"`
+	Rule          string `yaml:"rule,required"`
+	Tokens        int    `yaml:"tokens"`
+	RitualDefence int    `yaml:"ritual_defence"`
+	RitualWill    int    `yaml:"ritual_will"`
+	Lair          int    `yaml:"lair"`
+	Horror        int    `yaml:"horror"`
+	Text          string `yaml:"text"`
+	Line          int
+}
+
+type rawScenario struct {
+	ID          string       `yaml:"id,required"`
+	Name        string       `yaml:"name,required"`
+	DangerTrack int          `yaml:"danger_track"`
+	Events      int          `yaml:"events"`
+	Chapters    []rawChapter `yaml:"chapters,required"`
+	Finale      *rawFinale   `yaml:"finale"`
+	Quick       []int        `yaml:"quick_skips"`
+	VeryQuick   []int        `yaml:"very_quick"`
+	Line        int
+}
+
+//go:embed content
+var shippedFS embed.FS
+
+var (
+	shippedOnce    sync.Once
+	shippedContent *Content
+	shippedErr     error
+)
+
+// Shipped returns the content shipped with the package (env/machina/content),
+// loaded and validated once.
+func Shipped() (*Content, error) {
+	shippedOnce.Do(func() {
+		sub, err := fs.Sub(shippedFS, "content")
+		if err != nil {
+			shippedErr = err
+			return
+		}
+		shippedContent, shippedErr = Load(sub)
+	})
+	return shippedContent, shippedErr
+}
+
+// Load reads every *.yaml file of fsys (in lexical path order) as content and
+// validates it. Every error names the file and line and the broken
+// constraint.
+func Load(fsys fs.FS) (*Content, error) {
+	c := &Content{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		return c.addFile(p, data)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := c.link(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// LoadFiles reads content from files given as name → YAML text, in the
+// order given (for tests and rules cases).
+func LoadFiles(names []string, texts []string) (*Content, error) {
+	c := &Content{}
+	for i := range names {
+		if err := c.addFile(names[i], []byte(texts[i])); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.link(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Content) addFile(file string, data []byte) error {
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	if n.Kind == 0 {
+		return nil
+	}
+	var raw rawFile
+	if err := decodeNode(path.Clean(file), &n, &raw); err != nil {
+		return err
+	}
+	for i := range raw.Tiles {
+		t, err := compileTile(file, &raw.Tiles[i])
+		if err != nil {
+			return err
+		}
+		c.Tiles = append(c.Tiles, t)
+	}
+	for i := range raw.Pioneers {
+		p, err := compilePioneer(file, &raw.Pioneers[i])
+		if err != nil {
+			return err
+		}
+		c.Pioneers = append(c.Pioneers, p)
+	}
+	for i := range raw.Monsters {
+		m, err := compileMonster(file, &raw.Monsters[i])
+		if err != nil {
+			return err
+		}
+		c.Monsters = append(c.Monsters, m)
+	}
+	for i := range raw.Items {
+		it, err := compileItem(file, &raw.Items[i])
+		if err != nil {
+			return err
+		}
+		c.Items = append(c.Items, it)
+	}
+	for i := range raw.Events {
+		e, err := compileEvent(file, &raw.Events[i])
+		if err != nil {
+			return err
+		}
+		c.Events = append(c.Events, e)
+	}
+	for i := range raw.Scenarios {
+		s, err := compileScenario(file, &raw.Scenarios[i])
+		if err != nil {
+			return err
+		}
+		c.Scenarios = append(c.Scenarios, s)
+	}
+	return nil
+}
+
+func errAt(file string, line int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
+}
+
+func inRange(file string, line int, what string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return errAt(file, line, "%s %d is outside %d..%d", what, v, lo, hi)
+	}
+	return nil
+}
+
+func compileTile(file string, r *rawTile) (Tile, error) {
+	t := Tile{ID: r.ID, Name: r.Name, Finale: r.Finale, line: r.Line}
+	if len(r.Faces) != 2 && !(r.Finale && len(r.Faces) == 1) {
+		return t, errAt(file, r.Line, "tile %s: a map tile has 2 faces (a finale tile 1 or 2), got %d (MA §11.1)", r.ID, len(r.Faces))
+	}
+	for fi := range r.Faces {
+		rf := &r.Faces[fi]
+		f := &t.Faces[fi]
+		if len(rf.Cells) != TileSize {
+			return t, errAt(file, rf.Line, "tile %s face %d: cells has %d rows, want %d", r.ID, fi, len(rf.Cells), TileSize)
+		}
+		for y, row := range rf.Cells {
+			if len(row) != TileSize {
+				return t, errAt(file, rf.Line+1+y, "tile %s face %d: cells row %d has %d characters, want %d", r.ID, fi, y, len(row), TileSize)
+			}
+			for x := 0; x < TileSize; x++ {
+				k, ok := KindOf(row[x])
+				if !ok {
+					return t, errAt(file, rf.Line+1+y, "tile %s face %d: %q at (%d,%d) is not a cell character (%s)", r.ID, fi, row[x], x, y, kindChars[1:])
+				}
+				f.Cells[y*TileSize+x] = k
+			}
+		}
+		if rf.VEdges != nil && len(rf.VEdges) != TileSize {
+			return t, errAt(file, rf.Line, "tile %s face %d: vedges has %d rows, want %d", r.ID, fi, len(rf.VEdges), TileSize)
+		}
+		for y, row := range rf.VEdges {
+			if len(row) != TileSize-1 {
+				return t, errAt(file, rf.Line, "tile %s face %d: vedges row %d has %d characters, want %d", r.ID, fi, y, len(row), TileSize-1)
+			}
+			for x := 0; x < TileSize-1; x++ {
+				e, ok := edgeOf(row[x], '|')
+				if !ok {
+					return t, errAt(file, rf.Line, "tile %s face %d: vedges row %d: %q is not an edge ('.', '|', 'd', 'D')", r.ID, fi, y, row[x])
+				}
+				f.V[y][x+1] = e
+			}
+		}
+		if rf.HEdges != nil && len(rf.HEdges) != TileSize-1 {
+			return t, errAt(file, rf.Line, "tile %s face %d: hedges has %d rows, want %d", r.ID, fi, len(rf.HEdges), TileSize-1)
+		}
+		for y, row := range rf.HEdges {
+			if len(row) != TileSize {
+				return t, errAt(file, rf.Line, "tile %s face %d: hedges row %d has %d characters, want %d", r.ID, fi, y, len(row), TileSize)
+			}
+			for x := 0; x < TileSize; x++ {
+				e, ok := edgeOf(row[x], '-')
+				if !ok {
+					return t, errAt(file, rf.Line, "tile %s face %d: hedges row %d: %q is not an edge ('.', '-', 'd', 'D')", r.ID, fi, y, row[x])
+				}
+				f.H[y+1][x] = e
+			}
+		}
+		for _, s := range rf.Open {
+			d := sideOf(s)
+			if d < 0 {
+				return t, errAt(file, rf.Line, "tile %s face %d: open side %q is not N, E, S or W", r.ID, fi, s)
+			}
+			f.Open[d] = true
+		}
+		a := sideOf(rf.Attach)
+		if a < 0 || !f.Open[a] {
+			return t, errAt(file, rf.Line, "tile %s face %d: attach %q must be one of its open sides (MA §11.1)", r.ID, fi, rf.Attach)
+		}
+		f.Attach = Side(a)
+		for s := Side(0); s < 4; s++ {
+			if !f.Open[s] {
+				continue
+			}
+			p, q := openingCells(s)
+			for _, c := range []int{p, q} {
+				if k := f.Cells[c]; k == KindRubble || k == KindChasm || k.IsAction() || k == KindBarrel {
+					return t, errAt(file, rf.Line, "tile %s face %d: opening cell (%d,%d) on the %s side must be passable, is %s", r.ID, fi, c%TileSize, c/TileSize, s, k)
+				}
+			}
+		}
+		for _, e := range rf.Entrances {
+			if len(e) != 2 || e[0] < 0 || e[1] < 0 || e[0] >= TileSize || e[1] >= TileSize {
+				return t, errAt(file, rf.Line, "tile %s face %d: an entrance is [x, y] inside the tile", r.ID, fi)
+			}
+			f.Entrances = append(f.Entrances, e[1]*TileSize+e[0])
+		}
+	}
+	if len(r.Faces) == 1 {
+		t.Faces[1] = t.Faces[0]
+	}
+	return t, nil
+}
+
+func edgeOf(c byte, wall byte) (Edge, bool) {
+	switch c {
+	case '.', ' ':
+		return EdgeOpen, true
+	case 'd':
+		return EdgeDoor, true
+	case 'D':
+		return EdgeClosed, true
+	}
+	if c == wall {
+		return EdgeWall, true
+	}
+	return 0, false
+}
+
+func sideOf(s string) int {
+	switch strings.ToUpper(s) {
+	case "N":
+		return 0
+	case "E":
+		return 1
+	case "S":
+		return 2
+	case "W":
+		return 3
+	}
+	return -1
+}
+
+func compileAbilities(file string, raw []rawAbility, owner string) ([]Ability, error) {
+	if len(raw) > MaxAbilities {
+		return nil, errAt(file, raw[MaxAbilities].Line, "%s: at most %d abilities per card", owner, MaxAbilities)
+	}
+	out := make([]Ability, 0, len(raw))
+	for i := range raw {
+		r := &raw[i]
+		a := Ability{Name: r.Name, Monster: r.Monster}
+		w := 0
+		if r.When != "" {
+			w = lookup(whenNames[:], r.When)
+			if r.When == "active" {
+				w = 0
+			}
+			if w < 0 {
+				return nil, errAt(file, r.Line, "%s: unknown timing %q (%s)", owner, r.When, strings.Join(whenNames[:], ", "))
+			}
+		}
+		a.When = When(w)
+		tk := 0
+		if r.Target != "" {
+			tk = lookup(targetNames[:], r.Target)
+			if r.Target == "none" {
+				tk = 0
+			}
+			if tk < 0 {
+				return nil, errAt(file, r.Line, "%s: unknown target %q (%s)", owner, r.Target, strings.Join(targetNames[:], ", "))
+			}
+		}
+		a.Target = TargetKind(tk)
+		for _, chk := range []struct {
+			what   string
+			v, max int
+		}{{"stamina cost", r.Cost.Stamina, 9}, {"inspiration cost", r.Cost.Inspiration, 9}, {"health cost", r.Cost.Health, 9}, {"range", r.Range, 9}, {"progress", r.Progress, 9}} {
+			if err := inRange(file, r.Line, owner+": "+chk.what, chk.v, 0, chk.max); err != nil {
+				return nil, err
+			}
+		}
+		if (a.Target == TargetRanged || a.Target == TargetRangedIgn) && r.Range < 1 {
+			return nil, errAt(file, r.Line, "%s: a ranged target needs a range of at least 1 (MA §17.7)", owner)
+		}
+		if a.When != WhenActive && (r.Cost.Stamina > 0 || r.Cost.Inspiration > 0 || r.Cost.Health > 0 || r.Target != "") {
+			return nil, errAt(file, r.Line, "%s: only an active ability has a stamina cost or a target (MA §16.2)", owner)
+		}
+		a.Stamina, a.Insp, a.Health, a.Discard = int8(r.Cost.Stamina), int8(r.Cost.Inspiration), int8(r.Cost.Health), r.Cost.Discard
+		a.Range, a.Progress = int8(r.Range), int8(r.Progress)
+		for _, en := range r.Effects {
+			e, err := parseEffect(file, en.(*yaml.Node))
+			if err != nil {
+				return nil, err
+			}
+			if a.When == WhenPassive && e.Op != OpModify {
+				return nil, errAt(file, r.Line, "%s: a passive ability holds modify effects only; a triggered one uses when: kill/dealt/destroyed/…", owner)
+			}
+			a.Effects = append(a.Effects, e)
+		}
+		for _, en := range r.Then {
+			e, err := parseEffect(file, en.(*yaml.Node))
+			if err != nil {
+				return nil, err
+			}
+			a.Then = append(a.Then, e)
+		}
+		if len(a.Effects) == 0 && len(a.Then) == 0 {
+			return nil, errAt(file, r.Line, "%s: an ability needs effects", owner)
+		}
+		if (a.Progress > 0) != (len(a.Then) > 0) {
+			return nil, errAt(file, r.Line, "%s: progress N and then go together (MA §18.3)", owner)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+func compilePioneer(file string, r *rawPioneer) (PioneerCard, error) {
+	p := PioneerCard{ID: r.ID, Name: r.Name}
+	c := lookup(classNames[:], r.Class)
+	if c < 0 {
+		return p, errAt(file, r.Line, "pioneer %s: class %q is not shooter, fighter, mystic or master (MA §3.1)", r.ID, r.Class)
+	}
+	p.Class = Class(c)
+	for _, chk := range []struct {
+		what string
+		v    int
+	}{{"defence", r.Defence}, {"will", r.Will}, {"inspiration", r.Inspiration}, {"health", r.Health}, {"stamina", r.Stamina}} {
+		if err := inRange(file, r.Line, "pioneer "+r.ID+": "+chk.what, chk.v, 0, 9); err != nil {
+			return p, err
+		}
+	}
+	if r.Health < 1 || r.Stamina < 1 {
+		return p, errAt(file, r.Line, "pioneer %s: health and stamina must be at least 1", r.ID)
+	}
+	p.Defence, p.Will, p.MaxInsp, p.MaxHP, p.MaxStam = int8(r.Defence), int8(r.Will), int8(r.Inspiration), int8(r.Health), int8(r.Stamina)
+	var err error
+	p.Abilities, err = compileAbilities(file, r.Abilities, "pioneer "+r.ID)
+	return p, err
+}
+
+func compileMonster(file string, r *rawMonster) (MonsterCard, error) {
+	m := MonsterCard{ID: r.ID, Name: r.Name, Immobile: r.Immobile, Incorporeal: r.Incorporeal, WallIncorporeal: r.WallIncorporeal}
+	if err := inRange(file, r.Line, "monster "+r.ID+": level", r.Level, 1, 4); err != nil {
+		return m, err
+	}
+	for _, chk := range []struct {
+		what string
+		v    int
+	}{{"defence", r.Defence}, {"will", r.Will}, {"health", r.Health}, {"stamina", r.Stamina}} {
+		if err := inRange(file, r.Line, "monster "+r.ID+": "+chk.what, chk.v, 0, 9); err != nil {
+			return m, err
+		}
+	}
+	if r.Health < 1 {
+		return m, errAt(file, r.Line, "monster %s: health must be at least 1", r.ID)
+	}
+	m.Level, m.Defence, m.Will, m.Health, m.Stamina = int8(r.Level), int8(r.Defence), int8(r.Will), int8(r.Health), int8(r.Stamina)
+	var err error
+	m.Abilities, err = compileAbilities(file, r.Abilities, "monster "+r.ID)
+	if err != nil {
+		return m, err
+	}
+	for _, a := range m.Abilities {
+		if a.When == WhenActive && a.Stamina < 1 {
+			return m, errAt(file, r.Line, "monster %s: a monster's active ability costs at least 1 stamina (so that a monster turn ends, MA §19.2)", r.ID)
+		}
+	}
+	return m, nil
+}
+
+func compileItem(file string, r *rawItem) (ItemCard, error) {
+	it := ItemCard{ID: r.ID, Name: r.Name, Ranged: r.Ranged}
+	d := lookup(deckNames[:], r.Deck)
+	if d < 0 {
+		return it, errAt(file, r.Line, "item %s: deck %q is not weapon, clothing, artifact or one_use (MA §13.2)", r.ID, r.Deck)
+	}
+	it.Deck = Deck(d)
+	if err := inRange(file, r.Line, "item "+r.ID+": level", r.Level, 1, 3); err != nil {
+		return it, err
+	}
+	it.Level = int8(r.Level)
+	if it.Deck == Weapon && r.ExtLeft == 0 && (r.Hands < 1 || r.Hands > 2) && r.UpBottom == 0 {
+		return it, errAt(file, r.Line, "item %s: a main weapon has 1 or 2 hands (MA §13.4)", r.ID)
+	}
+	it.Hands = int8(r.Hands)
+	if r.Fit != "" {
+		f := lookup(fitNames[:], r.Fit)
+		if f < 0 || it.Deck != Clothing {
+			return it, errAt(file, r.Line, "item %s: fit %q: torso, head or legs, and only for clothing", r.ID, r.Fit)
+		}
+		it.Fit = Fit(f)
+	}
+	if it.Deck == OneUse && (r.UpTop|r.UpBottom|r.ExtLeft|r.ExtRight) != 0 {
+		return it, errAt(file, r.Line, "item %s: a one-use item is never equipped and has no symbols (MA §13.2)", r.ID)
+	}
+	for _, v := range []int{r.UpTop, r.UpBottom, r.ExtLeft, r.ExtRight} {
+		if err := inRange(file, r.Line, "item "+r.ID+": symbol", v, 0, 9); err != nil {
+			return it, err
+		}
+	}
+	if err := inRange(file, r.Line, "item "+r.ID+": defence", r.Defence, 0, 3); err != nil {
+		return it, err
+	}
+	if err := inRange(file, r.Line, "item "+r.ID+": will", r.Will, 0, 3); err != nil {
+		return it, err
+	}
+	it.Defence, it.Will = int8(r.Defence), int8(r.Will)
+	it.UpTop, it.UpBottom, it.ExtLeft, it.ExtRight = uint8(r.UpTop), uint8(r.UpBottom), uint8(r.ExtLeft), uint8(r.ExtRight)
+	var err error
+	it.Abilities, err = compileAbilities(file, r.Abilities, "item "+r.ID)
+	return it, err
+}
+
+func compileEvent(file string, r *rawEvent) (EventCard, error) {
+	e := EventCard{ID: r.ID, Name: r.Name, Personal: r.Personal, Scenario: r.Scenario}
+	switch r.Kind {
+	case "pioneer":
+	case "horror":
+		e.Horror = true
+		if r.Personal {
+			return e, errAt(file, r.Line, "event %s: only a pioneer event can be personal (MA §15.3)", r.ID)
+		}
+	default:
+		return e, errAt(file, r.Line, "event %s: kind %q is not pioneer or horror", r.ID, r.Kind)
+	}
+	var err error
+	e.Abilities, err = compileAbilities(file, r.Abilities, "event "+r.ID)
+	return e, err
+}
+
+func compileScenario(file string, r *rawScenario) (Scenario, error) {
+	s := Scenario{ID: r.ID, Name: r.Name, DangerTrack: int8(r.DangerTrack), Events: r.Events, Quick: r.Quick, VeryQuick: r.VeryQuick}
+	if s.DangerTrack == 0 {
+		s.DangerTrack = 6
+	}
+	if err := inRange(file, r.Line, "scenario "+r.ID+": danger_track", int(s.DangerTrack), 2, 12); err != nil {
+		return s, err
+	}
+	if len(r.Chapters) < 1 {
+		return s, errAt(file, r.Line, "scenario %s: no chapters", r.ID)
+	}
+	for i := range r.Chapters {
+		rc := &r.Chapters[i]
+		ch := Chapter{ID: rc.ID, Title: rc.Title, Lair: int8(rc.Lair), Horror: int8(rc.Horror), Closed: rc.Closed, Finale: rc.Finale, VeryQuickWin: rc.VeryQuickWin}
+		if err := inRange(file, rc.Line, "chapter "+rc.ID+": lair", rc.Lair, 0, 10); err != nil {
+			return s, err
+		}
+		if err := inRange(file, rc.Line, "chapter "+rc.ID+": horror", rc.Horror, 0, 10); err != nil {
+			return s, err
+		}
+		var err error
+		ch.Abilities, err = compileAbilities(file, rc.Abilities, "chapter "+rc.ID)
+		if err != nil {
+			return s, err
+		}
+		s.Chapters = append(s.Chapters, ch)
+	}
+	for _, q := range append(append([]int(nil), r.Quick...), r.VeryQuick...) {
+		if q < 1 || q > len(r.Chapters) {
+			return s, errAt(file, r.Line, "scenario %s: chapter number %d is outside 1..%d", r.ID, q, len(r.Chapters))
+		}
+	}
+	if f := r.Finale; f != nil {
+		if _, ok := finaleRules[f.Rule]; !ok {
+			return s, errAt(file, f.Line, "finale: no finale rule is registered as %q", f.Rule)
+		}
+		s.Finale = &Finale{Title: f.Title, Tile: f.Tile, Rule: f.Rule, Tokens: int8(f.Tokens),
+			RitualDefence: int8(f.RitualDefence), RitualWill: int8(f.RitualWill), Lair: int8(f.Lair), Horror: int8(f.Horror)}
+	}
+	return s, nil
+}
+
+// link checks references between files: unique ids, finale tiles, scenario
+// events, and the limits of the fixed layout.
+func (c *Content) link() error {
+	seen := map[string]string{}
+	add := func(kind, id string) error {
+		if prev, ok := seen[kind+"/"+id]; ok {
+			return fmt.Errorf("content: %s id %q used twice (%s)", kind, id, prev)
+		}
+		seen[kind+"/"+id] = id
+		return nil
+	}
+	for _, t := range c.Tiles {
+		if err := add("tile", t.ID); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.Pioneers {
+		if err := add("pioneer", p.ID); err != nil {
+			return err
+		}
+	}
+	for _, m := range c.Monsters {
+		if err := add("monster", m.ID); err != nil {
+			return err
+		}
+	}
+	for _, it := range c.Items {
+		if err := add("item", it.ID); err != nil {
+			return err
+		}
+	}
+	for _, e := range c.Events {
+		if err := add("event", e.ID); err != nil {
+			return err
+		}
+	}
+	switch {
+	case len(c.Monsters) > MaxMonsters:
+		return fmt.Errorf("content: %d monsters, at most %d", len(c.Monsters), MaxMonsters)
+	case len(c.Items) > MaxItems:
+		return fmt.Errorf("content: %d items, at most %d", len(c.Items), MaxItems)
+	case len(c.Events) > MaxEvents:
+		return fmt.Errorf("content: %d events, at most %d", len(c.Events), MaxEvents)
+	case len(c.Tiles) > MaxTiles:
+		return fmt.Errorf("content: %d tiles, at most %d", len(c.Tiles), MaxTiles)
+	}
+	for i := range c.Scenarios {
+		s := &c.Scenarios[i]
+		s.content = c
+		if err := add("scenario", s.ID); err != nil {
+			return err
+		}
+		if s.Finale != nil {
+			ti := c.tileIndex(s.Finale.Tile)
+			if ti < 0 || !c.Tiles[ti].Finale {
+				return fmt.Errorf("content: scenario %s: finale tile %q is not a finale tile", s.ID, s.Finale.Tile)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,158 @@
+package machina
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Movement (MA §10): steps, effect moves, pull and push, teleport, and
+// ending up on a chasm.
+
+// canStep reports whether creature cr may step from its cell to the
+// neighbour in direction d (MA §10.8): the cells are adjacent (so the edge or
+// corner is open), the destination is free and passable; an incorporeal
+// creature may pass through creatures but never ends on one (MA §10.1).
+// Voluntary steps never enter a chasm (docs/machina-rulings.md).
+func (s *State) canStep(cr int, d Direction) (int, bool) {
+	c := s.posOf(cr)
+	if c < 0 || s.immobile(cr) {
+		return -1, false
+	}
+	n := Step(c, d)
+	if n < 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
+		return -1, false
+	}
+	if s.Board.Kind[n] == KindChasm && s.Board.Dest[n] == 0 {
+		return -1, false
+	}
+	return n, true
+}
+
+// moveTo moves a creature one cell (no cost) and logs it.
+func (s *State) moveTo(cr, n int) {
+	s.log.Add(evMove, s.agentOf(cr), int32(cr), int32(s.posOf(cr)), int32(n))
+	s.setPos(cr, n)
+}
+
+// onChasm destroys a creature that ended up on a chasm (MA §12.6); killer
+// is credited.
+func (s *State) onChasm(cr, killer int) bool {
+	c := s.posOf(cr)
+	if c >= 0 && s.Board.Kind[c] == KindChasm && s.Board.Dest[c] == 0 {
+		s.destroyCreature(cr, killer)
+		return true
+	}
+	return false
+}
+
+// doSteps lets creature f.Tgt move up to f.A cells, one prompt per step, or
+// stop (MA §10.8 "move 0–N": no stamina). f.Who decides.
+func (s *State) doSteps(f *game.Frame) game.Control {
+	cr := int(f.Tgt)
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if o.Code == CodePass {
+			return game.Done
+		}
+		s.moveTo(cr, int(o.Arg))
+		f.A--
+	}
+	if f.A <= 0 || s.posOf(cr) < 0 {
+		return game.Done
+	}
+	s.ask(f.Who, PromptStep, f.Src)
+	s.opt(CodePass, -1, 0)
+	for d := Direction(0); d < 8; d++ {
+		if n, ok := s.canStep(cr, d); ok {
+			s.opt(CodeMove+game.ActionCode(d), int32(n), int32(d))
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
+}
+
+// pushPull moves creature cr n cells toward (pull) or away from (push) cell
+// src, one cell at a time, re-aiming after each (MA §10.7, §22.10): straight
+// when aligned, else diagonally. It stops at anything impassable, a wall or a
+// closed door; a lever cell trips the traps, a barrel explodes; a chasm
+// destroys. killer is credited.
+func (s *State) pushPull(cr, src, n int, pull bool, killer int) {
+	if s.immobile(cr) || isCellCreature(cr) {
+		return
+	}
+	for i := 0; i < n; i++ {
+		c := s.posOf(cr)
+		if c < 0 || c == src {
+			return
+		}
+		dx, dy := sign(src%Size-c%Size), sign(src/Size-c/Size)
+		if !pull {
+			dx, dy = -dx, -dy
+		}
+		x, y := c%Size+dx, c/Size+dy
+		if x < 0 || y < 0 || x >= Size || y >= Size {
+			return
+		}
+		nx := y*Size + x
+		if pull && nx == src {
+			return
+		}
+		if !s.Board.Adjacent(c, nx) {
+			return
+		}
+		if s.Board.Kind[nx] == KindLever && s.Board.Dest[nx] == 0 {
+			s.Board.Dest[nx] = 1 // the lever is activated and destroyed (MA §10.7)
+			s.trapsTrigger(killer)
+			return
+		}
+		if s.barrelAt(nx) {
+			s.explode(nx, killer, false)
+			return
+		}
+		if !s.free(nx) {
+			return
+		}
+		s.moveTo(cr, nx)
+		if s.onChasm(cr, killer) {
+			return
+		}
+	}
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// teleport moves a creature to cell c ignoring everything between; an
+// occupied or impassable cell gives the nearest free passable cell (a chasm
+// destroys) (MA §10.6).
+func (s *State) teleport(cr, c, killer int) {
+	if !s.free(c) {
+		c = s.nearestFree(c, true)
+	}
+	if c < 0 {
+		return
+	}
+	s.log.Add(evTeleport, s.agentOf(cr), int32(cr), int32(c), 0)
+	s.setPos(cr, c)
+	s.onChasm(cr, killer)
+}
+
+// nearestOfKind returns the nearest cell of kind k, not destroyed, on c's tile
+// (MA §10.6, §17.5), or -1.
+func (s *State) nearestOfKind(c int, k CellKind) int {
+	best, bd := -1, 99
+	for i := 0; i < NumCells; i++ {
+		if s.Board.Kind[i] == k && s.Board.Dest[i] == 0 && TileOf(i) == TileOf(c) && i != c {
+			if d := Cheb(i, c); d < bd {
+				best, bd = i, d
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,365 @@
+package machina
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// The round (MA §6): pioneers, lair, horror and monsters phases.
+
+func (s *State) doRound(f *game.Frame) game.Control {
+	switch f.Step {
+	case 0:
+		if s.cfg.RoundCap > 0 && int(s.Round) >= s.cfg.RoundCap {
+			s.end(0) // truncated (MA §23.6)
+			return game.Halt
+		}
+		s.Round++
+		s.log.Add(evRound, game.NoAgent, int32(s.Round), 0, 0)
+		s.Phase = PhasePioneers
+		f.Step = 1
+		s.push(opPioneersPhase, game.NoAgent, -1, -1, 0, 0)
+	case 1:
+		s.Phase = PhaseLair
+		f.Step = 2
+		s.push(opLairPhase, game.NoAgent, -1, -1, 0, 0)
+	case 2:
+		s.Phase = PhaseHorror
+		f.Step = 3
+		s.push(opHorrorPhase, game.NoAgent, -1, -1, 0, 0)
+	case 3:
+		s.Phase = PhaseMonsters
+		f.Step = 0
+		s.push(opMonstersPhase, game.NoAgent, -1, -1, 0, 0)
+	}
+	return game.Again
+}
+
+// doPioneersPhase runs MA §6.1: housekeeping, then one turn per pioneer on the
+// board in the order the pioneers choose.
+func (s *State) doPioneersPhase(f *game.Frame) game.Control {
+	if f.Step == 0 {
+		// MA §6.1 step 1: pioneer markers return; their effects end.
+		s.expireMods(false)
+		// MA §6.1 step 2, §22.A.6: stamina to its maximum.
+		for i := 0; i < int(s.N); i++ {
+			s.P[i].Acted = false
+			if s.onBoardPioneer(i) {
+				s.P[i].Stamina = int8(s.maxStamina(i))
+			}
+		}
+		f.Step = 1
+	}
+	if f.Answer != game.NoAnswer {
+		p := int(s.answer(f).Arg)
+		s.P[p].Acted = true
+		s.push(opTurn, game.AgentID(p), -1, int32(p), 0, 0)
+		return game.Again
+	}
+	first, n := -1, 0
+	for i := 0; i < int(s.N); i++ {
+		if s.onBoardPioneer(i) && !s.P[i].Acted {
+			if first < 0 {
+				first = i
+			}
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return game.Done
+	case 1:
+		s.P[first].Acted = true
+		s.push(opTurn, game.AgentID(first), -1, int32(first), 0, 0)
+		return game.Again
+	}
+	s.ask(game.AgentID(first), PromptNextPioneer, -1)
+	for i := 0; i < int(s.N); i++ {
+		if s.onBoardPioneer(i) && !s.P[i].Acted {
+			s.opt(CodePioneer+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	return game.Wait
+}
+
+// doLairPhase runs MA §6.2.
+func (s *State) doLairPhase(f *game.Frame) game.Control {
+	start := s.startLair()
+	switch f.Step {
+	case 0:
+		f.Step = 1
+		if start == 0 {
+			return game.Done // no lair value: skip the phase (MA §6.2)
+		}
+		if s.Lair <= 1 {
+			// MA §6.2 chapter timeout: danger N times, then the next chapter
+			// or, for a closed chapter, the lair value resets.
+			if s.chapterClosed() || s.InFinale {
+				s.Lair = s.scaledLair(start)
+			} else {
+				s.push(opChapterStart, game.NoAgent, -1, -1, int32(s.ChapterPos)+1, 0)
+			}
+			if s.cfg.LairScaleTwice {
+				s.Lair = s.scaledLair(s.Lair)
+			}
+			s.push(opDanger, game.NoAgent, -1, -1, int32(s.startHorror()), 0)
+		}
+		return game.Again
+	case 1:
+		// Spawn rolls, in seat order (docs/machina-rulings.md).
+		for p := int(f.A); p < int(s.N); p++ {
+			f.A = int32(p) + 1
+			if !s.onBoardPioneer(p) || !s.tileHasLair(TileOf(int(s.P[p].Pos))) {
+				continue
+			}
+			r := s.fate()
+			s.log.Add(evFate, game.AgentID(p), int32(r), int32(s.Lair), 0)
+			if r >= s.Lair {
+				if s.monstersOnTile(TileOf(int(s.P[p].Pos))) >= 4 {
+					s.push(opDanger, game.NoAgent, -1, -1, 1, 0) // the lair limit
+				} else {
+					s.monsterAppears(p)
+				}
+				return game.Again
+			}
+		}
+		f.Step = 2
+		return game.Again
+	}
+	// End of phase: the lair value drops (MA §6.2; not in very easy, §5.2).
+	if !s.cfg.VeryEasy && s.startLair() > 0 && s.Lair > 1 {
+		s.Lair--
+	}
+	return game.Done
+}
+
+// doHorrorPhase runs MA §6.3.
+func (s *State) doHorrorPhase(f *game.Frame) game.Control {
+	s.expireMods(true) // horror markers return (MA §6.3 step 1)
+	for i := range s.Mx {
+		s.Mx[i].Controller = -1
+	}
+	if s.InFinale {
+		if r := finaleRules[s.sc.Finale.Rule]; r.HorrorStart != nil {
+			r.HorrorStart(s)
+			if s.checkFinale() {
+				return game.Halt
+			}
+		}
+	}
+	if s.startHorror() == 0 {
+		return game.Done // no horror value: skip (MA §22.8)
+	}
+	r := s.fate()
+	s.log.Add(evFate, s.team(), int32(r), int32(s.Horror), 1)
+	if r >= s.Horror {
+		s.Horror = s.startHorror()
+		s.push(opHorrorEvent, game.NoAgent, -1, -1, 0, 0)
+		return game.Done
+	}
+	if !s.cfg.VeryEasy && s.Horror > 1 {
+		s.Horror--
+	}
+	return game.Done
+}
+
+// doMonstersPhase runs MA §6.4: each monster in the order takes one turn.
+func (s *State) doMonstersPhase(f *game.Frame) game.Control {
+	if f.Step == 0 {
+		f.Step = 1
+		for i := range s.Mx {
+			s.Mx[i].Stamina = -1 // not yet acted this phase
+		}
+	}
+	for _, m := range s.Order {
+		if s.Mx[m].Stamina < 0 {
+			s.Mx[m].Stamina = int8(s.maxStamina(MonsterBase + int(m)))
+			s.push(opMonsterTurn, game.NoAgent, -1, int32(MonsterBase+int(m)), 0, 0)
+			return game.Again
+		}
+	}
+	for i := range s.Mx {
+		s.Mx[i].Stamina = 0
+	}
+	s.ActiveMon = -1
+	return game.Done
+}
+
+// doDanger increases danger f.A times (MA §6.5.1).
+func (s *State) doDanger(f *game.Frame) game.Control {
+	if f.A <= 0 {
+		return game.Done
+	}
+	f.A--
+	if s.Level >= 5 {
+		// MA §6.5.1 step 3, §22.16: each pioneer discards an equipped item or dies.
+		for p := int(s.N) - 1; p >= 0; p-- {
+			if s.P[p].Alive {
+				s.push(opLevel5, game.AgentID(p), -1, int32(p), 0, 0)
+			}
+		}
+		return game.Again
+	}
+	s.Danger++
+	if s.Danger >= s.dangerTrack()-1 {
+		s.Danger = 0
+		s.raiseLevel()
+	}
+	s.log.Add(evDanger, game.NoAgent, int32(s.Danger), int32(s.Level), 0)
+	return game.Again
+}
+
+// decreaseDanger moves the marker left, never below the first division
+// (MA §6.5.1).
+func (s *State) decreaseDanger(n int) {
+	s.Danger -= int8(n)
+	if s.Danger < 0 {
+		s.Danger = 0
+	}
+	s.log.Add(evDanger, game.NoAgent, int32(s.Danger), int32(s.Level), 0)
+}
+
+// raiseLevel raises the monster level by one (MA §6.5.1 step 2, §22.17): the
+// deck and the destroyed pile are shuffled together, half (rounded up) goes
+// to the box, and the new level's monsters are shuffled in.
+func (s *State) raiseLevel() {
+	if s.Level >= 5 {
+		return
+	}
+	s.Level++
+	s.log.Add(evMonsterLevel, game.NoAgent, int32(s.Level), 0, 0)
+	deck := append(s.MonsterDeck, s.MonsterPile...)
+	s.MonsterPile = s.MonsterPile[:0]
+	game.ShuffleInts(&s.rng, deck)
+	box := (len(deck) + 1) / 2
+	for _, m := range deck[:box] {
+		s.Mx[m].Zone = ZoneBoxed
+	}
+	deck = append(deck[:0], deck[box:]...)
+	for i := range s.ct.Monsters {
+		if s.ct.Monsters[i].Level == s.Level && s.Mx[i].Zone == ZoneAside {
+			s.Mx[i].Zone = ZoneDeck
+			deck = append(deck, int8(i))
+		}
+	}
+	for _, m := range deck {
+		s.Mx[m].Zone = ZoneDeck
+	}
+	game.ShuffleInts(&s.rng, deck)
+	s.MonsterDeck = deck
+}
+
+// doLevel5 asks pioneer f.Tgt to discard an equipped item, or dies if it has
+// none (MA §6.5.1 step 3).
+func (s *State) doLevel5(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	if !s.P[p].Alive {
+		return game.Done
+	}
+	if f.Answer != game.NoAnswer {
+		s.discardItem(int(s.answer(f).Arg))
+		return game.Done
+	}
+	any := false
+	for i := range s.ct.Items {
+		if s.Items[i].Zone == ZoneEquipped && int(s.Items[i].Owner) == p {
+			any = true
+		}
+	}
+	if !any {
+		s.killPioneer(p, -1)
+		return game.Done
+	}
+	s.ask(game.AgentID(p), PromptLevel5, -1)
+	for i := range s.ct.Items {
+		if s.Items[i].Zone == ZoneEquipped && int(s.Items[i].Owner) == p {
+			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	return game.Wait
+}
+
+// tileHasLair reports whether window slot t holds an unsealed lair cell.
+func (s *State) tileHasLair(t int) bool {
+	for c := 0; c < NumCells; c++ {
+		if s.Board.Kind[c] == KindLair && s.Board.Dest[c] == 0 && TileOf(c) == t {
+			return true
+		}
+	}
+	return false
+}
+
+// monstersOnTile counts the monsters on window slot t (the lair limit, MA §6.2).
+func (s *State) monstersOnTile(t int) int {
+	n := 0
+	for _, m := range s.Order {
+		if TileOf(int(s.Mx[m].Pos)) == t {
+			n++
+		}
+	}
+	return n
+}
+
+// monsterAppears resolves MA §6.5.2 for pioneer p.
+func (s *State) monsterAppears(p int) {
+	t := TileOf(int(s.P[p].Pos))
+	lair, best := -1, 99
+	for c := 0; c < NumCells; c++ {
+		if s.Board.Kind[c] == KindLair && s.Board.Dest[c] == 0 && TileOf(c) == t {
+			if d := Cheb(c, int(s.P[p].Pos)); d < best {
+				lair, best = c, d
+			}
+		}
+	}
+	if lair < 0 {
+		return
+	}
+	if len(s.MonsterDeck) == 0 {
+		s.MonsterDeck = append(s.MonsterDeck, s.MonsterPile...)
+		s.MonsterPile = s.MonsterPile[:0]
+		for _, m := range s.MonsterDeck {
+			s.Mx[m].Zone = ZoneDeck
+		}
+		game.ShuffleInts(&s.rng, s.MonsterDeck)
+	}
+	if len(s.MonsterDeck) == 0 {
+		s.push(opDanger, game.NoAgent, -1, -1, 1, 0)
+		return
+	}
+	m := s.MonsterDeck[len(s.MonsterDeck)-1]
+	s.MonsterDeck = s.MonsterDeck[:len(s.MonsterDeck)-1]
+	s.Mx[m] = Monster{Zone: ZonePlay, Pos: -1, Controller: -1}
+	s.Order = append(s.Order, m)
+	cr := MonsterBase + int(m)
+	dest := lair
+	if !s.free(dest) {
+		dest = s.nearestFree(lair, true)
+	}
+	s.log.Add(evSpawn, game.NoAgent, int32(cr), int32(dest), 0)
+	if dest < 0 {
+		s.banish(cr)
+		return
+	}
+	s.setPos(cr, dest)
+	s.pushEnter(s.ct.Monsters[m].Abilities, cr, refOf(refMonster, int(m), 0))
+	if s.Board.Kind[dest] == KindChasm && s.Board.Dest[dest] == 0 {
+		s.destroyCreature(cr, -1) // MA §6.5.2 step 4, §22.14
+	}
+}
+
+// nearestFree returns the nearest free passable cell to c, on c's tile first
+// (MA §17.5 fallback; a chasm is allowed).
+func (s *State) nearestFree(c int, sameTileFirst bool) int {
+	best, bd := -1, 99
+	for pass := 0; pass < 2; pass++ {
+		for i := 0; i < NumCells; i++ {
+			if !s.free(i) || (pass == 0 && sameTileFirst && TileOf(i) != TileOf(c)) {
+				continue
+			}
+			if d := Cheb(i, c); d < bd {
+				best, bd = i, d
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return best
+}

@@ -1,0 +1,172 @@
+package machina
+
+import "testing"
+
+func mustMap(t *testing.T, s string) Grid {
+	t.Helper()
+	g, err := ParseMap(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// MA §17.1, §17.2: line of sight and adjacency on small drawn maps.
+func TestLineOfSight(t *testing.T) {
+	open := `
++-+-+-+-+-+
+|. . . . .|
++ + + + + +
+|. . # . .|
++ + + + + +
+|. . . . .|
++-+-+-+-+-+`
+	walls := `
++-+-+-+-+-+
+|. .|. . .|
++ + + + + +
+|. . . . .|
++ +-+ + + +
+|. . . . .|
++-+-+-+-+-+`
+	doors := `
++-+-+-+
+|.D. .|
++D+ + +
+|. . .|
++-+-+-+`
+	oneDoor := `
++-+-+-+
+|.D. .|
++d+ + +
+|. . .|
++-+-+-+`
+	cases := []struct {
+		name string
+		m    string
+		a, b [2]int
+		mode uint8
+		want bool
+	}{
+		{"open row", open, [2]int{0, 0}, [2]int{4, 0}, SightPlain, true},
+		{"rubble in the way", open, [2]int{0, 1}, [2]int{4, 1}, SightPlain, false},
+		{"through the rubble's centre", open, [2]int{1, 0}, [2]int{3, 2}, SightPlain, false},
+		{"squeezing past the rubble's corner", open, [2]int{1, 1}, [2]int{2, 2}, SightPlain, true},
+		{"rubble cell itself is a target", open, [2]int{0, 1}, [2]int{2, 1}, SightPlain, true},
+		{"wall crossed", walls, [2]int{1, 0}, [2]int{2, 0}, SightPlain, false},
+		{"touching a wall end", walls, [2]int{1, 1}, [2]int{2, 0}, SightPlain, true},
+		{"wall along the bottom", walls, [2]int{1, 1}, [2]int{1, 2}, SightPlain, false},
+		{"diagonal at the wall's end", walls, [2]int{0, 1}, [2]int{1, 2}, SightPlain, true},
+		{"two closed doors meet on both sides: blocked", doors, [2]int{0, 0}, [2]int{1, 1}, SightPlain, false},
+		{"one of the two doors open: sight holds", oneDoor, [2]int{0, 0}, [2]int{1, 1}, SightPlain, true},
+		{"closed door ignored for monster paths", doors, [2]int{0, 0}, [2]int{1, 0}, SightDoorsOpen, true},
+		{"closed door blocks", doors, [2]int{0, 0}, [2]int{1, 0}, SightPlain, false},
+		{"long shallow line clear", walls, [2]int{0, 2}, [2]int{4, 1}, SightPlain, true},
+		{"long line through a wall", walls, [2]int{0, 2}, [2]int{4, 0}, SightPlain, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := mustMap(t, c.m)
+			a, b := Cell(c.a[0], c.a[1]), Cell(c.b[0], c.b[1])
+			if got := g.LineOfSight(a, b, c.mode, nil); got != c.want {
+				t.Errorf("LOS %v→%v = %v, want %v", c.a, c.b, got, c.want)
+			}
+			if got := g.LineOfSight(b, a, c.mode, nil); got != c.want {
+				t.Errorf("LOS %v→%v = %v, want %v (not symmetric)", c.b, c.a, got, c.want)
+			}
+		})
+	}
+}
+
+// MA §17.3: obstacles block only the [R/blk] kind of sight.
+func TestObstaclesBlockOnlyBlkSight(t *testing.T) {
+	g := mustMap(t, `
++-+-+-+
+|. C .|
++-+-+-+`)
+	if !g.LineOfSight(Cell(0, 0), Cell(2, 0), SightPlain, nil) {
+		t.Fatal("an action cell blocks plain sight")
+	}
+	if g.LineOfSight(Cell(0, 0), Cell(2, 0), SightObstacles, nil) {
+		t.Fatal("an action cell does not block [R/blk] sight")
+	}
+	var occ [NumCells]int8
+	for i := range occ {
+		occ[i] = -1
+	}
+	g2 := mustMap(t, `
++-+-+-+
+|. . .|
++-+-+-+`)
+	occ[Cell(1, 0)] = 5
+	if g2.LineOfSight(Cell(0, 0), Cell(2, 0), SightObstacles, &occ) {
+		t.Fatal("a creature does not block [R/blk] sight")
+	}
+	if !g2.LineOfSight(Cell(0, 0), Cell(2, 0), SightPlain, &occ) {
+		t.Fatal("a creature blocks plain sight")
+	}
+}
+
+// MA §17.2 worked example: Lorre and Philip across two doors that meet.
+func TestAdjacency(t *testing.T) {
+	g := mustMap(t, `
++-+-+-+
+|. . .|
++ + + +
+|. #|.|
++ + +-+
+|. . .|
++-+-+-+`)
+	cases := []struct {
+		a, b [2]int
+		want bool
+	}{
+		{[2]int{0, 0}, [2]int{1, 0}, true},
+		{[2]int{0, 0}, [2]int{1, 1}, true}, // rubble cell is adjacent (not passable)
+		{[2]int{1, 1}, [2]int{2, 1}, false},
+		{[2]int{2, 0}, [2]int{2, 1}, true},
+		{[2]int{1, 2}, [2]int{2, 1}, false}, // two walls seal the corner
+		{[2]int{1, 0}, [2]int{2, 1}, true},  // one wall end only touches
+		{[2]int{2, 2}, [2]int{2, 1}, false},
+		{[2]int{0, 0}, [2]int{2, 0}, false}, // two apart
+	}
+	for _, c := range cases {
+		if got := g.Adjacent(Cell(c.a[0], c.a[1]), Cell(c.b[0], c.b[1])); got != c.want {
+			t.Errorf("Adjacent %v %v = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestCheb(t *testing.T) {
+	if d := Cheb(Cell(0, 0), Cell(3, 5)); d != 5 {
+		t.Fatalf("Cheb = %d", d)
+	}
+}
+
+// MA §23.2: turning a tile four times gives it back.
+func TestTileRotation(t *testing.T) {
+	var f TileFace
+	f.Cells[3] = KindChest
+	f.V[2][5] = EdgeWall
+	f.H[7][1] = EdgeClosed
+	f.Open = [4]bool{true, false, false, true}
+	f.Attach = SideW
+	r := f.Rotated(1)
+	if r.Cells[3*TileSize+9] != KindChest {
+		t.Fatal("cell (3,0) did not go to (9,3)")
+	}
+	if r.Attach != SideN || !r.Open[SideE] || !r.Open[SideN] {
+		t.Fatalf("sides did not turn: %+v %v", r.Open, r.Attach)
+	}
+	back := f.Rotated(4)
+	if back.Cells != f.Cells || back.V != f.V || back.H != f.H || back.Open != f.Open {
+		t.Fatal("four quarter turns change the tile")
+	}
+	// The wall at V[2][5] (x=5, rows 2..3) becomes H[5][7] (y=5, columns 7..8).
+	if r.H[5][7] != EdgeWall {
+		t.Fatal("a vertical wall did not turn horizontal")
+	}
+	if r.V[1][3] != EdgeClosed {
+		t.Fatal("a horizontal door did not turn vertical")
+	}
+}

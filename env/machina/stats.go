@@ -1,0 +1,204 @@
+package machina
+
+// Characteristics (MA §7.2): a creature's effective defence, will and other
+// modified values are its card's plus equipment symbols plus every passive in
+// play that reaches it plus its continuous effects, clamped to 0..9.
+
+func clamp9(v int) int {
+	if v < 0 {
+		return 0
+	}
+	if v > 9 {
+		return 9
+	}
+	return v
+}
+
+// statSum adds every modifier of stat that reaches creature cr: passives of
+// cards in play (MA §16.3) and continuous effects (MA §18.4).
+func (s *State) statSum(cr int, stat Stat) int {
+	sum := 0
+	for i := range s.Mods {
+		m := &s.Mods[i]
+		if int(m.Target) == cr && (m.Stat == stat || (m.Stat == StatDefWill && (stat == StatDefence || stat == StatWill))) {
+			sum += int(m.N)
+		}
+	}
+	// Pioneers' own cards, personal events and equipped items.
+	for p := 0; p < int(s.N); p++ {
+		if !s.onBoardPioneer(p) {
+			continue
+		}
+		sum += s.passiveSum(s.pioneerCard(p).Abilities, p, cr, stat, false)
+		for k := 0; k < int(s.P[p].PersonalN); k++ {
+			sum += s.passiveSum(s.ct.Events[s.P[p].Personal[k]].Abilities, p, cr, stat, false)
+		}
+	}
+	for i := range s.ct.Items {
+		it := &s.Items[i]
+		if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+			continue
+		}
+		card := &s.ct.Items[i]
+		if int(it.Owner) == cr {
+			switch stat {
+			case StatDefence:
+				sum += int(card.Defence)
+			case StatWill:
+				sum += int(card.Will)
+			}
+		}
+		sum += s.passiveSum(card.Abilities, int(it.Owner), cr, stat, false)
+	}
+	// Current events and the chapter: no owner (MA §15.1, §14.1).
+	if e := s.currentEvent(false); e >= 0 {
+		sum += s.passiveSum(s.ct.Events[e].Abilities, -1, cr, stat, false)
+	}
+	if e := s.currentEvent(true); e >= 0 {
+		sum += s.passiveSum(s.ct.Events[e].Abilities, -1, cr, stat, true)
+	}
+	if ch := s.chapter(); ch != nil {
+		sum += s.passiveSum(ch.Abilities, -1, cr, stat, false)
+	}
+	// Monsters' cards (auras).
+	for _, m := range s.Order {
+		sum += s.passiveSum(s.ct.Monsters[m].Abilities, MonsterBase+int(m), cr, stat, true)
+	}
+	return sum
+}
+
+// passiveSum adds the passive modify effects of one card that reach cr.
+// owner is the card's creature, or -1; monsterSide says whose card an ownerless
+// default scope reaches (horror events: monsters).
+func (s *State) passiveSum(abs []Ability, owner, cr int, stat Stat, monsterSide bool) int {
+	sum := 0
+	for ai := range abs {
+		a := &abs[ai]
+		if a.When != WhenPassive {
+			continue
+		}
+		for ei := range a.Effects {
+			e := &a.Effects[ei]
+			if e.Stat != stat && !(e.Stat == StatDefWill && (stat == StatDefence || stat == StatWill)) {
+				continue
+			}
+			if s.scopeReaches(e.On, owner, cr, monsterSide) {
+				sum += int(e.N)
+			}
+		}
+	}
+	return sum
+}
+
+// scopeReaches reports whether a passive of scope sc on a card owned by owner
+// reaches creature cr (MA §16.3, §17.7 Crystal Figurine, §21.2 Ran-Tigot).
+func (s *State) scopeReaches(sc Scope, owner, cr int, monsterSide bool) bool {
+	switch sc {
+	case ScopeDefault, ScopeSelf:
+		if owner >= 0 {
+			return cr == owner
+		}
+		if monsterSide {
+			return isMonster(cr)
+		}
+		return isPioneer(cr)
+	case ScopeTilePioneers:
+		if !isPioneer(cr) || owner < 0 {
+			return isPioneer(cr)
+		}
+		a, b := s.posOf(owner), s.posOf(cr)
+		return a >= 0 && b >= 0 && TileOf(a) == TileOf(b)
+	case ScopeRange2Pioneers:
+		if !isPioneer(cr) || owner < 0 {
+			return false
+		}
+		a, b := s.posOf(owner), s.posOf(cr)
+		return a >= 0 && b >= 0 && Cheb(a, b) <= 2
+	case ScopeAllMonsters, ScopeMonsters:
+		return isMonster(cr)
+	case ScopeAllPioneers, ScopePioneers:
+		return isPioneer(cr)
+	case ScopeCreatures:
+		return true
+	}
+	return false
+}
+
+// defence is a creature's effective defence (MA §7.2).
+func (s *State) defence(cr int) int {
+	switch {
+	case isPioneer(cr):
+		return clamp9(int(s.pioneerCard(cr).Defence) + s.statSum(cr, StatDefence))
+	case isMonster(cr):
+		return clamp9(int(s.monsterCard(cr).Defence) + s.statSum(cr, StatDefence))
+	}
+	if r := s.ritualIndex(cr - CellBase); r >= 0 {
+		return int(s.sc.Finale.RitualDefence)
+	}
+	return 1 // a barrel: damaged by a result of at least 1 (MA §12.11)
+}
+
+// will is a creature's effective will (MA §7.2).
+func (s *State) will(cr int) int {
+	switch {
+	case isPioneer(cr):
+		return clamp9(int(s.pioneerCard(cr).Will) + s.statSum(cr, StatWill))
+	case isMonster(cr):
+		return clamp9(int(s.monsterCard(cr).Will) + s.statSum(cr, StatWill))
+	}
+	if r := s.ritualIndex(cr - CellBase); r >= 0 {
+		return int(s.sc.Finale.RitualWill)
+	}
+	return 1
+}
+
+// maxStamina is a creature's maximum stamina with its modifiers (MA §22.A.6).
+func (s *State) maxStamina(cr int) int {
+	if isPioneer(cr) {
+		return clamp9(int(s.pioneerCard(cr).MaxStam) + s.statSum(cr, StatMaxStamina))
+	}
+	return clamp9(int(s.monsterCard(cr).Stamina) + s.statSum(cr, StatMaxStamina))
+}
+
+// markersUsed counts the pioneer markers (owner ≥ 0) or horror markers
+// (owner -1) on cards (MA §18.5, §18.7).
+func (s *State) markersUsed(owner int) int {
+	n := 0
+	for i := range s.Mods {
+		if s.Mods[i].Marker && int(s.Mods[i].Owner) == owner {
+			n++
+		}
+	}
+	return n
+}
+
+// Marker pools (MA §2.4).
+const (
+	PioneerMarkers = 3
+	HorrorMarkers  = 4
+)
+
+// stacked counts how many times an ability's continuous effect has been
+// resolved by owner this round (MA §18.4 ×X).
+func (s *State) stacked(owner int, src int32, stat Stat) int {
+	n := 0
+	for i := range s.Mods {
+		if int(s.Mods[i].Owner) == owner && s.Mods[i].Src == src && s.Mods[i].Stat == stat {
+			n++
+		}
+	}
+	return n
+}
+
+// expireMods ends the continuous effects of one marker kind: pioneers'
+// (owner ≥ 0) at the start of the pioneers phase, horror markers' at the
+// start of the horror phase (MA §6.1, §6.3, §18.5, §18.7).
+func (s *State) expireMods(horror bool) {
+	out := s.Mods[:0]
+	for _, m := range s.Mods {
+		if (m.Owner < 0) != horror {
+			out = append(out, m)
+		}
+	}
+	s.Mods = out
+}

@@ -1,0 +1,364 @@
+package machina
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// The pioneer's turn (MA §6.1, §7.8): its action menu, one action per
+// decision, until it passes.
+
+// Costs of the map actions (MA §7.8).
+const (
+	costMove      = 1
+	costDoor      = 2
+	costBreakDoor = 4
+	costChest     = 3
+	costEvent     = 1
+	costRecharge  = 1
+	costLever     = 2
+	costWorkbench = 3
+	costChapterUn = 3 // plus 3 inspiration
+	costChapterLt = 1
+	costSeal      = 3 // plus 4 inspiration
+	costExplore   = 2
+	costLeave     = 2
+	costInventory = 3
+	costTrade     = 2
+)
+
+// cellCost returns the stamina and inspiration pioneer p pays to use the
+// action or chapter cell n (MA §7.8, §12.9–§12.17), or false.
+func (s *State) cellCost(p, n int) (int, int, bool) {
+	if s.Board.Dest[n] > 0 {
+		return 0, 0, false
+	}
+	cheaper := s.statSum(p, StatCellCost) // Enlightened Mind (negative)
+	switch s.Board.Kind[n] {
+	case KindChest:
+		return max(0, costChest+cheaper), 0, true
+	case KindEvent:
+		return max(0, costEvent+cheaper), 0, true
+	case KindRecharge:
+		return costRecharge, 0, true
+	case KindLever:
+		return costLever, 0, true
+	case KindWorkbench:
+		return costWorkbench, 0, true
+	case KindChapter:
+		if s.Board.Lit[n] {
+			return costChapterLt, 0, true
+		}
+		return costChapterUn, 3, true
+	}
+	return 0, 0, false
+}
+
+// doTurn offers pioneer f.Tgt its menu and carries out the answer.
+func (s *State) doTurn(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	pi := &s.P[p]
+	if !s.onBoardPioneer(p) || s.over {
+		s.Active = -1
+		return game.Done
+	}
+	s.Active = int8(p)
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if o.Code == CodePass {
+			pi.Stamina = 0 // passing ends the turn (MA §6.1)
+			s.Active = -1
+			return game.Done
+		}
+		s.act(p, o)
+		return game.Again
+	}
+	s.menu(p)
+	if len(s.prompt.Options) == 1 && pi.Stamina == 0 {
+		s.Active = -1
+		return game.Done // out of stamina with nothing free to do (MA §22.23)
+	}
+	return game.Wait
+}
+
+// menu builds the action prompt of pioneer p.
+func (s *State) menu(p int) {
+	pi := &s.P[p]
+	c := int(pi.Pos)
+	st := int(pi.Stamina)
+	s.ask(game.AgentID(p), PromptAction, -1)
+	s.opt(CodePass, 0, 0)
+	// MA §10.8: move one cell.
+	if st >= costMove {
+		for d := Direction(0); d < 8; d++ {
+			if n, ok := s.canStep(p, d); ok {
+				s.opt(CodeMove+game.ActionCode(d), int32(n), int32(d))
+			}
+		}
+	}
+	// MA §12.4: doors on a full side of the cell.
+	for d := Side(0); d < 4; d++ {
+		e := *s.Board.SideEdge(c, Direction(2*d))
+		switch e {
+		case EdgeDoor:
+			if st >= costDoor && s.closedDoors() < 12 {
+				s.opt(CodeCloseDoor+game.ActionCode(d), int32(c), int32(d))
+			}
+		case EdgeClosed:
+			if st >= costDoor {
+				s.opt(CodeOpenDoor+game.ActionCode(d), int32(c), int32(d))
+			}
+			if st >= costBreakDoor && s.destroyedDoors() < 10 {
+				s.opt(CodeBreakDoor+game.ActionCode(d), int32(c), int32(d))
+			}
+		}
+	}
+	// MA §12.8–§12.17: adjacent action cells, chapter cells, lair cells.
+	for d := Direction(0); d < 8; d++ {
+		n := Step(c, d)
+		if n < 0 || !s.Board.Adjacent(c, n) {
+			continue
+		}
+		if sc, ic, ok := s.cellCost(p, n); ok && st >= sc && int(pi.Insp) >= ic {
+			if s.Board.Kind[n] == KindChest || s.Board.Kind[n] == KindWorkbench {
+				if s.itemsLeft() == 0 {
+					continue
+				}
+			}
+			s.opt(CodeUseCell+game.ActionCode(d), int32(n), int32(d))
+		}
+		if s.Board.Kind[n] == KindLair && s.Board.Dest[n] == 0 && st >= costSeal && pi.Insp >= 4 {
+			s.opt(CodeSeal+game.ActionCode(d), int32(n), int32(d))
+		}
+	}
+	// MA §11.2: explore.
+	if st >= costExplore && s.canExplore(p) {
+		s.opt(CodeExplore, int32(c), 0)
+	}
+	// MA §11.5: leave the board from the exit token.
+	if st >= costLeave && (int16(c) == s.Exit[0] || int16(c) == s.Exit[1]) {
+		s.opt(CodeLeave, int32(c), 0)
+	}
+	// MA §13.11: use inventory.
+	if st >= costInventory && s.hasLoadoutChoice(p) {
+		s.opt(CodeInventory, 0, 0)
+	}
+	// MA §13.10: trade with an adjacent pioneer.
+	if st >= costTrade {
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) && (s.owns(p) || s.owns(q)) {
+				s.opt(CodeTrade+game.ActionCode(q), int32(q), 0)
+			}
+		}
+	}
+	// MA §16.2: active abilities of its cards, its items, the current pioneer
+	// event and the chapter.
+	s.abilityOptions(p)
+}
+
+func (s *State) abilityOptions(p int) {
+	add := func(abs []Ability, code game.ActionCode, base int32) {
+		for i := range abs {
+			if i < 4 && !abs[i].Monster && s.usable(p, &abs[i]) {
+				s.opt(code+game.ActionCode(i), base|int32(i), 0)
+			}
+		}
+	}
+	add(s.pioneerCard(p).Abilities, CodeAbility+SrcPioneer*4, refOf(refPioneer, int(s.P[p].Card), 0))
+	if e := s.currentEvent(false); e >= 0 {
+		add(s.ct.Events[e].Abilities, CodeAbility+SrcPioneerEvent*4, refOf(refEvent, e, 0))
+	}
+	if ch := s.chapter(); ch != nil {
+		add(ch.Abilities, CodeAbility+SrcChapter*4, refOf(refChapter, int(s.Chapters[s.ChapterPos]), 0))
+	}
+	for k := 0; k < int(s.P[p].PersonalN); k++ {
+		e := int(s.P[p].Personal[k])
+		add(s.ct.Events[e].Abilities, CodeAbility+game.ActionCode(SrcPersonal+k)*4, refOf(refEvent, e, 0))
+	}
+	for i := range s.ct.Items {
+		it := &s.Items[i]
+		if int(it.Owner) != p {
+			continue
+		}
+		if it.Zone == ZoneEquipped || (it.Zone == ZoneInventory && s.ct.Items[i].Deck == OneUse) {
+			add(s.ct.Items[i].Abilities, CodeItemAbility+game.ActionCode(i*4), refOf(refItem, i, 0))
+		}
+	}
+}
+
+// act carries out a chosen action of pioneer p.
+func (s *State) act(p int, o game.Option) {
+	pi := &s.P[p]
+	c := int(pi.Pos)
+	switch {
+	case o.Code >= CodeMove && o.Code < CodeMove+8:
+		pi.Stamina -= costMove
+		s.moveTo(p, int(o.Arg))
+	case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
+		e := s.Board.SideEdge(c, Direction(2*o.Arg2))
+		switch {
+		case o.Code < CodeCloseDoor:
+			*e, pi.Stamina = EdgeDoor, pi.Stamina-costDoor
+		case o.Code < CodeBreakDoor:
+			*e, pi.Stamina = EdgeClosed, pi.Stamina-costDoor
+		default:
+			*e, pi.Stamina = EdgeDestroyed, pi.Stamina-costBreakDoor
+		}
+		s.log.Add(evDoor, game.AgentID(p), int32(c), o.Arg2, int32(*e))
+	case o.Code >= CodeUseCell && o.Code < CodeSeal:
+		s.useCell(p, int(o.Arg))
+	case o.Code >= CodeSeal && o.Code < CodeExplore:
+		s.seal(p, int(o.Arg))
+	case o.Code == CodeExplore:
+		pi.Stamina -= costExplore
+		s.push(opExplore, game.AgentID(p), -1, int32(p), 0, 0)
+	case o.Code == CodeLeave:
+		pi.Stamina -= costLeave
+		s.leaveBoard(p)
+	case o.Code == CodeInventory:
+		pi.Stamina -= costInventory
+		s.unequipAll(p)
+		s.push(opInventory, game.AgentID(p), -1, int32(p), 0, 0)
+	case o.Code >= CodeTrade && o.Code < CodeAbility:
+		pi.Stamina -= costTrade
+		s.push(opTrade, game.AgentID(p), -1, int32(p), o.Arg, 0)
+	default: // an ability
+		s.push(opAbility, game.AgentID(p), o.Arg, int32(p), 0, 0)
+	}
+}
+
+// useCell uses the adjacent action or chapter cell n (MA §12.9–§12.17); the
+// cell is destroyed after use (MA §12.16).
+func (s *State) useCell(p, n int) {
+	pi := &s.P[p]
+	sc, ic, _ := s.cellCost(p, n)
+	pi.Stamina -= int8(sc)
+	pi.Insp -= int8(ic)
+	kind := s.Board.Kind[n]
+	s.log.Add(evCellUsed, game.AgentID(p), int32(n), int32(kind), 0)
+	switch kind {
+	case KindChest: // MA §12.9
+		s.Board.Dest[n] = 1
+		s.gainInsp(p, 1)
+		s.push(opGainItem, game.AgentID(p), -1, int32(p), 0, 0)
+	case KindEvent: // MA §12.10
+		s.Board.Dest[n] = 1
+		s.push(opEventCell, game.AgentID(p), -1, int32(p), 0, 0)
+	case KindRecharge: // MA §12.17
+		s.Board.Dest[n] = 1
+		switch r := s.recharge(); r {
+		case 1:
+			s.heal(p, 1)
+		case 2, 3:
+			v := int(pi.Stamina) + int(r)
+			if mx := s.maxStamina(p); v > mx {
+				v = mx
+			}
+			pi.Stamina = int8(v)
+		}
+		s.unequipAll(p)
+		s.push(opInventory, game.AgentID(p), -1, int32(p), 0, 0)
+	case KindLever: // MA §12.12
+		s.Board.Dest[n] = 1
+		s.trapsTrigger(p)
+		if s.otherAtLever(p) {
+			// MA §12.12 step 2, §22.9: again with the other die, same tile;
+			// the second lever stays.
+			tile := TileOf(int(pi.Pos))
+			s.push(opAttack, game.NoAgent, int32(p), int32(tile), packAttack(0, 3, false, false, false, scopeTraps), 0)
+		}
+	case KindWorkbench: // MA §12.14
+		s.Board.Dest[n] = 1
+		s.push(opWorkbench, game.AgentID(p), -1, int32(p), 0, 0)
+	case KindChapter: // MA §12.13
+		s.Board.Lit[n] = false
+		s.Board.Dest[n] = 1
+		if s.Exit[0] < 0 && !s.chapterClosed() {
+			s.nextChapter()
+		}
+	}
+}
+
+// otherAtLever reports whether another pioneer is adjacent to another trap
+// lever on any tile (MA §12.12 step 2).
+func (s *State) otherAtLever(p int) bool {
+	for q := 0; q < int(s.N); q++ {
+		if q == p || !s.onBoardPioneer(q) {
+			continue
+		}
+		c := int(s.P[q].Pos)
+		for d := Direction(0); d < 8; d++ {
+			n := Step(c, d)
+			if n >= 0 && s.Board.Kind[n] == KindLever && s.Board.Dest[n] == 0 && s.Board.Adjacent(c, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seal seals the adjacent lair cell n (MA §12.8).
+func (s *State) seal(p, n int) {
+	pi := &s.P[p]
+	pi.Stamina -= costSeal
+	pi.Insp -= 4
+	s.decreaseDanger(1)
+	if cr := s.at(n); cr >= 0 {
+		s.destroyCreature(cr, p)
+	}
+	s.Board.Dest[n] = 2
+	s.log.Add(evSeal, game.AgentID(p), int32(n), 0, 0)
+	s.lightChapterCell(p)
+}
+
+// doEventCell offers the two options of an event cell (MA §12.10).
+func (s *State) doEventCell(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	if f.Answer == game.NoAnswer {
+		s.ask(game.AgentID(p), PromptEventCell, -1)
+		s.opt(CodeChoice, 0, 0)
+		s.opt(CodeChoice+1, 1, 0)
+		return game.Wait
+	}
+	if s.answer(f).Arg == 0 {
+		s.gainInsp(p, 1)
+		s.push(opPioneerEvent, game.AgentID(p), -1, int32(p), 0, 0)
+		return game.Done
+	}
+	r := s.fate()
+	s.log.Add(evFate, game.AgentID(p), int32(r), int32(s.Horror), 2)
+	if r >= s.Horror {
+		s.decreaseDanger(1)
+	} else {
+		s.push(opRetrigger, game.AgentID(p), -1, -1, 1, 0)
+	}
+	return game.Done
+}
+
+// doCloseDoors closes up to f.A open doors anywhere (Door Control, MA §21.4).
+func (s *State) doCloseDoors(f *game.Frame) game.Control {
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if o.Code == CodePass {
+			return game.Done
+		}
+		*s.Board.SideEdge(int(o.Arg), Direction(2*o.Arg2)) = EdgeClosed
+		f.A--
+	}
+	if f.A <= 0 || s.closedDoors() >= 12 {
+		return game.Done
+	}
+	s.ask(f.Who, PromptDoor, f.Src)
+	s.opt(CodePass, -1, 0)
+	for c := 0; c < NumCells; c++ {
+		if !s.Board.Present(c) {
+			continue
+		}
+		for _, d := range [2]Side{SideN, SideW} {
+			if *s.Board.SideEdge(c, Direction(2*d)) == EdgeDoor {
+				s.opt(CodeDoor+game.ActionCode(EdgeIndex(c, d)), int32(c), int32(d))
+			}
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
+}
