@@ -24,13 +24,13 @@ type TargetKind uint8
 
 // Target kinds.
 const (
-	TargetNone       TargetKind = iota // no target: the user itself, or the effects' own scopes (MA §16.2)
-	TargetMelee                        // [melee]: range 0–1 with adjacency
-	TargetRanged                       // [R≤X/blk]: obstacles block sight
-	TargetRangedIgn                    // [R≤X/ign]: obstacles do not block sight
-	TargetAnyPioneer                   // "any pioneer": on the user's tile (MA §17.7)
-	TargetAnyMonster                   // "any monster": on the user's tile
-	TargetAdjacentDoor                 // an orthogonally adjacent door (MA §12.4)
+	TargetNone         TargetKind = iota // no target: the user itself, or the effects' own scopes (MA §16.2)
+	TargetMelee                          // [melee]: range 0–1 with adjacency
+	TargetRanged                         // [R≤X/blk]: obstacles block sight
+	TargetRangedIgn                      // [R≤X/ign]: obstacles do not block sight
+	TargetAnyPioneer                     // "any pioneer": on the user's tile (MA §17.7)
+	TargetAnyMonster                     // "any monster": on the user's tile
+	TargetAdjacentDoor                   // an orthogonally adjacent door (MA §12.4)
 	numTargets
 )
 
@@ -146,13 +146,13 @@ type EventCard struct {
 
 // Chapter is a chapter card (MA §3.4, §14).
 type Chapter struct {
-	ID, Title   string
-	Lair        int8 // starting lair value; 0: no lair phase (MA §6.2)
-	Horror      int8 // starting horror value; 0: no horror phase (MA §22.8)
-	Closed      bool // MA §14.2
-	Finale      bool // "go to the finale" (MA §14.8) when this chapter starts
+	ID, Title    string
+	Lair         int8 // starting lair value; 0: no lair phase (MA §6.2)
+	Horror       int8 // starting horror value; 0: no horror phase (MA §22.8)
+	Closed       bool // MA §14.2
+	Finale       bool // "go to the finale" (MA §14.8) when this chapter starts
 	VeryQuickWin bool // the very-quick variant is won by leaving the board here (MA §5.3)
-	Abilities   []Ability
+	Abilities    []Ability
 }
 
 // Finale is a scenario's finale card and tile (MA §14.8, §21.6).

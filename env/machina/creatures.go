@@ -2,8 +2,8 @@ package machina
 
 // Creatures (MA §7): pioneers, monsters, and attack-only cells.
 
-func isPioneer(cr int) bool { return cr >= 0 && cr < MaxPioneers }
-func isMonster(cr int) bool { return cr >= MonsterBase && cr < MonsterBase+MaxMonsters }
+func isPioneer(cr int) bool      { return cr >= 0 && cr < MaxPioneers }
+func isMonster(cr int) bool      { return cr >= MonsterBase && cr < MonsterBase+MaxMonsters }
 func isCellCreature(cr int) bool { return cr >= CellBase }
 
 // posOf returns a creature's cell, or -1.

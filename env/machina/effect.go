@@ -13,35 +13,35 @@ type Op uint8
 
 // Effect primitives.
 const (
-	OpNone            Op = iota
-	OpAttack             // attack with S and W dice, normal or magic (MA §9)
-	OpHeal               // restore N health (MA §7.3)
-	OpStamina            // restore N stamina
-	OpInspiration        // gain N inspiration (MA §7.4)
-	OpLoseHealth         // lose N health without a roll (MA §17.13)
-	OpMove               // the user moves 0–N cells (MA §10.8, §17.12)
-	OpPull               // pull the target N cells (MA §10.7)
-	OpPush               // push the target N cells (MA §10.7)
-	OpTeleport           // teleport to the nearest or any cell of a kind (MA §10.6, §22.A.1)
-	OpDanger             // increase (N > 0) or decrease (N < 0) danger (MA §6.5.1)
-	OpPioneerEvent       // trigger a pioneer event (MA §15.4)
-	OpHorrorEvent        // trigger a horror event (MA §15.5)
-	OpRetriggerHorror    // re-trigger the horror event (MA §15.7)
-	OpRetriggerPioneer   // re-trigger the pioneer event (MA §15.6)
-	OpLightChapter       // light a chapter cell (MA §12.13)
-	OpNextChapter        // go to the next chapter (MA §14.6)
-	OpEntrance           // place the entrance token (MA §14.4)
-	OpExit               // place the exit token (MA §14.5)
-	OpGainItem           // gain an item (MA §13.8)
-	OpTraps              // traps trigger (MA §12.12)
-	OpModify             // a characteristic modifier: continuous (cont ×X) or passive (MA §18.4)
-	OpMonstersMove       // monsters move N cells toward their nearest pioneer (MA §17.12)
-	OpPioneersMove       // each pioneer moves 0–N cells (MA §17.12)
-	OpCloseDoors         // close up to N doors on any tile (MA §21.4 Door Control)
-	OpAddItems           // add items of level N to the decks (MA §14.3)
-	OpMonsterLevel       // raise the monster level to N (MA §22.17)
-	OpHealMonsters       // restore N health to each monster (MA §18.1 K'thun)
-	OpGo                 // a card's own Go function (the escape hatch)
+	OpNone             Op = iota
+	OpAttack              // attack with S and W dice, normal or magic (MA §9)
+	OpHeal                // restore N health (MA §7.3)
+	OpStamina             // restore N stamina
+	OpInspiration         // gain N inspiration (MA §7.4)
+	OpLoseHealth          // lose N health without a roll (MA §17.13)
+	OpMove                // the user moves 0–N cells (MA §10.8, §17.12)
+	OpPull                // pull the target N cells (MA §10.7)
+	OpPush                // push the target N cells (MA §10.7)
+	OpTeleport            // teleport to the nearest or any cell of a kind (MA §10.6, §22.A.1)
+	OpDanger              // increase (N > 0) or decrease (N < 0) danger (MA §6.5.1)
+	OpPioneerEvent        // trigger a pioneer event (MA §15.4)
+	OpHorrorEvent         // trigger a horror event (MA §15.5)
+	OpRetriggerHorror     // re-trigger the horror event (MA §15.7)
+	OpRetriggerPioneer    // re-trigger the pioneer event (MA §15.6)
+	OpLightChapter        // light a chapter cell (MA §12.13)
+	OpNextChapter         // go to the next chapter (MA §14.6)
+	OpEntrance            // place the entrance token (MA §14.4)
+	OpExit                // place the exit token (MA §14.5)
+	OpGainItem            // gain an item (MA §13.8)
+	OpTraps               // traps trigger (MA §12.12)
+	OpModify              // a characteristic modifier: continuous (cont ×X) or passive (MA §18.4)
+	OpMonstersMove        // monsters move N cells toward their nearest pioneer (MA §17.12)
+	OpPioneersMove        // each pioneer moves 0–N cells (MA §17.12)
+	OpCloseDoors          // close up to N doors on any tile (MA §21.4 Door Control)
+	OpAddItems            // add items of level N to the decks (MA §14.3)
+	OpMonsterLevel        // raise the monster level to N (MA §22.17)
+	OpHealMonsters        // restore N health to each monster (MA §18.1 K'thun)
+	OpGo                  // a card's own Go function (the escape hatch)
 	numOps
 )
 
@@ -81,19 +81,19 @@ type Stat uint8
 
 // Stats.
 const (
-	StatNone       Stat = iota
-	StatDefence         // defence
-	StatWill            // will
-	StatDefWill         // defence and will together
-	StatAttack          // attack-roll results (MA §18.4 "attack rolls")
-	StatMagic           // magic attack-roll results: converts the attack to magic (MA §9.4)
-	StatMeleeWeapon     // melee attack rolls made with weapons (Hank Horden)
-	StatMaxStamina      // maximum stamina
-	StatRange           // ability range of ranged-symbol actives (MA §17.7)
-	StatCellCost        // stamina cost of chests and event cells (Enlightened Mind)
-	StatSeeUnseen       // may target incorporeal creatures (MA §10.1), amount 1
-	StatIncorporeal     // is incorporeal (MA §10.1), amount 1
-	StatNoHealthLoss    // cannot lose health (Healing Rites, Ether Bomb), amount 1
+	StatNone         Stat = iota
+	StatDefence           // defence
+	StatWill              // will
+	StatDefWill           // defence and will together
+	StatAttack            // attack-roll results (MA §18.4 "attack rolls")
+	StatMagic             // magic attack-roll results: converts the attack to magic (MA §9.4)
+	StatMeleeWeapon       // melee attack rolls made with weapons (Hank Horden)
+	StatMaxStamina        // maximum stamina
+	StatRange             // ability range of ranged-symbol actives (MA §17.7)
+	StatCellCost          // stamina cost of chests and event cells (Enlightened Mind)
+	StatSeeUnseen         // may target incorporeal creatures (MA §10.1), amount 1
+	StatIncorporeal       // is incorporeal (MA §10.1), amount 1
+	StatNoHealthLoss      // cannot lose health (Healing Rites, Ether Bomb), amount 1
 	numStats
 )
 

@@ -153,27 +153,27 @@ type State struct {
 	P  [MaxPioneers]Pioneer
 	Mx [MaxMonsters]Monster
 
-	Order        []int8 // the monster order: monster card indices (MA §6.4)
-	MonsterDeck  []int8 // top is last
-	MonsterPile  []int8 // destroyed-monster pile, top is last
-	Items        [MaxItems]ItemState
-	ItemDecks    [numDecks][]int16 // top is last
-	ItemDiscard  []int16
-	Events       [MaxEvents]EventState
-	EventDecks   [2][]int16 // pioneer, horror; top is last
-	EventPiles   [2][]int16 // discard piles; top (last) is the current event unless personal
-	Limbo        []int16    // items revealed by gain an item / workbench
+	Order       []int8 // the monster order: monster card indices (MA §6.4)
+	MonsterDeck []int8 // top is last
+	MonsterPile []int8 // destroyed-monster pile, top is last
+	Items       [MaxItems]ItemState
+	ItemDecks   [numDecks][]int16 // top is last
+	ItemDiscard []int16
+	Events      [MaxEvents]EventState
+	EventDecks  [2][]int16 // pioneer, horror; top is last
+	EventPiles  [2][]int16 // discard piles; top (last) is the current event unless personal
+	Limbo       []int16    // items revealed by gain an item / workbench
 	// Progress tokens on item and event cards (MA §18.3).
 	ItemProgress  [MaxItems]int8
 	EventProgress [MaxEvents]int8
-	Mods         []Mod
-	Forced       []int8 // forced die results for rules cases, used first
-	Active       int8   // the pioneer whose turn it is, or -1
-	ActiveMon    int8   // the monster whose turn it is, or -1
-	MonsterSide  bool   // some pioneer has died: monsters are unpredictable (MA §19.1)
-	BoostUsed    int8   // scratch: inspiration spent on the current roll
-	Roll         int8   // scratch: the current attack roll
-	LastDeath    int8   // statistics: the seat of the last pioneer to die
-	scratchField pathField
-	scratchOpts  []game.Option
+	Mods          []Mod
+	Forced        []int8 // forced die results for rules cases, used first
+	Active        int8   // the pioneer whose turn it is, or -1
+	ActiveMon     int8   // the monster whose turn it is, or -1
+	MonsterSide   bool   // some pioneer has died: monsters are unpredictable (MA §19.1)
+	BoostUsed     int8   // scratch: inspiration spent on the current roll
+	Roll          int8   // scratch: the current attack roll
+	LastDeath     int8   // statistics: the seat of the last pioneer to die
+	scratchField  pathField
+	scratchOpts   []game.Option
 }

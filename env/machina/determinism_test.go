@@ -1,0 +1,147 @@
+package machina
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// play answers n random decisions with rng, returning the answers.
+func play(s *State, rng *game.RNG, n int) []int {
+	var out []int
+	for i := 0; i < n && !s.Over(); i++ {
+		a := rng.IntN(len(s.Prompt().Options))
+		out = append(out, a)
+		if err := s.Apply(a); err != nil {
+			panic(err)
+		}
+	}
+	return out
+}
+
+// Same seed and same answers give the same bytes (DESIGN: determinism).
+func TestDeterminism(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		a, b := newGame(t, seed, configFor(seed)), newGame(t, seed, configFor(seed))
+		a.log.Enabled, b.log.Enabled = true, true
+		rng := game.NewRNG(seed)
+		acts := play(a, &rng, 3000)
+		for _, x := range acts {
+			if err := b.Apply(x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ba, _ := a.MarshalBinary()
+		bb, _ := b.MarshalBinary()
+		if !bytes.Equal(ba, bb) {
+			t.Fatalf("seed %d: same seed and answers, different states", seed)
+		}
+	}
+}
+
+// A clone shares nothing: playing on it leaves the original's bytes alone,
+// and the clone plays the same game as the original given the same answers.
+func TestCloneIsDeepAndFaithful(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		s := newGame(t, seed, configFor(seed))
+		s.log.Enabled = true
+		rng := game.NewRNG(seed + 7)
+		play(s, &rng, int(seed*13%200))
+		before, _ := s.MarshalBinary()
+		c := s.Clone().(*State)
+		cb, _ := c.MarshalBinary()
+		if !bytes.Equal(before, cb) {
+			t.Fatalf("seed %d: the clone's bytes differ from the original's", seed)
+		}
+		r1, r2 := game.NewRNG(seed), game.NewRNG(seed)
+		play(c, &r1, 500)
+		after, _ := s.MarshalBinary()
+		if !bytes.Equal(before, after) {
+			t.Fatalf("seed %d: playing the clone changed the original", seed)
+		}
+		play(s, &r2, 500)
+		x, _ := s.MarshalBinary()
+		y, _ := c.MarshalBinary()
+		if !bytes.Equal(x, y) {
+			t.Fatalf("seed %d: the clone and the original diverge on the same answers", seed)
+		}
+	}
+}
+
+// Determinize changes only hidden information: the board, the figures and
+// the prompt stay; deck contents stay as sets.
+func TestDeterminizeKeepsWhatIsSeen(t *testing.T) {
+	for seed := uint64(0); seed < 20; seed++ {
+		s := newGame(t, seed, configFor(seed))
+		rng := game.NewRNG(seed)
+		play(s, &rng, 40)
+		if s.Over() {
+			continue
+		}
+		c := s.Clone().(*State)
+		r := game.NewRNG(99)
+		c.Determinize(0, &r)
+		if c.Board != s.Board || c.Occ != s.Occ || c.P != s.P || c.Danger != s.Danger {
+			t.Fatalf("seed %d: determinize changed what is seen", seed)
+		}
+		if len(c.prompt.Options) != len(s.prompt.Options) {
+			t.Fatalf("seed %d: determinize changed the prompt", seed)
+		}
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		play(c, &r, 300) // and it plays on
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatalf("seed %d after play: %v", seed, err)
+		}
+	}
+}
+
+// An illegal answer changes nothing.
+func TestIllegalAnswer(t *testing.T) {
+	s := newGame(t, 1, configFor(1))
+	before, _ := s.MarshalBinary()
+	if err := s.Apply(len(s.Prompt().Options)); err == nil {
+		t.Fatal("an out-of-range answer was accepted")
+	}
+	after, _ := s.MarshalBinary()
+	if !bytes.Equal(before, after) {
+		t.Fatal("an illegal answer changed the state")
+	}
+}
+
+// FuzzRandomPlay plays a random game from the fuzzer's seed and answers,
+// checking the invariants after every decision.
+//
+//	go test -fuzz FuzzRandomPlay -fuzztime 30s ./env/machina/
+func FuzzRandomPlay(f *testing.F) {
+	for _, s := range []uint64{0, 1, 2, 3, 17, 99} {
+		f.Add(s, []byte{0, 1, 2, 3, 4, 5, 6, 7})
+	}
+	ct, err := Shipped()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, answers []byte) {
+		cfg := configFor(seed)
+		s, err := New(ct.Scenario("frozen_engine"), cfg, seed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(seed)
+		for i := 0; !s.Over() && i < 5000; i++ {
+			n := len(s.Prompt().Options)
+			a := rng.IntN(n)
+			if i < len(answers) {
+				a = int(answers[i]) % n
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+		}
+	})
+}
