@@ -52,8 +52,10 @@ $(VENV)/.installed: python/pyproject.toml
 	touch $@
 
 pytest: venv build
-	@echo '== make test 4/4: pytest python/tests (against a real server; includes every runnable block of the docs)' >&2
+	@echo '== make test 4/4: pytest python/tests (against a real server; includes every runnable block of the docs), over shared memory (the default for a local server), then the client, Gymnasium, vector, PettingZoo and bot tests again over gRPC' >&2
 	MYTHOS_BIN=$(CURDIR)/bin/mythos $(VENV)/bin/python -m pytest -q python/tests
+	MYTHOS_TRANSPORT=grpc MYTHOS_BIN=$(CURDIR)/bin/mythos $(VENV)/bin/python -m pytest -q python/tests/test_client.py \
+		python/tests/test_gym.py python/tests/test_gymnasium.py python/tests/test_bots.py python/tests/test_server_safety.py
 
 ## proto: regenerate the Go and Python code of serve/proto (needs grpcio-tools)
 proto:

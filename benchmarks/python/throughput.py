@@ -1,33 +1,35 @@
 """Steps per second seen from Python, next to in-process Go, and PettingZoo peers.
 
-Measures, on one machine in one run:
-  * Go in-process decisions/s (``go test -bench`` of ./benchmarks: one env on
-    one goroutine, and a vector of 64 envs over all cores);
-  * Python steps/s through the gRPC server for batch sizes 1, 16 and 256
-    (make_vec, unary calls and the bidirectional stream), random masked actions,
-    with the CPU time per call of the Python process and of the server (a
-    steadier measure than the wall clock on a loaded machine), and the same
-    at batch 256 in the first protocol's tensors encoding (packed=False);
-  * p50/p99 latency of a single-env step (mythos.make);
-  * random masked play of PettingZoo classic envs (tictactoe, connect_four,
-    chess) and of the Mythos AEC env through the same agent_iter loop;
-and writes a Markdown table to benchmarks/results/python.md. Every figure is
-the median of --repeats runs (Go: of --repeats runs before and as many after
-the Python runs).
+Measures, on one machine in one run, for batch sizes 1, 16, 256 and 1024:
+  * the in-process Go vector env (benchmarks/python/govector: n envs, the
+    server's number of workers, random legal actions chosen in Go);
+  * Python ``mythos.make_vec`` through the server over gRPC (unary calls and
+    the bidirectional stream) and over the shared-memory fast path (arrays
+    copied out, the default, and ``copy=False`` views), random masked actions
+    chosen in numpy;
+with the client's and the server's CPU time per env-step (a steadier measure
+than the wall clock on a loaded machine) and the machine's load average at
+each figure; then the p50/p99 latency of one env's step (``mythos.make``
+per transport, and the raw ``Session.step`` over shared memory), and random
+masked play of PettingZoo classic envs and of the Mythos AEC env. Every
+figure is the median of --repeats runs, interleaved (one run of every
+configuration, then the next round), so that a change of the machine's load
+hits them all alike. Writes a Markdown table to --out.
 
     pip install -e 'python[bench]'
-    python benchmarks/python/throughput.py --seconds 3
+    python benchmarks/python/throughput.py --seconds 2 --repeats 3
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import platform
 import re
-import statistics
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -40,20 +42,21 @@ from mythos import LocalServer
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def go_bench(repo: Path, env_id: str, seconds: float, count: int = 1) -> dict[str, list[float]]:
-    """In-process decisions/s from the Go benchmarks of env_id, count runs each."""
-    name = re.escape(env_id)
-    cmd = ["go", "test", "-run", "^$", "-bench", f"Benchmark(Step|Vector)/^{name}$", "-benchtime", f"{seconds}s",
-           "-count", str(count), "./benchmarks/"]
+def build_govector(repo: Path, out: Path) -> Path:
+    """Builds benchmarks/python/govector into out (once per run)."""
+    cmd = ["go", "build", "-o", str(out), "./benchmarks/python/govector"]
     p = subprocess.run(cmd, cwd=repo, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{p.stdout}\n{p.stderr}")
-    out: dict[str, list[float]] = {}
-    for line in p.stdout.splitlines():
-        m = re.match(r"^(Benchmark\S+?)(-\d+)?\s+\d+\s+.*?([\d.e+]+) decisions/s", line)
-        if m:
-            out.setdefault(m.group(1), []).append(float(m.group(3)))
     return out
+
+
+def go_vector(binary: Path, env_id: str, n: int, workers: int, seconds: float) -> tuple[float, float, float]:
+    """The in-process vector env: (CPU us per env-step, 0, steps/s)."""
+    p = subprocess.run([str(binary), "--env", env_id, "--n", str(n), "--workers", str(workers), "--seconds", str(seconds)],
+                       capture_output=True, text=True, check=True)
+    r = json.loads(p.stdout)
+    return r["cpu_us"] / n, 0.0, r["steps_per_s"]
 
 
 def process_cpu(pid: int | None) -> float:
@@ -75,12 +78,17 @@ def random_masked(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
 
 
 def python_vector(
-    address: str, env_id: str, n: int, seconds: float, stream: bool, server_pid: int | None, packed: bool = True
+    address: str, env_id: str, n: int, seconds: float, transport: str, server_pid: int | None
 ) -> tuple[float, float, float]:
     """Steps/s of a batch of n envs, random masked actions chosen in numpy,
-    with the Python process's and the server's CPU microseconds per call (the
-    server's 0 when it is not known)."""
-    venv = mythos.make_vec(env_id, n, address, stream=stream, packed=packed)
+    with the Python process's and the server's CPU microseconds per env-step
+    (the server's 0 when it is not known). transport: "unary", "stream"
+    (gRPC), "shm" (shared memory, results copied) or "shm-views"
+    (shared memory, copy=False)."""
+    kw: dict[str, Any] = {"transport": "grpc", "stream": transport == "stream"}
+    if transport.startswith("shm"):
+        kw = {"transport": "shm", "copy": transport == "shm"}
+    venv = mythos.make_vec(env_id, n, address, **kw)
     rng = np.random.default_rng(0)
     _, infos = venv.reset(seed=1)
     for _ in range(20):  # warm up
@@ -92,27 +100,44 @@ def python_vector(
             _, _, _, _, infos = venv.step(random_masked(rng, infos["action_mask"]))
         steps += 10
     rate = steps * n / (time.perf_counter() - start)
-    py_us = (process_cpu(None) - py0) / steps * 1e6
-    srv_us = (process_cpu(server_pid) - srv0) / steps * 1e6 if server_pid else 0.0
+    py_us = (process_cpu(None) - py0) / steps / n * 1e6
+    srv_us = (process_cpu(server_pid) - srv0) / steps / n * 1e6 if server_pid else 0.0
     venv.close()
     return py_us, srv_us, rate
 
 
-def single_latency(address: str, env_id: str, seconds: float, stream: bool) -> tuple[float, float, float]:
-    """p50 and p99 of one env.step (microseconds) and steps/s, via mythos.make."""
-    env = mythos.make(env_id, address, stream=stream)
+def single_latency(address: str, env_id: str, seconds: float, transport: str) -> tuple[float, float, float]:
+    """p50 and p99 of one env's step (microseconds) and steps/s: via
+    mythos.make (transport "unary", "stream" or "shm"), or "session": the raw
+    Session.step over shared memory with copy=False."""
     rng = np.random.default_rng(0)
-    _, info = env.reset(seed=1)
     lat = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        a = int(random_masked(rng, info["action_mask"][None])[0])
-        t0 = time.perf_counter()
-        _, _, term, trunc, info = env.step(a)
-        lat.append(time.perf_counter() - t0)
-        if term or trunc:
-            _, info = env.reset()
-    env.close()
+    if transport == "session":
+        c = mythos.Client(address)
+        s = c.open(env_id, 1, seed=1, auto_reset=True, transport="shm", copy=False)
+        r = s.reset()
+        actions = np.zeros(1, np.int32)
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            actions[0] = random_masked(rng, r.action_mask)[0]
+            t0 = time.perf_counter()
+            r = s.step(actions)
+            lat.append(time.perf_counter() - t0)
+        s.close()
+        c.close()
+    else:
+        kw: dict[str, Any] = {"transport": "shm"} if transport == "shm" else {"transport": "grpc", "stream": transport == "stream"}
+        env = mythos.make(env_id, address, **kw)
+        _, info = env.reset(seed=1)
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            a = int(random_masked(rng, info["action_mask"][None])[0])
+            t0 = time.perf_counter()
+            _, _, term, trunc, info = env.step(a)
+            lat.append(time.perf_counter() - t0)
+            if term or trunc:
+                _, info = env.reset()
+        env.close()
     us = np.array(lat) * 1e6
     return float(np.percentile(us, 50)), float(np.percentile(us, 99)), len(lat) / (time.perf_counter() - start)
 
@@ -139,110 +164,135 @@ def aec_rate(env, seconds: float) -> float:
 PEERS = [("tictactoe_v3", "pettingzoo.classic.tictactoe_v3"), ("connect_four_v3", "pettingzoo.classic.connect_four_v3"), ("chess_v6", "pettingzoo.classic.chess_v6")]
 
 
+BATCHES = (1, 16, 256, 1024)
+TRANSPORTS = ("unary", "stream", "shm", "shm-views")
+KIND = {
+    "go": "Go in-process vector env",
+    "unary": "gRPC unary",
+    "stream": "gRPC stream",
+    "shm": "shared memory (arrays copied, the default)",
+    "shm-views": "shared memory, `copy=False` views",
+}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--env", default="ArkhamLCG/TheGathering-v0")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     p.add_argument("--repeats", type=int, default=3, help="runs per figure; the median is kept")
-    p.add_argument("--address", default=None, help="a running server (default: start one)")
-    p.add_argument("--repo", type=Path, default=ROOT, help="Go repository for the in-process benchmarks")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="workers of the server and of the in-process vector env (default: cores)")
+    p.add_argument("--batches", default=",".join(map(str, BATCHES)), help="batch sizes, comma-separated")
+    p.add_argument("--no-peers", action="store_true", help="skip the PettingZoo comparison")
+    p.add_argument("--repo", type=Path, default=ROOT, help="Go repository (for the in-process vector env)")
     p.add_argument("--out", type=Path, default=None,
                    help="write the Markdown table here (benchmarks/results/python.md is the committed one); "
                         "default: print it only")
     args = p.parse_args()
+    batches = [int(b) for b in args.batches.split(",")]
 
-    server = None
-    address = args.address
-    if address is None:
-        server = LocalServer()
-        address = server.address
-    rows: list[tuple[str, str, str]] = []
+    server = LocalServer(args=["--workers", str(args.workers), "--max-envs", str(max(batches))])
+    address, server_pid = server.address, server.pid
+    tmp = Path(tempfile.mkdtemp())
+    govector = build_govector(args.repo, tmp / "govector")
+    load_start = os.getloadavg()
 
-    server_pid = server.pid if server is not None else None
-    load_before = os.getloadavg()[0]
-    go = go_bench(args.repo, args.env, args.seconds, args.repeats)
-    for k, v in sorted(go.items()):
-        print(f"{k}: {statistics.median(v):,.0f} decisions/s (median of {len(v)})", flush=True)
+    # Interleaved rounds: one run of every configuration per round.
+    configs = [(n, t) for n in batches for t in ("go", *TRANSPORTS)]
+    runs: dict[tuple[int, str], list[tuple[float, float, float, float]]] = {c: [] for c in configs}
+    for rnd in range(args.repeats):
+        for n, t in configs:
+            if t == "go":
+                r = go_vector(govector, args.env, n, args.workers, args.seconds)
+            else:
+                r = python_vector(address, args.env, n, args.seconds, t, server_pid)
+            runs[(n, t)].append((*r, os.getloadavg()[0]))
+            print(f"round {rnd + 1} batch {n} {t}: {r[2]:,.0f} steps/s, CPU per env-step: client {r[0]:.2f} us, "
+                  f"server {r[1]:.2f} us, load {os.getloadavg()[0]:.2f}", flush=True)
+    lat_runs: dict[str, list[tuple[float, float, float, float]]] = {t: [] for t in ("unary", "stream", "shm", "session")}
+    for rnd in range(args.repeats):
+        for t in lat_runs:
+            r = single_latency(address, args.env, args.seconds, t)
+            lat_runs[t].append((*r, os.getloadavg()[0]))
+            print(f"round {rnd + 1} one env {t}: p50 {r[0]:.1f} us, p99 {r[1]:.1f} us, {r[2]:,.0f} steps/s", flush=True)
 
-    def median(f: Callable[..., Any], *a: Any) -> Any:
-        """The run with the median rate (the last element) of --repeats runs."""
-        runs = sorted((f(*a) for _ in range(args.repeats)), key=lambda r: r[-1] if isinstance(r, tuple) else r)
-        return runs[(len(runs) - 1) // 2]
+    def med(rs: list[tuple[float, ...]], k: int) -> tuple[float, ...]:
+        """The run with the median k-th value."""
+        s = sorted(rs, key=lambda r: r[k])
+        return s[(len(s) - 1) // 2]
 
-    p50, p99, single_rate = median(single_latency, address, args.env, args.seconds, False)
-    rows.append(("Python `mythos.make`, unary, batch 1", f"{single_rate:,.0f}", f"step latency p50 {p50:.0f} µs, p99 {p99:.0f} µs"))
-    print(f"single env unary: {single_rate:,.0f} steps/s, p50 {p50:.0f} us, p99 {p99:.0f} us", flush=True)
-    sp50, sp99, srate = median(single_latency, address, args.env, args.seconds, True)
-    rows.append(("Python `mythos.make`, stream, batch 1", f"{srate:,.0f}", f"step latency p50 {sp50:.0f} µs, p99 {sp99:.0f} µs"))
-    print(f"single env stream: {srate:,.0f} steps/s, p50 {sp50:.0f} us, p99 {sp99:.0f} us", flush=True)
+    rows: list[tuple[str, ...]] = []
+    for n in batches:
+        go = med(runs[(n, "go")], 2)
+        for t in ("go", *TRANSPORTS):
+            py_us, srv_us, rate, load = med(runs[(n, t)], 2)
+            loads = [r[3] for r in runs[(n, t)]]
+            client = f"{py_us:.2f}"
+            server_cpu = "—" if t == "go" else f"{srv_us:.2f}"
+            rows.append((str(n), KIND[t], f"{rate:,.0f}", f"{rate / go[2]:.0%}", client, server_cpu,
+                         f"{min(loads):.1f}–{max(loads):.1f}"))
+    lat_rows = []
+    names = {"unary": "`mythos.make`, gRPC unary", "stream": "`mythos.make`, gRPC stream",
+             "shm": "`mythos.make`, shared memory", "session": "`Session.step`, shared memory, `copy=False`"}
+    for t, rs in lat_runs.items():
+        p50, p99, rate, load = med(rs, 0)
+        loads = [r[3] for r in rs]
+        lat_rows.append((names[t], f"{p50:.0f}", f"{p99:.0f}", f"{rate:,.0f}", f"{min(loads):.1f}–{max(loads):.1f}"))
+    load_end = os.getloadavg()
 
-    vec_rows: list[tuple[int, str, tuple[float, float, float]]] = []
-    for n, stream, packed in [(1, False, True), (1, True, True), (16, False, True), (16, True, True),
-                              (256, False, True), (256, True, True), (256, False, False)]:
-        run = median(python_vector, address, args.env, n, args.seconds, stream, server_pid, packed)
-        kind = ("stream" if stream else "unary") + ("" if packed else ", tensors encoding (`packed=False`)")
-        vec_rows.append((n, kind, run))
-        print(f"vector n={n} {kind}: {run[2]:,.0f} steps/s, CPU per call: Python {run[0]:.0f} us, server {run[1]:.0f} us", flush=True)
-
-    # Go again after the Python runs: the machine's load moves, so each Go
-    # figure is the median of the runs before and after.
-    go_after = go_bench(args.repo, args.env, args.seconds, args.repeats)
-    go_rows = []
-    go_median: dict[str, float] = {}
-    for k in sorted(go):
-        runs = go[k] + go_after.get(k, [])
-        go_median[k] = statistics.median(runs)
-        go_rows.append((f"Go in-process `{k}`", f"{go_median[k]:,.0f}",
-                        f"no gRPC, no Python; median of {len(runs)} runs, {min(runs):,.0f} to {max(runs):,.0f}"))
-    vec_keys = [k for k in go if k.startswith("BenchmarkVector")]
-    go_vector = max((go_median[k] for k in vec_keys), default=float("nan"))
-    rows[:0] = go_rows
-    for n, kind, (py_us, srv_us, rate) in vec_rows:
-        cpu = f"; CPU per call: Python {py_us:,.0f} µs" + (f", server {srv_us:,.0f} µs" if srv_us else "")
-        rows.append((f"Python `mythos.make_vec`, {kind}, batch {n}", f"{rate:,.0f}", f"{rate / go_vector:.0%} of the best Go vector figure{cpu}"))
-    load_after = os.getloadavg()[0]
-
-    aec = mythos.aec_env(args.env, address)
-    rate = median(aec_rate, aec, args.seconds)
-    aec.close()
-    rows.append((f"PettingZoo AEC `mythos.aec_env` ({args.env})", f"{rate:,.0f}", "agent_iter loop, random masked, one gRPC call per decision"))
-    print(f"mythos aec: {rate:,.0f} decisions/s", flush=True)
-    for name, module in PEERS:
-        try:
-            env = importlib.import_module(module).env()
-        except Exception as e:  # noqa: BLE001 - a missing extra is reported, not fatal
-            rows.append((f"PettingZoo `{name}`", "n/a", f"not installed: {e}"))
-            continue
-        rate = median(aec_rate, env, args.seconds)
-        env.close()
-        rows.append((f"PettingZoo `{name}` (in-process Python)", f"{rate:,.0f}", "agent_iter loop, random masked"))
-        print(f"{name}: {rate:,.0f} decisions/s", flush=True)
-
-    if server is not None:
-        server.stop()
+    peer_rows = []
+    if not args.no_peers:
+        aec = mythos.aec_env(args.env, address)
+        rate = statistics_median([aec_rate(aec, args.seconds) for _ in range(args.repeats)])
+        aec.close()
+        peer_rows.append((f"PettingZoo AEC `mythos.aec_env` ({args.env})", f"{rate:,.0f}", "agent_iter loop, random masked, one call per decision (shared memory)"))
+        for name, module in PEERS:
+            try:
+                env = importlib.import_module(module).env()
+            except Exception as e:  # noqa: BLE001 - a missing extra is reported, not fatal
+                peer_rows.append((f"PettingZoo `{name}`", "n/a", f"not installed: {e}"))
+                continue
+            rate = statistics_median([aec_rate(env, args.seconds) for _ in range(args.repeats)])
+            env.close()
+            peer_rows.append((f"PettingZoo `{name}` (in-process Python)", f"{rate:,.0f}", "agent_iter loop, random masked"))
+    server.stop()
     import grpc  # noqa: PLC0415
 
+    cmd = f"python benchmarks/python/throughput.py --seconds {args.seconds:g} --repeats {args.repeats} --workers {args.workers}"
+    if args.batches != ",".join(map(str, BATCHES)):
+        cmd += f" --batches {args.batches}"
     head = (
         f"# Python throughput ({args.env})\n\n"
-        f"Made by `python benchmarks/python/throughput.py --seconds {args.seconds:g} --repeats {args.repeats}` on {platform.machine()}, "
-        f"{os.cpu_count()} cores, Python {platform.python_version()}, grpcio {grpc.__version__}, numpy {np.__version__}. "
+        f"Made by `{cmd}` on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"grpcio {grpc.__version__}, numpy {np.__version__}; server and in-process vector env with {args.workers} workers. "
         "Steps are decisions (one action of one env); actions are uniformly random among the legal ones. "
-        f"Each figure is the median of {args.repeats} runs of {args.seconds:g} s (Go: of {2 * args.repeats} runs, half before and half after the Python runs). "
-        "Sessions use the packed encoding with sparse observations (the client's default) unless the row says otherwise; "
-        "CPU per call is the time the Python process and the server spent per step call (every core counted), "
-        "which moves less with the machine's load than the wall clock. "
-        f"Load average (1 min) {load_before:.1f} at the start, {load_after:.1f} after the Mythos runs: "
-        "on a shared machine the figures move with its load. "
+        f"Each figure is the median of {args.repeats} runs of {args.seconds:g} s, taken in interleaved rounds. "
+        "gRPC sessions use the packed encoding with sparse observations (the client's default over gRPC). "
+        "CPU is per env-step: the client's (the Python process; Go's own for the in-process row) and the server's, every core counted. "
+        f"Load average (1, 5, 15 min): {load_start[0]:.2f}, {load_start[1]:.2f}, {load_start[2]:.2f} at the start, "
+        f"{load_end[0]:.2f}, {load_end[1]:.2f}, {load_end[2]:.2f} at the end; each row gives the 1-minute load over its runs. "
         "Timings, not results: they vary from run to run and machine to machine.\n\n"
-        "| what | steps/s | notes |\n|---|---:|---|\n"
+        "| batch | path | steps/s | of in-process | client CPU µs/step | server CPU µs/step | load |\n"
+        "|---:|---|---:|---:|---:|---:|---|\n"
     )
-    table = "".join(f"| {a} | {b} | {c} |\n" for a, b, c in rows)
+    table = "".join("| " + " | ".join(r) + " |\n" for r in rows)
+    table += ("\nOne env's step latency (µs), as a training loop sees it:\n\n"
+              "| path | p50 | p99 | steps/s | load |\n|---|---:|---:|---:|---|\n")
+    table += "".join("| " + " | ".join(r) + " |\n" for r in lat_rows)
+    if peer_rows:
+        table += "\nPettingZoo, random masked play:\n\n| what | decisions/s | notes |\n|---|---:|---|\n"
+        table += "".join("| " + " | ".join(r) + " |\n" for r in peer_rows)
     if args.out is None:
         print("\n" + head + table)
         return
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(head + table)
     print(f"wrote {args.out}")
+
+
+def statistics_median(xs: list[float]) -> float:
+    s = sorted(xs)
+    return s[(len(s) - 1) // 2]
 
 
 if __name__ == "__main__":
