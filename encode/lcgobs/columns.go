@@ -179,8 +179,7 @@ const (
 	eeExhausted
 	eeEngaged
 	eeEngagedRow
-	eeLocation  = eeEngagedRow + seats
-	eeAtViewer  = eeLocation + lcg.MaxLocations
+	eeAtViewer  = eeEngagedRow + seats
 	eeHunter    = eeAtViewer + 1
 	eeRetaliate = eeHunter + 1
 	eeAloof     = eeRetaliate + 1
@@ -191,7 +190,7 @@ const (
 )
 
 var enemyColumns = concat([]string{"present", "fight", "evade", "health", "damage", "health_left", "attack_damage",
-	"attack_horror", "exhausted", "engaged"}, numbered("engaged_with_row", seats), numbered("at_location", lcg.MaxLocations),
+	"attack_horror", "exhausted", "engaged"}, numbered("engaged_with_row", seats),
 	[]string{"at_viewer_location", "hunter", "retaliate", "aloof", "massive", "doom", "victory"})
 
 // Static card columns (from printed data), shared by hand rows and option rows.
@@ -262,14 +261,13 @@ var threatColumns = columns{"present", "is_enemy", "exhausted", "damage", "horro
 // Board columns (other cards on the board).
 const (
 	bPresent = iota
-	bLocation
-	bAttached = bLocation + lcg.MaxLocations
+	bAttached
 	bDoom     = bAttached + 1
 	bClues    = bDoom + 1
 	boardCols = bClues + 1
 )
 
-var boardColumns = concat([]string{"present"}, numbered("at_location", lcg.MaxLocations), []string{"attached_to_location", "doom", "clues"})
+var boardColumns = columns{"present", "attached_to_location", "doom", "clues"}
 
 // Prompt columns.
 const (

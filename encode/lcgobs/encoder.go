@@ -370,7 +370,7 @@ func (w *writer) enemies() {
 			loc = s.Inv[c.Ctrl].Loc
 		}
 		if loc >= 0 && int(loc) < lcg.MaxLocations {
-			x[eeLocation+int(loc)] = 1
+			w.setI(w.at.enemyLoc+k, int32(loc)+1)
 			w.enemiesAt[loc]++
 		}
 		x[eeAtViewer] = b2f(loc >= 0 && loc == vloc)
@@ -461,7 +461,7 @@ func (w *writer) zones() {
 		x := w.f(w.at.board+b*boardCols, boardCols)
 		x[bPresent] = 1
 		if c.Loc >= 0 && int(c.Loc) < lcg.MaxLocations {
-			x[bLocation+int(c.Loc)] = 1
+			w.setI(w.at.boardLoc+b, int32(c.Loc)+1)
 		}
 		x[bAttached] = b2f(c.Host >= 0)
 		x[bDoom], x[bClues] = float32(c.Doom), float32(c.Clues)

@@ -44,6 +44,7 @@ type offsets struct {
 
 	seat, invCard, actCard, agendaCard, locCard, enemyCard, handCard, playCard int
 	threatCard, boardCard, discard, encDiscard, victory, limbo, sourceCard     int
+	enemyLoc, boardLoc                                                         int
 	testSource, testTarget, testCommit, optAction, optCard                     int
 }
 
@@ -68,6 +69,7 @@ func newLayout(info *game.Info) (*encode.Layout, offsets) {
 	f(&at.locCard, "location_card", I, "Card id of location slot k once revealed, else 0 (the revealed side is hidden until then, LCG §12.4).", lcg.MaxLocations)
 	f(&at.enemies, "enemies", F, enemyColumns.doc("Enemy slot k (the k of Fight<k>, Engage<k>, Evade<k>, Enemy<k>); engaged_with_row uses investigator rows."), lcg.MaxEnemies, enemyCols)
 	f(&at.enemyCard, "enemy_card", I, "Card id of the enemy in slot k, 0 for a free slot.", lcg.MaxEnemies)
+	f(&at.enemyLoc, "enemy_location", I, "Location slot of the enemy in slot k plus one (the row of locations + 1; an engaged enemy is at its investigator's location), 0 for a free slot or an enemy at no location.", lcg.MaxEnemies)
 	f(&at.hand, "hand", F, handColumns.doc("The viewer's hand slot h (the h of Play<h>, Commit<h>, Discard<h>, Mulligan<h>); the may_* columns are set only when the viewer must decide."), lcg.MaxHand, handCols)
 	f(&at.handCard, "hand_card", I, "Card id in the viewer's hand slot h, 0 for an empty slot.", lcg.MaxHand)
 	f(&at.play, "play", F, playColumns.doc("Play-area slot p of each investigator row (p of Ability<2p+a> and AssignToAsset<p> for the viewer)."), seats, lcg.MaxPlay, playCols)
@@ -76,6 +78,7 @@ func newLayout(info *game.Info) (*encode.Layout, offsets) {
 	f(&at.threatCard, "threat_card", I, "Card id in threat-area slot t of each investigator row. "+rows, seats, lcg.MaxThreat)
 	f(&at.board, "board", F, boardColumns.doc(fmt.Sprintf("Other cards in play on the board (story assets, treacheries attached to locations), the first %d.", MaxBoard)), MaxBoard, boardCols)
 	f(&at.boardCard, "board_card", I, "Card id of each other board card.", MaxBoard)
+	f(&at.boardLoc, "board_location", I, "Location slot of each other board card plus one (the row of locations + 1), 0 if it is at no location.", MaxBoard)
 	f(&at.discard, "discard_card", I, fmt.Sprintf("Card ids of each investigator row's discard pile, most recent first, the first %d (the size is the discard_size column). %s", MaxDiscard, rows), seats, MaxDiscard)
 	f(&at.encDiscard, "encounter_discard_card", I, fmt.Sprintf("Card ids of the encounter discard pile, most recent first, the first %d.", MaxEncounterDiscard), MaxEncounterDiscard)
 	f(&at.victory, "victory_card", I, fmt.Sprintf("Card ids in the victory display, the first %d (LCG §3 Victory Display / Victory Points).", MaxVictory), MaxVictory)

@@ -138,13 +138,13 @@ func TestEngagedEnemyAndSkillTest(t *testing.T) {
 		want float32
 	}{
 		{"present", 1}, {"fight", 2}, {"evade", 2}, {"health", 2}, {"damage", 1}, {"health_left", 1}, {"attack_damage", 1},
-		{"attack_horror", 1}, {"engaged", 1}, {"engaged_with_row1", 1}, {"engaged_with_row0", 0}, {"at_location0", 1}, {"at_viewer_location", 1},
+		{"attack_horror", 1}, {"engaged", 1}, {"engaged_with_row1", 1}, {"engaged_with_row0", 0}, {"at_viewer_location", 1},
 	} {
 		if got := f.col("enemies", 0, c.col); got != c.want {
 			t.Errorf("enemies[0].%s = %v, want %v", c.col, got, c.want)
 		}
 	}
-	if f.ints("enemy_card")[0] != id("01160") || f.col("others", 0, "engaged_enemies") != 1 || f.col("self", 0, "engaged_enemies") != 0 ||
+	if f.ints("enemy_card")[0] != id("01160") || f.ints("enemy_location")[0] != 1 || f.col("others", 0, "engaged_enemies") != 1 || f.col("self", 0, "engaged_enemies") != 0 ||
 		f.col("locations", 0, "enemies_here") != 1 || f.ints("threat_card")[lcg.MaxThreat] != id("01160") {
 		t.Errorf("engagement: enemy_card %v, threat_card %v", f.ints("enemy_card"), f.ints("threat_card"))
 	}

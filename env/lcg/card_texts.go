@@ -83,8 +83,8 @@ func (s *State) spellAssetSlot(seat, k int) int {
 }
 
 // connectingMask is the set of location slots seat may move to (LCG §3 Move).
-func (s *State) connectingMask(seat int) uint8 {
-	var m uint8
+func (s *State) connectingMask(seat int) uint16 {
+	var m uint16
 	for k := 0; k < MaxLocations; k++ {
 		if s.canMove(seat, k) {
 			m |= 1 << uint(k)
@@ -260,8 +260,8 @@ func (s *State) ammoTarget(seat, k int) int16 {
 
 // elusiveDest is the set of revealed locations with no enemies other than
 // seat's own (Elusive).
-func (s *State) elusiveDest(seat int) uint8 {
-	var m uint8
+func (s *State) elusiveDest(seat int) uint16 {
+	var m uint16
 	for k := 0; k < MaxLocations; k++ {
 		if k == int(s.Inv[seat].Loc) || !s.locInPlay(k) || !s.Cards[s.LocInst[k]].Revealed {
 			continue

@@ -179,9 +179,7 @@ func (s *State) takeDamage(seat, dmg, hor int, src int32) {
 // damage/horror is placed" timing point (triggers.go).
 func (s *State) dealGroup(mask uint8, dmg, hor int, src int32) {
 	k := s.newEvent(event{Kind: tpAfterDamage, Seat: -1, Loc: -1, Subj: int16(src)})
-	if k >= 0 {
-		s.push(opTrigger, 0, src, -1, int32(k), 0)
-	}
+	s.push(opTrigger, 0, src, -1, int32(k), 0)
 	for j := int(s.N) - 1; j >= 0; j-- {
 		if seat := s.seatAt(j); mask&(1<<uint(seat)) != 0 {
 			s.push(opDamage, seat, src, int32(k), packDmg(dmg, hor, false), 0)

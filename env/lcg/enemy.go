@@ -1,6 +1,8 @@
 package lcg
 
 import (
+	"fmt"
+
 	"math/bits"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -53,6 +55,9 @@ func (s *State) addEnemy(e int16) {
 			s.Enemies[k] = e
 			return
 		}
+	}
+	if len(s.Enemies) >= MaxEnemies {
+		panic(fmt.Sprintf("lcg: capacity: more than %d enemies in play (MaxEnemies, state.go)", MaxEnemies))
 	}
 	s.Enemies = append(s.Enemies, e)
 }
@@ -213,7 +218,7 @@ func (s *State) spawnEnemy(e int16, seat int, loc int) {
 				s.push(opEffect, seat, int32(e), int32(m), effSpawnChoice, spawnEmptyChoice)
 				return
 			}
-			loc = bits.TrailingZeros8(m)
+			loc = bits.TrailingZeros16(m)
 		case spawnEngagedPrey:
 			m := s.preyBest(e, s.seatsInGame())
 			switch {
@@ -394,8 +399,8 @@ func (s *State) locationTitled(t uint16) int {
 // emptyLocations returns the location slots in play with no investigators
 // and no enemies (engaged enemies are at their investigator's location), as
 // a mask (LCG §3 Empty Location).
-func (s *State) emptyLocations() uint8 {
-	var m uint8
+func (s *State) emptyLocations() uint16 {
+	var m uint16
 	for k := 0; k < MaxLocations; k++ {
 		if id := s.LocInst[k]; id >= 0 && s.Cards[id].Zone == ZoneBoard {
 			m |= 1 << uint(k)
@@ -444,18 +449,18 @@ func (s *State) spawnChoice(f *game.Frame) game.Control {
 		}
 		return s.cont(game.Done)
 	}
-	var m uint8
+	var m uint16 // locations (empty-location spawn) or seats
 	if f.B == spawnEmptyChoice {
 		m = s.emptyLocations()
 	} else {
-		m = s.preyBest(e, s.seatsInGame())
+		m = uint16(s.preyBest(e, s.seatsInGame()))
 	}
 	switch {
 	case m == 0:
 		s.toDiscard(e) // LCG §3 Spawn: no valid location → discarded
 		return s.cont(game.Done)
 	case m&(m-1) == 0:
-		k := bits.TrailingZeros8(m)
+		k := bits.TrailingZeros16(m)
 		if f.B == spawnEmptyChoice {
 			s.placeSpawned(e, int(f.Who), k)
 		} else {

@@ -21,7 +21,7 @@ func (s *State) CheckInvariants() error {
 			}
 		}
 		if len(s.Events) >= maxEvents {
-			return fmt.Errorf("the event stack is full (%d): a further timing point would trigger nothing", len(s.Events))
+			return fmt.Errorf("the event stack is full (%d): a further timing point would panic", len(s.Events))
 		}
 		if n != len(s.Events) {
 			return fmt.Errorf("%d events in resolution, %d trigger frames", len(s.Events), n)

@@ -45,7 +45,7 @@ const (
 const tokNone int8 = 31
 
 // maxCommit is the most cards committed to one test.
-const maxCommit = 10
+const maxCommit = 16
 
 // SkillTest is the context of one skill test (LCG §6 Engine S).
 type SkillTest struct {

@@ -14,11 +14,11 @@ import (
 // Limits of the fixed layout (also the maxima of the action vocabulary).
 const (
 	MaxInvestigators = 4  // seats
-	MaxLocations     = 8  // location slots of a scenario
-	MaxHand          = 12 // hand slots addressable by actions
-	MaxEnemies       = 10 // enemy slots addressable by actions
-	MaxPlay          = 12 // play-area slots addressable by actions
-	MaxThreat        = 6  // threat-area slots addressable by actions
+	MaxLocations     = 16 // location slots of a scenario (the campaign's largest, The Devourer Below, fits)
+	MaxHand          = 12 // hand slots addressable by actions (more cards in hand: a panic)
+	MaxEnemies       = 16 // enemy slots addressable by actions (more enemies in play: a panic)
+	MaxPlay          = 12 // play-area slots addressable by actions (more: a panic)
+	MaxThreat        = 8  // threat-area slots addressable by actions (more: a panic)
 	MaxChoice        = 16 // generic choices
 	HandSize         = 8  // LCG §5.2 4.5
 )
@@ -171,8 +171,8 @@ type State struct {
 	Removed    []int16
 	Limbo      []int16
 
-	LocInst [MaxLocations]int16 // location slot → instance (-1 none)
-	Conn    [MaxLocations]uint8 // directed connections, bit k = connects to slot k
+	LocInst [MaxLocations]int16  // location slot → instance (-1 none)
+	Conn    [MaxLocations]uint16 // directed connections, bit k = connects to slot k
 
 	Scenario   uint8 // the scenario being played (index of the registered ScenarioDefs, scenario.go)
 	Act        int8  // index into the scenario's acts

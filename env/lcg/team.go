@@ -194,11 +194,11 @@ func (s *State) hunterMove(f *game.Frame) game.Control {
 	}
 	m := s.hunterSteps(e)
 	f.Step = 0
-	switch bits.OnesCount8(m) {
+	switch bits.OnesCount16(m) {
 	case 0:
 		return game.Again
 	case 1:
-		if k := bits.TrailingZeros8(m); !s.enemyBlocked(e, k) {
+		if k := bits.TrailingZeros16(m); !s.enemyBlocked(e, k) {
 			s.moveEnemy(e, k) // LCG §3 Hunter: a move into a blocked location fails
 		}
 		return s.cont(game.Again)
@@ -218,7 +218,7 @@ func (s *State) hunterMove(f *game.Frame) game.Control {
 // Nearest: distances count blocked locations too), or 0 when it does not
 // move (not a ready, unengaged Hunter; an investigator at its location; no
 // path).
-func (s *State) hunterSteps(e int16) uint8 {
+func (s *State) hunterSteps(e int16) uint16 {
 	c := &s.Cards[e]
 	if c.Zone != ZoneBoard || c.Exhausted || !s.isHunter(e) {
 		return 0
@@ -255,7 +255,7 @@ func (s *State) hunterSteps(e int16) uint8 {
 		return 0
 	}
 	near = s.preyBest(e, near) // equally near: the best Prey match (ties: all of them)
-	var targets uint8
+	var targets uint16
 	for i := 0; i < int(s.N); i++ {
 		if near&(1<<uint(i)) != 0 {
 			targets |= 1 << uint(s.Inv[i].Loc)
@@ -272,9 +272,9 @@ func (s *State) distances(loc int) [MaxLocations]int8 {
 		dist[k] = -1
 	}
 	dist[loc] = 0
-	frontier := uint8(1) << uint(loc)
+	frontier := uint16(1) << uint(loc)
 	for d := int8(1); frontier != 0; d++ {
-		var next uint8
+		var next uint16
 		for k := 0; k < MaxLocations; k++ {
 			if frontier&(1<<uint(k)) == 0 {
 				continue
@@ -293,7 +293,7 @@ func (s *State) distances(loc int) [MaxLocations]int8 {
 
 // firstSteps returns every location connected to loc that begins a shortest
 // path from loc to the nearest location in targets.
-func (s *State) firstSteps(loc int, targets uint8) uint8 {
+func (s *State) firstSteps(loc int, targets uint16) uint16 {
 	dist := s.distances(loc)
 	best := int8(-1)
 	for k := 0; k < MaxLocations; k++ {
@@ -304,7 +304,7 @@ func (s *State) firstSteps(loc int, targets uint8) uint8 {
 	if best < 0 {
 		return 0
 	}
-	var m uint8
+	var m uint16
 	for n := 0; n < MaxLocations; n++ {
 		if !s.connected(loc, n) {
 			continue
@@ -321,12 +321,12 @@ func (s *State) firstSteps(loc int, targets uint8) uint8 {
 
 // firstStep returns the lowest-numbered first step of a shortest path from
 // loc to targets, or -1 (agenda 3a's Ghoul movement; ruling R-HUNT).
-func (s *State) firstStep(loc int, targets uint8) int {
+func (s *State) firstStep(loc int, targets uint16) int {
 	m := s.firstSteps(loc, targets)
 	if m == 0 {
 		return -1
 	}
-	return bits.TrailingZeros8(m)
+	return bits.TrailingZeros16(m)
 }
 
 // Forced indexes of the first forced abilities of trigger_cards.go (the

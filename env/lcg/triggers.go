@@ -1,6 +1,8 @@
 package lcg
 
 import (
+	"fmt"
+
 	"math/bits"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -44,8 +46,8 @@ import (
 // Events live on a stack in the state (State.Events, LIFO like the effect
 // stack, innermost last) whose capacity, maxEvents, is made once and never
 // grown: the pipeline allocates nothing and pointers into it stay valid
-// while nested events come and go (a point that would overflow it triggers
-// nothing). A host handler that must
+// while nested events come and go (a point that would overflow it is an
+// engine error: a panic). A host handler that must
 // learn how a "would" event ended (cancelled, replaced) emits it with
 // evKeep and reads it back with takeEvent once the trigger frame is done.
 
@@ -121,7 +123,7 @@ const (
 // options of one reaction prompt.
 const (
 	maxEvents   = 32
-	maxTrigOpts = 24
+	maxTrigOpts = 48
 )
 
 // event is one occurrence of a timing point.
@@ -336,12 +338,12 @@ func (s *State) anyTrigger(ev *event) bool {
 	return false
 }
 
-// newEvent puts ev on the event stack and returns its index, or -1 when the
-// stack is full (the point then triggers nothing).
+// newEvent puts ev on the event stack and returns its index; a full stack
+// is an engine error (a panic), never a timing point silently dropped.
 func (s *State) newEvent(ev event) int {
 	k := len(s.Events)
-	if k >= cap(s.Events) {
-		return -1
+	if k >= maxEvents {
+		panic(fmt.Sprintf("lcg: capacity: more than %d timing points in resolution at once (maxEvents, triggers.go)", maxEvents))
 	}
 	s.Events = append(s.Events, ev) // within capacity: no allocation, no move
 	return k
@@ -359,10 +361,6 @@ func (s *State) emit(ev event) bool {
 		ev.Seats = 1 << uint(ev.Seat)
 	}
 	k := s.newEvent(ev) // on the stack while its abilities are checked
-	if k < 0 {
-		s.applyThen(&ev)
-		return false
-	}
 	if !s.anyTrigger(&s.Events[k]) {
 		s.Events = s.Events[:k]
 		s.applyThen(&ev)
@@ -445,7 +443,7 @@ func (s *State) hTrigger(f *game.Frame) game.Control {
 				s.trigOpt[i] = k
 			}
 			if len(p.Options) > maxTrigOpts {
-				p.Options = p.Options[:maxTrigOpts]
+				panic(fmt.Sprintf("lcg: capacity: a reaction prompt with more than %d options (maxTrigOpts, triggers.go)", maxTrigOpts))
 			}
 		}
 		if len(p.Options) > 1 {

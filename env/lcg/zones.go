@@ -1,6 +1,8 @@
 package lcg
 
 import (
+	"fmt"
+
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
@@ -82,6 +84,28 @@ func (s *State) moveTo(id int16, z Zone, seat int) {
 	c.Zone, c.Ctrl = z, int8(seat)
 	if l := s.zoneList(z, c.Ctrl); l != nil {
 		*l = append(*l, id)
+		checkCapacity(z, len(*l))
+	}
+}
+
+// checkCapacity panics when an area holds more cards than its actions can
+// address (MaxHand, MaxPlay, MaxThreat): the limits hold the whole Night of
+// the Zealot campaign, and an overflow is an engine error, never a card
+// silently out of reach.
+func checkCapacity(z Zone, n int) {
+	limit := 0
+	switch z {
+	case ZoneHand:
+		limit = MaxHand
+	case ZonePlay:
+		limit = MaxPlay
+	case ZoneThreat:
+		limit = MaxThreat
+	default:
+		return
+	}
+	if n > limit {
+		panic(fmt.Sprintf("lcg: capacity: %d cards in a %s, more than its %d slots (state.go)", n, z, limit))
 	}
 }
 
