@@ -457,9 +457,7 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 		}
 		return
 	}
-	if s.has(e, trMonster) && s.litaAt(s.Inv[seat].Loc) {
-		dmg++ // Lita Chantler (ruling R-AUTO)
-	}
+	dmg += s.cardAttackDamage(seat, e) // constant and automatic abilities (card_hooks.go; ruling R-AUTO)
 	s.damageEnemy(e, dmg, seat)
 }
 

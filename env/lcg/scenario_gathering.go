@@ -147,7 +147,28 @@ var theGathering = &ScenarioDef{
 	},
 }
 
-func init() { registerScenario(theGathering) }
+func init() {
+	registerScenario(theGathering)
+	// Lita Chantler (story asset): while you control her, each investigator
+	// at your location gets +1 combat, and when an investigator at your
+	// location successfully attacks a Monster enemy, that investigator deals
+	// +1 damage (a reaction applied at once: ruling R-AUTO). Her Parley is
+	// the Parlor's (above); act 2b puts her into play.
+	registerHooks(idLita, &cardHooks{
+		skillMod: func(s *State, _ int16, ctrl, seat int, sk int8) int {
+			if sk == skCombat && s.Inv[ctrl].Loc == s.Inv[seat].Loc {
+				return 1
+			}
+			return 0
+		},
+		attackDamage: func(s *State, _ int16, ctrl, seat int, e int16) int {
+			if s.has(e, trMonster) && s.Inv[ctrl].Loc == s.Inv[seat].Loc {
+				return 1
+			}
+			return 0
+		},
+	})
+}
 
 // gatheringAgenda1b: the lead decides: each investigator discards 1 random
 // card from hand, or the lead takes 2 horror.
@@ -384,22 +405,6 @@ func (s *State) ghoulsAt(loc int8) int {
 		}
 	}
 	return n
-}
-
-// litaCtrl returns the seat controlling Lita Chantler, or -1.
-func (s *State) litaCtrl() int {
-	for i := 0; i < int(s.N); i++ {
-		if s.controls(i, idLita) >= 0 {
-			return i
-		}
-	}
-	return -1
-}
-
-// litaAt reports whether a player controlling Lita Chantler is at loc.
-func (s *State) litaAt(loc int8) bool {
-	i := s.litaCtrl()
-	return i >= 0 && s.Inv[i].Loc == loc
 }
 
 // litaInst returns Lita Chantler's instance if she is uncontrolled on the board.

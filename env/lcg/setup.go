@@ -131,6 +131,7 @@ func (s *State) newInst(d cards.ID, owner int8, z Zone, seat int8) int16 {
 	id := int16(len(s.Cards))
 	s.Cards = append(s.Cards, Inst{Def: d, Owner: owner, Ctrl: seat, Loc: -1, Host: -1})
 	s.trigLive |= trigCardMask[d]
+	s.hookLive = s.hookLive || hasHooks(d)
 	s.Cards[id].Zone = z
 	if l := s.zoneList(z, seat); l != nil {
 		*l = append(*l, id)
@@ -149,7 +150,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.Round, s.Phase, s.Lead, s.Active = 0, PhaseSetup, 0, -1
 	s.N = int8(len(cfg.investigators))
 	s.Cards = s.Cards[:0]
-	s.trigLive = 0
+	s.trigLive, s.hookLive = 0, false
 	for i := range s.Inv {
 		v := &s.Inv[i]
 		*v = Investigator{Card: -1, Deck: v.Deck[:0], Hand: v.Hand[:0], Discard: v.Discard[:0], Play: v.Play[:0], Threat: v.Threat[:0]}

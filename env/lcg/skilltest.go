@@ -106,9 +106,7 @@ func (s *State) baseSkill(seat int, sk int8) int {
 		n += skillBonus(s.Cards[id].Def, sk)
 	}
 	n -= s.countThreat(seat, idHaunted) // Haunted: −1 to each skill
-	if sk == skCombat && s.litaAt(v.Loc) {
-		n++ // Lita Chantler: investigators at her controller's location get +1 combat
-	}
+	n += s.cardSkillMods(seat, sk)      // constant abilities of cards in play (card_hooks.go)
 	return n
 }
 

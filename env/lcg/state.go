@@ -201,6 +201,9 @@ type State struct {
 	// trigLive has a bit per triggered ability (triggers.go) whose card has
 	// an instance in this game (derived from Cards by newInst).
 	trigLive uint64
+	// hookLive says some card of this game has constant-ability hooks
+	// (card_hooks.go; derived from Cards by newInst).
+	hookLive bool
 	// trigOpt maps each option of the open reaction prompt of a trigger
 	// frame to its triggered ability (triggers.go).
 	trigOpt [maxTrigOpts]int8
