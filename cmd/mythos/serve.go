@@ -129,6 +129,7 @@ func newServe() *cobra.Command {
 	f.StringVar(&logFormat, "log-format", "text", "log format: text or json")
 	f.StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	durationVar(f, &grace, "grace", 10*time.Second, "how long a shutdown waits for calls in flight (then they are cut)")
+	f.BoolVar(&cfg.NoSharedMemory, "no-shared-memory", false, "serve every session over gRPC only (refuse OpenRequest.shared_memory, the fast path of clients on this host)")
 	f.BoolVar(&stopOnEOF, "stop-on-eof", false, "also stop when standard input closes (for a parent process that owns the server)")
 	f.BoolVar(&fixtureEnvs, "fixture-envs", false, "also serve the test fixture env "+fixture.ID)
 	_ = f.MarkHidden("fixture-envs")

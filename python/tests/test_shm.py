@@ -284,3 +284,18 @@ def test_garbage_collection_frees_shared_sessions(binary: str) -> None:
         assert srv.logs.count("its shared-memory client went away") >= 5
     finally:
         assert srv.stop() == 0, srv.logs
+
+
+def test_a_server_without_shared_memory_is_served_over_grpc(binary: str) -> None:
+    srv = LocalServer(binary, ["--fixture-envs", "--no-shared-memory"])
+    try:
+        with Client(srv.address) as c:
+            s = c.open(CIPHER, 2, seed=1)  # auto: falls back
+            assert s.transport == "grpc"
+            s.step(first_legal(s.reset().action_mask))
+            s.close()
+            with pytest.raises(MythosError, match="does not serve shared memory") as e:
+                c.open(CIPHER, 2, transport="shm")
+            assert e.value.code == "UNIMPLEMENTED"
+    finally:
+        assert srv.stop() == 0, srv.logs
