@@ -127,7 +127,7 @@ var actionNames = func() []string {
 		n[int(CodeAttach)+i] = fmt.Sprintf("Attach %d", i)
 	}
 	for c := 0; c < NumCells; c++ {
-		n[int(CodeCell)+c] = fmt.Sprintf("Cell %d,%d", c%Size, c/Size)
+		n[int(CodeCell)+c] = fmt.Sprintf("Cell %d:%d", c%Size, c/Size)
 	}
 	for e := 0; e < numEdges; e++ {
 		n[int(CodeDoor)+e] = fmt.Sprintf("Door %d", e)

@@ -1,0 +1,298 @@
+package machina
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/game"
+	"gopkg.in/yaml.v3"
+)
+
+// A RulesCase is a scripted situation of the rules written in YAML: a board
+// drawn as text, figures, forced dice and deck tops, a list of answers, and
+// the state expected afterwards (docs/machina-content.md, "Rules cases").
+type RulesCase struct {
+	Name    string     `yaml:"name,required"`
+	Rule    string     `yaml:"rule,required"`
+	Skip    string     `yaml:"skip"`
+	Setup   CaseSetup  `yaml:"setup"`
+	Actions []string   `yaml:"actions"`
+	Expect  CaseExpect `yaml:"expect"`
+	File    string     `yaml:"-"`
+	Line    int
+}
+
+// CaseSetup is the table before the first answer.
+type CaseSetup struct {
+	Pioneers     []string       `yaml:"pioneers"`
+	Seed         uint64         `yaml:"seed"`
+	Easy         bool           `yaml:"easy"`
+	VeryEasy     bool           `yaml:"very_easy"`
+	Cooperative  bool           `yaml:"cooperative"`
+	Map          string         `yaml:"map"`
+	Seats        []CaseSeat     `yaml:"seats"`
+	Monsters     []CaseMonster  `yaml:"monsters"`
+	Dice         []int          `yaml:"dice"`
+	Phase        string         `yaml:"phase"`
+	Turn         int            `yaml:"turn"`
+	Danger       *int           `yaml:"danger"`
+	Level        int            `yaml:"level"`
+	Lair         int            `yaml:"lair"`
+	Horror       int            `yaml:"horror"`
+	Chapter      int            `yaml:"chapter"`
+	HorrorEvent  string         `yaml:"horror_event"`
+	PioneerEvent string         `yaml:"pioneer_event"`
+	EventTop     []string       `yaml:"event_top"`
+	ItemTop      []string       `yaml:"item_top"`
+	MonsterTop   []string       `yaml:"monster_top"`
+	Exit         []int          `yaml:"exit"`
+	Entrance     []int          `yaml:"entrance"`
+	MonsterSide  bool           `yaml:"monster_side"`
+	Mods         []CaseMod      `yaml:"mods"`
+	Extra        map[string]int `yaml:"extra"`
+}
+
+// CaseSeat places a pioneer and sets its values.
+type CaseSeat struct {
+	Seat        int      `yaml:"seat"`
+	At          []int    `yaml:"at"`
+	Off         bool     `yaml:"off"`
+	Dead        bool     `yaml:"dead"`
+	Health      *int     `yaml:"health"`
+	Stamina     *int     `yaml:"stamina"`
+	Inspiration *int     `yaml:"inspiration"`
+	Inventory   []string `yaml:"inventory"`
+	Equip       []string `yaml:"equip"`
+	Personal    []string `yaml:"personal"`
+}
+
+// CaseMonster puts a monster on the board.
+type CaseMonster struct {
+	ID     string `yaml:"id"`
+	At     []int  `yaml:"at"`
+	Wounds int    `yaml:"wounds"`
+}
+
+// CaseMod is a continuous effect in force.
+type CaseMod struct {
+	Seat   int    `yaml:"seat"`
+	Stat   string `yaml:"stat"`
+	Amount int    `yaml:"amount"`
+}
+
+// CaseExpect is what the state must show afterwards; absent fields are not
+// checked.
+type CaseExpect struct {
+	Seats    []CaseSeatExpect    `yaml:"seats"`
+	Monsters []CaseMonsterExpect `yaml:"monsters"`
+	Cells    []CaseCellExpect    `yaml:"cells"`
+	Doors    []CaseDoorExpect    `yaml:"doors"`
+	Danger   *int                `yaml:"danger"`
+	Level    *int                `yaml:"level"`
+	Lair     *int                `yaml:"lair"`
+	Horror   *int                `yaml:"horror"`
+	Chapter  *int                `yaml:"chapter"`
+	Phase    string              `yaml:"phase"`
+	Round    *int                `yaml:"round"`
+	Over     *bool               `yaml:"over"`
+	Result   *int                `yaml:"result"`
+	Order    []string            `yaml:"order"`
+	Pile     []string            `yaml:"destroyed_pile"`
+	Side     *bool               `yaml:"monster_side"`
+	Event    string              `yaml:"pioneer_event"`
+	Horrors  string              `yaml:"horror_event"`
+	Tiles    *int                `yaml:"tiles"`
+	Prompt   *CasePrompt         `yaml:"prompt"`
+	Dice     *int                `yaml:"dice_left"`
+	Discard  []string            `yaml:"item_discard"`
+}
+
+// CaseSeatExpect checks one pioneer.
+type CaseSeatExpect struct {
+	Seat        int      `yaml:"seat"`
+	At          []int    `yaml:"at"`
+	Health      *int     `yaml:"health"`
+	Stamina     *int     `yaml:"stamina"`
+	Inspiration *int     `yaml:"inspiration"`
+	Alive       *bool    `yaml:"alive"`
+	OnBoard     *bool    `yaml:"on_board"`
+	Defence     *int     `yaml:"defence"`
+	Will        *int     `yaml:"will"`
+	Inventory   []string `yaml:"inventory"`
+	Equipped    []string `yaml:"equipped"`
+	Personal    []string `yaml:"personal"`
+}
+
+// CaseMonsterExpect checks one monster.
+type CaseMonsterExpect struct {
+	ID     string `yaml:"id"`
+	At     []int  `yaml:"at"`
+	Wounds *int   `yaml:"wounds"`
+	Zone   string `yaml:"zone"`
+}
+
+// CaseCellExpect checks one cell.
+type CaseCellExpect struct {
+	At        []int `yaml:"at"`
+	Destroyed *int  `yaml:"destroyed"`
+	Lit       *bool `yaml:"lit"`
+}
+
+// CaseDoorExpect checks one edge.
+type CaseDoorExpect struct {
+	At   []int  `yaml:"at"`
+	Side string `yaml:"side"`
+	Edge string `yaml:"edge"`
+}
+
+// CasePrompt checks the current prompt.
+type CasePrompt struct {
+	Kind  string   `yaml:"kind"`
+	Actor *int     `yaml:"actor"`
+	Has   []string `yaml:"has"`
+	Lacks []string `yaml:"lacks"`
+	Count *int     `yaml:"count"`
+}
+
+// LoadRulesCases reads a YAML file of rules cases; errors name the file and
+// line.
+func LoadRulesCases(path string) ([]*RulesCase, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var cases []*RulesCase
+	if err := decodeNode(path, &n, &cases); err != nil {
+		return nil, err
+	}
+	names := map[string]bool{}
+	for _, c := range cases {
+		c.File = path
+		if names[c.Name] {
+			return nil, fmt.Errorf("%s:%d: case name %q used twice", path, c.Line, c.Name)
+		}
+		names[c.Name] = true
+		if !strings.Contains(c.Rule, "MA §") {
+			return nil, fmt.Errorf("%s:%d: rule must name a section as MA §N", path, c.Line)
+		}
+	}
+	return cases, nil
+}
+
+func cellAt(xy []int) (int, error) {
+	if len(xy) != 2 || xy[0] < 0 || xy[1] < 0 || xy[0] >= Size || xy[1] >= Size {
+		return -1, fmt.Errorf("a cell is [x, y] on the canvas, got %v", xy)
+	}
+	return Cell(xy[0], xy[1]), nil
+}
+
+// Run plays the case on the shipped content and returns every difference.
+func (c *RulesCase) Run(ct *Content) error {
+	s, err := c.stage(ct)
+	if err != nil {
+		return fmt.Errorf("setup: %w", err)
+	}
+	for i, a := range c.Actions {
+		if err := s.applyNamed(a); err != nil {
+			return fmt.Errorf("action %d %q: %w\n%s", i+1, a, err, s.promptText())
+		}
+	}
+	return c.check(s)
+}
+
+func (s *State) promptText() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "prompt %s for %d:", promptKindNames[s.prompt.Kind], s.prompt.Actor)
+	for i, o := range s.prompt.Options {
+		fmt.Fprintf(&b, " [%s: %s]", actionNames[o.Code], s.Describe(i))
+	}
+	return b.String()
+}
+
+// optionCode resolves an action name: a name of the vocabulary, or
+// "Item ID", "Attach ID", "ItemAbility ID N" with content ids.
+func (s *State) optionCode(name string) (game.ActionCode, error) {
+	f := strings.Fields(name)
+	if len(f) >= 2 && (f[0] == "Item" || f[0] == "Attach" || f[0] == "ItemAbility") {
+		if _, err := strconv.Atoi(f[1]); err != nil {
+			i := s.itemIndex(f[1])
+			if i < 0 {
+				return 0, fmt.Errorf("no item %q", f[1])
+			}
+			switch f[0] {
+			case "Item":
+				return CodeItem + game.ActionCode(i), nil
+			case "Attach":
+				return CodeAttach + game.ActionCode(i), nil
+			}
+			ab := 0
+			if len(f) > 2 {
+				ab, _ = strconv.Atoi(f[2])
+			}
+			return CodeItemAbility + game.ActionCode(i*4+ab), nil
+		}
+	}
+	for code, n := range actionNames {
+		if n == name {
+			return game.ActionCode(code), nil
+		}
+	}
+	return 0, fmt.Errorf("no action named %q", name)
+}
+
+func (s *State) applyNamed(name string) error {
+	if strings.HasPrefix(name, "Advance ") {
+		kind := strings.TrimPrefix(name, "Advance ")
+		for i := 0; i < 2000 && !s.over; i++ {
+			if promptKindNames[s.prompt.Kind] == kind {
+				return nil
+			}
+			if err := s.Apply(0); err != nil {
+				return err
+			}
+		}
+		return fmt.Errorf("no %s prompt came", kind)
+	}
+	code, err := s.optionCode(name)
+	if err != nil {
+		return err
+	}
+	i := s.prompt.Find(code)
+	if i < 0 {
+		return fmt.Errorf("not an option now")
+	}
+	return s.Apply(i)
+}
+
+func (s *State) itemIndex(id string) int {
+	for i := range s.ct.Items {
+		if s.ct.Items[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) monsterIndex(id string) int {
+	for i := range s.ct.Monsters {
+		if s.ct.Monsters[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) eventIndex(id string) int {
+	for i := range s.ct.Events {
+		if s.ct.Events[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
