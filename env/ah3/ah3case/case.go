@@ -1,0 +1,201 @@
+// Package ah3case runs AH3 rules cases: scripted games in YAML with a setup
+// (forced dice, mythos tokens and deck tops), a list of answers, and the state
+// expected afterwards. Cases live in env/ah3/testdata/cases; the format is
+// in docs/ah3-rulings.md ("Rules cases").
+package ah3case
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Case is one scripted game.
+type Case struct {
+	Name    string   `yaml:"name"`
+	Rule    string   `yaml:"rule"`
+	Skip    string   `yaml:"skip"`
+	Setup   Setup    `yaml:"setup"`
+	Actions []string `yaml:"actions"`
+	Expect  Expect   `yaml:"expect"`
+	File    string   `yaml:"-"`
+	Line    int      `yaml:"-"`
+}
+
+// Setup says how to prepare the game before the actions.
+type Setup struct {
+	Investigators []string            `yaml:"investigators"` // default Jenny Barnes, Tommy Muldoon
+	Seed          uint64              `yaml:"seed"`
+	Start         string              `yaml:"start"`         // action (default), monster, encounter, mythos
+	KeepMonsters  bool                `yaml:"keep_monsters"` // keep the map's monsters (default: cleared)
+	Seats         []SeatSetup         `yaml:"seats"`
+	Doom          map[string]int      `yaml:"doom"`    // by space; other spaces 0 when given
+	Clues         map[string]int      `yaml:"clues"`   // by neighborhood; others 0 when given
+	Anomaly       []string            `yaml:"anomaly"` // neighborhoods with an anomaly
+	Monsters      []MonsterSetup      `yaml:"monsters"`
+	Codex         []int               `yaml:"codex"`   // replaces the codex when given
+	Variant       map[int]string      `yaml:"variant"` // archive number → card name
+	SheetDoom     int                 `yaml:"sheet_doom"`
+	SheetClues    int                 `yaml:"sheet_clues"`
+	Dice          []int               `yaml:"dice"`    // the next dice, in order
+	Cup           []string            `yaml:"cup"`     // the next mythos tokens, in order
+	Top           map[string][]string `yaml:"top"`     // pile → cards put on top (first on top)
+	Bottom        map[string][]string `yaml:"bottom"`  // pile → cards put at the bottom (last at the bottom)
+	Reserve       []string            `yaml:"reserve"` // the Reserve, in slot order
+	Empty         []string            `yaml:"empty"`   // piles emptied (headline only)
+	Gone          []string            `yaml:"gone"`    // investigator sheets already defeated
+	Rumor         string              `yaml:"rumor"`
+	Markers       int                 `yaml:"markers"`
+}
+
+// SeatSetup changes one seat.
+type SeatSetup struct {
+	Seat        int            `yaml:"seat"`
+	Space       string         `yaml:"space"`
+	Money       *int           `yaml:"money"`
+	Clues       *int           `yaml:"clues"`
+	Remnants    *int           `yaml:"remnants"`
+	Damage      *int           `yaml:"damage"`
+	Horror      *int           `yaml:"horror"`
+	Tokens      map[string]int `yaml:"tokens"`
+	ClearAssets bool           `yaml:"clear_assets"`
+	Assets      []string       `yaml:"assets"`
+	Delayed     bool           `yaml:"delayed"`
+	Used        []string       `yaml:"used"` // standard actions already used this round
+}
+
+// MonsterSetup puts a monster on the board.
+type MonsterSetup struct {
+	Monster string `yaml:"monster"`
+	Space   string `yaml:"space"`
+	Status  string `yaml:"status"`  // ready (default), exhausted, engaged
+	Engaged int    `yaml:"engaged"` // the seat, with status engaged
+	Damage  int    `yaml:"damage"`
+}
+
+// Expect is what the state must be after the actions.
+type Expect struct {
+	Round        *int              `yaml:"round"`
+	Phase        string            `yaml:"phase"`
+	Outcome      string            `yaml:"outcome"` // none, win, loss, truncated
+	SheetDoom    *int              `yaml:"sheet_doom"`
+	SheetClues   *int              `yaml:"sheet_clues"`
+	Doom         map[string]int    `yaml:"doom"`
+	Clues        map[string]int    `yaml:"clues"`
+	Anomaly      map[string]bool   `yaml:"anomaly"`
+	Codex        []int             `yaml:"codex"`
+	Seats        []SeatExpect      `yaml:"seats"`
+	Monsters     []MonsterExpect   `yaml:"monsters"`
+	MonsterCount *int              `yaml:"monster_count"`
+	Prompt       *PromptExpect     `yaml:"prompt"`
+	Rumor        *string           `yaml:"rumor"`
+	EventDiscard *string           `yaml:"event_discard_top"`
+	Top          map[string]string `yaml:"top"` // pile → its top card
+	PileSize     map[string]int    `yaml:"pile_size"`
+	Reserve      *int              `yaml:"reserve"` // cards in the Reserve
+	Log          []string          `yaml:"log"`     // lines the event log must contain (substrings)
+}
+
+// SeatExpect checks one seat.
+type SeatExpect struct {
+	Seat         int            `yaml:"seat"`
+	Investigator *string        `yaml:"investigator"` // a name, or "none"
+	Space        string         `yaml:"space"`
+	Money        *int           `yaml:"money"`
+	Clues        *int           `yaml:"clues"`
+	Remnants     *int           `yaml:"remnants"`
+	Damage       *int           `yaml:"damage"`
+	Horror       *int           `yaml:"horror"`
+	Tokens       map[string]int `yaml:"tokens"`
+	Delayed      *bool          `yaml:"delayed"`
+	Active       *bool          `yaml:"active"`
+	Has          []string       `yaml:"has"` // asset names (or condition names)
+	Lacks        []string       `yaml:"lacks"`
+	Assets       *int           `yaml:"assets"` // how many
+}
+
+// MonsterExpect checks that a monster with these properties is on the board.
+type MonsterExpect struct {
+	Monster string `yaml:"monster"`
+	Space   string `yaml:"space"`
+	Status  string `yaml:"status"`
+	Engaged *int   `yaml:"engaged"`
+	Damage  *int   `yaml:"damage"`
+	Absent  bool   `yaml:"absent"` // no such monster is on the board
+}
+
+// PromptExpect checks the open prompt.
+type PromptExpect struct {
+	Kind  string   `yaml:"kind"`
+	Actor *int     `yaml:"actor"`
+	Has   []string `yaml:"has"`
+	Lacks []string `yaml:"lacks"`
+	Count *int     `yaml:"count"`
+}
+
+// LoadFile reads the cases of one YAML file; errors name file and line.
+func LoadFile(path string) ([]*Case, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// LoadDir reads every *.yaml file of a directory in name order.
+func LoadDir(dir string) ([]*Case, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var all []*Case
+	for _, f := range files {
+		cs, err := LoadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, cs...)
+	}
+	return all, nil
+}
+
+// Parse reads a YAML list of cases, rejecting unknown keys.
+func Parse(file string, data []byte) ([]*Case, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var cases []*Case
+	if err := dec.Decode(&cases); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: no cases", file)
+		}
+		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err == nil && len(root.Content) == 1 {
+		for i, n := range root.Content[0].Content {
+			if i < len(cases) && cases[i] != nil {
+				cases[i].Line = n.Line
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		c.File = file
+		if c.Name == "" || c.Rule == "" {
+			return nil, fmt.Errorf("%s:%d: a case needs a name and a rule", file, c.Line)
+		}
+		if seen[c.Name] {
+			return nil, fmt.Errorf("%s:%d: case name %q used twice", file, c.Line, c.Name)
+		}
+		seen[c.Name] = true
+	}
+	return cases, nil
+}
