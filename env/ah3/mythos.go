@@ -42,9 +42,14 @@ func (s *State) drawToken() content.MythosToken {
 		k = int(s.ForcedCup[0])
 		copy(s.ForcedCup[:], s.ForcedCup[1:])
 		s.NForcedCup--
-		if s.Cup[k] == 0 { // a forced token not in the cup: take it anyway
-			s.Cup[k]++
-			total++
+		if s.Cup[k] == 0 { // a forced token drawn already: refill first
+			for j := range s.Cup {
+				s.Cup[j] += s.Drawn[j]
+				s.Drawn[j] = 0
+			}
+		}
+		if s.Cup[k] == 0 {
+			return content.MythosToken(k) // not in this scenario's cup at all
 		}
 	} else if total > 0 {
 		r := s.rng.IntN(total)
