@@ -221,6 +221,13 @@ func (s *State) StackTop(pile string, names []string) error {
 		}
 		p.PushTop(c)
 	}
+	if pile == "item" {
+		for k := range s.Reserve {
+			if s.Reserve[k] < 0 {
+				s.Reserve[k] = s.Items.PopBottom()
+			}
+		}
+	}
 	return nil
 }
 
@@ -252,7 +259,15 @@ func (s *State) takeFromElsewhere(pile string, c int16) bool {
 			return true
 		}
 		return s.HeadlineDiscard.Remove(c)
-	case "monster", "item", "spell", "ally":
+	case "item":
+		for k := range s.Reserve {
+			if s.Reserve[k] == c {
+				s.Reserve[k] = -1 // refilled by the caller, after the stacking
+				return true
+			}
+		}
+		return false
+	case "monster", "spell", "ally":
 		return false
 	}
 	// Encounter cards move between the street, event, neighborhood and anomaly piles.

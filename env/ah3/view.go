@@ -1,6 +1,9 @@
 package ah3
 
-import "github.com/mythos-rl/mythos/env/ah3/content"
+import (
+	"github.com/mythos-rl/mythos/env/ah3/content"
+	"github.com/mythos-rl/mythos/env/game"
+)
 
 // Read-only views of the engine for encoders and agents outside the package
 // (encode/ah3obs, agents). They expose only what the rules let every player
@@ -44,3 +47,7 @@ func (s *State) Unstable(k int) int8 { return s.unstable(k) }
 
 // TokenCount is the number of skill tokens the seat holds (AH3 491).
 func (s *State) TokenCount(seat int8) int { return s.tokenCount(seat) }
+
+// Info describes the game: its name, seats and action vocabulary (the Info
+// of every state of it).
+func (g *Game) Info() *game.Info { return &g.info }
