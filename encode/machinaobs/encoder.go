@@ -1,0 +1,524 @@
+package machinaobs
+
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// Encoder is the encode.Encoder of the MachinaArcana/* envs. It holds no
+// per-state memory: several goroutines may share one.
+type Encoder struct {
+	layout *encode.Layout
+	at     offsets
+	names  []string
+}
+
+// New builds the encoder for a game's info (machina.State.Info). The layout
+// depends only on the engine's vocabulary, not on the number of pioneers or
+// the content: rows of absent seats and cards are zero.
+func New(info *game.Info) (*Encoder, error) {
+	if info.Actions != machina.NumActions || len(info.ActionNames) != machina.NumActions {
+		return nil, fmt.Errorf("machinaobs: %s has %d actions, want the Machina Arcana vocabulary of %d", info.Name, info.Actions, machina.NumActions)
+	}
+	if info.Agents < 2 || info.Agents > machina.MaxPioneers+1 {
+		return nil, fmt.Errorf("machinaobs: %s has %d seats, want 2 to %d (the pioneers and the monster side)", info.Name, info.Agents, machina.MaxPioneers+1)
+	}
+	e := &Encoder{}
+	e.layout, e.at = newLayout(info.PromptKinds)
+	e.names = make([]string, machina.NumActions)
+	for a := range e.names {
+		e.names[a] = info.ActionNames[a] + ": " + meaning(a)
+	}
+	return e, nil
+}
+
+// Layout implements encode.Encoder.
+func (e *Encoder) Layout() *encode.Layout { return e.layout }
+
+// Actions implements encode.Encoder.
+func (e *Encoder) Actions() int { return machina.NumActions }
+
+// ActionName implements encode.Encoder.
+func (e *Encoder) ActionName(a int) string {
+	if a < 0 || a >= len(e.names) {
+		return fmt.Sprintf("action %d", a)
+	}
+	return e.names[a]
+}
+
+// Mask implements encode.Encoder: 1 at the code of every option of the
+// prompt.
+func (e *Encoder) Mask(gs game.State, mask []int8) {
+	clear(mask)
+	if gs.Over() {
+		return
+	}
+	for _, o := range gs.Prompt().Options {
+		mask[o.Code] = 1
+	}
+}
+
+// Choice implements encode.Encoder: the option whose code is a.
+func (e *Encoder) Choice(gs game.State, a int) (int, bool) {
+	if a < 0 || a >= machina.NumActions || gs.Over() {
+		return -1, false
+	}
+	for i, o := range gs.Prompt().Options {
+		if int(o.Code) == a {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// Encode implements encode.Encoder: what viewer (a pioneer seat, or the
+// monster side's seat N) sees of s, written into o. It reads nothing hidden
+// (MA §23.5) and does not allocate. s must be a *machina.State.
+func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
+	e.encode(gs, viewer, o, nil)
+}
+
+// EncodeTouched implements encode.TouchEncoder: Encode, clearing o only
+// where the record t says the last encoding wrote, and marking what it
+// writes.
+func (e *Encoder) EncodeTouched(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+	e.encode(gs, viewer, o, t)
+}
+
+func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+	s, ok := gs.(*machina.State)
+	if !ok {
+		panic(fmt.Sprintf("machinaobs: Encode needs a *machina.State, got %T", gs))
+	}
+	o.Begin(t)
+	n := int(s.N)
+	v := int(viewer)
+	if v < 0 || v > n {
+		v = 0
+	}
+	w := writer{s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v}
+	w.board()
+	w.global()
+	w.pioneers()
+	w.monsters()
+	w.items()
+	w.events()
+	w.prompt()
+}
+
+// writer holds what one Encode call needs.
+type writer struct {
+	s    *machina.State
+	ct   *machina.Content
+	o    encode.Obs
+	t    *encode.Touched
+	at   *offsets
+	n, v int
+	dist [machina.NumCells]int8
+}
+
+// f writes a float32 element (only non-zero values need writing).
+func (w *writer) f(off int, x float32) {
+	if w.t != nil {
+		w.t.MarkF32(off, 1)
+	}
+	w.o.F32[off] = x
+}
+
+// i writes an int32 element.
+func (w *writer) i(off int, x int32) {
+	if w.t != nil {
+		w.t.MarkI32(off, 1)
+	}
+	w.o.I32[off] = x
+}
+
+// b writes 1 where cond holds.
+func (w *writer) b(off int, cond bool) {
+	if cond {
+		w.f(off, 1)
+	}
+}
+
+// row is the viewer-relative row of a pioneer seat.
+func (w *writer) row(seat int) int {
+	if w.v >= w.n {
+		return seat
+	}
+	return (seat - w.v + w.n) % w.n
+}
+
+// seatOf is the pioneer seat of a row.
+func (w *writer) seatOf(row int) int {
+	if w.v >= w.n {
+		return row
+	}
+	return (w.v + row) % w.n
+}
+
+// plane returns the offset of cell c of channel ch.
+func (w *writer) plane(ch, c int) int { return w.at.board + ch*planeSize + c }
+
+var sideDirs = [4]machina.Direction{machina.North, machina.East, machina.South, machina.West}
+
+func (w *writer) board() {
+	s, g := w.s, &w.s.Board
+	for c := 0; c < machina.NumCells; c++ {
+		if !g.Present(c) {
+			continue
+		}
+		w.f(w.plane(chPresent, c), 1)
+		w.b(w.plane(chPassable, c), g.Passable(c))
+		dest := g.Dest[c]
+		if dest > 0 {
+			w.f(w.plane(chDestroyed, c), float32(dest))
+		}
+		ch := -1
+		switch g.Kind[c] {
+		case machina.KindFloor:
+			ch = chFloor
+		case machina.KindTrap:
+			ch = chTrap
+		case machina.KindChasm:
+			ch = chChasm
+		case machina.KindLair:
+			ch = chLair
+			if dest > 0 {
+				ch = chLairSealed // MA §12.8
+			}
+		case machina.KindRubble:
+			ch = chRubble
+		case machina.KindChest:
+			ch = chChest
+		case machina.KindEvent:
+			ch = chEventCell
+		case machina.KindRecharge:
+			ch = chRecharge
+		case machina.KindLever:
+			ch = chLever
+		case machina.KindWorkbench:
+			ch = chWorkbench
+		case machina.KindChapter:
+			ch = chChapterCell
+			w.b(w.plane(chChapterLit, c), g.Lit[c])
+		case machina.KindBarrel:
+			ch = chBarrel
+		}
+		if ch >= 0 {
+			w.f(w.plane(ch, c), 1)
+		}
+		for k, d := range sideDirs {
+			switch *g.SideEdge(c, d) {
+			case machina.EdgeWall:
+				w.f(w.plane(chWall+k, c), 1)
+			case machina.EdgeDoor:
+				w.f(w.plane(chDoorOpen+k, c), 1)
+			case machina.EdgeClosed:
+				w.f(w.plane(chDoorClosed+k, c), 1)
+			case machina.EdgeDestroyed:
+				w.f(w.plane(chDoorBroken+k, c), 1)
+			}
+		}
+		if _, ok := g.UnexploredSide(c); ok {
+			w.f(w.plane(chUnexplored, c), 1)
+		}
+	}
+	for _, r := range s.Rituals {
+		if r.HP > 0 {
+			w.f(w.plane(chRitual, int(r.Cell)), float32(r.HP))
+		}
+	}
+	for k := 0; k < 2; k++ {
+		if c := s.Entrance[k]; c >= 0 {
+			w.f(w.plane(chEntrance, int(c)), 1)
+		}
+		if c := s.Exit[k]; c >= 0 {
+			w.f(w.plane(chExit, int(c)), 1)
+		}
+	}
+	for seat := 0; seat < w.n; seat++ {
+		if c := s.Pos(seat); c >= 0 {
+			w.f(w.plane(chPioneer+w.row(seat), c), 1)
+			w.f(w.plane(chPioneerHP, c), float32(s.P[seat].HP))
+		}
+	}
+	for m := range w.ct.Monsters {
+		cr := machina.MonsterCreature(m)
+		c := s.Pos(cr)
+		if c < 0 || s.Mx[m].Zone != machina.ZonePlay {
+			continue
+		}
+		w.f(w.plane(chMonster, c), 1)
+		w.f(w.plane(chMonsterLevel, c), float32(w.ct.Monsters[m].Level))
+		w.f(w.plane(chMonsterHP, c), float32(s.Health(cr)))
+		w.b(w.plane(chMonsterIncor, c), s.Incorporeal(cr))
+		w.b(w.plane(chMonsterCtrl, c), s.Mx[m].Controller >= 0)
+	}
+	// Sight and reach from the creature whose turn it is, else the viewer.
+	cr := s.Actor()
+	if cr < 0 && w.v < w.n {
+		cr = w.v
+	}
+	ac := -1
+	if cr >= 0 {
+		ac = s.Pos(cr)
+	}
+	w.i(w.at.actorCell, int32(ac))
+	if ac < 0 {
+		return
+	}
+	w.f(w.plane(chActor, ac), 1)
+	for c := 0; c < machina.NumCells; c++ {
+		if g.Present(c) && g.LineOfSight(ac, c, machina.SightPlain, nil) {
+			w.f(w.plane(chSight, c), 1)
+		}
+	}
+	if s.Reachable(cr, s.Stamina(cr), &w.dist) > 0 {
+		for c, d := range w.dist {
+			if d >= 0 {
+				w.f(w.plane(chReach, c), 1)
+			}
+		}
+	}
+}
+
+func (w *writer) global() {
+	s, g := w.s, w.at.global
+	cfg := s.Config()
+	w.f(g+gRound, float32(s.Round))
+	w.f(g+gPhase+int(s.Phase), 1)
+	w.f(g+gDanger, float32(s.Danger))
+	w.f(g+gDangerTrack, float32(s.DangerTrack()))
+	w.f(g+gLevel, float32(s.Level))
+	w.f(g+gLair, float32(s.Lair))
+	w.f(g+gHorror, float32(s.Horror))
+	w.f(g+gChapter, float32(s.ChapterPos)+1)
+	w.f(g+gChapters, float32(len(s.Chapters)))
+	w.b(g+gFinale, s.InFinale)
+	w.f(g+gTokens, float32(s.Tokens))
+	rit := 0
+	for _, r := range s.Rituals {
+		if r.HP > 0 {
+			rit++
+		}
+	}
+	w.f(g+gRituals, float32(rit))
+	w.b(g+gMonsterSide, s.MonsterSide)
+	w.b(g+gCooperative, cfg.Cooperative)
+	w.b(g+gViewerMon, w.v >= w.n)
+	w.f(g+gTiles, float32(len(s.Tiles)))
+	w.f(g+gMonsterDeck, float32(len(s.MonsterDeck)))
+	w.f(g+gMonsterPile, float32(len(s.MonsterPile)))
+	for d := range s.ItemDecks {
+		w.f(g+gItemDeck+d, float32(len(s.ItemDecks[d])))
+	}
+	w.f(g+gItemDiscard, float32(len(s.ItemDiscard)))
+	for k := 0; k < 2; k++ {
+		w.f(g+gEventDeck+k, float32(len(s.EventDecks[k])))
+	}
+	for k, p := range s.Progress {
+		w.f(g+gProgress+k, float32(p))
+	}
+	w.b(g+gEasy, cfg.Easy)
+	w.b(g+gVeryEasy, cfg.VeryEasy)
+	w.b(g+gQuick, cfg.Quick)
+	w.b(g+gVeryQuick, cfg.VeryQuick)
+	w.f(g+gRoundCap, float32(cfg.RoundCap))
+	chapter := int32(0)
+	if !s.InFinale && int(s.ChapterPos) < len(s.Chapters) {
+		chapter = int32(s.Chapters[s.ChapterPos]) + 1
+	}
+	w.i(w.at.chapter, chapter)
+	w.i(w.at.pEvent, int32(s.CurrentEvent(false)+1))
+	w.i(w.at.hEvent, int32(s.CurrentEvent(true)+1))
+}
+
+func (w *writer) pioneers() {
+	s := w.s
+	var held, equipped [machina.MaxPioneers]int
+	for i := range w.ct.Items {
+		it := &s.Items[i]
+		if it.Owner < 0 {
+			continue
+		}
+		switch it.Zone {
+		case machina.ZoneInventory:
+			held[it.Owner]++
+		case machina.ZoneEquipped:
+			held[it.Owner]++
+			equipped[it.Owner]++
+		}
+	}
+	for r := 0; r < machina.MaxPioneers; r++ {
+		if r >= w.n {
+			w.i(w.at.seat+r, -1)
+			continue
+		}
+		seat := w.seatOf(r)
+		p := &s.P[seat]
+		card := &w.ct.Pioneers[p.Card]
+		off := w.at.pioneers + r*pioneerCols
+		w.i(w.at.seat+r, int32(seat))
+		w.i(w.at.pioneerCard+r, int32(p.Card)+1)
+		w.f(off+pPresent, 1)
+		w.b(off+pAlive, p.Alive)
+		w.b(off+pOnBoard, p.OnBoard)
+		w.b(off+pActed, p.Acted)
+		w.b(off+pActive, int(s.Active) == seat)
+		x, y := float32(-1), float32(-1)
+		if c := s.Pos(seat); c >= 0 {
+			x, y = float32(c%machina.Size), float32(c/machina.Size)
+		}
+		w.f(off+pX, x)
+		w.f(off+pY, y)
+		w.f(off+pHP, float32(p.HP))
+		w.f(off+pMaxHP, float32(card.MaxHP))
+		w.f(off+pStamina, float32(p.Stamina))
+		w.f(off+pMaxInsp, float32(card.MaxInsp))
+		w.f(off+pInsp, float32(p.Insp))
+		w.f(off+pClass+int(card.Class), 1)
+		w.f(off+pKills, float32(p.Kills))
+		w.f(off+pPersonal, float32(p.PersonalN))
+		w.f(off+pItems, float32(held[seat]))
+		w.f(off+pEquipped, float32(equipped[seat]))
+		if p.Alive {
+			w.f(off+pMaxStamina, float32(s.MaxStamina(seat)))
+			w.f(off+pDefence, float32(s.Defence(seat)))
+			w.f(off+pWill, float32(s.Will(seat)))
+			w.b(off+pIncorporeal, s.Incorporeal(seat))
+		}
+	}
+}
+
+func (w *writer) monsters() {
+	s := w.s
+	for m := range w.ct.Monsters {
+		mx := &s.Mx[m]
+		inPlay := mx.Zone == machina.ZonePlay
+		if !inPlay && mx.Zone != machina.ZoneDiscard {
+			continue
+		}
+		mc := &w.ct.Monsters[m]
+		off := w.at.monsters + m*monsterCols
+		w.f(off+mLevel, float32(mc.Level))
+		w.f(off+mMaxHealth, float32(mc.Health))
+		w.b(off+mImmobile, mc.Immobile)
+		if !inPlay {
+			w.f(off+mDestroyed, 1)
+			continue
+		}
+		cr := machina.MonsterCreature(m)
+		c := s.Pos(cr)
+		w.f(off+mInPlay, 1)
+		w.f(off+mX, float32(c%machina.Size))
+		w.f(off+mY, float32(c/machina.Size))
+		w.f(off+mHealth, float32(s.Health(cr)))
+		w.f(off+mWounds, float32(mx.Wounds))
+		w.f(off+mStamina, float32(mx.Stamina))
+		w.f(off+mMaxStamina, float32(s.MaxStamina(cr)))
+		w.f(off+mDefence, float32(s.Defence(cr)))
+		w.f(off+mWill, float32(s.Will(cr)))
+		w.b(off+mIncorporeal, s.Incorporeal(cr))
+		w.b(off+mActive, int(s.ActiveMon) == m)
+		if mx.Controller >= 0 && int(mx.Controller) < w.n {
+			w.f(off+mController+w.row(int(mx.Controller)), 1)
+		}
+		for k, o := range s.Order {
+			if int(o) == m {
+				w.f(off+mOrder, float32(k+1))
+				break
+			}
+		}
+	}
+}
+
+func (w *writer) items() {
+	s := w.s
+	for i := range w.ct.Items {
+		st := &s.Items[i]
+		off := w.at.items + i*itemCols
+		switch st.Zone {
+		case machina.ZoneInventory:
+			w.f(off+iInventory, 1)
+		case machina.ZoneEquipped:
+			w.f(off+iEquipped, 1)
+		case machina.ZoneDiscard:
+			w.f(off+iDiscard, 1)
+		case machina.ZoneLimbo:
+			w.f(off+iRevealed, 1)
+		default:
+			continue // in a deck, set aside or boxed: not shown
+		}
+		if st.Owner >= 0 && int(st.Owner) < w.n && (st.Zone == machina.ZoneInventory || st.Zone == machina.ZoneEquipped) {
+			w.f(off+iOwner+w.row(int(st.Owner)), 1)
+			if st.Host >= 0 {
+				w.b(off+iUpgrade, !st.Ext)
+				w.b(off+iExtension, st.Ext)
+				w.i(w.at.itemHost+i, int32(st.Host)+1)
+			}
+		}
+		it := &w.ct.Items[i]
+		w.f(off+iDeck+int(it.Deck), 1)
+		w.f(off+iLevel, float32(it.Level))
+		w.f(off+iHands, float32(it.Hands))
+		w.b(off+iRanged, it.Ranged)
+		if it.Fit != machina.FitNone {
+			w.f(off+iFit+int(it.Fit)-1, 1)
+		}
+		w.f(off+iDefence, float32(it.Defence))
+		w.f(off+iWill, float32(it.Will))
+		w.f(off+iProgress, float32(s.ItemProgress[i]))
+	}
+}
+
+func (w *writer) events() {
+	s := w.s
+	cur := [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}
+	for e := range w.ct.Events {
+		st := &s.Events[e]
+		off := w.at.events + e*eventCols
+		ev := &w.ct.Events[e]
+		switch {
+		case e == cur[0] || e == cur[1]:
+			w.f(off+eCurrent, 1)
+		case st.Zone == machina.ZonePersonal:
+			if st.Owner >= 0 && int(st.Owner) < w.n {
+				w.f(off+eOwner+w.row(int(st.Owner)), 1)
+			}
+		case st.Zone == machina.ZoneDiscard:
+			w.f(off+eDiscard, 1)
+		default:
+			continue // in a deck or boxed: not shown
+		}
+		w.b(off+eHorror, ev.Horror)
+		w.b(off+ePersonal, ev.Personal)
+		w.f(off+eProgress, float32(s.EventProgress[e]))
+	}
+}
+
+func (w *writer) prompt() {
+	s := w.s
+	p := s.Prompt()
+	off := w.at.prompt
+	if int(p.Kind) < w.at.promptKinds {
+		w.f(off+int(p.Kind), 1)
+	}
+	if s.Over() || p.Actor < 0 {
+		return
+	}
+	tail := off + w.at.promptKinds
+	decides := int(p.Actor) == w.v
+	w.b(tail, decides)
+	switch a := int(p.Actor); {
+	case a < w.n:
+		w.f(tail+1+w.row(a), 1)
+	case a == w.n:
+		w.f(tail+1+machina.MaxPioneers, 1)
+	}
+	if decides {
+		w.f(tail+2+machina.MaxPioneers, float32(len(p.Options)))
+	}
+}

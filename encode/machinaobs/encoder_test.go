@@ -1,0 +1,213 @@
+package machinaobs_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/encode/machinaobs"
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+var teams = [][]string{{"lorre"}, {"hank", "kim"}, {"lorre", "hank", "philip"}, {"kim", "philip", "lorre", "hank"}}
+
+// newState sets up The Frozen Engine for a team.
+func newState(t testing.TB, seed uint64, cfg machina.Config) *machina.State {
+	t.Helper()
+	ct, err := machina.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Pioneers == nil {
+		cfg.Pioneers = teams[seed%uint64(len(teams))]
+	}
+	if cfg.RoundCap == 0 {
+		cfg.RoundCap = 40
+	}
+	s, err := machina.New(ct.Scenario("frozen_engine"), cfg, seed, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func encoderFor(t testing.TB, s *machina.State) *machinaobs.Encoder {
+	t.Helper()
+	e, err := machinaobs.New(s.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestLayoutDocumentsEveryColumn checks that every float32 field names its
+// columns (or channels), as many as its dimension, without repeats.
+func TestLayoutDocumentsEveryColumn(t *testing.T) {
+	l := encoderFor(t, newState(t, 1, machina.Config{})).Layout()
+	for _, f := range l.Fields {
+		if f.Doc == "" {
+			t.Errorf("field %s has no doc", f.Name)
+		}
+		if f.DType != encode.Float32 {
+			continue
+		}
+		key, dim := "Columns: ", f.Shape[len(f.Shape)-1]
+		if f.Name == "board" {
+			key, dim = "Channels: ", f.Shape[0]
+		}
+		i := strings.LastIndex(f.Doc, key)
+		if i < 0 {
+			t.Errorf("field %s does not name its columns", f.Name)
+			continue
+		}
+		cols := strings.Split(strings.TrimSuffix(f.Doc[i+len(key):], "."), ", ")
+		if len(cols) != dim {
+			t.Errorf("field %s: %d names for a dimension of %d", f.Name, len(cols), dim)
+		}
+		seen := map[string]bool{}
+		for _, c := range cols {
+			if c == "" || seen[c] || strings.Contains(c, " ") {
+				t.Errorf("field %s: bad or repeated name %q", f.Name, c)
+			}
+			seen[c] = true
+		}
+	}
+	if b, _ := l.Field("board"); len(b.Shape) != 3 || b.Shape[1] != machina.Size || b.Shape[2] != machina.Size {
+		t.Errorf("board shape %v, want [C, %d, %d]", b.Shape, machina.Size, machina.Size)
+	}
+}
+
+// TestRandomPlay encodes every decision of random games from every seat:
+// the mask has exactly the prompt's codes, Choice inverts it, the touched
+// encoding equals the plain one, and every value is finite; the actor's own
+// figure, sight and reach are where the state says.
+func TestRandomPlay(t *testing.T) {
+	decisions := 0
+	for seed := uint64(0); seed < 12; seed++ {
+		s := newState(t, seed, machina.Config{Cooperative: seed%2 == 0})
+		e := encoderFor(t, s)
+		l := e.Layout()
+		o, o2 := l.NewObs(), l.NewObs()
+		touched := encode.MakeTouched(l, 1)
+		mask := make([]int8, e.Actions())
+		board, _ := l.Field("board")
+		rng := game.NewRNG(seed)
+		for n := 0; !s.Over() && n < 3000; n++ {
+			p := s.Prompt()
+			e.Mask(s, mask)
+			legal := 0
+			for a, m := range mask {
+				if m == 0 {
+					if _, ok := e.Choice(s, a); ok {
+						t.Fatalf("seed %d: masked action %d decodes", seed, a)
+					}
+					continue
+				}
+				legal++
+				i, ok := e.Choice(s, a)
+				if !ok || int(p.Options[i].Code) != a {
+					t.Fatalf("seed %d: action %d decodes to %d, %v", seed, a, i, ok)
+				}
+			}
+			if legal != len(p.Options) {
+				t.Fatalf("seed %d: %d legal ids for %d options", seed, legal, len(p.Options))
+			}
+			for v := 0; v <= int(s.N); v++ {
+				e.Encode(s, game.AgentID(v), o)
+				e.EncodeTouched(s, game.AgentID(v), o2, &touched[0])
+				for k := range o.F32 {
+					if o.F32[k] != o2.F32[k] {
+						t.Fatalf("seed %d viewer %d: touched encoding differs at f32 %d", seed, v, k)
+					}
+					if math.IsNaN(float64(o.F32[k])) || math.IsInf(float64(o.F32[k]), 0) {
+						t.Fatalf("seed %d: f32 %d is %v", seed, k, o.F32[k])
+					}
+				}
+				for k := range o.I32 {
+					if o.I32[k] != o2.I32[k] {
+						t.Fatalf("seed %d viewer %d: touched encoding differs at i32 %d", seed, v, k)
+					}
+				}
+				if v < int(s.N) {
+					if c := s.Pos(v); c >= 0 {
+						// pioneer_row0 is the viewer (channel of the doc).
+						if o.F32[board.Offset+channel(t, "pioneer_row0")*machina.NumCells+c] != 1 {
+							t.Fatalf("seed %d: viewer %d not on its cell %d", seed, v, c)
+						}
+					}
+				}
+				if cr := s.Actor(); cr >= 0 {
+					if c := s.Pos(cr); c >= 0 {
+						base := board.Offset + c
+						if o.F32[base+channel(t, "sight")*machina.NumCells] != 1 || o.F32[base+channel(t, "reach")*machina.NumCells] != 1 || o.F32[base+channel(t, "actor")*machina.NumCells] != 1 {
+							t.Fatalf("seed %d: the actor's cell is not in its own sight and reach", seed)
+						}
+					}
+				}
+			}
+			if err := s.Apply(rng.IntN(len(p.Options))); err != nil {
+				t.Fatal(err)
+			}
+			decisions++
+		}
+	}
+	t.Logf("%d decisions encoded from every seat", decisions)
+}
+
+var channels []string
+
+// channel returns the index of a board channel by its documented name.
+func channel(t testing.TB, name string) int {
+	if channels == nil {
+		s := newState(t, 1, machina.Config{})
+		b, _ := encoderFor(t, s).Layout().Field("board")
+		i := strings.LastIndex(b.Doc, "Channels: ")
+		channels = strings.Split(strings.TrimSuffix(b.Doc[i+len("Channels: "):], "."), ", ")
+	}
+	for i, c := range channels {
+		if c == name {
+			return i
+		}
+	}
+	t.Fatalf("no channel %s", name)
+	return -1
+}
+
+// TestEncodeDoesNotAllocate: Encode, EncodeTouched, Mask and Choice
+// allocate nothing.
+func TestEncodeDoesNotAllocate(t *testing.T) {
+	s := newState(t, 3, machina.Config{Pioneers: []string{"hank", "kim"}})
+	rng := game.NewRNG(1)
+	for i := 0; i < 40 && !s.Over(); i++ {
+		_ = s.Apply(rng.IntN(len(s.Prompt().Options)))
+	}
+	if s.Over() {
+		t.Fatal("the game ended early; pick another seed")
+	}
+	e := encoderFor(t, s)
+	o := e.Layout().NewObs()
+	tt := encode.MakeTouched(e.Layout(), 1)
+	mask := make([]int8, e.Actions())
+	allocs := testing.AllocsPerRun(100, func() {
+		e.Encode(s, 0, o)
+		e.EncodeTouched(s, 1, o, &tt[0])
+		e.Mask(s, mask)
+		e.Choice(s, int(s.Prompt().Options[0].Code))
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per encoding", allocs)
+	}
+}
+
+// TestActionNames: every id is named and described.
+func TestActionNames(t *testing.T) {
+	e := encoderFor(t, newState(t, 1, machina.Config{}))
+	for a := 0; a < e.Actions(); a++ {
+		n := e.ActionName(a)
+		if !strings.Contains(n, ": ") || strings.HasSuffix(n, ": ") || strings.Contains(n, "%!") {
+			t.Fatalf("action %d: %q", a, n)
+		}
+	}
+}
