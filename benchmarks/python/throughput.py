@@ -44,7 +44,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def build_govector(repo: Path, out: Path) -> Path:
     """Builds benchmarks/python/govector into out (once per run)."""
-    cmd = ["go", "build", "-o", str(out), "./benchmarks/python/govector"]
+    return build_go(repo, "./benchmarks/python/govector", out)
+
+
+def build_go(repo: Path, pkg: str, out: Path) -> Path:
+    """go build -o out pkg, in repo."""
+    cmd = ["go", "build", "-o", str(out), pkg]
     p = subprocess.run(cmd, cwd=repo, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{p.stdout}\n{p.stderr}")
@@ -191,10 +196,13 @@ def main() -> None:
     args = p.parse_args()
     batches = [int(b) for b in args.batches.split(",")]
 
-    server = LocalServer(args=["--workers", str(args.workers), "--max-envs", str(max(batches))])
-    address, server_pid = server.address, server.pid
+    # The server and the in-process vector env are built from the same tree
+    # at the same moment, so that they run the same engine.
     tmp = Path(tempfile.mkdtemp())
     govector = build_govector(args.repo, tmp / "govector")
+    mythos_bin = build_go(args.repo, "./cmd/mythos", tmp / "mythos")
+    server = LocalServer(str(mythos_bin), args=["--workers", str(args.workers), "--max-envs", str(max(batches))])
+    address, server_pid = server.address, server.pid
     load_start = os.getloadavg()
 
     # Interleaved rounds: one run of every configuration per round.
