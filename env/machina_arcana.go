@@ -1,0 +1,209 @@
+package env
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/mythos-rl/mythos/encode/machinaobs"
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// MachinaFrozenEngineID is the env id of Machina Arcana's shipped scenario,
+// The Frozen Engine.
+const MachinaFrozenEngineID = "MachinaArcana/TheFrozenEngine-v0"
+
+// machinaPotentials are Machina Arcana's shaping terms (docs/shaping.md);
+// each reads public state of env/machina.
+var machinaPotentials = []PotentialTerm{
+	{Name: "chapter", Doc: "progress through the scenario in [0, 1]: chapters begun before the current one over the chapters played, 1 in the finale", Value: func(s game.State) float64 {
+		m := s.(*machina.State)
+		if m.InFinale || len(m.Chapters) == 0 {
+			return 1
+		}
+		return float64(m.ChapterPos) / float64(len(m.Chapters))
+	}},
+	{Name: "danger", Doc: "minus the danger track's fill in [-1, 0] (MA §6.5.1)", Value: func(s game.State) float64 {
+		m := s.(*machina.State)
+		return -float64(m.Danger) / float64(max(1, m.DangerTrack()))
+	}},
+	{Name: "health", Doc: "the pioneers' health in [0, 1]: the mean over seats of health over maximum health, 0 for a dead pioneer", Value: func(s game.State) float64 {
+		m := s.(*machina.State)
+		sum := 0.0
+		for i := 0; i < int(m.N); i++ {
+			if p := &m.P[i]; p.Alive {
+				sum += float64(p.HP) / float64(max(1, int(m.Content().Pioneers[p.Card].MaxHP)))
+			}
+		}
+		return sum / float64(max(1, int(m.N)))
+	}},
+}
+
+// The team reward of the MachinaArcana/* envs: Step's reward is the pioneers'
+// score change, +1 on victory and -1 on defeat when the game ends (MA §20),
+// 0 when the round cap cuts it. Per seat (Info.Rewards, the PettingZoo
+// rewards), living pioneers share it; once the monster side plays
+// (cooperative=false and a pioneer died, MA §19.3, §23.7) the dead pioneers
+// and the monsters seat take its negation; in a cooperative game the
+// monsters seat gets 0.
+func init() {
+	Register(Entry{
+		ID:          MachinaFrozenEngineID,
+		Description: "Machina Arcana, The Frozen Engine: 1-4 pioneers explore a tile grid through its chapters to a ritual finale; when a pioneer dies the dead control the monsters (agent `monsters`, negated reward) unless cooperative=true. Team reward +1 victory, -1 defeat (MA §20).",
+		Options: append([]OptionDoc{
+			{Name: "pioneers", Default: "2", Doc: "a count 1-4 (the first N pioneers of the content: Lorre Jerrard, Hank Horden, Kim, Philip), or comma-separated pioneer ids or names"},
+			{Name: "variant", Default: "", Doc: "comma-separated variants (MA §5): easy (the fate die's 0 counts 0), very_easy (lair and horror never decrease), quick (skip the scenario's quick_skips chapters), very_quick (only its very_quick chapters, won by leaving the board in the last); quick and very_quick exclude each other. The campaign (MA §5.4) is not supported"},
+			{Name: "cooperative", Default: "false", Doc: "keep the monsters predictable after a pioneer dies (MA §19.4–19.5): the monsters seat never acts and its reward is 0, one team only"},
+			{Name: "round_cap", Default: "0", Doc: "end the game after this many rounds with score 0 (terminated, no winner); 0 is no cap"},
+			{Name: "danger_track", Default: "0", Doc: "design parameter (MA §22.5): divisions of the danger track, 2-12; 0 takes the scenario's"},
+			{Name: "recharge_faces", Default: "112230", Doc: "design parameter (MA §22.4): the recharge die's six faces as six digits, 0 nothing, 1 restore 1 health, 2 restore 2 stamina, 3 restore 3 stamina"},
+			{Name: "lair_scale_twice", Default: "false", Doc: "design parameter (MA §22.A.2): apply the lair scaling of MA §6.2 step 3 on top of §14.6 when a chapter times out"},
+			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},
+			{Name: "scenario", Default: "frozen_engine", Doc: "the scenario id to play from the content (for user content with its own scenarios)"},
+		}, ShapingOptions(machinaPotentials)...),
+		Build:      buildMachina,
+		Potentials: machinaPotentials,
+	})
+}
+
+// machinaContents caches user content directories by absolute path.
+var machinaContents sync.Map // string → *machina.Content
+
+// machinaContent returns the shipped content, or the content of dir.
+func machinaContent(dir string) (*machina.Content, error) {
+	if dir == "" {
+		return machina.Shipped()
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("option content=%s: %v", dir, err)
+	}
+	if c, ok := machinaContents.Load(abs); ok {
+		return c.(*machina.Content), nil
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("option content=%s: not a directory", dir)
+	}
+	c, err := machina.Load(os.DirFS(abs))
+	if err != nil {
+		return nil, fmt.Errorf("option content=%s: %s/%v", dir, strings.TrimSuffix(dir, "/"), err)
+	}
+	machinaContents.Store(abs, c)
+	return c, nil
+}
+
+// machinaPioneers reads the pioneers option: a count takes the content's
+// first N pioneers; anything else is a list of ids or names.
+func machinaPioneers(v string, ct *machina.Content) ([]string, error) {
+	t := strings.TrimSpace(v)
+	n, err := strconv.Atoi(t)
+	if err != nil {
+		return strings.Split(v, ","), nil
+	}
+	if n < 1 || n > machina.MaxPioneers || n > len(ct.Pioneers) {
+		return nil, fmt.Errorf("option pioneers=%d: want a count 1 to %d, or pioneer ids or names", n, min(machina.MaxPioneers, len(ct.Pioneers)))
+	}
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = ct.Pioneers[i].ID
+	}
+	return ids, nil
+}
+
+// machinaConfig reads the game's options into a config.
+func machinaConfig(opts Options, ct *machina.Content) (machina.Config, error) {
+	var cfg machina.Config
+	var err error
+	if cfg.Pioneers, err = machinaPioneers(opts.Str("pioneers", "2"), ct); err != nil {
+		return cfg, err
+	}
+	for _, v := range strings.Split(opts.Str("variant", ""), ",") {
+		switch strings.TrimSpace(strings.ReplaceAll(v, "-", "_")) {
+		case "", "standard":
+		case "easy":
+			cfg.Easy = true
+		case "very_easy":
+			cfg.VeryEasy = true
+		case "quick", "short":
+			cfg.Quick = true
+		case "very_quick", "very_short":
+			cfg.VeryQuick = true
+		case "campaign":
+			return cfg, fmt.Errorf("option variant=campaign: the campaign (MA §5.4) is not supported yet")
+		default:
+			return cfg, fmt.Errorf("option variant=%q: want easy, very_easy, quick or very_quick (comma-separated)", v)
+		}
+	}
+	if cfg.Cooperative, err = opts.Bool("cooperative", false); err != nil {
+		return cfg, err
+	}
+	if cfg.RoundCap, err = opts.Int("round_cap", 0); err != nil {
+		return cfg, err
+	}
+	if cfg.RoundCap < 0 {
+		return cfg, fmt.Errorf("option round_cap=%d: must be 0 or more", cfg.RoundCap)
+	}
+	if cfg.DangerTrack, err = opts.Int("danger_track", 0); err != nil {
+		return cfg, err
+	}
+	if cfg.LairScaleTwice, err = opts.Bool("lair_scale_twice", false); err != nil {
+		return cfg, err
+	}
+	faces := strings.TrimSpace(opts.Str("recharge_faces", ""))
+	if faces != "" {
+		if len(faces) != 6 {
+			return cfg, fmt.Errorf("option recharge_faces=%q: want six digits 0-3", faces)
+		}
+		for i := 0; i < 6; i++ {
+			if faces[i] < '0' || faces[i] > '3' {
+				return cfg, fmt.Errorf("option recharge_faces=%q: want six digits 0-3", faces)
+			}
+			cfg.RechargeFaces[i] = faces[i] - '0'
+		}
+	}
+	return cfg, nil
+}
+
+// buildMachina makes a Machina Arcana game for env options.
+func buildMachina(opts Options) (*Game, error) {
+	ct, err := machinaContent(opts.Str("content", ""))
+	if err != nil {
+		return nil, err
+	}
+	id := opts.Str("scenario", "frozen_engine")
+	sc := ct.Scenario(id)
+	if sc == nil {
+		known := make([]string, len(ct.Scenarios))
+		for i := range ct.Scenarios {
+			known[i] = ct.Scenarios[i].ID
+		}
+		return nil, fmt.Errorf("option scenario=%s: no such scenario in the content (it has: %s)", id, strings.Join(known, ", "))
+	}
+	cfg, err := machinaConfig(opts, ct)
+	if err != nil {
+		return nil, err
+	}
+	first, err := machina.New(sc, cfg, 0, false) // checks the config
+	if err != nil {
+		return nil, err
+	}
+	enc, err := machinaobs.New(first.Info())
+	if err != nil {
+		return nil, err
+	}
+	return &Game{
+		Info: first.Info(),
+		New: func(seed uint64, logging bool) game.State {
+			s, err := machina.New(sc, cfg, seed, logging)
+			if err != nil {
+				panic(err) // the config was checked above
+			}
+			return s
+		},
+		Encoder: enc,
+	}, nil
+}

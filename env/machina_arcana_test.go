@@ -1,0 +1,139 @@
+package env_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// TestMachinaEpisodes plays random episodes of every team size and variant
+// through the env: rewards per seat follow the documented team reward.
+func TestMachinaEpisodes(t *testing.T) {
+	for _, c := range []struct {
+		opts  env.Options
+		seats int
+	}{
+		{env.Options{}, 3},
+		{env.Options{"pioneers": "1", "variant": "easy"}, 2},
+		{env.Options{"pioneers": "kim,Hank Horden,lorre", "variant": "very_easy,quick", "cooperative": "true"}, 4},
+		{env.Options{"pioneers": "4", "variant": "very_quick", "round_cap": "10", "recharge_faces": "333333", "danger_track": "8", "lair_scale_twice": "true"}, 5},
+	} {
+		e, err := env.Make(env.MachinaFrozenEngineID, c.opts)
+		if err != nil {
+			t.Fatalf("%v: %v", c.opts, err)
+		}
+		if got := e.Spec().Agents; len(got) != c.seats || got[len(got)-1] != "monsters" {
+			t.Fatalf("%v: agents %q", c.opts, got)
+		}
+		coop := c.opts["cooperative"] == "true"
+		rng := game.NewRNG(1)
+		for ep := uint64(0); ep < 4; ep++ {
+			_, info := e.Reset(ep)
+			sum := make([]float64, c.seats)
+			team := 0.0
+			for steps := 0; ; steps++ {
+				if steps > 200000 {
+					t.Fatalf("%v: no end", c.opts)
+				}
+				tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+				if err != nil {
+					t.Fatal(err)
+				}
+				info = tr.Info
+				team += tr.Reward
+				for i, r := range info.Rewards {
+					sum[i] += r
+				}
+				if tr.Done() {
+					break
+				}
+			}
+			mon := sum[c.seats-1]
+			switch {
+			case coop && mon != 0:
+				t.Fatalf("%v: the monsters seat got %v in a cooperative game", c.opts, mon)
+			case !coop && mon != -team:
+				t.Fatalf("%v: the monsters seat got %v for a team reward of %v", c.opts, mon, team)
+			}
+			for i := 0; i < c.seats-1; i++ {
+				if sum[i] != team && sum[i] != -team {
+					t.Fatalf("%v: seat %d got %v for a team reward of %v", c.opts, i, sum[i], team)
+				}
+			}
+		}
+	}
+}
+
+// TestMachinaBadOptions: every bad option is refused with a message that
+// names it.
+func TestMachinaBadOptions(t *testing.T) {
+	for opt, want := range map[string]string{
+		"pioneers=5":               "pioneers=5",
+		"pioneers=nobody":          "nobody",
+		"variant=hard":             "variant",
+		"variant=campaign":         "campaign",
+		"variant=quick,very_quick": "exclude",
+		"round_cap=-1":             "round_cap",
+		"recharge_faces=12":        "recharge_faces",
+		"recharge_faces=123456":    "recharge_faces",
+		"danger_track=20":          "danger track",
+		"cooperative=maybe":        "cooperative",
+		"content=/no/such/dir":     "not a directory",
+		"scenario=nope":            "frozen_engine",
+		"colour=red":               "unknown option",
+	} {
+		opts, err := env.ParseOptions(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = env.Make(env.MachinaFrozenEngineID, opts)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one naming %q", opt, err, want)
+		}
+	}
+}
+
+// TestMachinaContentOption loads a copy of the shipped content from a
+// directory, and a broken copy, whose error names the file and line.
+func TestMachinaContentOption(t *testing.T) {
+	src := filepath.Join("machina", "content")
+	files, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, bad := t.TempDir(), t.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(src, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(good, f.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if f.Name() == "pioneers.yaml" {
+			data = []byte(strings.Replace(string(data), "class: mystic", "class: wizard", 1))
+		}
+		if err := os.WriteFile(filepath.Join(bad, f.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := env.Make(env.MachinaFrozenEngineID, env.Options{"content": good, "pioneers": "lorre"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Reset(3)
+	if _, ok := e.State().(*machina.State); !ok {
+		t.Fatalf("state %T", e.State())
+	}
+	_, err = env.Make(env.MachinaFrozenEngineID, env.Options{"content": bad})
+	if err == nil || !strings.Contains(err.Error(), "pioneers.yaml:") {
+		t.Fatalf("broken content: %v, want an error naming pioneers.yaml and a line", err)
+	}
+	t.Log(err)
+}
