@@ -64,6 +64,7 @@ proto:
 ## docs: regenerate the observation docs from code (a test checks they match)
 docs:
 	$(GO) run ./cmd/mythos spec ArkhamLCG/TheGathering-v0 --markdown > docs/observations/lcg.md
+	$(GO) run ./cmd/mythos spec ArkhamHorror3/DrownedLantern-v0 --markdown > docs/observations/ah3.md
 
 ## bench: throughput benchmarks (figures, not tests)
 bench:

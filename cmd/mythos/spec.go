@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mythos-rl/mythos/encode/ah3obs"
 	"github.com/mythos-rl/mythos/encode/lcgobs"
 	"github.com/mythos-rl/mythos/env"
 )
@@ -43,6 +44,7 @@ func specMarkdown(id string, flat bool, s *env.Spec) string {
 // of a family of env ids, keyed by env id prefix.
 var conventions = []struct{ prefix, notes string }{
 	{"ArkhamLCG/", lcgobs.Conventions},
+	{"ArkhamHorror3/", ah3obs.Conventions},
 }
 
 // conventionsOf returns the notes for env id, or "".

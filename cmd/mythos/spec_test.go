@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/lcg"
 )
 
@@ -15,6 +16,7 @@ var generatedDocs = []struct {
 	args []string
 }{
 	{"docs/observations/lcg.md", []string{"spec", lcg.TheGatheringID, "--markdown"}},
+	{"docs/observations/ah3.md", []string{"spec", env.AH3ID, "--markdown"}},
 }
 
 // TestObservationDocsAreGenerated fails when a committed layout doc differs

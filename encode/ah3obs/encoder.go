@@ -1,0 +1,517 @@
+package ah3obs
+
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/env/ah3"
+	"github.com/mythos-rl/mythos/env/ah3/content"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// Encoder is the encode.Encoder of the ArkhamHorror3/* envs. One encoder
+// serves every state of one game (an *ah3.Game: a content and a table); it
+// holds no per-state memory, so several goroutines may share it.
+type Encoder struct {
+	g      *ah3.Game
+	layout *encode.Layout
+	at     *offsets
+	names  []string
+	// Static features, built once: per monster kind and per asset card.
+	kind  [][monsterCols]float32
+	asset [][assetStatic]float32
+	adj   [ah3.MaxSpaces][]int // adjacent spaces of each space
+}
+
+var _ encode.TouchEncoder = (*Encoder)(nil)
+
+// New builds the encoder of a game. The layout depends only on the engine's
+// limits, so every ArkhamHorror3 env (any content, any table) shares it.
+func New(g *ah3.Game) (*Encoder, error) {
+	info := g.Info()
+	if info.Actions != ah3.NumActions || len(info.ActionNames) != ah3.NumActions {
+		return nil, fmt.Errorf("ah3obs: %d actions, want the AH3 vocabulary of %d", info.Actions, ah3.NumActions)
+	}
+	if len(info.PromptKinds) != len(promptKindNames()) {
+		return nil, fmt.Errorf("ah3obs: %d prompt kinds, want %d", len(info.PromptKinds), len(promptKindNames()))
+	}
+	l, at := sharedLayout()
+	e := &Encoder{g: g, layout: l, at: at, names: actionNames(info)}
+	for _, k := range g.MonsterKinds() {
+		e.kind = append(e.kind, monsterStatic(&k))
+	}
+	for i := range g.Sc.Assets {
+		e.asset = append(e.asset, assetFeatures(&g.Sc.Assets[i]))
+	}
+	for i := range g.Sc.Spaces {
+		e.adj[i] = g.Sc.Spaces[i].Adjacent
+	}
+	return e, nil
+}
+
+// monsterStatic is a monster kind's printed columns.
+func monsterStatic(k *content.Monster) (r [monsterCols]float32) {
+	r[mAttack], r[mEvade], r[mDamageDealt], r[mHorrorDealt], r[mSpeed] = float32(k.Attack), float32(k.Evade), float32(k.Damage), float32(k.Horror), float32(k.Speed)
+	r[mRemnant], r[mFeeding], r[mWatching], r[mElusive], r[mMassive], r[mEpic] = flag(k.Remnant), flag(k.Feeding), flag(k.Watching), flag(k.Elusive), flag(k.Massive), flag(k.Epic)
+	r[mElite] = float32(k.Elite)
+	switch k.Label {
+	case content.Hunter:
+		r[mHunter] = 1
+	case content.Patrol:
+		r[mPatrol] = 1
+	case content.Lurker:
+		r[mLurker] = 1
+	}
+	return r
+}
+
+// assetFeatures is an asset card's printed columns.
+func assetFeatures(a *content.Asset) (r [assetStatic]float32) {
+	r[aPresent] = 1
+	r[aKind+int(a.Kind)] = 1
+	r[aPrice], r[aHands], r[aHealth], r[aSanity] = float32(a.Price), float32(a.Hands), float32(a.Health), float32(a.Sanity)
+	for k, b := range a.Bonus {
+		r[aBonus+k] = float32(b)
+	}
+	r[aSixDouble], r[aReroll] = flag(a.SixDouble), flag(a.Reroll)
+	if a.Action != nil {
+		r[aAction], r[aActionEngaged] = 1, flag(a.Action.Engaged)
+	}
+	r[aCastHorror] = float32(a.CastHorror)
+	return r
+}
+
+func flag(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Layout implements encode.Encoder. It is shared: callers must not change it.
+func (e *Encoder) Layout() *encode.Layout { return e.layout }
+
+// Encode implements encode.Encoder: it writes what viewer can see of s (an
+// *ah3.State) into o, laid out by Layout, without allocating.
+func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
+	e.encode(gs, viewer, o, nil)
+}
+
+// EncodeTouched implements encode.TouchEncoder: Encode, clearing o only
+// where the record t says the last encoding wrote, and marking in t every
+// block it writes.
+func (e *Encoder) EncodeTouched(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+	e.encode(gs, viewer, o, t)
+}
+
+func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+	s, ok := gs.(*ah3.State)
+	if !ok {
+		panic(fmt.Sprintf("ah3obs: Encode needs an *ah3.State, got %T", gs))
+	}
+	o.Begin(t)
+	n := int(s.N)
+	v := int(viewer)
+	if v < 0 || v >= n {
+		v = 0
+	}
+	w := writer{e: e, s: s, o: o, t: t, at: e.at, n: n, v: v, here: -1}
+	if st := &s.Seats[v]; st.Inv >= 0 {
+		w.here = int(st.Space)
+	}
+	w.count()
+	w.global()
+	w.spaces()
+	w.hoods()
+	w.monsters()
+	w.investigators()
+	w.assets()
+	w.reserve()
+	w.codex()
+	w.test()
+	w.prompt()
+}
+
+// writer holds what one Encode call needs.
+type writer struct {
+	e    *Encoder
+	s    *ah3.State
+	o    encode.Obs
+	t    *encode.Touched
+	at   *offsets
+	n, v int
+	here int // the viewer's space, or -1
+
+	monstersAt  [ah3.MaxSpaces][3]int8 // by status: ready, exhausted, engaged
+	invAt       [ah3.MaxSpaces]uint8   // bit per investigator row
+	engagedWith [seats]int8
+	nMonsters   int
+}
+
+func (w *writer) row(seat int) int { return (seat - w.v + w.n) % w.n }
+
+// f returns elements [off, off+size) of the float32 buffer, to be written.
+func (w *writer) f(off, size int) []float32 {
+	if w.t != nil {
+		markF32(w.t, off, size)
+	}
+	return w.o.F32[off : off+size]
+}
+
+// ints returns elements [off, off+size) of the int32 buffer, to be written.
+func (w *writer) ints(off, size int) []int32 {
+	if w.t != nil {
+		markI32(w.t, off, size)
+	}
+	return w.o.I32[off : off+size]
+}
+
+//go:noinline
+func markF32(t *encode.Touched, off, size int) { t.MarkF32(off, size) }
+
+//go:noinline
+func markI32(t *encode.Touched, off, size int) { t.MarkI32(off, size) }
+
+// count gathers the per-space counts the other parts write.
+func (w *writer) count() {
+	s := w.s
+	for i := range s.Monsters {
+		m := &s.Monsters[i]
+		if m.Kind < 0 || m.Space < 0 || int(m.Space) >= ah3.MaxSpaces {
+			continue
+		}
+		w.nMonsters++
+		st := m.Status
+		if m.Engaged != 0 {
+			st = ah3.Engaged
+		}
+		if st <= ah3.Engaged {
+			w.monstersAt[m.Space][st]++
+		}
+		for seat := 0; seat < w.n; seat++ {
+			if m.Engaged&(1<<uint(seat)) != 0 {
+				w.engagedWith[seat]++
+			}
+		}
+	}
+	for seat := 0; seat < w.n; seat++ {
+		if st := &s.Seats[seat]; st.Inv >= 0 && st.Space >= 0 && int(st.Space) < ah3.MaxSpaces {
+			w.invAt[st.Space] |= 1 << uint(w.row(seat))
+		}
+	}
+}
+
+func (w *writer) global() {
+	s := w.s
+	g := w.f(w.at.global, globalCols)
+	g[gRound] = float32(s.Round)
+	g[gRoundsLeft] = float32(s.Game().RoundCap() - int(s.Round))
+	if int(s.Phase) < phases {
+		g[gPhase+int(s.Phase)] = 1
+	}
+	g[gSeats] = float32(w.n)
+	g[gLeadRow] = float32(w.row(int(s.Lead)))
+	g[gSheetDoom], g[gSheetClues] = float32(s.SheetDoom), float32(s.SheetClues)
+	g[gCodex] = float32(s.NCodex)
+	if s.Rumor >= 0 {
+		g[gRumor] = 1
+		g[gRumorMarkers] = float32(s.Markers)
+		w.ints(w.at.rumorCard, 1)[0] = int32(s.Rumor) + 1
+	}
+	g[gStreetDeck], g[gEventDeck], g[gEventDiscard] = float32(s.Street.N), float32(s.Event.N), float32(s.EventDiscard.N)
+	g[gMonsterDeck], g[gHeadlineDeck], g[gHeadlineDiscard] = float32(s.MonsterDeck.N), float32(s.Headlines.N), float32(s.HeadlineDiscard.N)
+	g[gItemDeck], g[gSpellDeck], g[gAllyDeck], g[gAnomalyDeck] = float32(s.Items.N), float32(s.Spells.N), float32(s.Allies.N), float32(s.Anomalies.N)
+	for k := 0; s.Unstable(k) >= 0; k++ {
+		g[gUnstable]++
+	}
+	if s.EncCard >= 0 && int(s.EncCard) < len(w.e.g.Sc.Encounters) {
+		g[gEncounter] = 1
+		g[gEncounterStreet], g[gEncounterAnomaly] = flag(s.EncFrom == -1), flag(s.EncFrom == -2)
+		w.ints(w.at.encCard, 1)[0] = int32(s.EncCard) + 1
+	}
+	g[gClueTaken] = flag(s.ClueTaken)
+	g[gMonsters] = float32(w.nMonsters)
+	for sp := range w.e.g.Sc.Spaces {
+		g[gDoom] += float32(s.Doom[sp])
+	}
+	for h := range w.e.g.Sc.Neighborhoods {
+		g[gClues] += float32(s.Clues[h])
+	}
+	cup, drawn := w.f(w.at.cup, tokens), w.f(w.at.drawn, tokens)
+	for k := 0; k < tokens; k++ {
+		cup[k], drawn[k] = float32(s.Cup[k]), float32(s.Drawn[k])
+	}
+}
+
+func (w *writer) spaces() {
+	s, sc := w.s, w.e.g.Sc
+	hood := w.ints(w.at.spaceHood, ah3.MaxSpaces)
+	for i := range sc.Spaces {
+		def := &sc.Spaces[i]
+		r := w.f(w.at.spaces+i*spaceCols, spaceCols)
+		r[sPresent] = 1
+		if def.Street != content.NotStreet {
+			r[sStreet] = 1
+			r[sResidential+int(def.Street)-1] = 1
+		} else if h := def.Neighborhood; h >= 0 {
+			hood[i] = int32(h) + 1
+			r[sHoodClues], r[sHoodAnomaly] = float32(s.Clues[h]), flag(s.Anomaly[h])
+		}
+		r[sStart] = flag(i == sc.Start)
+		r[sDoom] = float32(s.Doom[i])
+		c := &w.monstersAt[i]
+		r[sReady], r[sExhausted], r[sEngaged] = float32(c[0]), float32(c[1]), float32(c[2])
+		r[sMonsters] = float32(c[0] + c[1] + c[2])
+		for b := w.invAt[i]; b != 0; b &= b - 1 {
+			row := trailing(b)
+			r[sRowHere+row] = 1
+			r[sInvestigators]++
+		}
+		r[sDistance] = w.distance(i)
+		r[sAdjacent] = float32(len(w.e.adj[i]))
+		adj := w.f(w.at.adjacency+i*ah3.MaxSpaces, ah3.MaxSpaces)
+		for _, j := range w.e.adj[i] {
+			adj[j] = 1
+		}
+	}
+	for k := 0; ; k++ {
+		u := s.Unstable(k)
+		if u < 0 {
+			break
+		}
+		w.o.F32[w.at.spaces+int(u)*spaceCols+sUnstable] = 1 // the row was marked above
+	}
+}
+
+// distance is the steps from the viewer's space to space i, −1 if none.
+func (w *writer) distance(i int) float32 {
+	if w.here < 0 {
+		return -1
+	}
+	d := w.e.g.Distance(w.here, i)
+	if d >= 127 {
+		return -1
+	}
+	return float32(d)
+}
+
+func trailing(b uint8) int {
+	n := 0
+	for b&1 == 0 {
+		b >>= 1
+		n++
+	}
+	return n
+}
+
+func (w *writer) hoods() {
+	s, sc := w.s, w.e.g.Sc
+	for h := range sc.Neighborhoods {
+		nb := &sc.Neighborhoods[h]
+		r := w.f(w.at.hoods+h*hoodCols, hoodCols)
+		r[hPresent] = 1
+		r[hClues], r[hAnomaly] = float32(s.Clues[h]), flag(s.Anomaly[h])
+		r[hDeck] = float32(s.Hood[h].N)
+		for _, sp := range nb.Spaces {
+			r[hDoom] += float32(s.Doom[sp])
+			if sp == w.here {
+				r[hViewerHere] = 1
+			}
+		}
+	}
+}
+
+func (w *writer) monsters() {
+	s := w.s
+	kind, space := w.ints(w.at.monsterKind, ah3.MaxMonsters), w.ints(w.at.monsterSpace, ah3.MaxMonsters)
+	for i := range s.Monsters {
+		m := &s.Monsters[i]
+		if m.Kind < 0 {
+			continue
+		}
+		r := w.f(w.at.monsters+i*monsterCols, monsterCols)
+		*(*[monsterCols]float32)(r) = w.e.kind[m.Kind]
+		r[mPresent] = 1
+		switch {
+		case m.Engaged != 0 || m.Status == ah3.Engaged:
+			r[mEngaged] = 1
+		case m.Status == ah3.Exhausted:
+			r[mExhausted] = 1
+		default:
+			r[mReady] = 1
+		}
+		for seat := 0; seat < w.n; seat++ {
+			if m.Engaged&(1<<uint(seat)) != 0 {
+				r[mEngagedRow+w.row(seat)] = 1
+			}
+		}
+		r[mDamage], r[mHealth], r[mRemaining] = float32(m.Damage), float32(m.Health), float32(m.Health-m.Damage)
+		r[mActed] = flag(m.Acted)
+		r[mDistance] = w.distance(int(m.Space))
+		kind[i] = int32(m.Kind) + 1
+		space[i] = int32(m.Space) + 1
+	}
+}
+
+func (w *writer) investigators() {
+	s, sc := w.s, w.e.g.Sc
+	seat, sheet, space := w.ints(w.at.seat, seats), w.ints(w.at.invSheet, seats), w.ints(w.at.invSpace, seats)
+	for r := 0; r < seats; r++ {
+		seat[r] = -1
+	}
+	for i := 0; i < w.n; i++ {
+		row := w.row(i)
+		st := &s.Seats[i]
+		seat[row] = int32(i)
+		r := w.f(w.at.invs+row*invCols, invCols)
+		r[iPresent] = 1
+		r[iMoney], r[iClues], r[iRemnants] = float32(st.Money), float32(st.Clues), float32(st.Remnants)
+		r[iLead] = flag(i == int(s.Lead))
+		if st.Inv < 0 {
+			continue
+		}
+		inv := &sc.Investigators[st.Inv]
+		sheet[row], space[row] = int32(st.Inv)+1, int32(st.Space)+1
+		r[iInPlay] = 1
+		r[iHealth], r[iSanity] = float32(inv.Health), float32(inv.Sanity)
+		r[iDamage], r[iHorror] = float32(st.Damage), float32(st.Horror)
+		r[iHealthLeft], r[iSanityLeft] = float32(inv.Health-int(st.Damage)), float32(inv.Sanity-int(st.Horror))
+		total := 0
+		for k := 0; k < 5; k++ {
+			r[iTokens+k] = float32(st.Tokens[k])
+			r[iSkills+k] = float32(inv.Skills[k])
+			total += int(st.Tokens[k])
+		}
+		r[iFocusLimit], r[iTokensTotal] = float32(inv.Focus), float32(total)
+		r[iDelayed], r[iActive], r[iTaken] = flag(st.Delayed), flag(st.Active), float32(st.Taken)
+		for k := 0; k < stdActions+ah3.MaxAbilities; k++ {
+			r[iUsed+k] = flag(st.Used&(1<<uint(k)) != 0)
+		}
+		r[iPrevent], r[iAssets], r[iEngaged] = flag(st.Prevent), float32(st.NAssets), float32(w.engagedWith[i])
+		r[iHere] = flag(int(st.Space) == w.here)
+	}
+	for k := range sc.Investigators {
+		if k >= ah3.MaxInvestigator {
+			break
+		}
+		if st := s.Sheet[k]; st < 5 {
+			w.f(w.at.sheets+k*5+int(st), 1)[0] = 1
+		}
+	}
+}
+
+func (w *writer) assets() {
+	s, g := w.s, w.e.g
+	for i := 0; i < w.n; i++ {
+		row := w.row(i)
+		st := &s.Seats[i]
+		if st.NAssets == 0 {
+			continue
+		}
+		card := w.ints(w.at.assetCard+row*ah3.MaxAssets, int(st.NAssets))
+		cond := w.ints(w.at.assetCond+row*ah3.MaxAssets, int(st.NAssets))
+		for k := 0; k < int(st.NAssets); k++ {
+			a := &st.Assets[k]
+			r := w.f(w.at.assets+(row*ah3.MaxAssets+k)*assetCols, assetCols)
+			c, isCond := g.ConditionClass(a.Card)
+			if isCond {
+				cond[k] = int32(c) + 1
+			}
+			if isCond && !a.Flipped {
+				r[aPresent], r[aKind+int(content.Condition)] = 1, 1
+			} else {
+				*(*[assetStatic]float32)(r) = w.e.asset[a.Card]
+				card[k] = int32(a.Card) + 1
+			}
+			r[aDamage], r[aHorror] = float32(a.Damage), float32(a.Horror)
+			r[aUsed], r[aUsedAP], r[aLocked], r[aFlipped] = flag(a.Used), flag(a.UsedAP), flag(a.Locked), flag(a.Flipped)
+		}
+	}
+}
+
+func (w *writer) reserve() {
+	s := w.s
+	card := w.ints(w.at.reserveCard, ah3.ReserveSize)
+	for k, c := range s.Reserve {
+		if c < 0 {
+			continue
+		}
+		*(*[assetStatic]float32)(w.f(w.at.reserve+k*assetStatic, assetStatic)) = w.e.asset[c]
+		card[k] = int32(c) + 1
+	}
+}
+
+func (w *writer) codex() {
+	s, sc := w.s, w.e.g.Sc
+	n := min(int(s.NCodex), ah3.MaxCodex)
+	if n == 0 {
+		return
+	}
+	card := w.ints(w.at.codexCard, n)
+	for i := 0; i < n; i++ {
+		a := &sc.Archive[s.Codex[i]]
+		r := w.f(w.at.codex+i*codexCols, codexCols)
+		r[cPresent], r[cNumber] = 1, float32(a.Number)
+		if s.Revealed&(1<<uint(a.Number)) == 0 {
+			continue
+		}
+		r[cRevealed] = 1
+		r[cSurge], r[cAnomalies] = flag(a.Rule == content.RuleSurge), flag(a.Rule == content.RuleAnomalies)
+		r[cClueNeed], r[cDoomAt], r[cEpic] = float32(a.ClueNeed), float32(a.DoomAt), flag(a.Monster != nil)
+		card[i] = int32(s.Codex[i]) + 1
+	}
+}
+
+func (w *writer) test() {
+	s := w.s
+	r := w.f(w.at.test, testCols)
+	r[tLastSuccesses], r[tLastPassed] = float32(s.LastSucc), flag(s.LastPass)
+	if s.NDice <= 0 || s.TestSeat < 0 || int(s.TestSeat) >= w.n {
+		return
+	}
+	r[tActive] = 1
+	r[tRow+w.row(int(s.TestSeat))] = 1
+	if s.TestSkill >= 0 && s.TestSkill < 5 {
+		r[tSkill+int(s.TestSkill)] = 1
+	}
+	if s.TestKind >= 0 && int(s.TestKind) < stdActions {
+		r[tAction+int(s.TestKind)] = 1
+	}
+	r[tDice], r[tSixDouble] = float32(s.NDice), flag(s.TestSix)
+	for i := 0; i < int(s.NDice) && i < ah3.MaxDice; i++ {
+		d := s.Dice[i]
+		if d >= 1 && d <= 6 {
+			r[tFace+int(d)-1]++
+		}
+		if d >= 5 {
+			r[tSuccesses]++
+			if d == 6 && s.TestSix {
+				r[tSuccesses]++
+			}
+		}
+	}
+}
+
+func (w *writer) prompt() {
+	s := w.s
+	p := s.Prompt()
+	r := w.f(w.at.prompt, w.at.promptCols)
+	if int(p.Kind) < w.at.promptViewer {
+		r[pKind+int(p.Kind)] = 1
+	}
+	if s.Over() || p.Actor < 0 || int(p.Actor) >= w.n {
+		return
+	}
+	r[w.at.promptViewer] = flag(int(p.Actor) == w.v)
+	r[w.at.promptActor+w.row(int(p.Actor))] = 1
+	r[w.at.promptOptions] = float32(len(p.Options))
+	act, a1, a2 := w.ints(w.at.optAction, MaxOptionRows), w.ints(w.at.optArg, MaxOptionRows), w.ints(w.at.optArg2, MaxOptionRows)
+	for i := range act {
+		if i < len(p.Options) {
+			o := p.Options[i]
+			act[i], a1[i], a2[i] = int32(o.Code), o.Arg, o.Arg2
+		} else {
+			act[i], a1[i], a2[i] = -1, -1, -1
+		}
+	}
+}
