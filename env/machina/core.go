@@ -36,6 +36,7 @@ const (
 	opCloseDoors
 	opDestroyed
 	opRetrigger
+	opTeleportPick
 	numOps2
 )
 
@@ -71,6 +72,7 @@ func init() {
 	handlers[opCloseDoors] = (*State).doCloseDoors
 	handlers[opDestroyed] = (*State).doDestroyed
 	handlers[opRetrigger] = (*State).doRetrigger
+	handlers[opTeleportPick] = (*State).doTeleportPick
 }
 
 // push adds a frame unless the game is over.

@@ -512,12 +512,51 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 	if c < 0 {
 		return
 	}
-	if e.Kind == KindNone {
-		s.push(opSteps, s.agentOf(subject), f.Src, int32(subject), int32(e.N), 1)
+	if e.Kind == KindNone || e.Any {
+		// "Teleport 0–N cells" or "to any cell of a kind": the user picks
+		// (MA §10.6, §22.A.1).
+		s.push(opTeleportPick, s.agentOf(subject), f.Src, int32(subject), int32(e.N), int32(e.Kind))
 		return
 	}
 	dest := s.nearestOfKind(c, e.Kind)
 	if dest >= 0 {
 		s.teleport(subject, dest, int(f.B))
 	}
+}
+
+// doTeleportPick offers the cells a teleport may reach: free cells within
+// f.A (f.B = KindNone) or every cell of kind f.B on the board, chasms left
+// out (docs/machina-rulings.md); then teleports creature f.Tgt there.
+func (s *State) doTeleportPick(f *game.Frame) game.Control {
+	cr := int(f.Tgt)
+	c := s.posOf(cr)
+	if c < 0 {
+		return game.Done
+	}
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if o.Code != CodePass {
+			s.teleport(cr, int(o.Arg), cr)
+		}
+		return game.Done
+	}
+	s.ask(f.Who, PromptTarget, f.Src)
+	s.opt(CodePass, -1, 0)
+	kind := CellKind(f.B)
+	for n := 0; n < NumCells; n++ {
+		if n == c || !s.Board.Present(n) {
+			continue
+		}
+		if kind == KindNone {
+			if Cheb(n, c) <= int(f.A) && s.free(n) && s.Board.Kind[n] != KindChasm {
+				s.opt(CodeCell+game.ActionCode(n), int32(n), 0)
+			}
+		} else if s.Board.Kind[n] == kind && s.Board.Dest[n] == 0 {
+			s.opt(CodeCell+game.ActionCode(n), int32(n), 0)
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
 }
