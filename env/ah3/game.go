@@ -227,3 +227,12 @@ func (s *State) end(o uint8) game.Control {
 	}
 	return game.Halt
 }
+
+// Seat returns seat i's investigator sheet at setup.
+func (g *Game) Seat(i int) int { return g.inv[i] }
+
+// RulesActive reports whether archive card 1 (Surge) and 2 (Anomalies) are
+// in the codex.
+func (s *State) RulesActive() (surge, anomalies bool) {
+	return s.rule(content.RuleSurge), s.rule(content.RuleAnomalies)
+}
