@@ -65,6 +65,7 @@ proto:
 docs:
 	$(GO) run ./cmd/mythos spec ArkhamLCG/TheGathering-v0 --markdown > docs/observations/lcg.md
 	$(GO) run ./cmd/mythos spec ArkhamHorror3/DrownedLantern-v0 --markdown > docs/observations/ah3.md
+	$(GO) run ./cmd/mythos spec MachinaArcana/TheFrozenEngine-v0 --markdown > docs/observations/machina.md
 
 ## bench: throughput benchmarks (figures, not tests)
 bench:

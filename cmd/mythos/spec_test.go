@@ -17,6 +17,7 @@ var generatedDocs = []struct {
 }{
 	{"docs/observations/lcg.md", []string{"spec", lcg.TheGatheringID, "--markdown"}},
 	{"docs/observations/ah3.md", []string{"spec", env.AH3ID, "--markdown"}},
+	{"docs/observations/machina.md", []string{"spec", env.MachinaFrozenEngineID, "--markdown"}},
 }
 
 // TestObservationDocsAreGenerated fails when a committed layout doc differs
