@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"github.com/mythos-rl/mythos/env/lcg/lcgcase"
 )
 
 func init() { addCommand(newCheck) }
@@ -18,17 +16,20 @@ func init() { addCommand(newCheck) }
 // SKIP with its reason. It fails when a file cannot be loaded or a case fails.
 func newCheck() *cobra.Command {
 	var (
-		run   string
-		quiet bool
+		run      string
+		quiet    bool
+		gameName string
 	)
 	cmd := &cobra.Command{
 		Use:   "check FILE|DIR...",
 		Short: "Run scripted rules cases (YAML) and print each as PASS, FAIL or SKIP",
 		Long: "Loads the rules cases of each YAML file (or of each *.yaml file in a directory), runs\n" +
-			"each case's setup, actions and expectations on the Arkham Horror LCG engine and prints\n" +
+			"each case's setup, actions and expectations on its game's engine (the LCG, or AH3 for a path\n" +
+			"under an ah3 directory or with --game ah3) and prints\n" +
 			"PASS, SKIP (with the reason) or FAIL (with each difference: want X, got Y).\n" +
 			"Exits non-zero when a case fails or a file has an error. The format: docs/rules-cases.md.",
 		Example: "  mythos check env/lcg/testdata/cases\n" +
+			"  mythos check env/ah3/testdata/cases\n" +
 			"  mythos check env/lcg/testdata/cases/skill_tests.yaml --run 'auto-fail'",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -42,16 +43,15 @@ func newCheck() *cobra.Command {
 			out := cmd.OutOrStdout()
 			var passed, failed, skipped int
 			for _, path := range args {
-				var cases []*lcgcase.Case
 				st, err := os.Stat(path)
-				switch {
-				case err != nil:
+				if err != nil {
 					return err
-				case st.IsDir():
-					cases, err = lcgcase.LoadDir(path)
-				default:
-					cases, err = lcgcase.LoadFile(path)
 				}
+				g, err := gameOfCases(path, gameName)
+				if err != nil {
+					return err
+				}
+				cases, err := g.load(path, st.IsDir())
 				if err != nil {
 					return err
 				}
@@ -59,19 +59,19 @@ func newCheck() *cobra.Command {
 					if filter != nil && !filter.MatchString(c.Name) {
 						continue
 					}
-					r := lcgcase.Run(c)
+					r := c.Run()
 					switch r.Status {
-					case lcgcase.Pass:
+					case "PASS":
 						passed++
 						if !quiet {
-							fmt.Fprintf(out, "PASS  %s  %s\n", r.Where(), c.Name)
+							fmt.Fprintf(out, "PASS  %s  %s\n", r.Where, c.Name)
 						}
-					case lcgcase.Skip:
+					case "SKIP":
 						skipped++
-						fmt.Fprintf(out, "SKIP  %s  %s: %s\n", r.Where(), c.Name, c.Skip)
+						fmt.Fprintf(out, "SKIP  %s  %s: %s\n", r.Where, c.Name, c.Skip)
 					default:
 						failed++
-						fmt.Fprintf(out, "FAIL  %s  %s  [%s]\n", r.Where(), c.Name, c.Rule)
+						fmt.Fprintf(out, "FAIL  %s  %s  [%s]\n", r.Where, c.Name, c.Rule)
 						for _, d := range r.Diff {
 							fmt.Fprintf(out, "      %s\n", d)
 						}
@@ -91,5 +91,6 @@ func newCheck() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&run, "run", "", "only cases whose name matches this regular expression")
 	f.BoolVarP(&quiet, "quiet", "q", false, "print only failures, skips and the summary")
+	f.StringVar(&gameName, "game", "", "the game of the cases: lcg or ah3 (default: the game a directory of the path names, e.g. env/ah3/..., else lcg)")
 	return cmd
 }

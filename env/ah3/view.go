@@ -1,6 +1,8 @@
 package ah3
 
 import (
+	"fmt"
+
 	"github.com/mythos-rl/mythos/env/ah3/content"
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -51,3 +53,32 @@ func (s *State) TokenCount(seat int8) int { return s.tokenCount(seat) }
 // Info describes the game: its name, seats and action vocabulary (the Info
 // of every state of it).
 func (g *Game) Info() *game.Info { return &g.info }
+
+// OptionKey names what option i of the current prompt does, apart from its
+// position: the option itself, since an AH3 action code means the same in
+// every prompt (for mythos play, which keeps an option's number).
+func (s *State) OptionKey(i int) game.Option {
+	if i < 0 || i >= len(s.prompt.Options) {
+		return game.Option{Code: ActPass, Arg: -1}
+	}
+	return s.prompt.Options[i]
+}
+
+// Turn changes when a new round or phase begins (for mythos play).
+func (s *State) Turn() int { return int(s.Round)*8 + int(s.Phase) }
+
+// Confirm returns the question to ask a person before option i, or "":
+// ending an action-phase turn with actions left (AH3 201.1).
+func (s *State) Confirm(i int) string {
+	if i < 0 || i >= len(s.prompt.Options) || s.prompt.Kind != PromptAction || s.prompt.Options[i].Code != ActPass {
+		return ""
+	}
+	seat := s.prompt.Actor
+	if seat < 0 || int(seat) >= int(s.N) {
+		return ""
+	}
+	if left := 2 - int(s.Seats[seat].Taken); left > 0 {
+		return fmt.Sprintf("End your turn with %d action(s) left?", left)
+	}
+	return ""
+}
