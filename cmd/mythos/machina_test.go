@@ -1,0 +1,58 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/env"
+)
+
+// A person plays Machina Arcana in the terminal to the end (a short round
+// cap): the grid, the pioneers and the prompt are shown, and the record
+// replays as a narrated log.
+func TestPlayMachina(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "machina.json")
+	out, err := playCLI(t, strings.Repeat("0\ny\n", 3000), "play", env.MachinaFrozenEngineID, "--seed", "7",
+		"--opt", "pioneers=lorre,hank,round_cap=2", "--seat", "0", "--agent", "heuristic", "--record", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The Frozen Engine", "+-+-+", "Lorre Jerrard (mystic)", "Lorre Jerrard must decide", "The game is over"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out)
+		}
+	}
+	log, _, err := mythos(t, "", "replay", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log, "moves to") {
+		t.Fatalf("replay:\n%s", log)
+	}
+}
+
+// run, eval, record and spec work on the Machina Arcana id.
+func TestMachinaCommands(t *testing.T) {
+	id := env.MachinaFrozenEngineID
+	out, _, err := mythos(t, "", "run", id, "--agent", "heuristic", "--episodes", "3", "--seed", "1", "--quiet")
+	if err != nil || !strings.Contains(out, "episodes") {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	out, _, err = mythos(t, "", "eval", id, "--agents", "random,heuristic,ismcts:iters=10", "--episodes", "2", "--seed", "1", "--quiet",
+		"--opt", "round_cap=4")
+	if err != nil || !strings.Contains(out, "95% interval") || !strings.Contains(out, "ismcts") {
+		t.Fatalf("eval: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	if out, _, err = mythos(t, "", "record", id, "--agent", "random", "--episodes", "2", "--out", dir, "--quiet"); err != nil {
+		t.Fatalf("record: %v\n%s", err, out)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.arrow")); len(m) == 0 {
+		t.Fatalf("record wrote no Arrow file in %s", dir)
+	}
+	out, _, err = mythos(t, "", "spec", id, "--opt", "pioneers=4")
+	if err != nil || !strings.Contains(out, "Discrete(1927)") || !strings.Contains(out, "Philip") || !strings.Contains(out, "monsters") {
+		t.Fatalf("spec: %v\n%s", err, out)
+	}
+}
