@@ -147,12 +147,13 @@ func (s *State) nextToWall(c int) bool {
 // seesUnseen reports whether a creature may target incorporeal creatures
 // (MA §10.1): a passive allows it, or a lit chapter cell is on its tile.
 func (s *State) seesUnseen(cr int) bool {
-	c := s.posOf(cr)
-	if c >= 0 {
-		t := TileOf(c)
-		for i := 0; i < NumCells; i++ {
-			if s.Board.Lit[i] && s.Board.Dest[i] == 0 && TileOf(i) == t {
-				return true
+	if c := s.posOf(cr); c >= 0 {
+		ox, oy := (c%Size)/TileSize*TileSize, (c/Size)/TileSize*TileSize
+		for y := oy; y < oy+TileSize; y++ {
+			for x := ox; x < ox+TileSize; x++ {
+				if i := y*Size + x; s.Board.Lit[i] && s.Board.Dest[i] == 0 {
+					return true
+				}
 			}
 		}
 	}

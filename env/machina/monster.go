@@ -31,6 +31,11 @@ func (s *State) walkable(c int) bool {
 // fill computes the field from cell from: walls and impassable cells are
 // gone around, closed doors and creatures are ignored but counted.
 func (s *State) fill(pf *pathField, from int) {
+	g := &s.Board.Grid
+	var walk [NumCells]bool
+	for c := range walk {
+		walk[c] = g.Kind[c] != KindNone && s.walkable(c)
+	}
 	for i := range pf.Dist {
 		pf.Dist[i] = far
 	}
@@ -41,27 +46,49 @@ func (s *State) fill(pf *pathField, from int) {
 	for head < tail {
 		u := int(pf.queue[head])
 		head++
-		for d := Direction(0); d < 8; d++ {
-			v := Step(u, d)
-			if v < 0 || !s.Board.Present(v) || !s.walkable(v) {
+		ux, uy := u%Size, u/Size
+		du := pf.Dist[u]
+		for d := 0; d < 8; d++ {
+			dx, dy := dirDX[d], dirDY[d]
+			vx, vy := ux+dx, uy+dy
+			if uint(vx) >= Size || uint(vy) >= Size {
 				continue
 			}
-			if !s.Board.LineOfSight(u, v, SightDoorsOpen, nil) {
-				continue
+			v := vy*Size + vx
+			if !walk[v] || (pf.Dist[v] != far && pf.Dist[v] != du+1) {
+				continue // already reached at least as soon
 			}
 			cost := pf.Extra[u]
+			switch {
+			case dy == 0:
+				e := g.V[uy][max(ux, vx)]
+				if e == EdgeWall {
+					continue
+				}
+				if e == EdgeClosed {
+					cost++
+				}
+			case dx == 0:
+				e := g.H[max(uy, vy)][ux]
+				if e == EdgeWall {
+					continue
+				}
+				if e == EdgeClosed {
+					cost++
+				}
+			default:
+				if g.vertexBlocks(max(ux, vx), max(uy, vy), dx, dy, SightDoorsOpen) {
+					continue
+				}
+			}
 			if s.Occ[v] >= 0 {
 				cost++
 			}
-			if !d.Diagonal() && s.Board.EdgeBetween(u, v) == EdgeClosed {
-				cost++
-			}
-			switch {
-			case pf.Dist[v] == far:
-				pf.Dist[v], pf.Extra[v] = pf.Dist[u]+1, cost
+			if pf.Dist[v] == far {
+				pf.Dist[v], pf.Extra[v] = du+1, cost
 				pf.queue[tail] = int16(v)
 				tail++
-			case pf.Dist[v] == pf.Dist[u]+1 && cost < pf.Extra[v]:
+			} else if cost < pf.Extra[v] {
 				pf.Extra[v] = cost
 			}
 		}

@@ -162,5 +162,20 @@ func (g *Grid) Adjacent(a, b int) bool {
 	if a == b || !g.Present(a) || !g.Present(b) || Cheb(a, b) != 1 {
 		return false
 	}
-	return g.LineOfSight(a, b, SightPlain, nil)
+	return g.neighbourSight(a, b, SightPlain)
+}
+
+// neighbourSight is LineOfSight for two touching cells: the segment crosses
+// one edge (orthogonal neighbours) or one lattice point (diagonal ones) and
+// enters no other cell.
+func (g *Grid) neighbourSight(a, b int, mode uint8) bool {
+	ax, ay, bx, by := a%Size, a/Size, b%Size, b/Size
+	sx, sy := bx-ax, by-ay
+	switch {
+	case sy == 0:
+		return !g.edgeBlocks(g.V[ay][max(ax, bx)], mode)
+	case sx == 0:
+		return !g.edgeBlocks(g.H[max(ay, by)][ax], mode)
+	}
+	return !g.vertexBlocks(max(ax, bx), max(ay, by), sx, sy, mode)
 }

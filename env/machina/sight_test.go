@@ -170,3 +170,31 @@ func TestTileRotation(t *testing.T) {
 		t.Fatal("a horizontal door did not turn vertical")
 	}
 }
+
+// The neighbour shortcut agrees with the full line of sight everywhere.
+func TestNeighbourSightAgrees(t *testing.T) {
+	g := mustMap(t, `
++-+-+-+-+
+|.D. #|.|
++-+ +d+ +
+|. .|. .|
++ +-+ + +
+|# . .D.|
++-+-+-+-+`)
+	for a := 0; a < NumCells; a++ {
+		if !g.Present(a) {
+			continue
+		}
+		for d := Direction(0); d < 8; d++ {
+			b := Step(a, d)
+			if b < 0 || !g.Present(b) {
+				continue
+			}
+			for _, mode := range []uint8{SightPlain, SightDoorsOpen} {
+				if g.neighbourSight(a, b, mode) != g.LineOfSight(a, b, mode, nil) {
+					t.Fatalf("%s→%s mode %d disagree", cellName(a), cellName(b), mode)
+				}
+			}
+		}
+	}
+}
