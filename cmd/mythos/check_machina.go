@@ -1,0 +1,51 @@
+package main
+
+import (
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// Machina Arcana's rules cases: a path with a machina element
+// (env/machina/testdata/cases), or --game machina.
+func init() {
+	caseGames = append(caseGames, caseGame{"machina", []string{"machina"}, loadMachinaCases})
+}
+
+// loadMachinaCases loads Machina Arcana rules cases (env/machina/rulescase.go)
+// from a file, or from the *.yaml files of a directory; they run on the
+// shipped content.
+func loadMachinaCases(path string, dir bool) ([]checkCase, error) {
+	ct, err := machina.Shipped()
+	if err != nil {
+		return nil, err
+	}
+	files := []string{path}
+	if dir {
+		if files, err = filepath.Glob(filepath.Join(path, "*.yaml")); err != nil {
+			return nil, err
+		}
+		sort.Strings(files)
+	}
+	var out []checkCase
+	for _, f := range files {
+		cs, err := machina.LoadRulesCases(f)
+		if err != nil {
+			return out, err
+		}
+		for _, c := range cs {
+			out = append(out, checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() checkResult {
+				r := checkResult{Status: "PASS", Where: c.File + ":" + strconv.Itoa(c.Line)}
+				if c.Skip != "" {
+					r.Status = "SKIP"
+				} else if err := c.Run(ct); err != nil {
+					r.Status, r.Diff = "FAIL", []string{err.Error()}
+				}
+				return r
+			}})
+		}
+	}
+	return out, nil
+}
