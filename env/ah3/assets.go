@@ -32,6 +32,7 @@ func (s *State) returnCard(c int16, owned bool) {
 	switch s.sc().Assets[c].Pile {
 	case content.ItemDeck:
 		s.Items.PushBottom(c)
+		s.refillReserve() // AH3 411.4
 	case content.SpellDeck:
 		s.Spells.PushBottom(c)
 	case content.AllyDeck:
