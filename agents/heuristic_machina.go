@@ -1,0 +1,273 @@
+package agents
+
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// The Machina Arcana heuristic: on a pioneer's turn it attacks a monster in
+// reach, else works toward the first goal it finds — an unlit chapter cell,
+// an unsealed lair cell, the exit, an unexplored border, a monster, a chest
+// or event cell — stepping along shortest paths and using the cell when next
+// to it; it heals when hurt and spends inspiration on its attacks. On the
+// monster side it attacks the pioneer in reach and closes in on the nearest
+// one. Elsewhere (items, windows, tie-breaks) it takes the first option.
+
+// chooseMachina returns the option index the heuristic picks in s.
+func chooseMachina(s *machina.State, rng *game.RNG) int {
+	p := s.Prompt()
+	var scores [256]float64
+	n := len(p.Options)
+	if n > len(scores) {
+		return rng.IntN(n)
+	}
+	actor := s.Actor()
+	monsterSide := int(p.Actor) == int(s.N)
+	var dist [machina.NumCells]int16
+	if actor >= 0 {
+		goalField(s, actor, monsterSide, &dist)
+	}
+	for i, o := range p.Options {
+		scores[i] = scoreMachina(s, p.Kind, o, actor, monsterSide, &dist)
+	}
+	return pickBest(scores[:n], rng)
+}
+
+// scoreMachina rates one option.
+func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor int, monsterSide bool, dist *[machina.NumCells]int16) float64 {
+	c := o.Code
+	here := -1
+	if actor >= 0 {
+		here = s.Pos(actor)
+	}
+	toward := func(n int) float64 {
+		if here < 0 || n < 0 || n >= machina.NumCells || dist[n] < 0 || dist[here] < 0 {
+			return 0
+		}
+		return float64(dist[here] - dist[n])
+	}
+	switch {
+	case c == machina.CodePass:
+		if kind == machina.PromptAction || kind == machina.PromptMonster {
+			return 0.5
+		}
+		return 0.2
+	case c == machina.CodeYes:
+		return 1
+	case c >= machina.CodeMove && c < machina.CodeMove+8:
+		return 2 + 2*toward(int(o.Arg))
+	case c >= machina.CodeOpenDoor && c < machina.CodeOpenDoor+4:
+		return 1.5
+	case c >= machina.CodeCloseDoor && c < machina.CodeBreakDoor+4:
+		return 0.1
+	case c >= machina.CodeUseCell && c < machina.CodeUseCell+8:
+		if monsterSide {
+			return 0.3
+		}
+		k := s.Board.Effective(int(o.Arg))
+		switch k {
+		case machina.KindChapter:
+			return 9
+		case machina.KindChest, machina.KindEvent, machina.KindWorkbench:
+			return 6
+		case machina.KindRecharge:
+			if actor >= 0 && s.Stamina(actor) < 3 {
+				return 5
+			}
+		}
+		return 1
+	case c >= machina.CodeSeal && c < machina.CodeSeal+8:
+		return 8
+	case c == machina.CodeExplore:
+		return 7
+	case c == machina.CodeLeave:
+		return 6
+	case c == machina.CodeInventory, c >= machina.CodeTrade && c < machina.CodeTrade+machina.MaxPioneers:
+		return 0.3
+	case c >= machina.CodeAbility && c < machina.CodeCell:
+		return scoreAbility(s, c, actor, monsterSide)
+	case c >= machina.CodeCell && c < machina.CodeDoor:
+		cell := int(c - machina.CodeCell)
+		switch kind {
+		case machina.PromptStep:
+			return 2 + toward(cell)
+		case machina.PromptTarget, machina.PromptMonster:
+			return scoreTarget(s, cell, monsterSide)
+		}
+		return 1
+	case c >= machina.CodeAmount && c < machina.CodeAmount+10:
+		return float64(c - machina.CodeAmount) // spend inspiration on the roll
+	case c >= machina.CodeItem && c < machina.CodeItem+machina.MaxItems:
+		return 2 + float64(s.Content().Items[c-machina.CodeItem].Level)
+	}
+	return 1
+}
+
+// scoreTarget rates a target cell: a monster for a pioneer (the weakest
+// first), a pioneer for the monster side (the weakest first).
+func scoreTarget(s *machina.State, cell int, monsterSide bool) float64 {
+	cr := int(s.Occ[cell])
+	switch {
+	case cr < 0:
+		return 0.5
+	case cr < machina.MaxPioneers:
+		if monsterSide {
+			return 10 - float64(s.Health(cr))
+		}
+		return 1 // a helpful effect on a friend, or friendly fire
+	default:
+		if monsterSide {
+			return 0.5
+		}
+		return 10 - float64(s.Health(cr))
+	}
+}
+
+// scoreAbility rates using an ability: attacks when an enemy is near, heals
+// when hurt, the chapter's abilities always.
+func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bool) float64 {
+	ct := s.Content()
+	var ab *machina.Ability
+	if c >= machina.CodeItemAbility {
+		k := int(c - machina.CodeItemAbility)
+		if abs := ct.Items[k/4].Abilities; k%4 < len(abs) {
+			ab = &abs[k%4]
+		}
+	} else {
+		k := int(c - machina.CodeAbility)
+		src, a := k/4, k%4
+		switch {
+		case src == machina.SrcChapter:
+			return 7
+		case src == machina.SrcPioneer && actor >= 0 && actor < machina.MaxPioneers:
+			if abs := ct.Pioneers[s.P[actor].Card].Abilities; a < len(abs) {
+				ab = &abs[a]
+			}
+		case src == machina.SrcMonster && s.ActiveMon >= 0:
+			if abs := ct.Monsters[s.ActiveMon].Abilities; a < len(abs) {
+				ab = &abs[a]
+			}
+		}
+	}
+	if ab == nil {
+		return 1.5
+	}
+	score := 1.0
+	for _, e := range ab.Effects {
+		switch e.Op {
+		case machina.OpAttack:
+			if enemyNear(s, actor, monsterSide, int(ab.Range)) {
+				score = max(score, 10+float64(e.Strong)+0.5*float64(e.Weak))
+			}
+		case machina.OpHeal:
+			if actor >= 0 && actor < machina.MaxPioneers {
+				if card := &ct.Pioneers[s.P[actor].Card]; s.P[actor].HP < card.MaxHP-1 {
+					score = max(score, 6)
+				}
+			}
+		}
+	}
+	return score
+}
+
+// enemyNear reports whether an enemy of the actor stands within rng cells
+// (1 for melee) in plain sight.
+func enemyNear(s *machina.State, actor int, monsterSide bool, rng int) bool {
+	here := s.Pos(actor)
+	if here < 0 {
+		return false
+	}
+	rng = max(rng, 1)
+	for c := 0; c < machina.NumCells; c++ {
+		cr := int(s.Occ[c])
+		if cr < 0 || (cr < machina.MaxPioneers) != monsterSide {
+			continue
+		}
+		if machina.Cheb(here, c) <= rng && s.Board.LineOfSight(here, c, machina.SightPlain, nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// goalField writes into dist the steps from each cell to the actor's goal
+// (-1 where none leads): for the monster side the pioneers, for a pioneer
+// the first kind of goal the board has.
+func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.NumCells]int16) {
+	var goals [machina.NumCells]bool
+	g := &s.Board
+	found := false
+	mark := func(pred func(c int) bool) {
+		if found {
+			return
+		}
+		for c := 0; c < machina.NumCells; c++ {
+			if g.Present(c) && pred(c) {
+				goals[c], found = true, true
+			}
+		}
+	}
+	if monsterSide {
+		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= 0 && cr < machina.MaxPioneers })
+	} else {
+		mark(func(c int) bool { return g.Effective(c) == machina.KindChapter && !g.Lit[c] })
+		mark(func(c int) bool { return g.Effective(c) == machina.KindLair })
+		mark(func(c int) bool { return int(s.Exit[0]) == c || int(s.Exit[1]) == c })
+		mark(func(c int) bool {
+			cr := int(s.Occ[c])
+			return cr >= machina.MonsterBase && machina.Cheb(c, s.Pos(actor)) <= 5
+		})
+		mark(func(c int) bool { _, ok := g.UnexploredSide(c); return ok })
+		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= machina.MonsterBase })
+		mark(func(c int) bool {
+			k := g.Effective(c)
+			return k == machina.KindChest || k == machina.KindEvent
+		})
+	}
+	// Breadth-first from every goal over passable cells, creatures ignored.
+	var queue [machina.NumCells]int16
+	head, tail := 0, 0
+	for c := range dist {
+		dist[c] = -1
+		if goals[c] {
+			dist[c] = 0
+			queue[tail] = int16(c)
+			tail++
+		}
+	}
+	for head < tail {
+		a := int(queue[head])
+		head++
+		for d := machina.Direction(0); d < 8; d++ {
+			n := machina.Step(a, d)
+			if n < 0 || dist[n] >= 0 || !g.Passable(n) || !g.Adjacent(a, n) {
+				continue
+			}
+			dist[n] = dist[a] + 1
+			queue[tail] = int16(n)
+			tail++
+		}
+	}
+}
+
+// evaluateMachina estimates the pioneers' final score in [-1, 1]: progress
+// through the chapters and the team's health, against the danger track.
+func evaluateMachina(s *machina.State) float64 {
+	prog := 1.0
+	if !s.InFinale && len(s.Chapters) > 0 {
+		prog = float64(s.ChapterPos) / float64(len(s.Chapters))
+	}
+	hp, alive := 0.0, 0
+	for i := 0; i < int(s.N); i++ {
+		if p := &s.P[i]; p.Alive {
+			alive++
+			hp += float64(p.HP) / float64(max(1, int(s.Content().Pioneers[p.Card].MaxHP)))
+		}
+	}
+	if alive == 0 {
+		return -1
+	}
+	danger := float64(s.Danger) / float64(max(1, s.DangerTrack()))
+	v := 0.6*prog + 0.4*hp/float64(s.N) - 0.5*danger - 0.3
+	return max(-1, min(1, v))
+}
