@@ -121,7 +121,12 @@ func (s *State) renderSpace(b *strings.Builder, sp int8) {
 		}
 		st := [...]string{"ready", "exhausted", "engaged"}[m.Status]
 		if m.Engaged != 0 {
-			st = "engaged"
+			st = "engaged with"
+			for seat := int8(0); seat < s.N; seat++ {
+				if m.engagedWith(seat) {
+					st += " " + s.seatName(seat)
+				}
+			}
 		}
 		fmt.Fprintf(b, " <#%d %s %d/%d %s>", i, s.g.kinds[m.Kind].Name, int(m.Health)-int(m.Damage), m.Health, st)
 	}
