@@ -4,12 +4,14 @@ import (
 	"fmt"
 
 	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/ah3"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/machina"
 )
 
 func init() {
-	Register("heuristic", "rule-based player of the LCG (investigate, fight or evade, play assets, commit icons, watch the doom clock); random elsewhere",
+	Register("heuristic", "rule-based player of the LCG (investigate, fight or evade, play assets, commit icons, watch the doom clock); of Machina Arcana (attack in reach, chapter cells, lairs, exit, exploration; the monster side hunts the nearest pioneer); random elsewhere",
 		func(opts env.Options) (Agent, error) {
 			if len(opts) > 0 {
 				return nil, fmt.Errorf("takes no options (got %s)", opts)
@@ -65,6 +67,12 @@ func (HeuristicPolicy) Choose(s game.State, rng *game.RNG) int {
 	if ls, ok := s.(*lcg.State); ok {
 		return chooseLCG(ls, rng)
 	}
+	if ms, ok := s.(*machina.State); ok {
+		return chooseMachina(ms, rng)
+	}
+	if as, ok := s.(*ah3.State); ok {
+		return chooseAH3(as, rng)
+	}
 	return RandomPolicy{}.Choose(s, rng)
 }
 
@@ -76,6 +84,12 @@ func (HeuristicPolicy) Evaluate(s game.State) float64 {
 	}
 	if ls, ok := s.(*lcg.State); ok {
 		return evaluateLCG(ls)
+	}
+	if ms, ok := s.(*machina.State); ok {
+		return evaluateMachina(ms)
+	}
+	if as, ok := s.(*ah3.State); ok {
+		return evaluateAH3(as)
 	}
 	return 0
 }
