@@ -51,7 +51,9 @@ type CaseSetup struct {
 	Entrance     []int          `yaml:"entrance"`
 	MonsterSide  bool           `yaml:"monster_side"`
 	Mods         []CaseMod      `yaml:"mods"`
-	Extra        map[string]int `yaml:"extra"`
+	Finale       bool           `yaml:"finale"`
+	Tokens       *int           `yaml:"tokens"`
+	RitualHP     []int          `yaml:"ritual_health"`
 }
 
 // CaseSeat places a pioneer and sets its values.
@@ -107,6 +109,8 @@ type CaseExpect struct {
 	Prompt   *CasePrompt         `yaml:"prompt"`
 	Dice     *int                `yaml:"dice_left"`
 	Discard  []string            `yaml:"item_discard"`
+	Tokens   *int                `yaml:"tokens"`
+	Rituals  []int               `yaml:"ritual_health"`
 }
 
 // CaseSeatExpect checks one pioneer.

@@ -30,10 +30,32 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		s.clearBoard()
 		s.Board.Grid = g
 	}
+	if su.Finale {
+		// The finale as "go to the finale" lays it (MA §14.8), without the
+		// placement prompts: the seats say where the pioneers stand.
+		for i := range s.Chapters {
+			if s.sc.Chapters[s.Chapters[i]].Finale {
+				s.ChapterPos = int8(i)
+			}
+		}
+		s.goFinale()
+		s.stack.Clear()
+	}
 	s.Round = 1
 	for p := 0; p < int(s.N); p++ {
 		s.lift(p)
 		s.P[p].OnBoard = false
+	}
+	for i, hp := range su.RitualHP {
+		if i < len(s.Rituals) {
+			s.Rituals[i].HP = int8(hp)
+			if hp <= 0 {
+				s.Board.Dest[s.Rituals[i].Cell] = 1
+			}
+		}
+	}
+	if su.Tokens != nil {
+		s.Tokens = int8(*su.Tokens)
 	}
 	for _, cs := range su.Seats {
 		if cs.Seat < 0 || cs.Seat >= int(s.N) {
@@ -169,7 +191,9 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 	if su.Chapter > 0 {
 		s.ChapterPos = int8(su.Chapter - 1)
 	}
-	s.Lair, s.Horror = s.scaledLair(s.startLair()), s.startHorror()
+	if !su.Finale {
+		s.Lair, s.Horror = s.scaledLair(s.startLair()), s.startHorror()
+	}
 	if su.Lair > 0 {
 		s.Lair = int8(su.Lair)
 	}
@@ -394,6 +418,15 @@ func (c *RulesCase) check(s *State) error {
 	intp("result", x.Result, int(s.result))
 	intp("tiles on the board", x.Tiles, s.Board.TileCount())
 	intp("forced dice left", x.Dice, len(s.Forced))
+	intp("finale tokens", x.Tokens, int(s.Tokens))
+	if x.Rituals != nil {
+		checked++
+		var got []int
+		for _, r := range s.Rituals {
+			got = append(got, int(r.HP))
+		}
+		want("ritual health", x.Rituals, got)
+	}
 	if x.Phase != "" {
 		checked++
 		want("phase", x.Phase, s.Phase.String())
