@@ -26,34 +26,34 @@ type RulesCase struct {
 
 // CaseSetup is the table before the first answer.
 type CaseSetup struct {
-	Pioneers     []string       `yaml:"pioneers"`
-	Seed         uint64         `yaml:"seed"`
-	Easy         bool           `yaml:"easy"`
-	VeryEasy     bool           `yaml:"very_easy"`
-	Cooperative  bool           `yaml:"cooperative"`
-	Map          string         `yaml:"map"`
-	Seats        []CaseSeat     `yaml:"seats"`
-	Monsters     []CaseMonster  `yaml:"monsters"`
-	Dice         []int          `yaml:"dice"`
-	Phase        string         `yaml:"phase"`
-	Turn         int            `yaml:"turn"`
-	Danger       *int           `yaml:"danger"`
-	Level        int            `yaml:"level"`
-	Lair         int            `yaml:"lair"`
-	Horror       int            `yaml:"horror"`
-	Chapter      int            `yaml:"chapter"`
-	HorrorEvent  string         `yaml:"horror_event"`
-	PioneerEvent string         `yaml:"pioneer_event"`
-	EventTop     []string       `yaml:"event_top"`
-	ItemTop      []string       `yaml:"item_top"`
-	MonsterTop   []string       `yaml:"monster_top"`
-	Exit         []int          `yaml:"exit"`
-	Entrance     []int          `yaml:"entrance"`
-	MonsterSide  bool           `yaml:"monster_side"`
-	Mods         []CaseMod      `yaml:"mods"`
-	Finale       bool           `yaml:"finale"`
-	Tokens       *int           `yaml:"tokens"`
-	RitualHP     []int          `yaml:"ritual_health"`
+	Pioneers     []string      `yaml:"pioneers"`
+	Seed         uint64        `yaml:"seed"`
+	Easy         bool          `yaml:"easy"`
+	VeryEasy     bool          `yaml:"very_easy"`
+	Cooperative  bool          `yaml:"cooperative"`
+	Map          string        `yaml:"map"`
+	Seats        []CaseSeat    `yaml:"seats"`
+	Monsters     []CaseMonster `yaml:"monsters"`
+	Dice         []int         `yaml:"dice"`
+	Phase        string        `yaml:"phase"`
+	Turn         int           `yaml:"turn"`
+	Danger       *int          `yaml:"danger"`
+	Level        int           `yaml:"level"`
+	Lair         int           `yaml:"lair"`
+	Horror       int           `yaml:"horror"`
+	Chapter      int           `yaml:"chapter"`
+	HorrorEvent  string        `yaml:"horror_event"`
+	PioneerEvent string        `yaml:"pioneer_event"`
+	EventTop     []string      `yaml:"event_top"`
+	ItemTop      []string      `yaml:"item_top"`
+	MonsterTop   []string      `yaml:"monster_top"`
+	Exit         []int         `yaml:"exit"`
+	Entrance     []int         `yaml:"entrance"`
+	MonsterSide  bool          `yaml:"monster_side"`
+	Mods         []CaseMod     `yaml:"mods"`
+	Finale       bool          `yaml:"finale"`
+	Tokens       *int          `yaml:"tokens"`
+	RitualHP     []int         `yaml:"ritual_health"`
 }
 
 // CaseSeat places a pioneer and sets its values.
