@@ -274,8 +274,8 @@ func (s *State) doHit(f *game.Frame) game.Control {
 			s.killPioneer(cr, src)
 			return game.Done
 		}
-		if f.Answer != game.NoAnswer && s.answer(f).Code == CodePass || f.Answer == game.NoAnswer {
-			s.pushTriggers(cr, WhenDamaged, -1)
+		if src >= 0 && (f.Answer == game.NoAnswer || s.answer(f).Code == CodePass) {
+			s.pushTriggers(cr, WhenDamaged, -1) // damage from a creature, not a cost
 		}
 		if src >= 0 && !isCellCreature(src) {
 			s.pushTriggers(src, WhenDealt, s.posOf(cr))

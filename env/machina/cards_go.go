@@ -82,6 +82,26 @@ func init() {
 		s.heal(x.User, 1)
 	})
 
+	// Control a monster (MA §10.3): on its next turn the user decides its
+	// moves and abilities; it may hit monsters and be walked into a chasm.
+	registerEffect("control", func(s *State, x *EffectCtx) {
+		if m := s.at(x.Target); isMonster(m) && isPioneer(x.User) {
+			s.Mx[m-MonsterBase].Controller = int8(x.User)
+		}
+	})
+	// Swap places (MA §10.2): the two figures exchange cells, no movement
+	// rules.
+	registerEffect("swap", func(s *State, x *EffectCtx) {
+		t := s.at(x.Target)
+		a, b := s.posOf(x.User), x.Target
+		if t < 0 || a < 0 || t == x.User {
+			return
+		}
+		s.Occ[a], s.Occ[b] = -1, -1
+		s.setPos(x.User, b)
+		s.setPos(t, a)
+	})
+
 	// The ritual finale (MA §21.6).
 	finaleRules["ritual"] = FinaleRule{
 		Setup: func(s *State) {

@@ -138,6 +138,14 @@ func (s *State) doChapterStart(f *game.Frame) game.Control {
 	// MA §14.6 steps 3–4: the new chapter's values.
 	s.Lair = s.scaledLair(s.startLair())
 	s.Horror = s.startHorror()
+	// "When a new chapter begins" abilities (Abzu Guide).
+	if f.B == 0 {
+		for p := int(s.N) - 1; p >= 0; p-- {
+			if s.onBoardPioneer(p) {
+				s.pushTriggers(p, WhenChapter, -1)
+			}
+		}
+	}
 	// Nobody on the board and no entrance effect: place them anyway
 	// (docs/machina-rulings.md).
 	if s.onBoardCount() == 0 && s.alivePioneers() > 0 {

@@ -38,7 +38,7 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		return dst
 	}
 	attack := len(a.Effects) > 0 && a.Effects[0].Op == OpAttack
-	pioneersOnly := isMonster(user) && s.Mx[user-MonsterBase].Controller < 0
+	pioneersOnly := isMonster(user) && s.Mx[user-MonsterBase].Controller < 0 // MA §10.3, §22.25
 	see := s.seesUnseen(user)
 	ok := func(cell int) bool {
 		cr := s.targetCreature(cell)

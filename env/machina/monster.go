@@ -135,7 +135,11 @@ func (s *State) doMonsterTurn(f *game.Frame) game.Control {
 	}
 	s.ActiveMon = int8(cr - MonsterBase)
 	if m.Controller >= 0 && s.P[m.Controller].Alive {
-		return s.freeMonsterTurn(f, cr, game.AgentID(m.Controller), true)
+		c := s.freeMonsterTurn(f, cr, game.AgentID(m.Controller), true)
+		if c == game.Done {
+			m.Controller = -1 // control lasts one turn (MA §10.3)
+		}
+		return c
 	}
 	if s.MonsterSide && !s.cfg.Cooperative {
 		return s.freeMonsterTurn(f, cr, s.monsterSeat(), false)

@@ -133,9 +133,6 @@ func (s *State) doLairPhase(f *game.Frame) game.Control {
 // doHorrorPhase runs MA §6.3.
 func (s *State) doHorrorPhase(f *game.Frame) game.Control {
 	s.expireMods(true) // horror markers return (MA §6.3 step 1)
-	for i := range s.Mx {
-		s.Mx[i].Controller = -1
-	}
 	if s.InFinale {
 		if r := finaleRules[s.sc.Finale.Rule]; r.HorrorStart != nil {
 			r.HorrorStart(s)
