@@ -136,3 +136,33 @@ func TestExploreInGame(t *testing.T) {
 		t.Fatalf("only %d explorations in random play", explored)
 	}
 }
+
+func TestReachAndSightPlanes(t *testing.T) {
+	s := newGame(t, 3, Config{Pioneers: []string{"kim"}})
+	for s.Prompt().Kind == PromptPlace {
+		s.Apply(0)
+	}
+	var reach [NumCells]int8
+	s.ReachFrom(0, 2, &reach)
+	c := s.Position(0)
+	if reach[c] != 0 {
+		t.Fatal("the start cell is not at 0 steps")
+	}
+	n := 0
+	for i, r := range reach {
+		if r > 0 {
+			n++
+			if Cheb(i, c) > int(r) || r > 2 {
+				t.Fatalf("cell %s at %d steps, %d away", cellName(i), r, Cheb(i, c))
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("nothing reachable")
+	}
+	var sight [NumCells]bool
+	s.SightFrom(c, SightPlain, &sight)
+	if !sight[c] {
+		t.Fatal("a cell does not see itself")
+	}
+}
