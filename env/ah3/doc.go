@@ -43,7 +43,9 @@
 // PromptInvestigator, PromptStarting, PromptRetire, PromptCast,
 // PromptExchange, PromptRepeat) say what is asked. Group decisions (who acts
 // next, monster order, engagement and doom placement choices) are asked of
-// the lead investigator (AH3 409.4).
+// the lead investigator (AH3 409.4); a PromptMove with a Source of 0 or more
+// asks the lead for a monster's next step (that monster slot) among equally
+// short ways (AH3 202.2g).
 //
 // # State
 //

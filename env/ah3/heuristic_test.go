@@ -36,6 +36,9 @@ func greedy(s *State, rng *game.RNG) int {
 		}
 		return 0
 	case PromptMove:
+		if p.Source >= 0 { // a monster's way, chosen by the lead
+			return rng.IntN(len(p.Options))
+		}
 		st := &s.Seats[seat]
 		if h := s.g.hood[st.Space]; h >= 0 && s.Clues[h] > 0 {
 			return 0

@@ -77,18 +77,25 @@ func (s *State) doMonsterAttack(f *game.Frame) game.Control {
 	return game.Done
 }
 
-// target returns the space a monster moves toward (AH3 202.2d, 419, 494), or -1.
-func (s *State) target(m *Monster) int8 {
+// targets marks the spaces a monster moves toward (AH3 202.2d, 419, 494)
+// that are nearest to it (202.2g) and returns their distance, or -1.
+func (s *State) targets(m *Monster, mark *[MaxSpaces]bool) int8 {
 	def := &s.g.kinds[m.Kind]
-	best, bestD := int8(-1), int8(127)
+	best := int8(127)
+	*mark = [MaxSpaces]bool{}
 	consider := func(sp int8) {
-		if d := s.g.dist[m.Space][sp]; d < bestD { // nearer wins; ties: lowest space (Appendix E / AH3 202.2g)
-			best, bestD = sp, d
+		d := s.g.dist[m.Space][sp]
+		if d < best {
+			best = d
+			*mark = [MaxSpaces]bool{}
+		}
+		if d == best {
+			mark[sp] = true
 		}
 	}
 	switch def.Label {
 	case content.Hunter:
-		// The prey: the best investigators by the selector, then the nearest.
+		// The prey: the best investigators by the selector (AH3 419.1).
 		bv := 1 << 30
 		for seat := int8(0); seat < s.N; seat++ {
 			if s.Seats[seat].Inv >= 0 {
@@ -134,14 +141,37 @@ func (s *State) target(m *Monster) int8 {
 			}
 		}
 	}
+	if best == 127 {
+		return -1
+	}
 	return best
 }
 
-// doActivate resolves one monster's activation (AH3 202.2b-e): it moves
-// toward its target by a shortest path, a step at a time; entering a space
+// nextSteps marks the adjacent spaces on a shortest path toward one of the
+// nearest targets and returns how many there are.
+func (s *State) nextSteps(m *Monster, mark *[MaxSpaces]bool, d int8, next *[MaxSpaces]bool) int {
+	*next = [MaxSpaces]bool{}
+	n := 0
+	for _, y := range s.sc().Spaces[m.Space].Adjacent {
+		for t := 0; t < s.g.nSpaces; t++ {
+			if mark[t] && s.g.dist[y][t] == d-1 {
+				if !next[y] {
+					next[y] = true
+					n++
+				}
+				break
+			}
+		}
+	}
+	return n
+}
+
+// doActivate resolves one monster's activation (AH3 202.2b-e): it moves a
+// step at a time by a shortest path toward its nearest target, the
+// investigators choosing among equally short ways (202.2g); entering a space
 // with investigators it engages (unless Elusive, AH3 450.2; a Hunter still
 // engages its prey, AH3 458.2) and its activation ends; otherwise its
-// activation effects resolve.
+// activation effects resolve. A = the monster, B = steps taken.
 func (s *State) doActivate(f *game.Frame) game.Control {
 	i := int8(f.A)
 	m := &s.Monsters[i]
@@ -150,36 +180,46 @@ func (s *State) doActivate(f *game.Frame) game.Control {
 	}
 	m.Acted = true
 	def := &s.g.kinds[m.Kind]
-	if def.Label != content.Lurker {
-		if t := s.target(m); t >= 0 {
-			for step := 0; step < def.Speed && m.Space != t; step++ {
-				next := int8(-1)
-				for _, y := range s.sc().Spaces[m.Space].Adjacent {
-					if s.g.dist[y][t] == s.g.dist[m.Space][t]-1 {
+	next := int8(-1)
+	if f.Answer != game.NoAnswer {
+		next = int8(s.answer(f).Arg)
+	} else if def.Label != content.Lurker && int(f.B) < def.Speed {
+		var mark, steps [MaxSpaces]bool
+		if d := s.targets(m, &mark); d > 0 {
+			switch n := s.nextSteps(m, &mark, d, &steps); {
+			case n == 1:
+				for y := range steps {
+					if steps[y] {
 						next = int8(y)
-						break
 					}
 				}
-				if next < 0 {
-					break
-				}
-				m.Space = next
-				s.event(EvMonsterMove, -1, int32(i), int32(next), 0)
-				if s.investigatorIn(next) {
-					if def.Massive || !def.Elusive {
-						s.push(opEngageCheck, -1, 0, 0, 0, 0) // AH3 202.2e
-						return game.Done
-					}
-					if def.Label == content.Hunter {
-						var cand uint8
-						if s.huntedIn(m, next, &cand) {
-							s.engage(i, firstSeat(cand))
-							return game.Done
-						}
+			case n > 1:
+				s.ask(s.Lead, PromptMove, int32(i))
+				for y := 0; y < s.g.nSpaces; y++ {
+					if steps[y] {
+						s.prompt.Add(ActSpace+game.ActionCode(y), int32(y), 0)
 					}
 				}
+				return game.Wait
 			}
 		}
+	}
+	if next >= 0 {
+		f.B++
+		m.Space = next
+		s.event(EvMonsterMove, -1, int32(i), int32(next), 0)
+		if s.investigatorIn(next) {
+			if def.Massive || !def.Elusive {
+				s.push(opEngageCheck, -1, 0, 0, 0, 0) // AH3 202.2e
+				return game.Done
+			}
+			var cand uint8
+			if def.Label == content.Hunter && s.huntedIn(m, next, &cand) {
+				s.engage(i, firstSeat(cand))
+				return game.Done
+			}
+		}
+		return game.Again
 	}
 	if def.Activation.Len > 0 {
 		s.pushBlock(def.Activation, -1, int32(i), int32(m.Space))
