@@ -67,6 +67,15 @@
 // PromptKindNames) say what the codes of a prompt mean; every option of a
 // prompt has its own code.
 //
+// # Reading the state
+//
+// Exported fields (Board, Occ, P, Mx, Order, Danger, Level, Lair, Horror,
+// Chapters, ChapterPos, Tiles, decks and piles) are plain data for encoders;
+// view.go adds effective characteristics (Defence, Will, Health,
+// MaxStamina, Incorporeal), the current cards (CurrentEvent, ChapterCard),
+// Acting, and spatial planes (SightFrom, ReachFrom). Deck orders and boxed
+// cards are hidden information: encoders must not read them.
+//
 // # Content
 //
 // Tiles, pioneers, monsters, items, events and scenarios are YAML data
