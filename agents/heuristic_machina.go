@@ -21,7 +21,7 @@ func chooseMachina(s *machina.State, rng *game.RNG) int {
 	if n > len(scores) {
 		return rng.IntN(n)
 	}
-	actor := s.Actor()
+	actor := s.Acting()
 	monsterSide := int(p.Actor) == int(s.N)
 	var dist [machina.NumCells]int16
 	if actor >= 0 {
@@ -38,7 +38,7 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 	c := o.Code
 	here := -1
 	if actor >= 0 {
-		here = s.Pos(actor)
+		here = s.Position(actor)
 	}
 	toward := func(n int) float64 {
 		if here < 0 || n < 0 || n >= machina.NumCells || dist[n] < 0 || dist[here] < 0 {
@@ -71,7 +71,7 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 		case machina.KindChest, machina.KindEvent, machina.KindWorkbench:
 			return 6
 		case machina.KindRecharge:
-			if actor >= 0 && s.Stamina(actor) < 3 {
+			if actor >= 0 && actor < machina.MaxPioneers && s.P[actor].Stamina < 3 {
 				return 5
 			}
 		}
@@ -173,7 +173,7 @@ func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bo
 // enemyNear reports whether an enemy of the actor stands within rng cells
 // (1 for melee) in plain sight.
 func enemyNear(s *machina.State, actor int, monsterSide bool, rng int) bool {
-	here := s.Pos(actor)
+	here := s.Position(actor)
 	if here < 0 {
 		return false
 	}
@@ -215,7 +215,7 @@ func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.Num
 		mark(func(c int) bool { return int(s.Exit[0]) == c || int(s.Exit[1]) == c })
 		mark(func(c int) bool {
 			cr := int(s.Occ[c])
-			return cr >= machina.MonsterBase && machina.Cheb(c, s.Pos(actor)) <= 5
+			return cr >= machina.MonsterBase && machina.Cheb(c, s.Position(actor)) <= 5
 		})
 		mark(func(c int) bool { _, ok := g.UnexploredSide(c); return ok })
 		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= machina.MonsterBase })

@@ -164,6 +164,9 @@ func (w *writer) plane(ch, c int) int { return w.at.board + ch*planeSize + c }
 
 var sideDirs = [4]machina.Direction{machina.North, machina.East, machina.South, machina.West}
 
+// sideDX and sideDY step across a tile side (north, east, south, west).
+var sideDX, sideDY = [4]int{0, 1, 0, -1}, [4]int{-1, 0, 1, 0}
+
 func (w *writer) board() {
 	s, g := w.s, &w.s.Board
 	for c := 0; c < machina.NumCells; c++ {
@@ -222,8 +225,25 @@ func (w *writer) board() {
 				w.f(w.plane(chDoorBroken+k, c), 1)
 			}
 		}
-		if _, ok := g.UnexploredSide(c); ok {
-			w.f(w.plane(chUnexplored, c), 1)
+	}
+	// Unexplored borders (MA §11.2): the opening pairs of placed tiles that
+	// face no placed tile (as Board.UnexploredSide, per slot and side).
+	for slot := 0; slot < 4; slot++ {
+		pt := &g.Slots[slot]
+		if pt.Tile < 0 {
+			continue
+		}
+		for d := machina.Side(0); d < 4; d++ {
+			if !pt.Open[d] {
+				continue
+			}
+			nx, ny := slot%2+sideDX[d], slot/2+sideDY[d]
+			if nx >= 0 && ny >= 0 && nx <= 1 && ny <= 1 && g.Slots[ny*2+nx].Tile >= 0 {
+				continue
+			}
+			a, b := machina.OpeningCells(slot, d)
+			w.f(w.plane(chUnexplored, a), 1)
+			w.f(w.plane(chUnexplored, b), 1)
 		}
 	}
 	for _, r := range s.Rituals {
@@ -240,14 +260,14 @@ func (w *writer) board() {
 		}
 	}
 	for seat := 0; seat < w.n; seat++ {
-		if c := s.Pos(seat); c >= 0 {
+		if c := s.Position(seat); c >= 0 {
 			w.f(w.plane(chPioneer+w.row(seat), c), 1)
 			w.f(w.plane(chPioneerHP, c), float32(s.P[seat].HP))
 		}
 	}
 	for m := range w.ct.Monsters {
-		cr := machina.MonsterCreature(m)
-		c := s.Pos(cr)
+		cr := machina.MonsterBase + m
+		c := s.Position(cr)
 		if c < 0 || s.Mx[m].Zone != machina.ZonePlay {
 			continue
 		}
@@ -258,13 +278,13 @@ func (w *writer) board() {
 		w.b(w.plane(chMonsterCtrl, c), s.Mx[m].Controller >= 0)
 	}
 	// Sight and reach from the creature whose turn it is, else the viewer.
-	cr := s.Actor()
+	cr := s.Acting()
 	if cr < 0 && w.v < w.n {
 		cr = w.v
 	}
 	ac := -1
 	if cr >= 0 {
-		ac = s.Pos(cr)
+		ac = s.Position(cr)
 	}
 	w.i(w.at.actorCell, int32(ac))
 	if ac < 0 {
@@ -276,11 +296,10 @@ func (w *writer) board() {
 			w.f(w.plane(chSight, c), 1)
 		}
 	}
-	if s.Reachable(cr, s.Stamina(cr), &w.dist) > 0 {
-		for c, d := range w.dist {
-			if d >= 0 {
-				w.f(w.plane(chReach, c), 1)
-			}
+	s.ReachFrom(cr, stamina(s, cr), &w.dist)
+	for c, d := range w.dist {
+		if d >= 0 {
+			w.f(w.plane(chReach, c), 1)
 		}
 	}
 }
@@ -369,7 +388,7 @@ func (w *writer) pioneers() {
 		w.b(off+pActed, p.Acted)
 		w.b(off+pActive, int(s.Active) == seat)
 		x, y := float32(-1), float32(-1)
-		if c := s.Pos(seat); c >= 0 {
+		if c := s.Position(seat); c >= 0 {
 			x, y = float32(c%machina.Size), float32(c/machina.Size)
 		}
 		w.f(off+pX, x)
@@ -410,8 +429,8 @@ func (w *writer) monsters() {
 			w.f(off+mDestroyed, 1)
 			continue
 		}
-		cr := machina.MonsterCreature(m)
-		c := s.Pos(cr)
+		cr := machina.MonsterBase + m
+		c := s.Position(cr)
 		w.f(off+mInPlay, 1)
 		w.f(off+mX, float32(c%machina.Size))
 		w.f(off+mY, float32(c/machina.Size))
@@ -521,4 +540,16 @@ func (w *writer) prompt() {
 	if decides {
 		w.f(tail+2+machina.MaxPioneers, float32(len(p.Options)))
 	}
+}
+
+// stamina is what creature cr has left: a pioneer's stamina, a monster's
+// stamina left in its turn (MA §19.2).
+func stamina(s *machina.State, cr int) int {
+	switch {
+	case cr >= 0 && cr < machina.MaxPioneers:
+		return int(s.P[cr].Stamina)
+	case cr >= machina.MonsterBase && cr < machina.MonsterBase+machina.MaxMonsters:
+		return int(s.Mx[cr-machina.MonsterBase].Stamina)
+	}
+	return 0
 }

@@ -131,15 +131,15 @@ func TestRandomPlay(t *testing.T) {
 					}
 				}
 				if v < int(s.N) {
-					if c := s.Pos(v); c >= 0 {
+					if c := s.Position(v); c >= 0 {
 						// pioneer_row0 is the viewer (channel of the doc).
 						if o.F32[board.Offset+channel(t, "pioneer_row0")*machina.NumCells+c] != 1 {
 							t.Fatalf("seed %d: viewer %d not on its cell %d", seed, v, c)
 						}
 					}
 				}
-				if cr := s.Actor(); cr >= 0 {
-					if c := s.Pos(cr); c >= 0 {
+				if cr := s.Acting(); cr >= 0 {
+					if c := s.Position(cr); c >= 0 {
 						base := board.Offset + c
 						if o.F32[base+channel(t, "sight")*machina.NumCells] != 1 || o.F32[base+channel(t, "reach")*machina.NumCells] != 1 || o.F32[base+channel(t, "actor")*machina.NumCells] != 1 {
 							t.Fatalf("seed %d: the actor's cell is not in its own sight and reach", seed)
@@ -208,6 +208,29 @@ func TestActionNames(t *testing.T) {
 		n := e.ActionName(a)
 		if !strings.Contains(n, ": ") || strings.HasSuffix(n, ": ") || strings.Contains(n, "%!") {
 			t.Fatalf("action %d: %q", a, n)
+		}
+	}
+}
+
+// TestUnexploredPlaneMatchesTheBoard: the unexplored channel is exactly the
+// cells Board.UnexploredSide names, through random games.
+func TestUnexploredPlaneMatchesTheBoard(t *testing.T) {
+	for seed := uint64(0); seed < 6; seed++ {
+		s := newState(t, seed, machina.Config{})
+		e := encoderFor(t, s)
+		o := e.Layout().NewObs()
+		board, _ := e.Layout().Field("board")
+		ch := channel(t, "unexplored")
+		rng := game.NewRNG(seed)
+		for n := 0; !s.Over() && n < 2000; n++ {
+			e.Encode(s, 0, o)
+			for c := 0; c < machina.NumCells; c++ {
+				_, want := s.Board.UnexploredSide(c)
+				if got := o.F32[board.Offset+ch*machina.NumCells+c] == 1; got != want {
+					t.Fatalf("seed %d step %d cell %d: unexplored %v, want %v", seed, n, c, got, want)
+				}
+			}
+			_ = s.Apply(rng.IntN(len(s.Prompt().Options)))
 		}
 	}
 }
