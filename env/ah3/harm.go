@@ -21,8 +21,10 @@ func (s *State) harm(seat int8, dmg, hor int, flags int32, src int32) {
 }
 
 // doHarm applies one instance of damage and horror: prevention (AH3 468),
-// redirection onto one asset each (AH3 492.6, 485.6, 401.9), then the tokens
-// together and one defeat check (Appendix E #13).
+// redirection onto one asset for each, a token at a time (AH3 492.6, 485.6,
+// 401.9), then the rest together and one defeat check (Appendix E #13).
+// A = damage, B = horror; Tgt holds the direct flags and the chosen assets
+// (slot+1 in bits 8-15 for damage, 16-23 for horror).
 func (s *State) doHarm(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
@@ -30,8 +32,7 @@ func (s *State) doHarm(f *game.Frame) game.Control {
 		return game.Done
 	}
 	inv := &s.sc().Investigators[st.Inv]
-	switch f.Step {
-	case 0:
+	if f.Step == 0 {
 		if !st.Prevent {
 			for _, ab := range inv.Abilities {
 				if p := int32(ab.Passive.PreventDamage); p > 0 && f.A > 0 {
@@ -44,23 +45,53 @@ func (s *State) doHarm(f *game.Frame) game.Control {
 			}
 		}
 		f.Step = 1
-		if f.A > 0 && f.Tgt&harmDirectDamage == 0 && s.askRedirect(seat, true) {
-			return game.Wait
+	}
+	for f.Step <= 2 {
+		damage := f.Step == 1
+		amount, shift, direct := &f.A, uint(8), f.Tgt&harmDirectDamage != 0
+		if !damage {
+			amount, shift, direct = &f.B, 16, f.Tgt&harmDirectHorror != 0
 		}
-		fallthrough
-	case 1:
-		if f.Step == 1 && f.Answer != game.NoAnswer {
-			f.A -= s.redirect(seat, s.answer(f), true, f.A, f.Src)
-		}
-		f.Step = 2
-		f.Answer = game.NoAnswer
-		if f.B > 0 && f.Tgt&harmDirectHorror == 0 && s.askRedirect(seat, false) {
-			return game.Wait
-		}
-	case 2:
+		chosen := int((f.Tgt>>shift)&0xff) - 1
 		if f.Answer != game.NoAnswer {
-			f.B -= s.redirect(seat, s.answer(f), false, f.B, f.Src)
+			o := s.answer(f)
+			f.Answer = game.NoAnswer
+			if o.Code == ActPass {
+				f.Step++
+				continue
+			}
+			k := int(o.Arg)
+			a := &st.Assets[k]
+			if damage {
+				a.Damage++
+				if s.sc().Assets[a.Card].Kind == content.Ally {
+					s.feed(f.Src, 1) // Appendix E #17
+				}
+			} else {
+				a.Horror++
+			}
+			*amount--
+			chosen = k
+			f.Tgt = f.Tgt&^(0xff<<shift) | int32(k+1)<<shift
+			if s.room(a, damage) <= 0 {
+				s.discardAsset(seat, k) // AH3 401.8
+				f.Step++
+				continue
+			}
 		}
+		if *amount > 0 && !direct {
+			s.ask(seat, PromptRedirect, -1)
+			s.prompt.Add(ActPass, 0, 0)
+			for k := 0; k < int(st.NAssets); k++ {
+				if (chosen < 0 || chosen == k) && s.room(&st.Assets[k], damage) > 0 {
+					s.prompt.Add(ActAsset+game.ActionCode(k), int32(k), 0)
+				}
+			}
+			if len(s.prompt.Options) > 1 {
+				return game.Wait
+			}
+		}
+		f.Step++
 	}
 	st.Damage += int8(f.A)
 	st.Horror += int8(f.B)
@@ -87,19 +118,6 @@ func (s *State) feed(src int32, n int8) {
 	}
 }
 
-// askRedirect opens the redirection prompt if an asset can take some.
-func (s *State) askRedirect(seat int8, damage bool) bool {
-	st := &s.Seats[seat]
-	s.ask(seat, PromptRedirect, -1)
-	s.prompt.Add(ActPass, 0, 0)
-	for k := 0; k < int(st.NAssets); k++ {
-		if s.room(&st.Assets[k], damage) > 0 {
-			s.prompt.Add(ActAsset+game.ActionCode(k), int32(k), 0)
-		}
-	}
-	return len(s.prompt.Options) > 1
-}
-
 // room is how much more damage (or horror) an asset can take.
 func (s *State) room(a *Asset, damage bool) int32 {
 	def := &s.sc().Assets[a.Card]
@@ -107,29 +125,6 @@ func (s *State) room(a *Asset, damage bool) int32 {
 		return int32(def.Health) - int32(a.Damage)
 	}
 	return int32(def.Sanity) - int32(a.Horror)
-}
-
-// redirect puts as much as fits on the chosen asset and returns the amount;
-// an asset at its capacity is discarded (AH3 401.8, 485.11, 492.11).
-func (s *State) redirect(seat int8, o game.Option, damage bool, amount int32, src int32) int32 {
-	if o.Code == ActPass {
-		return 0
-	}
-	st := &s.Seats[seat]
-	a := &st.Assets[o.Arg]
-	n := min(amount, s.room(a, damage))
-	if damage {
-		a.Damage += int8(n)
-		if s.sc().Assets[a.Card].Kind == content.Ally {
-			s.feed(src, int8(n)) // Appendix E #17
-		}
-	} else {
-		a.Horror += int8(n)
-	}
-	if s.room(a, damage) <= 0 {
-		s.discardAsset(seat, int(o.Arg))
-	}
-	return n
 }
 
 // doDefeat: disengage and exhaust every engaged monster, discard all cards and
