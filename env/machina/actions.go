@@ -90,12 +90,13 @@ const (
 	PromptLevel5                                 // danger at level 5: discard an equipped item or die (MA §6.5.1)
 	PromptDoor                                   // a door for an effect (Door Control)
 	PromptWorkbench                              // workbench: the deck of the next card drawn (MA §12.14)
+	PromptSupport                                // who pays the next point of inspiration (MA §7.5)
 	numPromptKinds
 )
 
 var promptKindNames = [...]string{"none", "action", "next pioneer", "target", "place", "step", "boost", "soak",
 	"event cell", "draw mode", "pick item", "leftover", "recipient", "free equip", "loadout", "host", "trade",
-	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench"}
+	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support"}
 
 var actionNames = func() []string {
 	n := make([]string, NumActions)

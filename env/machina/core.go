@@ -37,6 +37,7 @@ const (
 	opDestroyed
 	opRetrigger
 	opTeleportPick
+	opSupport
 	numOps2
 )
 
@@ -73,6 +74,7 @@ func init() {
 	handlers[opDestroyed] = (*State).doDestroyed
 	handlers[opRetrigger] = (*State).doRetrigger
 	handlers[opTeleportPick] = (*State).doTeleportPick
+	handlers[opSupport] = (*State).doSupport
 }
 
 // push adds a frame unless the game is over.

@@ -116,7 +116,7 @@ func (s *State) menu(p int) {
 		if n < 0 || !s.Board.Adjacent(c, n) {
 			continue
 		}
-		if sc, ic, ok := s.cellCost(p, n); ok && st >= sc && int(pi.Insp) >= ic {
+		if sc, ic, ok := s.cellCost(p, n); ok && st >= sc && (ic == 0 || s.supportInsp(p, n) >= ic) {
 			if s.Board.Kind[n] == KindChest || s.Board.Kind[n] == KindWorkbench {
 				if s.itemsLeft() == 0 {
 					continue
@@ -124,7 +124,7 @@ func (s *State) menu(p int) {
 			}
 			s.opt(CodeUseCell+game.ActionCode(d), int32(n), int32(d))
 		}
-		if s.Board.Kind[n] == KindLair && s.Board.Dest[n] == 0 && st >= costSeal && pi.Insp >= 4 {
+		if s.Board.Kind[n] == KindLair && s.Board.Dest[n] == 0 && st >= costSeal && s.supportInsp(p, n) >= 4 {
 			s.opt(CodeSeal+game.ActionCode(d), int32(n), int32(d))
 		}
 	}
@@ -205,7 +205,8 @@ func (s *State) act(p int, o game.Option) {
 	case o.Code >= CodeUseCell && o.Code < CodeSeal:
 		s.useCell(p, int(o.Arg))
 	case o.Code >= CodeSeal && o.Code < CodeExplore:
-		s.seal(p, int(o.Arg))
+		pi.Stamina -= costSeal
+		s.push(opSupport, game.AgentID(p), supportSeal, o.Arg, 4, int32(p))
 	case o.Code == CodeExplore:
 		pi.Stamina -= costExplore
 		s.push(opExplore, game.AgentID(p), -1, int32(p), 0, 0)
@@ -230,7 +231,17 @@ func (s *State) useCell(p, n int) {
 	pi := &s.P[p]
 	sc, ic, _ := s.cellCost(p, n)
 	pi.Stamina -= int8(sc)
-	pi.Insp -= int8(ic)
+	if ic > 0 {
+		// The inspiration first, from the pioneer and its supporters (MA §7.5).
+		s.push(opSupport, game.AgentID(p), supportChapter, int32(n), int32(ic), int32(p))
+		return
+	}
+	s.cellEffect(p, n)
+}
+
+// cellEffect resolves the use of action or chapter cell n once paid.
+func (s *State) cellEffect(p, n int) {
+	pi := &s.P[p]
 	kind := s.Board.Kind[n]
 	s.log.Add(evCellUsed, game.AgentID(p), int32(n), int32(kind), 0)
 	switch kind {
@@ -294,11 +305,8 @@ func (s *State) otherAtLever(p int) bool {
 	return false
 }
 
-// seal seals the adjacent lair cell n (MA §12.8).
+// seal seals the adjacent lair cell n once paid (MA §12.8).
 func (s *State) seal(p, n int) {
-	pi := &s.P[p]
-	pi.Stamina -= costSeal
-	pi.Insp -= 4
 	s.decreaseDanger(1)
 	if cr := s.at(n); cr >= 0 {
 		s.destroyCreature(cr, p)
@@ -361,4 +369,93 @@ func (s *State) doCloseDoors(f *game.Frame) game.Control {
 		return game.Done
 	}
 	return game.Wait
+}
+
+// What an opSupport payment pays for.
+const (
+	supportSeal    int32 = 1
+	supportChapter int32 = 2
+)
+
+// supporters returns the pioneers who may pay inspiration for pioneer p's
+// interaction with cell target (MA §7.5): p and every pioneer on the board
+// linked to p or to the target cell by a chain of adjacent pioneers; a bit
+// per seat.
+func (s *State) supporters(p, target int) uint8 {
+	set := uint8(1) << p
+	for changed := true; changed; {
+		changed = false
+		for q := 0; q < int(s.N); q++ {
+			if set&(1<<q) != 0 || !s.onBoardPioneer(q) {
+				continue
+			}
+			c := int(s.P[q].Pos)
+			link := target >= 0 && s.Board.Adjacent(c, target)
+			for r := 0; r < int(s.N) && !link; r++ {
+				if set&(1<<r) != 0 && s.onBoardPioneer(r) && s.Board.Adjacent(c, int(s.P[r].Pos)) {
+					link = true
+				}
+			}
+			if link {
+				set |= 1 << q
+				changed = true
+			}
+		}
+	}
+	return set
+}
+
+// supportInsp is the inspiration pioneer p and its supporters can pay.
+func (s *State) supportInsp(p, target int) int {
+	set, n := s.supporters(p, target), 0
+	for q := 0; q < int(s.N); q++ {
+		if set&(1<<q) != 0 {
+			n += int(s.P[q].Insp)
+		}
+	}
+	return n
+}
+
+// doSupport pays f.A inspiration for pioneer f.B's interaction with cell
+// f.Tgt, one point at a time from the pioneer or a supporter of the team's
+// choice (MA §7.5; a prompt only when more than one can pay), then resolves
+// the interaction (f.Src: supportSeal or supportChapter).
+func (s *State) doSupport(f *game.Frame) game.Control {
+	p, n := int(f.B), int(f.Tgt)
+	if f.Answer != game.NoAnswer {
+		s.P[s.answer(f).Arg].Insp--
+		f.A--
+	}
+	for f.A > 0 {
+		set := s.supporters(p, n)
+		payers, last := 0, -1
+		for q := 0; q < int(s.N); q++ {
+			if set&(1<<q) != 0 && s.P[q].Insp > 0 {
+				payers, last = payers+1, q
+			}
+		}
+		if payers == 0 {
+			return game.Done // nobody can pay any more: the interaction fails
+		}
+		if payers > 1 {
+			s.ask(game.AgentID(p), PromptSupport, f.Src)
+			for q := 0; q < int(s.N); q++ {
+				if set&(1<<q) != 0 && s.P[q].Insp > 0 {
+					s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+				}
+			}
+			return game.Wait
+		}
+		s.P[last].Insp--
+		f.A--
+	}
+	if !s.onBoardPioneer(p) {
+		return game.Done
+	}
+	if f.Src == supportSeal {
+		s.seal(p, n)
+	} else {
+		s.cellEffect(p, n)
+	}
+	return game.Done
 }
