@@ -73,3 +73,20 @@ func TestAH3Commands(t *testing.T) {
 		t.Fatalf("spec: %v\n%s", err, out)
 	}
 }
+
+// mythos train runs the AH3 smoke config end to end, and the trained policy
+// plays the env as an agent.
+func TestTrainAH3Smoke(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := mythos(t, "", "train", env.AH3ID, "--config", filepath.Join("..", "..", "train", "configs", "ah3-smoke.yaml"), "--out", dir)
+	if err != nil {
+		t.Fatalf("train: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "trained 4 updates") {
+		t.Fatalf("train output:\n%s", out)
+	}
+	out, _, err = mythos(t, "", "run", env.AH3ID, "--opt", "skip_trivial=true", "--agent", "policy:ckpt="+filepath.Join(dir, "best"), "--episodes", "2", "--quiet")
+	if err != nil {
+		t.Fatalf("run the policy: %v\n%s", err, out)
+	}
+}
