@@ -102,17 +102,18 @@ func (s *State) targetable(m, p int) bool {
 
 // nearestPioneers returns the best pioneers for monster cr by MA §19.5 and
 // §22.A.3 (distance, then fewer doors and creatures, then less health) as a
-// bit set, and the distance; 0 when none can be reached.
+// bit set, and the distance; 0 when none can be reached. One field from the
+// monster serves every pioneer: the count is symmetric.
 func (s *State) nearestPioneers(cr int) (uint8, int) {
-	mc := s.posOf(cr)
 	var set uint8
 	bd, be, bh := far, far, 99
+	s.fill(&s.scratchField, s.posOf(cr))
 	for p := 0; p < int(s.N); p++ {
 		if !s.targetable(cr, p) {
 			continue
 		}
-		s.fill(&s.scratchField, int(s.P[p].Pos))
-		d, e, h := s.scratchField.Dist[mc], s.scratchField.Extra[mc], int(s.P[p].HP)
+		pc := int(s.P[p].Pos)
+		d, e, h := s.scratchField.Dist[pc], s.scratchField.Extra[pc], int(s.P[p].HP)
 		if d == far {
 			continue
 		}
