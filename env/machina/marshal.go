@@ -6,6 +6,16 @@ import "github.com/mythos-rl/mythos/env/game"
 // equal bytes (the log and the prompt included).
 func (s *State) MarshalBinary() ([]byte, error) {
 	w := game.Writer{B: make([]byte, 0, 8192)}
+	// The set-up: scenario, pioneers, variants and parameters.
+	w.Int(len(s.sc.ID))
+	w.B = append(w.B, s.sc.ID...)
+	c := &s.cfg
+	for _, b := range []bool{c.Easy, c.VeryEasy, c.Quick, c.VeryQuick, c.Cooperative, c.LairScaleTwice} {
+		w.Bool(b)
+	}
+	w.Int(c.RoundCap)
+	w.Int(c.DangerTrack)
+	w.B = append(w.B, c.RechargeFaces[:]...)
 	w.RNG(&s.rng)
 	w.I32(int32(s.Round))
 	w.U8(uint8(s.Phase))
