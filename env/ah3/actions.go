@@ -232,13 +232,15 @@ func (s *State) doMove(f *game.Frame) game.Control {
 	return game.Wait
 }
 
-// doStep is the effect "move up to N spaces" (AH3 415.3): A steps taken, B the limit.
+// doStep is the effect "move up to N spaces" (AH3 415.3): A steps taken, B
+// the limit. Ready monsters left in the space it ends in engage (AH3 461.5).
 func (s *State) doStep(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		if o.Code == ActPass {
+			s.push(opEngageCheck, -1, 0, 0, 0, 0)
 			return game.Done
 		}
 		f.A++
@@ -247,6 +249,7 @@ func (s *State) doStep(f *game.Frame) game.Control {
 		}
 	}
 	if st.Inv < 0 || f.A >= f.B {
+		s.push(opEngageCheck, -1, 0, 0, 0, 0)
 		return game.Done
 	}
 	s.ask(seat, PromptMove, -1)

@@ -173,12 +173,40 @@ func (s *State) addCodex(number int) {
 	s.pushBlock(s.sc().Archive[idx].OnAdd, s.Lead, -1, -1)
 }
 
-// doCodexPut puts archive card A in the codex (AH3 437.2).
+// doCodexPut puts archive card A in the codex (AH3 437.2). The rules it
+// brings apply at once to the board as it is: a space with 4 or more doom
+// surges (AH3 412.1a), a neighborhood past the anomaly thresholds gains an
+// anomaly (402.3a).
 func (s *State) doCodexPut(f *game.Frame) game.Control {
-	if int(s.NCodex) < MaxCodex {
-		s.Codex[s.NCodex] = int16(f.A)
-		s.NCodex++
-		s.event(EvCodex, -1, int32(s.sc().Archive[f.A].Number), 0, 0)
+	if int(s.NCodex) >= MaxCodex {
+		return game.Done
+	}
+	a := &s.sc().Archive[f.A]
+	s.Codex[s.NCodex] = int16(f.A)
+	s.NCodex++
+	s.event(EvCodex, -1, int32(a.Number), 0, 0)
+	switch a.Rule {
+	case content.RuleAnomalies:
+		for sp := 0; sp < s.g.nSpaces; sp++ {
+			if h := s.g.hood[sp]; h >= 0 && !s.Anomaly[h] && (s.Doom[sp] >= 3 || s.hoodDoom(h) >= 5) {
+				s.Anomaly[h] = true
+				s.event(EvAnomaly, -1, int32(h), 1, 0)
+			}
+		}
+	case content.RuleSurge:
+		for sp := 0; sp < s.g.nSpaces; sp++ {
+			if s.Doom[sp] >= 4 {
+				h := s.g.hood[sp]
+				s.Doom[sp] -= 3
+				s.event(EvSurge, -1, int32(sp), 0, 0)
+				s.addSheetDoom(1)
+				for _, o := range s.sc().Neighborhoods[h].Spaces {
+					if o != sp {
+						s.placeDoom(int8(o), 1)
+					}
+				}
+			}
+		}
 	}
 	return game.Done
 }

@@ -180,6 +180,15 @@ func (s *State) doActivate(f *game.Frame) game.Control {
 	}
 	m.Acted = true
 	def := &s.g.kinds[m.Kind]
+	if f.Step == 0 {
+		f.Step = 1
+		// An Elusive Hunter sharing its prey's space engages it (AH3 458.2).
+		var cand uint8
+		if def.Label == content.Hunter && s.investigatorIn(m.Space) && s.huntedIn(m, m.Space, &cand) {
+			s.engage(i, firstSeat(cand))
+			return game.Done
+		}
+	}
 	next := int8(-1)
 	if f.Answer != game.NoAnswer {
 		next = int8(s.answer(f).Arg)
