@@ -28,7 +28,11 @@ from .vector import MythosVectorEnv
 
 #: The env ids of the ``mythos`` binary (``mythos list``), registered with
 #: Gymnasium on import. A test checks it against a real server's list.
-ENV_IDS: tuple[str, ...] = ("ArkhamLCG/TheGathering-v0", "ArkhamHorror3/DrownedLantern-v0")
+ENV_IDS: tuple[str, ...] = (
+    "ArkhamLCG/TheGathering-v0",
+    "ArkhamHorror3/DrownedLantern-v0",
+    "MachinaArcana/TheFrozenEngine-v0",
+)
 
 ENTRY_POINT = "mythos.gym_env:MythosEnv"
 VECTOR_ENTRY_POINT = "mythos.registration:make_vector_env"
