@@ -251,6 +251,15 @@ func (s *State) Narrate(e game.Event) string {
 	case EvTurn:
 		return who + " takes a turn"
 	case EvAction:
+		c := game.ActionCode(e.A)
+		if st := &s.Seats[e.Who]; e.Who >= 0 && st.Inv >= 0 {
+			switch {
+			case c >= ActAbility && c < ActAbility+MaxAbilities:
+				return who + ": " + sc.Investigators[st.Inv].Abilities[c-ActAbility].Name
+			case c >= ActAssetAction && c < ActAssetAction+MaxAssets && int(c-ActAssetAction) < int(st.NAssets):
+				return who + ": " + sc.Assets[st.Assets[c-ActAssetAction].Card].Name
+			}
+		}
 		return who + ": " + s.g.info.ActionNames[e.A]
 	case EvMove:
 		return fmt.Sprintf("%s moves to %s", who, s.spaceName(int8(e.A)))
