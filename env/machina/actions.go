@@ -91,12 +91,13 @@ const (
 	PromptDoor                                   // a door for an effect (Door Control)
 	PromptWorkbench                              // workbench: the deck of the next card drawn (MA §12.14)
 	PromptSupport                                // who pays the next point of inspiration (MA §7.5)
+	PromptLairOrder                              // which pioneer makes the next lair roll (MA §6.2)
 	numPromptKinds
 )
 
 var promptKindNames = [...]string{"none", "action", "next pioneer", "target", "place", "step", "boost", "soak",
 	"event cell", "draw mode", "pick item", "leftover", "recipient", "free equip", "loadout", "host", "trade",
-	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support"}
+	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support", "lair order"}
 
 var actionNames = func() []string {
 	n := make([]string, NumActions)

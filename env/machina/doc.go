@@ -63,7 +63,7 @@
 //	CodePioneer + seat                       a pioneer (turn order, tie-breaks, receivers)
 //	CodeItem + item, CodeAttach + item       an item card; attach it as upgrade/extension
 //
-// The prompt kinds (PromptAction … PromptSupport, named by
+// The prompt kinds (PromptAction … PromptLairOrder, named by
 // PromptKindNames) say what the codes of a prompt mean; every option of a
 // prompt has its own code.
 //

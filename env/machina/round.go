@@ -103,24 +103,46 @@ func (s *State) doLairPhase(f *game.Frame) game.Control {
 		}
 		return game.Again
 	case 1:
-		// Spawn rolls, in seat order (docs/machina-rulings.md).
-		for p := int(f.A); p < int(s.N); p++ {
-			f.A = int32(p) + 1
-			if !s.onBoardPioneer(p) || !s.tileHasLair(TileOf(int(s.P[p].Pos))) {
-				continue
-			}
-			r := s.fate()
-			s.log.Add(evFate, game.AgentID(p), int32(r), int32(s.Lair), 0)
-			if r >= s.Lair {
-				if s.monstersOnTile(TileOf(int(s.P[p].Pos))) >= 4 {
-					s.push(opDanger, game.NoAgent, -1, -1, 1, 0) // the lair limit
-				} else {
-					s.monsterAppears(p)
+		// Spawn rolls, one per pioneer on a tile with an unsealed lair cell,
+		// in the order the pioneers choose (MA §6.2); f.A marks who rolled.
+		var p int
+		if f.Answer != game.NoAnswer {
+			p = int(s.answer(f).Arg)
+		} else {
+			first, n := -1, 0
+			for q := 0; q < int(s.N); q++ {
+				if f.A&(1<<q) == 0 && s.onBoardPioneer(q) && s.tileHasLair(TileOf(int(s.P[q].Pos))) {
+					if first < 0 {
+						first = q
+					}
+					n++
 				}
+			}
+			if n == 0 {
+				f.Step = 2
 				return game.Again
 			}
+			if n > 1 {
+				s.ask(s.team(), PromptLairOrder, -1)
+				for q := 0; q < int(s.N); q++ {
+					if f.A&(1<<q) == 0 && s.onBoardPioneer(q) && s.tileHasLair(TileOf(int(s.P[q].Pos))) {
+						s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+					}
+				}
+				return game.Wait
+			}
+			p = first
 		}
-		f.Step = 2
+		f.A |= 1 << p
+		r := s.fate()
+		s.log.Add(evFate, game.AgentID(p), int32(r), int32(s.Lair), 0)
+		if r >= s.Lair {
+			if s.monstersOnTile(TileOf(int(s.P[p].Pos))) >= 4 {
+				s.push(opDanger, game.NoAgent, -1, -1, 1, 0) // the lair limit
+			} else {
+				s.monsterAppears(p)
+			}
+		}
 		return game.Again
 	}
 	// End of phase: the lair value drops (MA §6.2; not in very easy, §5.2).
