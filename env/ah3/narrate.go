@@ -252,7 +252,8 @@ func (s *State) Narrate(e game.Event) string {
 		return who + " takes a turn"
 	case EvAction:
 		c := game.ActionCode(e.A)
-		if st := &s.Seats[e.Who]; e.Who >= 0 && st.Inv >= 0 {
+		if e.Who >= 0 && s.Seats[e.Who].Inv >= 0 {
+			st := &s.Seats[e.Who]
 			switch {
 			case c >= ActAbility && c < ActAbility+MaxAbilities:
 				return who + ": " + sc.Investigators[st.Inv].Abilities[c-ActAbility].Name
