@@ -44,17 +44,80 @@ func (s *State) CloneInto(dst *State) {
 	dst.scratchOpts = keep.scratchOpts
 }
 
-// Determinize resamples what nobody at the table can see (MA §23.5): the
-// order of the item, monster and event decks and of the tile stack; then it
-// reseeds the state's RNG from rng. Which cards were boxed is not resampled
-// yet (docs/machina-rulings.md).
+// Determinize resamples what nobody at the table can see (MA §23.5): which
+// cards were boxed unseen (the random halves of item and monster decks, the
+// common events left out at setup) against the cards still in their decks,
+// the order of every deck, and the order of the tile stack; then it reseeds
+// the state's RNG from rng. Everything is public to every seat, so the viewer
+// does not matter. Cards known to lie on a deck's top (returned there) are
+// resampled too.
 func (s *State) Determinize(viewer game.AgentID, rng *game.RNG) {
+	var pool [MaxItems]int16
 	for d := range s.ItemDecks {
-		game.ShuffleInts(rng, s.ItemDecks[d])
+		n := copy(pool[:], s.ItemDecks[d])
+		for i := range s.ct.Items {
+			if s.Items[i].Zone == ZoneVault && int(s.ct.Items[i].Deck) == d {
+				pool[n] = int16(i)
+				n++
+			}
+		}
+		game.ShuffleInts(rng, pool[:n])
+		k := len(s.ItemDecks[d])
+		copy(s.ItemDecks[d], pool[:k])
+		for j, i := range pool[:n] {
+			if j < k {
+				s.Items[i].Zone = ZoneDeck
+			} else {
+				s.Items[i].Zone = ZoneVault
+			}
+		}
 	}
-	game.ShuffleInts(rng, s.MonsterDeck)
-	for k := range s.EventDecks {
-		game.ShuffleInts(rng, s.EventDecks[k])
+	var mp [MaxMonsters]int8
+	n := copy(mp[:], s.MonsterDeck)
+	for i := range s.ct.Monsters {
+		if s.Mx[i].Zone == ZoneVault {
+			mp[n] = int8(i)
+			n++
+		}
+	}
+	game.ShuffleInts(rng, mp[:n])
+	k := len(s.MonsterDeck)
+	copy(s.MonsterDeck, mp[:k])
+	for j, m := range mp[:n] {
+		if j < k {
+			s.Mx[m].Zone = ZoneDeck
+		} else {
+			s.Mx[m].Zone = ZoneVault
+		}
+	}
+	for kind := range s.EventDecks {
+		// Only common events were left out: swap common ones of the deck with
+		// the vault's of the same kind.
+		var ev [MaxEvents]int16
+		var slots [MaxEvents]int
+		n, ns := 0, 0
+		for j, e := range s.EventDecks[kind] {
+			if s.ct.Events[e].Scenario == "" {
+				ev[n], slots[ns] = e, j
+				n, ns = n+1, ns+1
+			}
+		}
+		for e := range s.ct.Events {
+			if s.Events[e].Zone == ZoneVault && s.ct.Events[e].Horror == (kind == 1) {
+				ev[n] = int16(e)
+				n++
+			}
+		}
+		game.ShuffleInts(rng, ev[:n])
+		for j, e := range ev[:n] {
+			if j < ns {
+				s.EventDecks[kind][slots[j]] = e
+				s.Events[e].Zone = ZoneDeck
+			} else {
+				s.Events[e].Zone = ZoneVault
+			}
+		}
+		game.ShuffleInts(rng, s.EventDecks[kind])
 	}
 	shuffle(rng, s.Tiles)
 	s.rng.Seed(rng.Uint64())

@@ -145,3 +145,42 @@ func FuzzRandomPlay(f *testing.F) {
 		}
 	})
 }
+
+// Determinize swaps unseen boxed cards with deck cards but keeps every
+// deck's size and every seen card where it is.
+func TestDeterminizeResamplesBoxedCards(t *testing.T) {
+	moved := 0
+	for seed := uint64(0); seed < 30; seed++ {
+		s := newGame(t, seed, configFor(seed))
+		rng := game.NewRNG(seed)
+		play(s, &rng, 200)
+		if s.Over() {
+			continue
+		}
+		c := s.Clone().(*State)
+		r := game.NewRNG(seed + 1)
+		c.Determinize(0, &r)
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for d := range s.ItemDecks {
+			if len(c.ItemDecks[d]) != len(s.ItemDecks[d]) {
+				t.Fatalf("seed %d: deck %d changed size", seed, d)
+			}
+		}
+		if len(c.MonsterDeck) != len(s.MonsterDeck) || len(c.EventDecks[0]) != len(s.EventDecks[0]) {
+			t.Fatalf("seed %d: a deck changed size", seed)
+		}
+		for e := range s.ct.Events {
+			if (s.Events[e].Zone == ZoneVault) != (c.Events[e].Zone == ZoneVault) {
+				moved++
+			}
+			if z := s.Events[e].Zone; z != ZoneVault && z != ZoneDeck && c.Events[e] != s.Events[e] {
+				t.Fatalf("seed %d: seen event %d moved", seed, e)
+			}
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no unseen event was ever resampled")
+	}
+}

@@ -162,7 +162,7 @@ func (s *State) CheckInvariants() error {
 	}
 	for e := range s.ct.Events {
 		want := 1
-		if s.Events[e].Zone == ZoneBoxed {
+		if z := s.Events[e].Zone; z == ZoneBoxed || z == ZoneVault {
 			want = 0
 		}
 		if seenE[e] != want {

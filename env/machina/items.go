@@ -476,7 +476,7 @@ func (s *State) addItems(level int8) {
 		game.ShuffleInts(&s.rng, dk)
 		box := (len(dk) + 1) / 2
 		for _, i := range dk[:box] {
-			s.Items[i].Zone = ZoneBoxed
+			s.Items[i].Zone = ZoneVault
 		}
 		dk = append(dk[:0], dk[box:]...)
 		for i := range s.ct.Items {

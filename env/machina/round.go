@@ -249,7 +249,7 @@ func (s *State) raiseLevel() {
 	game.ShuffleInts(&s.rng, deck)
 	box := (len(deck) + 1) / 2
 	for _, m := range deck[:box] {
-		s.Mx[m].Zone = ZoneBoxed
+		s.Mx[m].Zone = ZoneVault
 	}
 	deck = append(deck[:0], deck[box:]...)
 	for i := range s.ct.Monsters {

@@ -88,6 +88,9 @@ func (s *State) setup() {
 				special = append(special, int16(i))
 			}
 			s.Events[i].Zone = ZoneBoxed
+			if e.Scenario == "" {
+				s.Events[i].Zone = ZoneVault // common events left out, unseen (MA §23.5)
+			}
 		}
 		game.ShuffleInts(&s.rng, common)
 		keep := len(special)

@@ -34,9 +34,10 @@ const (
 	ZonePlay                  // on the board (monsters)
 	ZonePersonal              // a pioneer's personal event
 	ZoneLimbo                 // revealed while an effect resolves (gain an item, workbench)
+	ZoneVault                 // out of the game face down: boxed at random, unseen (hidden information)
 )
 
-var zoneNames = [...]string{"aside", "deck", "discard", "boxed", "inventory", "equipped", "play", "personal", "limbo"}
+var zoneNames = [...]string{"aside", "deck", "discard", "boxed", "inventory", "equipped", "play", "personal", "limbo", "vault"}
 
 // String names the zone.
 func (z Zone) String() string { return zoneNames[z] }
