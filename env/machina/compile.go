@@ -238,4 +238,3 @@ func compileScenario(file string, r *rawScenario) (Scenario, error) {
 	}
 	return s, nil
 }
-
