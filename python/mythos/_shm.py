@@ -201,9 +201,15 @@ class SharedChannel:
         if self.dead is not None:
             raise self.dead
         if self.pending:
-            # The answer of a call that timed out or was interrupted.
+            # The late answer of a call that timed out or was interrupted:
+            # read and dropped (its error, if any, was the caller's already).
             self.pending = False
-            self._read(None)
+            try:
+                b = os.read(self.fd, 1)
+            except OSError:
+                b = b""
+            if b not in (b"0", b"1"):
+                self._hung_up()
 
     def _call(self, op: bytes, timeout: float | None) -> None:
         self._timeout[0] = 0 if timeout is None else max(1, int(timeout * 1e9))
