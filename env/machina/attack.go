@@ -125,11 +125,20 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 	case 0:
 		// MA §9.3 step 1: roll and sum.
 		roll := 0
+		reroll := attacker >= 0 && !isCellCreature(attacker) && s.statSum(attacker, StatRerollBlanks) > 0
 		for i := int32(0); i < spec&3; i++ {
-			roll += int(s.rollStrong())
+			v := s.rollStrong()
+			if v == 0 && reroll {
+				v = s.rollStrong() // Precise Strikes: a blank face is rolled again once
+			}
+			roll += int(v)
 		}
 		for i := int32(0); i < spec>>2&3; i++ {
-			roll += int(s.rollWeak())
+			v := s.rollWeak()
+			if v == 0 && reroll {
+				v = s.rollWeak()
+			}
+			roll += int(v)
 		}
 		// MA §9.3 step 2: passive increases and decreases.
 		if attacker >= 0 && !isCellCreature(attacker) {
@@ -462,6 +471,16 @@ func (s *State) gainInsp(p, n int) {
 // its monster card. tgt is the target cell handed to the effects.
 func (s *State) pushTriggers(cr int, w When, tgt int) {
 	if isMonster(cr) {
+		// The current horror event's triggers reach every monster
+		// (Fatal Attraction, MA §15.1).
+		if e := s.currentEvent(true); e >= 0 {
+			abs := s.ct.Events[e].Abilities
+			for i := len(abs) - 1; i >= 0; i-- {
+				if abs[i].When == w {
+					s.push(opEffects, s.team(), refOf(refEvent, e, i), int32(tgt), 0, int32(cr))
+				}
+			}
+		}
 		m := cr - MonsterBase
 		abs := s.ct.Monsters[m].Abilities
 		for i := len(abs) - 1; i >= 0; i-- {

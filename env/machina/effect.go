@@ -94,11 +94,14 @@ const (
 	StatSeeUnseen         // may target incorporeal creatures (MA §10.1), amount 1
 	StatIncorporeal       // is incorporeal (MA §10.1), amount 1
 	StatNoHealthLoss      // cannot lose health (Healing Rites, Ether Bomb), amount 1
+	StatThroughWalls      // may target through walls, closed doors and obstacles (Long Limbs), amount 1
+	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
-	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss"}
+	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
+	"reroll_blanks"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {

@@ -75,11 +75,12 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		if a.Target == TargetRanged {
 			mode = SightObstacles
 		}
+		through := s.statSum(user, StatThroughWalls) > 0 // Long Limbs
 		cx, cy := c%Size, c/Size
 		for y := max(0, cy-r); y <= min(Size-1, cy+r); y++ {
 			for x := max(0, cx-r); x <= min(Size-1, cx+r); x++ {
 				n := y*Size + x
-				if s.Board.Present(n) && ok(n) && s.Board.LineOfSight(c, n, mode, &s.Occ) {
+				if s.Board.Present(n) && ok(n) && (through || s.Board.LineOfSight(c, n, mode, &s.Occ)) {
 					dst = append(dst, n)
 				}
 			}
