@@ -17,4 +17,10 @@
 // A session may have seats played on the server by agents (OpenRequest.bots,
 // built with agents.New): every env then steps its bots while a bot seat is to
 // act, so replies only ever ask the client's seats (see README.md).
+//
+// On Linux a client on the server's host may have a session's buffers in
+// shared memory (OpenRequest.shared_memory): a sealed memfd handed over a Unix
+// socket, on which each reset or step is then one byte each way, with no
+// serialization and no allocation (see README.md, "The shared-memory fast
+// path"; Config.NoSharedMemory turns it off).
 package serve
