@@ -177,10 +177,7 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 				if isPioneer(e) {
 					continue
 				}
-				st := s.defence(e)
-				if magic {
-					st = s.will(e)
-				}
+				st := s.evadeStat(attacker, e, magic)
 				if n := st - int(f.B); n > need {
 					need = n
 				}
@@ -212,10 +209,7 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 		if s.posOf(e) < 0 {
 			continue
 		}
-		st := s.defence(e)
-		if magic {
-			st = s.will(e)
-		}
+		st := s.evadeStat(attacker, e, magic)
 		if int(f.B) >= st {
 			s.push(opHit, s.agentOf(e), int32(credit), int32(e), 1, b2i(magic))
 		}
@@ -510,4 +504,18 @@ func (s *State) pushTriggers(cr int, w When, tgt int) {
 			push(s.ct.Items[i].Abilities, refOf(refItem, i, 0))
 		}
 	}
+}
+
+// evadeStat is the characteristic evader e compares with an attack roll:
+// defence, or will against a magic attack (MA §9.4); the lower of the two
+// against an attacker with evader_lower (the Formless Spawn, MA §21.2).
+func (s *State) evadeStat(attacker, e int, magic bool) int {
+	d, w := s.defence(e), s.will(e)
+	if attacker >= 0 && !isCellCreature(attacker) && s.statSum(attacker, StatEvaderLower) > 0 {
+		return min(d, w)
+	}
+	if magic {
+		return w
+	}
+	return d
 }

@@ -96,12 +96,13 @@ const (
 	StatNoHealthLoss      // cannot lose health (Healing Rites, Ether Bomb), amount 1
 	StatThroughWalls      // may target through walls, closed doors and obstacles (Long Limbs), amount 1
 	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
+	StatEvaderLower       // its evaders use the lower of defence and will (Formless Spawn), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
-	"reroll_blanks"}
+	"reroll_blanks", "evader_lower"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {
