@@ -37,9 +37,9 @@ var groups = []group{
 	{ah3.ActAbility, ah3.MaxAbilities, "component action of ability %d of your investigator sheet (AH3 455)"},
 	{ah3.ActAssetAction, ah3.MaxAssets, "component action of the asset in your slot %d (AH3 455)"},
 	{ah3.ActSkill, 5, "skill %d (observation, will, lore, influence, strength): to improve with a focus token, or the token to discard (AH3 490, 491)"},
-	{ah3.ActSpace, ah3.MaxSpaces, "space %d (the next step of a move, where doom goes; AH3 416, 489.2)"},
-	{ah3.ActMonster, ah3.MaxMonsters, "the monster in slot %d (to attack, evade, activate next; AH3 404.2, 487.2, 202.2a)"},
-	{ah3.ActAsset, ah3.MaxAssets, "your asset in slot %d (to take damage or horror, to give, to discard; AH3 492.6, 452)"},
+	{ah3.ActSpace, ah3.MaxSpaces, "space %d (the next step of a move, where doom goes, which space takes the next doom; AH3 416, 489.2, 004)"},
+	{ah3.ActMonster, ah3.MaxMonsters, "the monster in slot %d (to attack, evade, activate next, attack next; AH3 404.2, 487.2, 202.2a, 202.3a)"},
+	{ah3.ActAsset, ah3.MaxAssets, "your asset in slot %d (to take damage or horror, to give, to discard, to use in a test; AH3 492.6, 452, 470.2c)"},
 	{ah3.ActTheirAsset, ah3.MaxAssets, "the trade partner's asset in slot %d (AH3 452)"},
 	{ah3.ActOption, ah3.MaxOptions, "option %d of the encounter's or card's choice (AH3 438.9), or of the starting items (AH3 110.5a)"},
 	{ah3.ActReserve, ah3.ReserveSize, "the Reserve card in slot %d (to gain or buy; AH3 411)"},
@@ -58,6 +58,9 @@ var groups = []group{
 	{ah3.ActTakeHorror, 1, "A Friend in Need: take 1 horror from the partner"},
 	{ah3.ActGiveDamage, 1, "A Friend in Need: give 1 damage to the partner"},
 	{ah3.ActGiveHorror, 1, "A Friend in Need: give 1 horror to the partner"},
+	{ah3.ActReckonSheet, 1, "reckoning order: the scenario sheet's reckoning next (AH3 204.12c)"},
+	{ah3.ActReckonRumor, 1, "reckoning order: the Rumor's reckoning next (AH3 204.12c)"},
+	{ah3.ActCodex, ah3.MaxCodex, "reckoning order: the reckoning of the codex card at codex position %d next (AH3 204.12c)"},
 }
 
 // actionNames names every action id: the engine's name and its meaning.

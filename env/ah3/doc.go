@@ -26,7 +26,7 @@
 // # Decisions
 //
 // Every decision is a game.Prompt whose options carry stable action codes
-// from one fixed vocabulary of NumActions (154) codes, independent of the
+// from one fixed vocabulary of NumActions (168) codes, independent of the
 // scenario: ActPass (end the turn, stop, decline, accept the roll); ActSeat+i
 // (an investigator); the standard actions ActMove…ActEvade and ActRecover;
 // ActAbility+k (a sheet's component action) and ActAssetAction+k (an asset's);
@@ -34,16 +34,20 @@
 // slot); ActAsset+k and ActTheirAsset+k (asset slots); ActOption+k (an
 // encounter choice or starting option); ActReserve+k and ActDeckTop;
 // ActRerollClue and ActRerollToken+k; the trade codes ActGive…/ActTake…;
-// ActInvestigator+i (a sheet, for replacements); ActYes; and the damage and
-// horror exchange codes of A Friend in Need. Option.Arg holds the decoded
+// ActInvestigator+i (a sheet, for replacements); ActYes; the damage and
+// horror exchange codes of A Friend in Need; and the reckoning-order codes
+// ActReckonSheet, ActReckonRumor and ActCodex+k (a codex position). Option.Arg holds the decoded
 // target (seat, space, monster slot, asset slot, option index). Prompt kinds
 // (PromptWho, PromptAction, PromptMove, PromptSkill, PromptTarget,
 // PromptReroll, PromptRedirect, PromptChoice, PromptGain, PromptPurchase,
 // PromptTrade, PromptEvade, PromptDoom, PromptMonsterOrder, PromptEngage,
 // PromptInvestigator, PromptStarting, PromptRetire, PromptCast,
-// PromptExchange, PromptRepeat) say what is asked. Group decisions (who acts
-// next, monster order, engagement and doom placement choices) are asked of
-// the lead investigator (AH3 409.4); a PromptMove with a Source of 0 or more
+// PromptExchange, PromptRepeat, PromptAttackOrder, PromptDoomOrder,
+// PromptReckonOrder, PromptGear) say what is asked. Group decisions (who acts
+// next, monster order, attack order, engagement, doom placement and doom
+// order, reckoning order) are asked of the lead investigator (AH3 004,
+// 409.4); a prompt with a single option, or whose options cannot differ in
+// effect, is resolved without asking; a PromptMove with a Source of 0 or more
 // asks the lead for a monster's next step (that monster slot) among equally
 // short ways (AH3 202.2g).
 //

@@ -88,17 +88,140 @@ func (s *State) doDoom(f *game.Frame) game.Control {
 		s.Doom[space] -= 3
 		s.event(EvSurge, -1, int32(space), 0, 0)
 		s.addSheetDoom(1)
+		var sp [3]int8
+		n := 0
 		for _, o := range s.sc().Neighborhoods[h].Spaces {
-			if int8(o) != space {
-				s.placeDoom(int8(o), 1)
+			if int8(o) != space && n < len(sp) {
+				sp[n] = int8(o)
+				n++
 			}
 		}
+		s.pushDoomSet(sp[:n])
 	}
 	if anomalies && !s.Anomaly[h] && (s.Doom[space] >= 3 || s.hoodDoom(h) >= 5) {
 		s.Anomaly[h] = true // AH3 402.3a
 		s.event(EvAnomaly, -1, int32(h), 1, 0)
 	}
 	return game.Again
+}
+
+// pushDoomSet places 1 doom in each of up to 8 spaces (duplicates allowed)
+// from one effect. The order is a group choice (AH3 004, 409.4; the FAQ's
+// doom order, Appendix E #7): doDoomSet asks the lead which space is next.
+func (s *State) pushDoomSet(sp []int8) {
+	var a, b uint32 = ^uint32(0), ^uint32(0)
+	for i, y := range sp {
+		if i < 4 {
+			a = a&^(0xff<<(8*uint(i))) | uint32(uint8(y))<<(8*uint(i))
+		} else if i < 8 {
+			b = b&^(0xff<<(8*uint(i-4))) | uint32(uint8(y))<<(8*uint(i-4))
+		}
+	}
+	if len(sp) > 0 {
+		s.push(opDoomSet, -1, 0, 0, int32(a), int32(b))
+	}
+}
+
+// doomSlot returns the space in slot i of a doom set (0xff: empty).
+func doomSlot(f *game.Frame, i int) uint8 {
+	if i < 4 {
+		return uint8(uint32(f.A) >> (8 * uint(i)))
+	}
+	return uint8(uint32(f.B) >> (8 * uint(i-4)))
+}
+
+func clearDoomSlot(f *game.Frame, i int) {
+	if i < 4 {
+		f.A = int32(uint32(f.A) | 0xff<<(8*uint(i)))
+	} else {
+		f.B = int32(uint32(f.B) | 0xff<<(8*uint(i-4)))
+	}
+}
+
+// doDoomSet places a doom set's tokens one at a time, each through the whole
+// pipeline (doDoom). The lead chooses the next space (PromptDoomOrder) only
+// when the order can matter: Surge or the Anomalies rule is in play and the
+// set could bring some space to a threshold (AH3 412.1a: 4 doom; 402.3a: 3
+// in a space or 5 in a neighborhood) or holds a street (AH3 489.2); else
+// they go in card order.
+func (s *State) doDoomSet(f *game.Frame) game.Control {
+	if s.Over() {
+		return game.Halt
+	}
+	if f.Answer != game.NoAnswer {
+		y := uint8(s.answer(f).Arg)
+		for i := 0; i < 8; i++ {
+			if doomSlot(f, i) == y {
+				clearDoomSlot(f, i)
+				break
+			}
+		}
+		s.placeDoom(int8(y), 1)
+		return game.Again
+	}
+	var add [MaxSpaces]int8
+	var distinct [8]uint8
+	nd, first := 0, -1
+	for i := 0; i < 8; i++ {
+		y := doomSlot(f, i)
+		if y == 0xff {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if add[y] == 0 {
+			distinct[nd] = y
+			nd++
+		}
+		add[y]++
+	}
+	if first < 0 {
+		return game.Done
+	}
+	if nd > 1 && s.doomOrderMatters(&add, distinct[:nd]) {
+		s.ask(s.Lead, PromptDoomOrder, -1)
+		for _, y := range distinct[:nd] {
+			s.prompt.Add(ActSpace+game.ActionCode(y), int32(y), 0)
+		}
+		return game.Wait
+	}
+	y := doomSlot(f, first)
+	clearDoomSlot(f, first)
+	s.placeDoom(int8(y), 1)
+	return game.Again
+}
+
+// doomOrderMatters: whether placing the set's tokens in another order could
+// change anything (a threshold can be reached, or a street redirects).
+func (s *State) doomOrderMatters(add *[MaxSpaces]int8, ys []uint8) bool {
+	surge, anomalies := s.rule(content.RuleSurge), s.rule(content.RuleAnomalies)
+	if !surge && !anomalies {
+		return false
+	}
+	var hoodAdd [MaxHoods]int
+	for _, y := range ys {
+		h := s.g.hood[y]
+		if h < 0 {
+			return true // AH3 489.2: a street's doom lands on a neighborhood space
+		}
+		if anomalies && s.Anomaly[h] {
+			continue // AH3 402.3b: goes to the sheet whatever the order
+		}
+		hoodAdd[h] += int(add[y])
+		d := int(s.Doom[y]) + int(add[y])
+		if surge && d >= 4 || anomalies && d >= 3 {
+			return true
+		}
+	}
+	if anomalies {
+		for h := range hoodAdd {
+			if hoodAdd[h] > 0 && s.hoodDoom(int8(h))+hoodAdd[h] >= 5 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *State) hoodDoom(h int8) int {
@@ -220,10 +343,15 @@ func (s *State) spreadDoom() {
 	}
 	s.EventDiscard.PushTop(c)
 	s.event(EvSpread, -1, int32(c), 0, 0)
-	d := s.sc().Encounters[c].Doom
-	for i := len(d) - 1; i >= 0; i-- {
-		s.placeDoom(int8(d[i]), 1)
+	var sp [8]int8
+	n := 0
+	for _, y := range s.sc().Encounters[c].Doom {
+		if n < len(sp) {
+			sp[n] = int8(y)
+			n++
+		}
 	}
+	s.pushDoomSet(sp[:n])
 }
 
 // spawnClue: a clue in the centre of the top event card's neighborhood; the
@@ -268,9 +396,7 @@ func (s *State) gateBurst() {
 	h := s.sc().Encounters[c].Neighborhood
 	s.event(EvGateBurst, -1, int32(h), 0, 0)
 	sp := s.sc().Neighborhoods[h].Spaces
-	for i := 2; i >= 0; i-- {
-		s.placeDoom(int8(sp[i]), 1)
-	}
+	s.pushDoomSet([]int8{int8(sp[0]), int8(sp[1]), int8(sp[2])})
 	s.EventDiscard.PushTop(c)
 	game.ShuffleInts(&s.rng, s.EventDiscard.Cards())
 	for s.EventDiscard.N > 0 {

@@ -50,6 +50,8 @@ const (
 	opRetire
 	opSpawn
 	opCast
+	opAttackOrder
+	opDoomSet
 	numOps
 )
 
@@ -69,7 +71,8 @@ func init() {
 		opDefeat: (*State).doDefeat, opDoom: (*State).doDoom, opCodexCheck: (*State).doCodexCheck, opCodexPut: (*State).doCodexPut,
 		opChoose: (*State).doChoose, opGainItem: (*State).doGainItem, opPurchase: (*State).doPurchase, opImprove: (*State).doImprove,
 		opStep: (*State).doStep, opDamageMonster: (*State).doDamageMonster, opExchange: (*State).doExchange, opRetire: (*State).doRetire,
-		opSpawn: (*State).doSpawn, opCast: (*State).doCast, opSetup: (*State).doSetup,
+		opSpawn: (*State).doSpawn, opCast: (*State).doCast,
+		opAttackOrder: (*State).doAttackOrder, opDoomSet: (*State).doDoomSet, opSetup: (*State).doSetup,
 	}
 }
 

@@ -41,15 +41,10 @@ func (s *State) doMonsterPhase(f *game.Frame) game.Control {
 		}
 		f.Step = 1
 		// Attacks, pushed in reverse so that they run lead first, then in
-		// turn order (AH3 202.3a, 466), each seat's monsters in slot order
-		// (Appendix E #12: the engine fixes this group choice).
+		// turn order (AH3 202.3a, 466); the order of one investigator's
+		// monsters is a group choice (AH3 004, Appendix E #12).
 		for k := s.N - 1; k >= 0; k-- {
-			seat := (s.Lead + k) % s.N
-			for i := MaxMonsters - 1; i >= 0; i-- {
-				if s.Monsters[i].Kind >= 0 && s.Monsters[i].engagedWith(seat) {
-					s.push(opMonsterAttack, seat, 0, 0, int32(i), int32(s.Monsters[i].Kind))
-				}
-			}
+			s.push(opAttackOrder, (s.Lead+k)%s.N, 0, 0, 0, 0)
 		}
 		return game.Again
 	}
@@ -61,6 +56,71 @@ func (s *State) doMonsterPhase(f *game.Frame) game.Control {
 	}
 	s.push(opEngageCheck, -1, 0, 0, 0, 0)
 	return game.Done
+}
+
+// doAttackOrder resolves the attacks of the monsters engaged with seat Who
+// (AH3 202.3a). The lead chooses which attacks next (AH3 004, 409.4,
+// Appendix E #12) among monsters of different kinds; monsters of one kind
+// attack alike, so only the lowest slot of each kind is offered and a single
+// kind is resolved without a prompt. A is the mask of slots done; a monster
+// whose investigator was defeated does not attack (202.3c).
+func (s *State) doAttackOrder(f *game.Frame) game.Control {
+	seat := int8(f.Who)
+	if f.Answer != game.NoAnswer {
+		i := s.answer(f).Arg
+		f.A |= 1 << uint(i)
+		s.push(opMonsterAttack, seat, 0, 0, i, int32(s.Monsters[i].Kind))
+		return game.Again
+	}
+	if s.Seats[seat].Inv < 0 {
+		return game.Done
+	}
+	var kinds [MaxMonsters]int16 // kind and damage: Feeding heals damage (AH3 439)
+	nk, first := 0, int32(-1)
+	for i := 0; i < MaxMonsters; i++ {
+		m := &s.Monsters[i]
+		if m.Kind < 0 || f.A&(1<<uint(i)) != 0 || !m.engagedWith(seat) {
+			continue
+		}
+		key, dup := m.Kind<<6|int16(m.Damage&63), false
+		for _, k := range kinds[:nk] {
+			dup = dup || k == key
+		}
+		if !dup {
+			kinds[nk] = key
+			nk++
+		}
+		if first < 0 {
+			first = int32(i)
+		}
+	}
+	switch {
+	case nk == 0:
+		return game.Done
+	case nk == 1:
+		f.A |= 1 << uint(first)
+		s.push(opMonsterAttack, seat, 0, 0, first, int32(s.Monsters[first].Kind))
+		return game.Again
+	}
+	s.ask(s.Lead, PromptAttackOrder, int32(seat))
+	var seen [MaxMonsters]int16
+	ns := 0
+	for i := 0; i < MaxMonsters; i++ {
+		m := &s.Monsters[i]
+		if m.Kind < 0 || f.A&(1<<uint(i)) != 0 || !m.engagedWith(seat) {
+			continue
+		}
+		key, dup := m.Kind<<6|int16(m.Damage&63), false
+		for _, k := range seen[:ns] {
+			dup = dup || k == key
+		}
+		if !dup {
+			seen[ns] = key
+			ns++
+			s.prompt.Add(ActMonster+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	return game.Wait
 }
 
 // doMonsterAttack: an engaged monster deals its damage and horror (AH3

@@ -200,7 +200,20 @@ func (s *State) Describe(i int) string {
 		}
 		return "done / decline"
 	case c >= ActSeat && c < ActSeat+MaxSeats:
+		if s.prompt.Kind == PromptReckonOrder {
+			return "reckoning of " + s.seatName(int8(o.Arg)) + "'s cards"
+		}
 		return s.seatName(int8(o.Arg))
+	case c == ActReckonSheet:
+		return "reckoning of the scenario sheet"
+	case c == ActReckonRumor:
+		if s.Rumor >= 0 {
+			return "reckoning of the rumor " + sc.Headlines[s.Rumor].Name
+		}
+	case c >= ActCodex && c < ActCodex+MaxCodex:
+		if k := int(c - ActCodex); k < int(s.NCodex) {
+			return fmt.Sprintf("reckoning of codex card %d %s", o.Arg, sc.Archive[s.Codex[k]].Name)
+		}
 	case c >= ActMove && c <= ActEvade:
 		return standardActions[c-ActMove]
 	case c == ActRecover:
@@ -216,6 +229,9 @@ func (s *State) Describe(i int) string {
 	case c >= ActSkill && c < ActSkill+5:
 		return skillNames[c-ActSkill]
 	case c >= ActSpace && c < ActSpace+MaxSpaces:
+		if s.prompt.Kind == PromptDoomOrder {
+			return "doom in " + s.spaceName(int8(o.Arg))
+		}
 		return "to " + s.spaceName(int8(o.Arg))
 	case c >= ActMonster && c < ActMonster+MaxMonsters:
 		return fmt.Sprintf("#%d %s", o.Arg, s.monsterName(int8(o.Arg)))

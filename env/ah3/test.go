@@ -23,69 +23,77 @@ func (s *State) die() uint8 {
 	return uint8(s.rng.IntN(6) + 1)
 }
 
-// gear chooses the assets used for a test: every hand-free asset, and the
-// best hand-held ones within two hands (AH3 470.2c). It returns the dice they
-// add and whether one makes 6s count twice. Hand-held gear is chosen by the
-// engine, maximising dice (docs/ah3-rulings.md).
-func (s *State) gear(seat int8, skill content.Skill, kind int) (int, bool) {
+// gearBonus is what asset slot k adds to a test of skill within action kind
+// (AH3 470.2c): its dice, whether its 6s count twice (Attack, Appendix B),
+// and whether it applies at all.
+func (s *State) gearBonus(seat int8, k int, skill content.Skill, kind int) (dice int, six, ok bool) {
+	a := &s.Seats[seat].Assets[k]
+	def := &s.sc().Assets[a.Card]
+	if a.Locked {
+		return 0, false, false
+	}
+	if def.BonusAction != "" && (kind < 0 || def.BonusAction != actionKeys[kind]) {
+		return 0, false, false
+	}
+	b := def.Bonus[skill]
+	six = def.SixDouble && kind == aAttack
+	if def.Hands == 0 {
+		return b, six, b != 0 || six // hand-free: always counts (conditions too)
+	}
+	return b, six, b > 0 || six // hand-held: only what helps is worth a hand
+}
+
+// gearOptions lists the hand-held assets that could still be chosen for the
+// test (AH3 470.2c: at most two hands in all), one per distinct (hands,
+// dice, six) profile; Tgt's low 16 bits are the chosen slots, bits 16+ the
+// hands used. It returns how many there are and the hands all of them need.
+func (s *State) gearOptions(f *game.Frame, skill content.Skill, kind int, out *[MaxAssets]int8) (n, allHands int) {
+	seat := int8(f.Who)
 	st := &s.Seats[seat]
-	free, six := 0, false
-	var best1, best2 int = -99, -99 // the best and second best one-hand bonus
-	best1i, best2i := -1, -1
-	bestTwo, bestTwoI := -99, -1
+	used := int(f.Tgt >> 16)
+	var prof [MaxAssets]int32
 	for k := 0; k < int(st.NAssets); k++ {
-		a := &st.Assets[k]
-		def := &s.sc().Assets[a.Card]
-		if a.Locked {
+		h := int(s.sc().Assets[st.Assets[k].Card].Hands)
+		if h == 0 || f.Tgt&(1<<uint(k)) != 0 {
 			continue
 		}
-		if def.BonusAction != "" && (kind < 0 || def.BonusAction != actionKeys[kind]) {
+		d, six, ok := s.gearBonus(seat, k, skill, kind)
+		if !ok || used+h > 2 {
 			continue
 		}
-		b := def.Bonus[skill]
-		if b == 0 && !(def.SixDouble && kind == aAttack) {
+		allHands += h
+		p := int32(h)<<16 | int32(d)<<1
+		if six {
+			p |= 1
+		}
+		dup := false
+		for _, q := range prof[:n] {
+			dup = dup || q == p
+		}
+		if !dup {
+			prof[n], out[n] = p, int8(k)
+			n++
+		}
+	}
+	return n, allHands
+}
+
+// gearPool is the dice the chosen gear adds and whether 6s count twice.
+func (s *State) gearPool(f *game.Frame, skill content.Skill, kind int) (int, bool) {
+	seat := int8(f.Who)
+	st := &s.Seats[seat]
+	dice, six := 0, false
+	for k := 0; k < int(st.NAssets); k++ {
+		h := s.sc().Assets[st.Assets[k].Card].Hands
+		if h != 0 && f.Tgt&(1<<uint(k)) == 0 {
 			continue
 		}
-		switch def.Hands {
-		case 0:
-			free += b
-			six = six || (def.SixDouble && kind == aAttack)
-		case 1:
-			if b > best1 {
-				best2, best2i = best1, best1i
-				best1, best1i = b, k
-			} else if b > best2 {
-				best2, best2i = b, k
-			}
-		case 2:
-			if b > bestTwo {
-				bestTwo, bestTwoI = b, k
-			}
+		if d, x, ok := s.gearBonus(seat, k, skill, kind); ok {
+			dice += d
+			six = six || x
 		}
 	}
-	one := 0
-	if best1i >= 0 {
-		one += best1
-	}
-	if best2i >= 0 {
-		one += best2
-	}
-	hands := 0
-	if bestTwoI >= 0 && bestTwo > one {
-		hands = bestTwo
-		six = six || (s.sc().Assets[st.Assets[bestTwoI].Card].SixDouble && kind == aAttack)
-	} else {
-		hands = one
-		for _, i := range [2]int{best1i, best2i} {
-			if i >= 0 && s.sc().Assets[st.Assets[i].Card].SixDouble && kind == aAttack {
-				six = true
-			}
-		}
-	}
-	if hands < 0 {
-		hands = 0
-	}
-	return free + hands, six
+	return dice, six
 }
 
 var actionKeys = [...]string{"move", "gather", "focus", "ward", "research", "trade", "attack", "evade"}
@@ -109,12 +117,46 @@ func (s *State) doTest(f *game.Frame) game.Control {
 			s.NDice, s.LastSucc, s.LastPass = 0, 0, false
 			return s.testResult(f)
 		}
+		f.Step = 2
+		fallthrough
+	case 2:
+		// AH3 470.2c: the player chooses the hand-held gear. Hand-free
+		// assets always count; when every helpful hand-held asset fits in
+		// two hands they are all used (more dice never hurt); otherwise
+		// PromptGear asks for one more asset at a time until none fits.
+		if f.Answer != game.NoAnswer {
+			k := s.answer(f).Arg
+			f.Tgt = (f.Tgt | 1<<uint(k)) + int32(s.sc().Assets[st.Assets[k].Card].Hands)<<16
+			f.Answer = game.NoAnswer
+		}
+		var opts [MaxAssets]int8
+		n, all := s.gearOptions(f, skill, kind, &opts)
+		switch {
+		case n == 0:
+		case int(f.Tgt>>16)+all <= 2 || n == 1:
+			for k := 0; k < int(st.NAssets); k++ {
+				if h := int(s.sc().Assets[st.Assets[k].Card].Hands); h > 0 && f.Tgt&(1<<uint(k)) == 0 && int(f.Tgt>>16)+h <= 2 {
+					if _, _, ok := s.gearBonus(seat, k, skill, kind); ok {
+						f.Tgt = (f.Tgt | 1<<uint(k)) + int32(h)<<16
+						break
+					}
+				}
+			}
+			return game.Again
+		default:
+			s.ask(seat, PromptGear, -1)
+			for _, k := range opts[:n] {
+				s.prompt.Add(ActAsset+game.ActionCode(k), int32(k), 0)
+			}
+			return game.Wait
+		}
+		f.Step = 1
 		inv := &s.sc().Investigators[st.Inv]
 		pool := inv.Skills[skill] + int(st.Tokens[skill]) + int(f.B) // AH3 470.2a-b
 		for _, ab := range inv.Abilities {
 			pool += ab.Passive.Dice[skill]
 		}
-		g, six := s.gear(seat, skill, kind) // AH3 470.2c
+		g, six := s.gearPool(f, skill, kind) // AH3 470.2c
 		pool += g
 		if pool < 1 {
 			pool = 1 // AH3 470.3b
@@ -127,6 +169,7 @@ func (s *State) doTest(f *game.Frame) game.Control {
 		for i := 0; i < pool; i++ {
 			s.Dice[i] = s.die()
 		}
+		f.Answer = game.NoAnswer
 	case 1:
 		if f.Answer != game.NoAnswer {
 			o := s.answer(f)

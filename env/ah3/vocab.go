@@ -63,7 +63,10 @@ const (
 	ActTakeHorror   game.ActionCode = 151
 	ActGiveDamage   game.ActionCode = 152
 	ActGiveHorror   game.ActionCode = 153
-	NumActions                      = 154
+	ActReckonSheet  game.ActionCode = 154 // reckoning order: the scenario sheet's effect next (AH3 204.12c)
+	ActReckonRumor  game.ActionCode = 155 // reckoning order: the Rumor's effect next (AH3 204.12c)
+	ActCodex        game.ActionCode = 156 // + codex position: that codex card's reckoning next (12; AH3 204.12c)
+	NumActions                      = 168
 )
 
 // Prompt kinds.
@@ -89,10 +92,14 @@ const (
 	PromptCast                                    // spend remnants against casting horror (AH3 425.9)
 	PromptExchange                                // A Friend in Need exchanges
 	PromptRepeat                                  // which action to perform again (Witch Blood, Smoky Velvet)
+	PromptAttackOrder                             // which engaged monster attacks next (AH3 202.3a, 004, Appendix E #12)
+	PromptDoomOrder                               // which space takes the next doom of one effect (AH3 004, FAQ doom order)
+	PromptReckonOrder                             // which reckoning effect resolves next (AH3 204.12c)
+	PromptGear                                    // an asset to use in the test (AH3 470.2c)
 	NumPromptKinds
 )
 
-var promptNames = []string{"none", "who", "action", "move", "skill", "target", "reroll", "redirect", "choice", "gain", "purchase", "trade", "evade", "doom", "monster order", "engage", "investigator", "starting", "retire", "cast", "exchange", "repeat"}
+var promptNames = []string{"none", "who", "action", "move", "skill", "target", "reroll", "redirect", "choice", "gain", "purchase", "trade", "evade", "doom", "monster order", "engage", "investigator", "starting", "retire", "cast", "exchange", "repeat", "attack order", "doom order", "reckoning order", "gear"}
 
 var skillNames = [5]string{"Observation", "Will", "Lore", "Influence", "Strength"}
 
@@ -129,5 +136,7 @@ func actionNames() []string {
 	set(ActInvestigator, MaxInvestigator, func(i int) string { return fmt.Sprintf("investigator %d", i) })
 	n[ActYes] = "yes"
 	n[ActTakeDamage], n[ActTakeHorror], n[ActGiveDamage], n[ActGiveHorror] = "take 1 damage", "take 1 horror", "give 1 damage", "give 1 horror"
+	n[ActReckonSheet], n[ActReckonRumor] = "reckon the scenario sheet", "reckon the rumor"
+	set(ActCodex, MaxCodex, func(i int) string { return fmt.Sprintf("reckon codex %d", i) })
 	return n
 }
