@@ -5,13 +5,18 @@ import (
 	"github.com/mythos-rl/mythos/env/machina"
 )
 
-// The Machina Arcana heuristic: on a pioneer's turn it attacks a monster in
-// reach, else works toward the first goal it finds — an unlit chapter cell,
-// an unsealed lair cell, the exit, an unexplored border, a monster, a chest
-// or event cell — stepping along shortest paths and using the cell when next
-// to it; it heals when hurt and spends inspiration on its attacks. On the
+// The Machina Arcana heuristic. A pioneer works toward the chapter's way on:
+// the exit token when one is placed (leave the board), a lit chapter cell, an
+// unlit one once it holds the 3 inspiration it costs, otherwise chests and
+// event cells (inspiration and items), an unexplored border, and last the
+// chapter cell to wait by. It steps along shortest paths, keeps off cells
+// next to monsters when it can, uses a cell when next to it, attacks a
+// monster in reach, pays a closed chapter's progress in health while it can
+// spare it, heals when hurt, draws items from its class's deck and equips
+// them, and keeps its inspiration for the chapter cell (boosting a roll or
+// soaking a wound only when it can spare it or is about to fall). On the
 // monster side it attacks the pioneer in reach and closes in on the nearest
-// one. Elsewhere (items, windows, tie-breaks) it takes the first option.
+// one. Elsewhere (windows, tie-breaks) it takes the first option.
 
 // chooseMachina returns the option index the heuristic picks in s.
 func chooseMachina(s *machina.State, rng *game.RNG) int {
@@ -46,6 +51,43 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 		}
 		return float64(dist[here] - dist[n])
 	}
+	pioneer := actor >= 0 && actor < machina.MaxPioneers && !monsterSide
+	switch kind {
+	case machina.PromptSoak:
+		// MA §7.3: inspiration instead of health only when the wound would
+		// bring the pioneer low, or the inspiration is not needed.
+		if c == machina.CodeYes {
+			if pioneer && (s.P[actor].HP <= 2 || !savingInspiration(s, actor, 1)) {
+				return 2
+			}
+			return 0
+		}
+		return 1
+	case machina.PromptBoost:
+		// MA §7.4: add what the roll needs unless it is kept for a chapter cell.
+		n := float64(c - machina.CodeAmount)
+		if pioneer && savingInspiration(s, actor, int(n)) {
+			return -n
+		}
+		return n
+	case machina.PromptEventCell:
+		// MA §12.10: (a) the inspiration.
+		if o.Arg == 0 {
+			return 2
+		}
+		return 1
+	case machina.PromptDrawMode:
+		// MA §13.8: two cards of the deck the class equips for free.
+		if pioneer && int(o.Arg) == int(classDeck(s, actor)) {
+			return 3
+		}
+		return 1
+	case machina.PromptFreeEquip:
+		if c == machina.CodeYes {
+			return 2
+		}
+		return 1
+	}
 	switch {
 	case c == machina.CodePass:
 		if kind == machina.PromptAction || kind == machina.PromptMonster {
@@ -55,6 +97,10 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 	case c == machina.CodeYes:
 		return 1
 	case c >= machina.CodeMove && c < machina.CodeMove+8:
+		if pioneer {
+			// Closer to the goal, away from monsters.
+			return 2*toward(int(o.Arg)) - 1.5*float64(monstersNext(s, int(o.Arg))) + 0.4
+		}
 		return 2 + 2*toward(int(o.Arg))
 	case c >= machina.CodeOpenDoor && c < machina.CodeOpenDoor+4:
 		return 1.5
@@ -67,7 +113,10 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 		k := s.Board.Effective(int(o.Arg))
 		switch k {
 		case machina.KindChapter:
-			return 9
+			if chapterAdvances(s) {
+				return 12
+			}
+			return 0.1
 		case machina.KindChest, machina.KindEvent, machina.KindWorkbench:
 			return 6
 		case machina.KindRecharge:
@@ -81,7 +130,7 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 	case c == machina.CodeExplore:
 		return 7
 	case c == machina.CodeLeave:
-		return 6
+		return 20
 	case c == machina.CodeInventory, c >= machina.CodeTrade && c < machina.CodeTrade+machina.MaxPioneers:
 		return 0.3
 	case c >= machina.CodeAbility && c < machina.CodeCell:
@@ -138,6 +187,10 @@ func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bo
 		src, a := k/4, k%4
 		switch {
 		case src == machina.SrcChapter:
+			// A closed chapter's progress is paid in health (MA §14.2).
+			if actor >= 0 && actor < machina.MaxPioneers && s.P[actor].HP+s.P[actor].Insp < 3 {
+				return 0.1
+			}
 			return 7
 		case src == machina.SrcPioneer && actor >= 0 && actor < machina.MaxPioneers:
 			if abs := ct.Pioneers[s.P[actor].Card].Abilities; a < len(abs) {
@@ -210,19 +263,22 @@ func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.Num
 	if monsterSide {
 		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= 0 && cr < machina.MaxPioneers })
 	} else {
-		mark(func(c int) bool { return g.Effective(c) == machina.KindChapter && !g.Lit[c] })
-		mark(func(c int) bool { return g.Effective(c) == machina.KindLair })
-		mark(func(c int) bool { return int(s.Exit[0]) == c || int(s.Exit[1]) == c })
-		mark(func(c int) bool {
-			cr := int(s.Occ[c])
-			return cr >= machina.MonsterBase && machina.Cheb(c, s.Position(actor)) <= 5
-		})
-		mark(func(c int) bool { _, ok := g.UnexploredSide(c); return ok })
-		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= machina.MonsterBase })
+		chapter := func(c int) bool { return g.Effective(c) == machina.KindChapter }
+		mark(func(c int) bool { return s.Exit[0] >= 0 && (int(s.Exit[0]) == c || int(s.Exit[1]) == c) })
+		if chapterAdvances(s) {
+			mark(func(c int) bool { return chapter(c) && g.Lit[c] })
+			if actor < machina.MaxPioneers && s.P[actor].Insp >= 3 {
+				mark(chapter)
+			}
+		}
 		mark(func(c int) bool {
 			k := g.Effective(c)
 			return k == machina.KindChest || k == machina.KindEvent
 		})
+		mark(func(c int) bool { _, ok := g.UnexploredSide(c); return ok })
+		mark(chapter)
+		mark(func(c int) bool { return g.Effective(c) == machina.KindRitual })
+		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= machina.MonsterBase })
 	}
 	// Breadth-first from every goal over passable cells, creatures ignored.
 	var queue [machina.NumCells]int16
@@ -270,4 +326,53 @@ func evaluateMachina(s *machina.State) float64 {
 	danger := float64(s.Danger) / float64(max(1, s.DangerTrack()))
 	v := 0.6*prog + 0.4*hp/float64(s.N) - 0.5*danger - 0.3
 	return max(-1, min(1, v))
+}
+
+// classDeck is the item deck the actor's class equips for free (MA §13.8);
+// a master takes weapons.
+func classDeck(s *machina.State, actor int) machina.Deck {
+	switch s.Content().Pioneers[s.P[actor].Card].Class {
+	case machina.Shooter:
+		return machina.Clothing
+	case machina.Mystic:
+		return machina.Artifact
+	}
+	return machina.Weapon
+}
+
+// chapterAdvances reports whether using a chapter cell goes to the next
+// chapter now (MA §12.13 step 2): the chapter is open and no exit is placed.
+func chapterAdvances(s *machina.State) bool {
+	ch := s.ChapterCard()
+	return !s.InFinale && ch != nil && !ch.Closed && s.Exit[0] < 0
+}
+
+// savingInspiration reports whether spending n inspiration would leave the
+// actor short of an unlit chapter cell's 3 (MA §12.13) it still needs.
+func savingInspiration(s *machina.State, actor, n int) bool {
+	if !chapterAdvances(s) || n <= 0 {
+		return false
+	}
+	for c := 0; c < machina.NumCells; c++ {
+		if s.Board.Effective(c) == machina.KindChapter && s.Board.Lit[c] {
+			return false
+		}
+	}
+	insp := int(s.P[actor].Insp)
+	return insp-n < 3 && insp >= 1
+}
+
+// monstersNext counts the monsters adjacent to cell c.
+func monstersNext(s *machina.State, c int) int {
+	if c < 0 || c >= machina.NumCells {
+		return 0
+	}
+	n := 0
+	for d := machina.Direction(0); d < 8; d++ {
+		a := machina.Step(c, d)
+		if a >= 0 && int(s.Occ[a]) >= machina.MonsterBase && s.Board.Adjacent(c, a) {
+			n++
+		}
+	}
+	return n
 }
