@@ -69,7 +69,7 @@ func TestAH3Commands(t *testing.T) {
 		t.Fatalf("record wrote no Arrow file in %s", dir)
 	}
 	out, _, err = mythos(t, "", "spec", env.AH3ID, "--opt", "investigators=6")
-	if err != nil || !strings.Contains(out, "Discrete(154)") || !strings.Contains(out, "Rex Murphy") {
+	if err != nil || !strings.Contains(out, "Discrete(168)") || !strings.Contains(out, "Rex Murphy") {
 		t.Fatalf("spec: %v\n%s", err, out)
 	}
 }

@@ -354,7 +354,7 @@ func (s *State) doImprove(f *game.Frame) game.Control {
 		}
 		st.Tokens[f.A]++
 		s.event(EvImprove, seat, f.A, 0, 0)
-		if f.B != 0 || inv.Focus == 0 || s.tokenCount(seat) <= inv.Focus {
+		if f.B != 0 || inv.Focus == 0 || s.tokenCount(seat) <= s.focusLimit(seat) {
 			return game.Done
 		}
 		f.Step = 1
@@ -423,4 +423,19 @@ func (s *State) doResearch(f *game.Frame) game.Control {
 		s.push(opCodexCheck, -1, 0, 0, 0, 0)
 	}
 	return game.Done
+}
+
+// focusLimit is seat's focus limit (AH3 491.9): the sheet's, changed by the
+// cards held (AH3 491.11); 0 means unlimited. A limit that drops below the
+// tokens held discards nothing (AH3 491.12): it is checked only on gaining.
+func (s *State) focusLimit(seat int8) int {
+	st := &s.Seats[seat]
+	base := s.sc().Investigators[st.Inv].Focus
+	if base == 0 {
+		return 0
+	}
+	for k := 0; k < int(st.NAssets); k++ {
+		base += s.sc().Assets[st.Assets[k].Card].FocusLimit
+	}
+	return max(base, 1)
 }

@@ -181,26 +181,34 @@ func (s *State) doTest(f *game.Frame) game.Control {
 			case o.Code >= ActRerollToken && o.Code < ActRerollToken+5:
 				st.Tokens[o.Code-ActRerollToken]-- // AH3 491.7
 			case o.Code >= ActAsset && o.Code < ActAsset+MaxAssets:
-				s.RerollBy |= 1 << uint(o.Code-ActAsset) // AH3 470.4b
+				k := o.Code - ActAsset
+				s.RerollBy |= 1 << uint(k) // AH3 470.4b: once per test
+				if s.sc().Assets[st.Assets[k].Card].RaiseDie {
+					s.raiseOne() // AH3 470.4b: change a die's value
+					goto ask
+				}
 			}
 			s.rerollOne()
 		}
 	}
-	if s.failing() < 0 {
+ask:
+	if s.failing() < 0 && s.raiseTarget() < 0 {
 		return s.testResult(f)
 	}
 	s.ask(seat, PromptReroll, -1)
 	s.prompt.Add(ActPass, 0, 0)
-	if st.Clues > 0 {
+	failed := s.failing() >= 0
+	if st.Clues > 0 && failed {
 		s.prompt.Add(ActRerollClue, 0, 0)
 	}
-	for k := 0; k < 5; k++ {
+	for k := 0; k < 5 && failed; k++ {
 		if st.Tokens[k] > 0 {
 			s.prompt.Add(ActRerollToken+game.ActionCode(k), int32(k), 0)
 		}
 	}
 	for k := 0; k < int(st.NAssets); k++ {
-		if s.sc().Assets[st.Assets[k].Card].Reroll && !st.Assets[k].Locked && s.RerollBy&(1<<uint(k)) == 0 {
+		def := &s.sc().Assets[st.Assets[k].Card]
+		if (def.Reroll && failed || def.RaiseDie && s.raiseTarget() >= 0) && !st.Assets[k].Locked && s.RerollBy&(1<<uint(k)) == 0 {
 			s.prompt.Add(ActAsset+game.ActionCode(k), int32(k), 0)
 		}
 	}
@@ -220,11 +228,49 @@ func (s *State) failing() int {
 	return -1
 }
 
-// rerollOne rerolls a failed die (the choice of which failed die is the
-// engine's; they are alike, docs/ah3-rulings.md).
+// rerollOne rerolls the lowest failed die (AH3 470.4a-b). Which failed die
+// is not asked: all count 0 and the reroll's odds are the same, and keeping
+// the higher ones for a raise is never worse (docs/ah3-rulings.md, 7).
 func (s *State) rerollOne() {
-	if i := s.failing(); i >= 0 {
-		s.Dice[i] = s.die()
+	lo := -1
+	for i := 0; i < int(s.NDice); i++ {
+		if s.Dice[i] < 5 && (lo < 0 || s.Dice[i] < s.Dice[lo]) {
+			lo = i
+		}
+	}
+	if lo >= 0 {
+		s.Dice[lo] = s.die()
+	}
+}
+
+// raiseTarget is the die a +1 raise improves most (AH3 470.4b): a 4 (it
+// becomes a success), else a 5 when 6s count twice, else the highest failed
+// die; -1 when no raise can help. The engine picks it: any other die gains
+// no more now and keeps less for later (docs/ah3-rulings.md, 38).
+func (s *State) raiseTarget() int {
+	best, bv := -1, -1
+	for i := 0; i < int(s.NDice); i++ {
+		v := int(s.Dice[i])
+		score := -1
+		switch {
+		case v == 4:
+			score = 10
+		case v == 5 && s.TestSix:
+			score = 9
+		case v < 4:
+			score = v
+		}
+		if score > bv {
+			best, bv = i, score
+		}
+	}
+	return best
+}
+
+// raiseOne adds 1 to the raise target.
+func (s *State) raiseOne() {
+	if i := s.raiseTarget(); i >= 0 {
+		s.Dice[i]++
 	}
 }
 
@@ -244,6 +290,14 @@ func (s *State) successes() int8 {
 
 func (s *State) testResult(f *game.Frame) game.Control {
 	s.LastSucc = s.successes()
+	if st := &s.Seats[f.Who]; st.Inv >= 0 {
+		// AH3 470.4d: successes added by hand-free cards, after the roll.
+		for k := 0; k < int(st.NAssets); k++ {
+			if a := &st.Assets[k]; !a.Locked {
+				s.LastSucc += int8(s.sc().Assets[a.Card].Successes[s.TestSkill])
+			}
+		}
+	}
 	s.LastPass = s.LastSucc > 0 // AH3 470.5b
 	pass := int32(0)
 	if s.LastPass {

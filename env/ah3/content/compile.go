@@ -211,9 +211,16 @@ func (c *compiler) assets() {
 		pile := c.r.assetPile[i]
 		a := Asset{Name: ra.Name, Pile: pile, Traits: ra.Traits, Price: ra.Price, Hands: ra.Hands, Health: ra.Health, Sanity: ra.Sanity, Copies: ra.Copies,
 			Bonus: ra.Bonus.array(), BonusAction: ra.BonusAction, SixDouble: ra.SixDouble, Reroll: ra.Reroll, CastHorror: ra.CastHorror,
+			RaiseDie: ra.RaiseDie, Successes: ra.Successes.array(), FocusLimit: ra.FocusLimit,
 			Condition: ra.Condition, OtherFace: ra.OtherFace, BackText: ra.BackText, Text: ra.Text, Line: ra.line}
 		if a.Copies == 0 {
 			a.Copies = 1
+		}
+		if a.Hands > 0 && a.Successes != [NumSkills]int{} {
+			c.errf(ra.file, ra.line, "asset %q: successes are added by hand-free cards only (hands: 0; AH3 470.4d)", a.Name)
+		}
+		if a.Reroll && a.RaiseDie {
+			c.errf(ra.file, ra.line, "asset %q: reroll and raise_die are one test effect each; give it one of them (AH3 470.4b)", a.Name)
 		}
 		switch pile {
 		case ItemDeck:

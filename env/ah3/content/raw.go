@@ -99,6 +99,9 @@ type rawAsset struct {
 	BonusAction string     `yaml:"bonus_action"`
 	SixDouble   bool       `yaml:"six_double"`
 	Reroll      bool       `yaml:"reroll"`
+	RaiseDie    bool       `yaml:"raise_die"`
+	Successes   rawSkills  `yaml:"successes"`
+	FocusLimit  int        `yaml:"focus_limit"`
 	Action      *rawAction `yaml:"action"`
 	CastHorror  int        `yaml:"cast_horror"`
 	Reckoning   yaml.Node  `yaml:"reckoning"`

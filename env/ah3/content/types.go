@@ -133,6 +133,15 @@ type Asset struct {
 	SixDouble bool
 	// Reroll: once per test, reroll one die (a die-changing effect, AH3 470.4b).
 	Reroll bool
+	// RaiseDie: once per test, add 1 to one die's value (a die-changing
+	// effect, AH3 470.4b). A card has Reroll or RaiseDie, not both.
+	RaiseDie bool
+	// Successes are added to the result of a test of that skill while it
+	// is held (AH3 470.4d: after the roll, before the result).
+	Successes [NumSkills]int
+	// FocusLimit changes its holder's focus limit while held (AH3 491.11;
+	// losing it discards no token, 491.12).
+	FocusLimit int
 	// Action is the component action it carries (AH3 455), if any.
 	Action *Action
 	// CastHorror is the horror taken to cast this spell (AH3 425.7).
