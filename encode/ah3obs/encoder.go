@@ -21,6 +21,9 @@ type Encoder struct {
 	kind  [][monsterCols]float32
 	asset [][assetStatic]float32
 	adj   [ah3.MaxSpaces][]int // adjacent spaces of each space
+	// adjAt lists the cells of the adjacency matrix that hold 1 (i*MaxSpaces+j),
+	// so that the matrix is marked once and written from a flat list.
+	adjAt []int32
 }
 
 var _ encode.TouchEncoder = (*Encoder)(nil)
@@ -45,6 +48,9 @@ func New(g *ah3.Game) (*Encoder, error) {
 	}
 	for i := range g.Sc.Spaces {
 		e.adj[i] = g.Sc.Spaces[i].Adjacent
+		for _, j := range e.adj[i] {
+			e.adjAt = append(e.adjAt, int32(i*ah3.MaxSpaces+j))
+		}
 	}
 	return e, nil
 }
@@ -246,9 +252,15 @@ func (w *writer) global() {
 func (w *writer) spaces() {
 	s, sc := w.s, w.e.g.Sc
 	hood := w.ints(w.at.spaceHood, ah3.MaxSpaces)
+	n := len(sc.Spaces)
+	rows := w.f(w.at.spaces, n*spaceCols) // one mark for every row
+	adj := w.f(w.at.adjacency, n*ah3.MaxSpaces)
+	for _, k := range w.e.adjAt {
+		adj[k] = 1
+	}
 	for i := range sc.Spaces {
 		def := &sc.Spaces[i]
-		r := w.f(w.at.spaces+i*spaceCols, spaceCols)
+		r := rows[i*spaceCols : (i+1)*spaceCols]
 		r[sPresent] = 1
 		if def.Street != content.NotStreet {
 			r[sStreet] = 1
@@ -269,10 +281,6 @@ func (w *writer) spaces() {
 		}
 		r[sDistance] = w.distance(i)
 		r[sAdjacent] = float32(len(w.e.adj[i]))
-		adj := w.f(w.at.adjacency+i*ah3.MaxSpaces, ah3.MaxSpaces)
-		for _, j := range w.e.adj[i] {
-			adj[j] = 1
-		}
 	}
 	for k := 0; ; k++ {
 		u := s.Unstable(k)
