@@ -13,6 +13,11 @@ type Config struct {
 	Investigators []string
 	// RoundCap ends the game as truncated after this many rounds (0: 30).
 	RoundCap int
+	// Choose lets each player choose their investigator at setup (AH3 110.1:
+	// a PromptInvestigator per seat, seat 0 first, among the sheets not yet
+	// taken) instead of taking the one Investigators names; Investigators
+	// then only gives the number of seats.
+	Choose bool
 }
 
 // Game is the static description of one scenario and table, shared by every
@@ -70,6 +75,9 @@ func NewGame(sc *content.Scenario, cfg Config) (*Game, error) {
 		}
 		g.inv = append(g.inv, k)
 		names[i] = name
+		if cfg.Choose {
+			names[i] = fmt.Sprintf("seat %d", i) // chosen at setup (AH3 110.1)
+		}
 	}
 	for i := range g.epicKind {
 		g.epicKind[i] = -1

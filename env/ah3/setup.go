@@ -110,6 +110,10 @@ func (s *State) doSetup(f *game.Frame) game.Control {
 	case 0:
 		f.Step = 1
 		for i := s.N - 1; i >= 0; i-- {
+			if s.g.Cfg.Choose {
+				s.push(opReplace, i, 0, 0, 0, 0) // AH3 110.1: the player chooses
+				continue
+			}
 			s.enterAtSetup(i)
 		}
 		return game.Again

@@ -32,6 +32,7 @@ type Case struct {
 // Setup says how to prepare the game before the actions.
 type Setup struct {
 	Investigators []string            `yaml:"investigators"` // default Jenny Barnes, Tommy Muldoon
+	Choose        []string            `yaml:"choose"`        // players choose at setup (AH3 110.1): these sheets, seat 0 first
 	Seed          uint64              `yaml:"seed"`
 	Start         string              `yaml:"start"`         // action (default), monster, encounter, mythos
 	KeepMonsters  bool                `yaml:"keep_monsters"` // keep the map's monsters (default: cleared)

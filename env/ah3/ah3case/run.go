@@ -82,14 +82,26 @@ func setup(st *Setup) (*ah3.State, error) {
 	if seed == 0 {
 		seed = 1
 	}
-	s, err := ah3.New(sc, ah3.Config{Investigators: inv}, seed, true)
+	if len(st.Choose) > 0 {
+		inv = st.Choose
+	}
+	s, err := ah3.New(sc, ah3.Config{Investigators: inv, Choose: len(st.Choose) > 0}, seed, true)
 	if err != nil {
 		return nil, err
 	}
-	// Setup choices (starting items): the first option.
+	// Setup choices: the investigators named by choose, else the first option
+	// (starting items).
+	picked := 0
 	for n := 0; s.Phase == ah3.PhaseSetup && !s.Over(); n++ {
 		if n > 100 {
 			return nil, fmt.Errorf("setup does not finish")
+		}
+		if s.Prompt().Kind == ah3.PromptInvestigator && picked < len(st.Choose) {
+			if err := act(s, st.Choose[picked]); err != nil {
+				return nil, fmt.Errorf("choose %q: %v", st.Choose[picked], err)
+			}
+			picked++
+			continue
 		}
 		if err := s.Apply(0); err != nil {
 			return nil, err
