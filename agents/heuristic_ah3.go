@@ -55,6 +55,16 @@ func (v *ah3View) score(kind game.PromptKind, o game.Option) float64 {
 		}
 	case ah3.PromptReroll:
 		return v.rerollScore(c)
+	case ah3.PromptGear:
+		// The most dice per hand (AH3 470.2c).
+		if st := &v.s.Seats[v.seat]; c >= ah3.ActAsset && c < ah3.ActAsset+ah3.MaxAssets && int(c-ah3.ActAsset) < int(st.NAssets) {
+			def := &v.g.Sc.Assets[st.Assets[c-ah3.ActAsset].Card]
+			sc := float64(def.Bonus[v.s.TestSkill]) / float64(max(def.Hands, 1))
+			if def.SixDouble {
+				sc += 0.3
+			}
+			return sc
+		}
 	case ah3.PromptRedirect, ah3.PromptCast:
 		if c != ah3.ActPass {
 			return 1 // soak with an asset; spend remnants against casting horror
@@ -221,6 +231,8 @@ func (v *ah3View) rerollScore(c game.ActionCode) float64 {
 		}
 	}
 	switch {
+	case c >= ah3.ActAsset && c < ah3.ActAsset+ah3.MaxAssets:
+		return 5 // a card's once-per-test reroll or raise costs nothing
 	case c == ah3.ActPass:
 		return 1
 	case succ > 0:
