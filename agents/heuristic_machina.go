@@ -28,6 +28,9 @@ func chooseMachina(s *machina.State, rng *game.RNG) int {
 	}
 	actor := s.Acting()
 	monsterSide := int(p.Actor) == int(s.N)
+	if actor < 0 && int(p.Actor) >= 0 && int(p.Actor) < int(s.N) {
+		actor = int(p.Actor) // a pioneer asked outside a turn (a wound, MA §7.3)
+	}
 	var dist [machina.NumCells]int16
 	if actor >= 0 {
 		goalField(s, actor, monsterSide, &dist)
@@ -207,10 +210,26 @@ func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bo
 	}
 	score := 1.0
 	for _, e := range ab.Effects {
+		if e.Op == machina.OpAttack && !monsterSide {
+			score = 0 // an attack with no monster worth it in reach waits (MA §9)
+		}
+	}
+	for _, e := range ab.Effects {
 		switch e.Op {
 		case machina.OpAttack:
-			if enemyNear(s, actor, monsterSide, int(ab.Range)) {
-				score = max(score, 10+float64(e.Strong)+0.5*float64(e.Weak))
+			if monsterSide {
+				if enemyNear(s, actor, monsterSide, int(ab.Range)) {
+					score = max(score, 10+float64(e.Strong)+0.5*float64(e.Weak))
+				}
+				continue
+			}
+			// A pioneer attacks the monster in reach it is likeliest to hit
+			// (MA §9.3), when that chance is worth the stamina.
+			if ab.Target != machina.TargetMelee && ab.Target != machina.TargetRanged && ab.Target != machina.TargetRangedIgn {
+				continue
+			}
+			if p := bestHitChance(s, actor, ab, &e); p >= 0.3 {
+				score = max(score, 4+10*p)
 			}
 		case machina.OpHeal:
 			if actor >= 0 && actor < machina.MaxPioneers {
@@ -375,4 +394,79 @@ func monstersNext(s *machina.State, c int) int {
 		}
 	}
 	return n
+}
+
+// hitChance is the chance that strong and weak attack dice (MA §8) sum to at
+// least need.
+func hitChance(strong, weak int8, need int) float64 {
+	if need <= 0 {
+		return 1
+	}
+	var dist [16]float64
+	dist[0] = 1
+	roll := func(faces [6]int) {
+		var next [16]float64
+		for v, p := range dist {
+			if p == 0 {
+				continue
+			}
+			for _, f := range faces {
+				if v+f < len(next) {
+					next[v+f] += p / 6
+				}
+			}
+		}
+		dist = next
+	}
+	for i := int8(0); i < strong; i++ {
+		roll([6]int{0, 1, 1, 2, 2, 3})
+	}
+	for i := int8(0); i < weak; i++ {
+		roll([6]int{0, 1, 1, 1, 2, 2})
+	}
+	p := 0.0
+	for v := need; v < len(dist); v++ {
+		p += dist[v]
+	}
+	return p
+}
+
+// bestHitChance is the best chance the actor's attack hits a monster it may
+// target with ab: adjacent for a melee symbol, within range and in sight for
+// a ranged one (MA §17.6, §17.7); incorporeal monsters left out (MA §10.1).
+// Inspiration it can spare counts toward the roll (MA §7.4).
+func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.Effect) float64 {
+	here := s.Position(actor)
+	if here < 0 {
+		return 0
+	}
+	spare := 0
+	if !savingInspiration(s, actor, 1) {
+		spare = int(s.P[actor].Insp)
+	}
+	best := 0.0
+	for _, m := range s.Order {
+		cr := machina.MonsterBase + int(m)
+		c := s.Position(cr)
+		if c < 0 || s.Incorporeal(cr) {
+			continue
+		}
+		if ab.Target == machina.TargetMelee {
+			if !s.Board.Adjacent(here, c) {
+				continue
+			}
+		} else if machina.Cheb(here, c) > max(1, int(ab.Range)) || !s.Board.LineOfSight(here, c, machina.SightPlain, nil) {
+			continue
+		}
+		stat := s.Defence(cr)
+		if e.Magic {
+			stat = s.Will(cr)
+		}
+		p := hitChance(e.Strong, e.Weak, stat-spare)
+		if s.Health(cr) == 1 {
+			p *= 1.2 // a kill gives inspiration (MA §7.6)
+		}
+		best = max(best, p)
+	}
+	return best
 }
