@@ -11,9 +11,11 @@ import (
 const (
 	// MaxOptions is the number of option rows: the first MaxOptions options
 	// of the prompt, in prompt order. Random play of The Gathering with four
-	// investigators never offered more than 21; options past the limit are
-	// still legal (in the mask) but have no row.
-	MaxOptions = 32
+	// investigators never offered more than 21, The Midnight Masks 28 (20000
+	// random games); options past the limit are still legal (in the mask)
+	// but have no row. (30, not 32: with the hand's 16 slots the layout stays
+	// within the server's message budget at 4096 envs.)
+	MaxOptions = 30
 	// MaxDiscard is the number of discard-pile cards shown per investigator,
 	// most recent first; the pile's size is an investigator column.
 	MaxDiscard = 32
@@ -21,7 +23,7 @@ const (
 	// recent first; the pile's size is a global column.
 	MaxEncounterDiscard = 32
 	// MaxVictory is the number of victory-display cards shown.
-	MaxVictory = 8
+	MaxVictory = 12
 	// MaxLimbo is the number of cards being resolved that are shown (a drawn
 	// encounter card, an event being played, committed cards).
 	MaxLimbo = 8

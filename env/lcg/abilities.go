@@ -13,6 +13,7 @@ const (
 	bitOnTheLam                   // On the Lam is active until the end of the round
 	bitDebts1                     // Hospital Debts' ⚡ ability used once this round
 	bitDebts2                     // … and twice (limit twice per round)
+	bitLocTurn                    // a location's "limit once per turn" ⮕ ability (UsedTurn)
 )
 
 // boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for

@@ -1,6 +1,11 @@
 package lcg
 
-import "github.com/mythos-rl/mythos/env/lcg/cards"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
 
 // A campaign (LCG §12.5, Campaign Play): the chaos bag its setup builds and
 // the campaign log its scenarios write and read. The log is plain data in
@@ -98,4 +103,18 @@ func (l *CampaignLog) Entries() []LogKey {
 		}
 	}
 	return out
+}
+
+// ParseLogKey reads an entry by its words (or a part of them: "house
+// burned", "ghoul priest", "past midnight").
+func ParseLogKey(name string) (LogKey, error) {
+	low := strings.ToLower(strings.TrimSpace(name))
+	low = strings.ReplaceAll(low, "house burned", "house has burned")
+	low = strings.ReplaceAll(low, "house standing", "house is still standing")
+	for k := LogKey(0); k < numLogKeys; k++ {
+		if low != "" && strings.Contains(strings.ToLower(logKeyNames[k]), low) {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("campaign log: unknown entry %q (known: %s)", name, strings.Join(logKeyNames[:], "; "))
 }

@@ -1,6 +1,9 @@
 package lcg
 
-import "github.com/mythos-rl/mythos/env/lcg/cards"
+import (
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
 
 // Card hooks: a card's constant abilities as data the engine asks about at
 // its timing points ("which cards in play modify this skill?"), registered
@@ -16,6 +19,104 @@ type cardHooks struct {
 	// attackDamage is the damage it adds to seat's successful attack on
 	// enemy e (LCG §3 Fight (action)).
 	attackDamage func(s *State, id int16, ctrl, seat int, e int16) int
+
+	// Encounter cards (and scenario cards) wherever they are:
+	// revelation resolves the card's Revelation for seat (LCG §3
+	// Revelation); testResult is ST.7 of a test it started (kind
+	// tkTreachery, Src the card; margin < 0 when failed by that much).
+	revelation func(s *State, seat int, id int16)
+	testResult func(s *State, t *SkillTest, ok bool, margin int)
+	// effect runs a multi-step effect of the card: an opEffect frame with A
+	// = effCard and Src the card (pushCardEffect; B is the card's own).
+	effect func(s *State, f *game.Frame) game.Control
+	// spawned: after the enemy enters play (LCG §3 Spawn; "Forced – after
+	// … enters play"); attacks: when it attacks seat; evaded: after seat
+	// evades it; endOfMythos: at the end of the mythos phase, while in play.
+	spawned     func(s *State, e int16)
+	attacks     func(s *State, e int16, seat int)
+	evaded      func(s *State, e int16, seat int)
+	endOfMythos func(s *State, e int16)
+	// parley is an enemy's "⮕ cost: Parley." (LCG §3 Parley; option
+	// ActParleyEnemy+slot): can says whether seat can pay; run pays and
+	// resolves (after the action is paid; it may push frames).
+	parleyCan func(s *State, seat int, e int16) bool
+	parleyRun func(s *State, seat int, e int16)
+	// lockClues: while an investigator is engaged with this enemy, they
+	// cannot discover or spend clues.
+	lockClues bool
+	// blockInvestigate: the location this card is attached to cannot be
+	// investigated.
+	blockInvestigate bool
+	// evadeDoubleNeg: while evading it, each revealed token's negative
+	// modifier is doubled.
+	evadeDoubleNeg bool
+	// boardOpts / boardRun: a ⮕ ability of this card while it is on the
+	// board at seat's location (an attachment's), with its own options.
+	boardOpts func(s *State, seat int, id int16, p *game.Prompt)
+	boardRun  func(s *State, seat int, id int16, o game.Option)
+}
+
+// hook returns card instance id's hooks, or nil.
+func (s *State) hook(id int16) *cardHooks {
+	if hooksOf == nil || id < 0 {
+		return nil
+	}
+	return hooksOf[s.Cards[id].Def]
+}
+
+// pushCardEffect pushes card id's multi-step effect (cardHooks.effect) for
+// seat, with tgt and b for the card.
+func (s *State) pushCardEffect(seat int, id int16, tgt, b int32) {
+	s.push(opEffect, seat, int32(id), tgt, effCard, b)
+}
+
+// clueLocked reports whether seat cannot discover or spend clues (an
+// engaged enemy's lockClues: The Masked Hunter).
+func (s *State) clueLocked(seat int) bool {
+	if !s.hookLive {
+		return false
+	}
+	for _, id := range s.Inv[seat].Threat {
+		if h := s.hook(id); h != nil && h.lockClues && !s.blank(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// investigateBlocked reports whether location slot k cannot be
+// investigated (an attachment's blockInvestigate: Locked Door).
+func (s *State) investigateBlocked(k int) bool {
+	if !s.hookLive {
+		return false
+	}
+	host := s.LocInst[k]
+	for _, a := range s.Board {
+		if s.Cards[a].Host == host && host >= 0 {
+			if h := s.hook(a); h != nil && h.blockInvestigate {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// endOfMythos runs "at the end of the mythos phase" (LCG §5.2 1.5): the
+// scenario's, then each enemy's in play in slot order.
+func (s *State) endOfMythos() {
+	if h := s.scen().EndOfMythos; h != nil {
+		h(s)
+	}
+	if !s.hookLive {
+		return
+	}
+	for _, e := range s.Enemies {
+		if e >= 0 {
+			if h := s.hook(e); h != nil && h.endOfMythos != nil && !s.blank(e) {
+				h.endOfMythos(s, e)
+			}
+		}
+	}
 }
 
 // hooksOf holds the hooks per card id (nil: none).

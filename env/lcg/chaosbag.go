@@ -113,6 +113,17 @@ func parseDifficulty(v string) (uint8, error) {
 // ability.
 // It returns the modifier and whether the token is an automatic failure.
 func (s *State) tokenModifier(t *SkillTest, tok int8) (mod int, autoFail bool) {
+	mod, autoFail = s.tokenModifier1(t, tok)
+	if mod < 0 && t.Kind == tkEvade && t.Target >= 0 {
+		if h := s.hook(t.Target); h != nil && h.evadeDoubleNeg && !s.blank(t.Target) {
+			mod *= 2 // Hunting Nightgaunt: double each negative modifier while evading it
+		}
+	}
+	return mod, autoFail
+}
+
+// tokenModifier1 is one token's modifier before an enemy's doubling.
+func (s *State) tokenModifier1(t *SkillTest, tok int8) (mod int, autoFail bool) {
 	seat := int(t.Tester)
 	switch tok {
 	case TokAutoFail:

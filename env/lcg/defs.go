@@ -19,6 +19,9 @@ const (
 	trAlly
 	trWeapon
 	trInsight
+	trCultist
+	trNightgaunt
+	trCentral
 )
 
 var traitBits = []struct {
@@ -27,7 +30,8 @@ var traitBits = []struct {
 }{
 	{"Ghoul", trGhoul}, {"Monster", trMonster}, {"Elite", trElite}, {"Tome", trTome},
 	{"Spell", trSpell}, {"Firearm", trFirearm}, {"Item", trItem}, {"Ally", trAlly},
-	{"Weapon", trWeapon}, {"Insight", trInsight},
+	{"Weapon", trWeapon}, {"Insight", trInsight}, {"Cultist", trCultist}, {"Nightgaunt", trNightgaunt},
+	{"Central", trCentral},
 }
 
 // defTraits[id] holds the trait bits of card id.

@@ -6,7 +6,7 @@ import "github.com/mythos-rl/mythos/env/game"
 const (
 	effExhaustEnemy int32 = iota
 	effScenario           // the scenario's effect B (ScenarioDef.Effects)
-	_                     // free
+	effCard               // card Src's multi-step effect (cardHooks.effect)
 	effAmnesia
 	effDiscardAsset
 	effSlotDiscard
@@ -18,6 +18,7 @@ const (
 	effDamageEnemyHere
 	effStrayCat
 	effAbility
+	effActAbility // the act B's ⮕ ability, after its clues are paid (StageDef.Ability)
 )
 
 // hEffect runs card effects that take several steps or a decision. Frame Src
@@ -26,6 +27,15 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 	seat := int(f.Who)
 	if f.A >= effExt {
 		return s.hEffectExt(f)
+	}
+	if f.A == effCard {
+		return s.hook(int16(f.Src)).effect(s, f)
+	}
+	if f.A == effActAbility {
+		if s.inGame(seat) {
+			s.scen().Acts[f.B].Ability(s, seat)
+		}
+		return s.cont(game.Done)
 	}
 	if f.A != effExhaustEnemy && f.A != effScenario && !s.inGame(seat) {
 		return game.Done

@@ -138,6 +138,10 @@ func (s *State) revelation(seat int, id int16) {
 		}
 	case idParanoia:
 		s.Inv[seat].Resources = 0
+	default:
+		if h := s.hook(id); h != nil && h.revelation != nil {
+			h.revelation(s, seat, id) // the card's own Revelation (card_hooks.go)
+		}
 	case idAbandoned:
 		s.push(opDamage, seat, int32(id), -1, packDmg(0, 2, true), 0)
 		v := &s.Inv[seat]
@@ -168,6 +172,10 @@ func (s *State) drawnWeakness(seat int, id int16) {
 // treacheryResult is ST.7 of a revelation test.
 func (s *State) treacheryResult(t *SkillTest, ok bool, margin int) {
 	seat := int(t.Tester)
+	if h := s.hook(t.Src); h != nil && h.testResult != nil {
+		h.testResult(s, t, ok, margin)
+		return
+	}
 	switch s.Cards[t.Src].Def {
 	case idGraspingHands:
 		if !ok {

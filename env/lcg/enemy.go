@@ -199,6 +199,9 @@ func (s *State) enemyHealthOf(d cards.ID) int {
 // discarded; when several locations or investigators match, a frame asks
 // (effSpawnChoice; ruling R-SPAWN). loc ≥ 0 overrides the instruction.
 func (s *State) spawnEnemy(e int16, seat int, loc int) {
+	if h := s.scen().SpawnLoc; h != nil && loc < 0 {
+		loc = h(s, e)
+	}
 	if loc < 0 {
 		switch defSpawn[s.Cards[e].Def] {
 		case spawnNamed:
@@ -261,6 +264,7 @@ func (s *State) placeSpawned(e int16, seat int, loc int) {
 		s.Inv[seat].Threat = append(s.Inv[seat].Threat, e)
 		s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(c.Loc), 1)
 		s.whenSpawn(e)
+		s.afterSpawned(e)
 		return
 	}
 	c.Zone, c.Ctrl, c.Loc = ZoneBoard, -1, int8(loc)
@@ -268,6 +272,14 @@ func (s *State) placeSpawned(e int16, seat int, loc int) {
 	s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(loc), 0)
 	s.autoEngage() // LCG §3 Spawn Impl: auto-engagement after spawning
 	s.whenSpawn(e)
+	s.afterSpawned(e)
+}
+
+// afterSpawned resolves an enemy's "after it enters play" (cardHooks.spawned).
+func (s *State) afterSpawned(e int16) {
+	if h := s.hook(e); h != nil && h.spawned != nil && !s.blank(e) {
+		h.spawned(s, e)
+	}
 }
 
 // damageEnemy deals n damage to e; at damage ≥ health it is defeated (LCG §3
@@ -331,6 +343,9 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 		}
 		if s.Inv[seat].UsedRound&bitOnTheLam != 0 && !s.has(e, trElite) {
 			return game.Done // On the Lam: non-Elite enemies cannot attack you
+		}
+		if h := s.hook(e); h != nil && h.attacks != nil && !s.blank(e) {
+			h.attacks(s, e, seat) // the enemy's "Forced – when it attacks"
 		}
 		// "When an enemy attacks" (a would event, triggers.go): Dodge by an
 		// investigator at the location cancels it (LCG §3 Cancel); the

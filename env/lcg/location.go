@@ -95,7 +95,7 @@ func (s *State) discoverClues(seat, k, n int) int {
 	if int(c.Clues) < n {
 		n = int(c.Clues)
 	}
-	if n <= 0 {
+	if n <= 0 || s.clueLocked(seat) {
 		return 0
 	}
 	c.Clues -= int8(n)
@@ -151,5 +151,46 @@ func (s *State) enemyAtLocation(seat int) bool {
 func (s *State) canResign(seat int) bool {
 	k := int(s.Inv[seat].Loc)
 	id := s.LocInst[k]
-	return id >= 0 && s.locDef(k).Resign && s.Cards[id].Revealed
+	if id >= 0 && s.locDef(k).Resign && s.Cards[id].Revealed {
+		return true
+	}
+	return s.scen().Agendas[s.Agenda].Resign // an agenda's ⮕ Resign
+}
+
+// locAbilityUsable reports whether seat can use its location's ⮕ ability
+// now (LocationDef.Ability; LCG §3 Activate: a revealed location in play).
+func (s *State) locAbilityUsable(seat int) bool {
+	k := int(s.Inv[seat].Loc)
+	a := s.locDef(k).Ability
+	return a != nil && s.locInPlay(k) && s.Cards[s.LocInst[k]].Revealed && a.Usable(s, seat)
+}
+
+// actAbilityUsable reports whether seat can use the current act's ⮕ ability
+// (StageDef.Ability): the group holds the clues it costs.
+func (s *State) actAbilityUsable(seat int) bool {
+	st := &s.scen().Acts[s.Act]
+	return st.Ability != nil && s.groupSpendable() >= int(st.AbilityClues)*int(s.N) && (st.AbilityOK == nil || st.AbilityOK(s))
+}
+
+// groupSpendable totals the clues the investigators in the game may spend
+// (not those a card forbids to spend: clueLocked).
+func (s *State) groupSpendable() int {
+	n := 0
+	for i := 0; i < int(s.N); i++ {
+		if s.inGame(i) && !s.clueLocked(i) {
+			n += int(s.Inv[i].Clues)
+		}
+	}
+	return n
+}
+
+// spendableMask is the seats in the game who may spend clues.
+func (s *State) spendableMask() uint8 {
+	var m uint8
+	for i := 0; i < int(s.N); i++ {
+		if s.inGame(i) && !s.clueLocked(i) {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
 }

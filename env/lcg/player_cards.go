@@ -183,6 +183,11 @@ func (s *State) cost(id int16) int {
 	if c < 0 {
 		return 0
 	}
+	if o := s.Cards[id].Owner; o >= 0 && s.Inv[o].Loc >= 0 {
+		if m := s.locDef(int(s.Inv[o].Loc)).CostMod; m != nil {
+			c = max(c+m(s, int(o), id), 0) // a location's constant ability (Easttown)
+		}
+	}
 	return c
 }
 

@@ -59,7 +59,12 @@ func (s *State) hRound(f *game.Frame) game.Control {
 		f.Step = stInvBegin
 		return game.Again
 	case stInvBegin:
-		// LCG §5.2 1.5 mythos phase ends; 2.1 investigation phase begins.
+		// LCG §5.2 1.5 mythos phase ends ("at the end of the mythos phase":
+		// the scenario's and the cards' forced abilities); 2.1 investigation
+		// phase begins.
+		if s.Round > 1 {
+			s.endOfMythos()
+		}
 		s.setPhase(PhaseInvestigation)
 		for i := 0; i < int(s.N); i++ {
 			s.Inv[i].TookTurn = false

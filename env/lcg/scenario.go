@@ -27,6 +27,21 @@ type LocationDef struct {
 	Barred bool
 	// Resign: its revealed side has "⮕ Resign" (LCG §3 Resign).
 	Resign bool
+	// Ability is its revealed side's ⮕ ability, used by an investigator
+	// at it (LCG §3 Activate; option ActLocation+slot in the action prompt).
+	Ability *LocationAbility
+	// CostMod modifies the cost of card id an investigator at this location
+	// plays (a constant ability of the location, LCG §3 Modifiers); nil: 0.
+	CostMod func(s *State, seat int, id int16) int
+}
+
+// LocationAbility is a location's ⮕ ability (LCG §3 Activate): whether seat
+// may use it now (limits and costs included) and its effect once the action
+// is paid (a frame handler, so it may ask).
+type LocationAbility struct {
+	Text   string
+	Usable func(s *State, seat int) bool
+	Run    func(s *State, seat int)
 }
 
 // StageDef is one act or agenda card (LCG §3 Act Deck and Agenda Deck):
@@ -45,6 +60,16 @@ type StageDef struct {
 	// event logged); a frame handler, so it may ask (f.Step > 0 on entry).
 	// It sets State.Act/Agenda to the next stage or ends the game.
 	BSide func(s *State, f *game.Frame) game.Control
+	// Resign: the card has "⮕ Resign" (an agenda's; LCG §3 Resign).
+	Resign bool
+	// Ability is an act's ⮕ ability whose cost is AbilityClues clues per
+	// investigator spent as a group (LCG §3 Act Deck, §3 Activate): offered
+	// as ActAdvanceAct in the action prompt; Ability resolves it after the
+	// clues are paid. AbilityText words it.
+	Ability      func(s *State, seat int)
+	AbilityOK    func(s *State) bool // the ability could change the game state now; nil: always
+	AbilityClues int8
+	AbilityText  string
 }
 
 // SymbolDef is what a symbol chaos token does on one side of the scenario
@@ -58,6 +83,9 @@ type SymbolDef struct {
 	Estimate func(s *State, seat int) int
 	// RevealAnother: reveal another token, whose modifier adds (ST.4).
 	RevealAnother bool
+	// RevealAnotherIf: reveal another token when it holds (a conditional
+	// "reveal another token"); nil: never.
+	RevealAnotherIf func(s *State, t *SkillTest) bool
 	// Fail is "if you fail" (ST.7); AfterFail "if you fail, after this skill
 	// test" (once the test has ended, ST.8). Either may be nil.
 	Fail, AfterFail func(s *State, seat int)
@@ -114,6 +142,23 @@ type ScenarioDef struct {
 	ParleyTest   func(s *State, seat int)
 	ParleyResult func(s *State, t *SkillTest, ok bool)
 	ParleyText   string // the Parley option in words
+
+	// StandaloneLog is what a standalone game's campaign log holds at setup
+	// when the options give none (LCG §3 Standalone Mode: the entries of
+	// earlier scenarios the setup reads).
+	StandaloneLog []LogKey
+	// Setup runs after the generic setup (LCG §7 steps 10–13, setupScenario):
+	// the scenario's own steps, reading the campaign log and choosing at
+	// random with the state's RNG (which version of a location is used).
+	Setup func(s *State)
+	// Finish records the campaign-log entries a resolution computes (lists
+	// of cards) when the game ends with resolution res; nil: none.
+	Finish func(s *State, res uint8)
+	// EndOfMythos runs at the end of the mythos phase (LCG §5.2 1.5).
+	EndOfMythos func(s *State)
+	// SpawnLoc may redirect enemy e's spawn to a location slot (a
+	// location's "spawn it here instead", LCG §3 Spawn); -1: no change.
+	SpawnLoc func(s *State, e int16) int
 
 	// Effects are the scenario's multi-step effects, run by opEffect frames
 	// with A = effScenario and B = the index (pushScenarioEffect).
@@ -205,8 +250,20 @@ func (s *State) setupScenario() {
 		}
 	}
 	s.shuffleEncounter()
+	if len(s.cfg.campaign) > 0 {
+		for _, k := range s.cfg.campaign {
+			s.Campaign.Record(k)
+		}
+	} else {
+		for _, k := range sc.StandaloneLog {
+			s.Campaign.Record(k) // LCG §3 Standalone Mode
+		}
+	}
 	for i := 0; i < int(s.N); i++ {
 		s.placeInvestigator(i, int(sc.Start))
+	}
+	if sc.Setup != nil {
+		sc.Setup(s)
 	}
 }
 

@@ -18,6 +18,7 @@ type config struct {
 	randomWeak    bool
 	start         Start // curriculum starting conditions (curriculum.go)
 	scenario      uint8 // index of the scenario (scenario.go)
+	campaign      []LogKey
 }
 
 // basicWeaknesses are the core set's basic weaknesses, one drawn at random
@@ -38,6 +39,10 @@ type Options struct {
 	Start Start
 	// Scenario is the scenario's code or name ("" : The Gathering).
 	Scenario string
+	// CampaignLog lists the campaign-log entries the game starts with (their
+	// names, ParseLogKey); empty: the scenario's standalone defaults
+	// (ScenarioDef.StandaloneLog).
+	CampaignLog []string
 }
 
 // newConfig validates options and builds the decks.
@@ -48,6 +53,13 @@ func newConfig(o Options) (*config, error) {
 		return nil, err
 	}
 	cfg.scenario = sc
+	for _, name := range o.CampaignLog {
+		k, err := ParseLogKey(name)
+		if err != nil {
+			return nil, err
+		}
+		cfg.campaign = append(cfg.campaign, k)
+	}
 	if err := o.Start.validate(scenarioList[sc]); err != nil {
 		return nil, err
 	}

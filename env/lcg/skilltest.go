@@ -288,7 +288,7 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		t.Token = tok
 		mod, af := s.tokenModifier(t, tok)
 		first := mod // the revealed token's own modifier (Sure Gamble)
-		if sym := s.symbol(tok); sym != nil && sym.RevealAnother {
+		if sym := s.symbol(tok); sym != nil && (sym.RevealAnother || sym.RevealAnotherIf != nil && sym.RevealAnotherIf(s, t)) {
 			extra := s.drawToken() // "reveal another token" (the scenario's reference card)
 			s.log.Add(evToken, game.AgentID(tester), int32(extra), 0, 0)
 			m2, af2 := s.tokenModifier(t, extra)
@@ -505,6 +505,9 @@ func (s *State) evadeEnemy(e int16, seat int) {
 	s.log.Add(evEvade, game.AgentID(seat), int32(e), 0, 0)
 	if seat >= 0 && s.inGame(seat) {
 		s.afterEvade(e, seat)
+		if h := s.hook(e); h != nil && h.evaded != nil && !s.blank(e) {
+			h.evaded(s, e, seat) // the enemy's "Forced – after it is evaded"
+		}
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 const (
 	MaxInvestigators = 4  // seats
 	MaxLocations     = 16 // location slots of a scenario (the campaign's largest, The Devourer Below, fits)
-	MaxHand          = 12 // hand slots addressable by actions (more cards in hand: a panic)
+	MaxHand          = 16 // hand slots addressable by actions (more cards in hand: a panic)
 	MaxEnemies       = 16 // enemy slots addressable by actions (more enemies in play: a panic)
 	MaxPlay          = 12 // play-area slots addressable by actions (more: a panic)
 	MaxThreat        = 8  // threat-area slots addressable by actions (more: a panic)
@@ -427,6 +427,9 @@ func (s *State) finish(res uint8) {
 	s.over = true
 	for _, k := range s.resolution(res).Log {
 		s.Campaign.Record(k) // the campaign guide's "record in your campaign log"
+	}
+	if h := s.scen().Finish; h != nil {
+		h(s, res) // the lists a resolution records (cards named under an entry)
 	}
 	s.log.Add(evResolution, -1, int32(res), 0, 0)
 }

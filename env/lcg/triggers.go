@@ -208,12 +208,34 @@ var (
 	trigCardMask  []uint64        // ability bits per card (index cards.ID)
 )
 
+// trigCore is the table of trigger_cards.go (its order fixes the first
+// forced indexes); trigExtra the abilities scenario files add
+// (registerMoreTriggers), indexed after it whatever the init order.
+var trigCore, trigExtra []trigAbility
+
 // registerTriggers indexes the triggered abilities (trigger_cards.go).
 func registerTriggers(list []trigAbility) {
+	trigCore = list
+	indexTriggers()
+}
+
+// registerMoreTriggers adds a scenario's or card module's triggered
+// abilities after the core table.
+func registerMoreTriggers(list []trigAbility) {
+	trigExtra = append(trigExtra, list...)
+	indexTriggers()
+}
+
+// indexTriggers rebuilds the tables from trigCore and trigExtra.
+func indexTriggers() {
+	list := append(append([]trigAbility(nil), trigCore...), trigExtra...)
 	trigAbilities = list
 	if len(list) > 64 {
 		panic("lcg: more than 64 triggered abilities")
 	}
+	trigByKind = [numTrig][]int8{}
+	trigKindMask = [numTrig]uint64{}
+	trigForced = nil
 	trigForcedIdx = make([]int8, len(list))
 	trigCardMask = make([]uint64, len(cards.All()))
 	for i := range list {

@@ -19,7 +19,10 @@ const (
 	akResign
 	akParley
 	akThreat
-	akParleyEnemy // Parley with an enemy (Mob Enforcer)
+	akParleyEnemy // Parley with an enemy (Mob Enforcer; cardHooks.parleyRun)
+	akLocAbility  // the ⮕ ability of your location (LocationDef.Ability)
+	akActAbility  // the current act's ⮕ ability (StageDef.Ability)
+	akBoard       // the ⮕ ability of a card on the board at your location (cardHooks.boardRun)
 )
 
 // hTurn is one investigator's turn (LCG §5.2 2.2–2.2.2). Step 0 begins the
@@ -146,7 +149,9 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 	v := &s.Inv[seat]
 	loc := int(v.Loc)
 	if v.Actions > 0 {
-		p.Add(ActInvestigate, int32(loc), 0)
+		if !s.investigateBlocked(loc) {
+			p.Add(ActInvestigate, int32(loc), 0)
+		}
 		if s.canPay(seat, s.actionCost(seat, akMove, 1), false) {
 			for k := 0; k < MaxLocations; k++ {
 				if s.canMove(seat, k) {
@@ -186,6 +191,8 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 			// Mob Enforcer: ⮕ spend 4 resources: Parley, discard it (LCG §3 Parley).
 			if s.Cards[e].Def == idMobEnforcer && !s.blank(e) && v.Resources >= 4 {
 				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0)
+			} else if h := s.hook(e); h != nil && h.parleyCan != nil && !s.blank(e) && h.parleyCan(s, seat, e) {
+				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0) // an enemy's ⮕ Parley (LCG §3 Parley)
 			}
 		}
 		if s.canResign(seat) {
@@ -193,6 +200,22 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 		}
 		if h := s.scen().CanParley; h != nil && h(s, seat) {
 			p.Add(ActParley, 0, 0)
+		}
+		if s.locAbilityUsable(seat) {
+			p.Add(ActLocation+game.ActionCode(loc), int32(loc), 0) // your location's ⮕ ability (LCG §3 Activate)
+		}
+		if s.actAbilityUsable(seat) {
+			p.Add(ActAdvanceAct, 0, 1) // the act's ⮕ ability (Arg2 1: not the fast advance)
+		}
+		if s.hookLive {
+			host := s.LocInst[loc]
+			for _, a := range s.Board {
+				if host >= 0 && s.Cards[a].Host == host {
+					if h := s.hook(a); h != nil && h.boardOpts != nil {
+						h.boardOpts(s, seat, a, p) // an attachment's ⮕ ability (LCG §3 Activate)
+					}
+				}
+			}
 		}
 		for t, id := range v.Threat {
 			if t < MaxThreat && s.threatActionUsable(seat, id) {
@@ -239,8 +262,16 @@ func (s *State) doTurnOption(seat int, o game.Option) {
 	case (c >= ActPlay && c < ActPlay+MaxHand || c == ActPlayDiscard) && !s.isFastCard(int16(o.Arg)):
 		s.takeAction(seat, akPlay, -1, o.Arg, 1, false)
 	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
-		s.Inv[seat].Resources -= 4 // the ability's cost, paid with the action
+		if s.Cards[o.Arg].Def == idMobEnforcer {
+			s.Inv[seat].Resources -= 4 // the ability's cost, paid with the action
+		}
 		s.takeAction(seat, akParleyEnemy, o.Arg, -1, 1, false)
+	case c >= ActLocation && c < ActLocation+MaxLocations:
+		s.takeAction(seat, akLocAbility, o.Arg, -1, 1, false)
+	case c == ActAdvanceAct && o.Arg2 == 1:
+		s.takeAction(seat, akActAbility, -1, -1, 1, false)
+	case c >= ActChoose && c < ActChoose+MaxChoice:
+		s.takeAction(seat, akBoard, int32(c-ActChoose), o.Arg, 1, false)
 	case c >= ActThreat && c < ActThreat+MaxThreat && s.threatCost(int16(o.Arg)) > 0:
 		s.takeAction(seat, akThreat, -1, o.Arg, s.threatCost(int16(o.Arg)), false)
 	case c >= ActAbility && c < ActAbility+2*MaxPlay && s.isActionAbility(int16(o.Arg), int(o.Arg2)):
@@ -343,7 +374,28 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akThreat:
 		s.resolveThreatAction(seat, int16(f.Src))
 	case akParleyEnemy:
-		s.toDiscard(int16(f.Tgt)) // Mob Enforcer: discard it
+		if e := int16(f.Tgt); s.Cards[e].Def == idMobEnforcer {
+			s.toDiscard(e) // Mob Enforcer: discard it
+		} else if h := s.hook(e); h != nil && h.parleyRun != nil {
+			h.parleyRun(s, seat, e)
+		}
+	case akLocAbility:
+		if s.Inv[seat].Loc == int8(f.Tgt) {
+			s.locDef(int(f.Tgt)).Ability.Run(s, seat)
+		}
+	case akActAbility:
+		// LCG §3 Act Deck: the clues are the cost, spent as a group (the lead
+		// chooses who pays, team.go), then the ability resolves.
+		st := &s.scen().Acts[s.Act]
+		s.push(opEffect, seat, -1, -1, effActAbility, int32(s.Act))
+		s.payGroupClues(int(st.AbilityClues)*int(s.N), s.spendableMask())
+	case akBoard:
+		if id := int16(f.Src); s.Cards[id].Zone == ZoneBoard && s.Cards[id].Loc == s.Inv[seat].Loc {
+			if h := s.hook(id); h != nil && h.boardRun != nil {
+				o := game.Option{Code: ActChoose + game.ActionCode(f.Tgt), Arg: f.Src, Arg2: f.Tgt}
+				h.boardRun(s, seat, id, o)
+			}
+		}
 	}
 	return s.cont(game.Done)
 }

@@ -1,0 +1,194 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Encounter sets of Night of the Zealot shared by several scenarios: Dark
+// Cult (pentagram), Nightgaunts and Locked Doors. Each card's whole
+// behaviour is its hooks here (card_hooks.go). Chilling Cold, Ancient Evils,
+// Striking Fear, Ghouls and Rats keep theirs in encounter.go and
+// trigger_cards.go.
+
+var (
+	idAcolyte, idWizardOrder, idMysteriousChanting = mustID("01169"), mustID("01170"), mustID("01171")
+	idHuntingNightgaunt, idOnWings, idLockedDoor   = mustID("01172"), mustID("01173"), mustID("01174")
+)
+
+func init() {
+	// Acolyte: after it enters play, place 1 doom on it.
+	registerHooks(idAcolyte, &cardHooks{spawned: func(s *State, e int16) { s.Cards[e].Doom++ }})
+	// Wizard of the Order (Retaliate, from the card data): at the end of
+	// the mythos phase, place 1 doom on it.
+	registerHooks(idWizardOrder, &cardHooks{endOfMythos: func(s *State, e int16) { s.Cards[e].Doom++ }})
+	// Mysterious Chanting: 2 doom on the nearest Cultist enemy; with none in
+	// play, search the encounter deck and discard pile for a Cultist enemy
+	// and draw it, then shuffle the encounter deck.
+	registerHooks(idMysteriousChanting, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.pushCardEffect(seat, id, -1, 0) },
+		effect: func(s *State, f *game.Frame) game.Control {
+			seat := int(f.Who)
+			if f.Answer != game.NoAnswer || s.masksCultistsInPlay() > 0 {
+				return s.doomOnNearestCultist(f, 2)
+			}
+			if !s.inGame(seat) {
+				return game.Done
+			}
+			found := int16(-1)
+			for i := len(s.EncDeck) - 1; i >= 0 && found < 0; i-- {
+				if id := s.EncDeck[i]; s.card(id).Type == typeEnemy && s.has(id, trCultist) {
+					found = id
+				}
+			}
+			for i := len(s.EncDiscard) - 1; i >= 0 && found < 0; i-- {
+				if id := s.EncDiscard[i]; s.card(id).Type == typeEnemy && s.has(id, trCultist) {
+					found = id
+				}
+			}
+			if found >= 0 {
+				s.moveTo(found, ZoneLimbo, -1)
+			}
+			s.shuffleEncounter()
+			if found >= 0 {
+				s.push(opEncounter, seat, -1, int32(found), 0, 0)
+			}
+			return game.Done
+		},
+	})
+
+	// Hunting Nightgaunt (Hunter): while evading it, each revealed token's
+	// negative modifier is doubled (tokenModifier).
+	registerHooks(idHuntingNightgaunt, &cardHooks{evadeDoubleNeg: true})
+	// On Wings of Darkness: test agility (4). If you fail, take 1 damage and
+	// 1 horror, then disengage from each non-Nightgaunt enemy engaged with
+	// you and move to a Central location.
+	registerHooks(idOnWings, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.pushTest(seat, skAgility, 4, tkTreachery, -1, id) },
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok {
+				return
+			}
+			seat := int(t.Tester)
+			s.pushCardEffect(seat, t.Src, -1, 0) // "then": after the damage and horror
+			s.takeDamage(seat, 1, 1, int32(t.Src))
+		},
+		effect: func(s *State, f *game.Frame) game.Control {
+			seat := int(f.Who)
+			if !s.inGame(seat) {
+				return game.Done
+			}
+			if f.Answer == game.NoAnswer {
+				for i := 0; i < len(s.Inv[seat].Threat); i++ {
+					if e := s.Inv[seat].Threat[i]; s.card(e).Type == typeEnemy && !s.has(e, trNightgaunt) {
+						s.disengage(e)
+						i--
+					}
+				}
+				p := s.ask(seat, PkTarget, f.Src)
+				for k := 0; k < MaxLocations; k++ {
+					if s.locInPlay(k) && s.has(s.LocInst[k], trCentral) {
+						p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+					}
+				}
+				switch len(p.Options) {
+				case 0:
+					return game.Done
+				case 1:
+					f.Answer = 0
+				default:
+					return game.Wait
+				}
+			}
+			if k := int(s.chosen(f).Arg); k != int(s.Inv[seat].Loc) {
+				s.moveInvestigator(seat, k)
+			}
+			return game.Done
+		},
+	})
+
+	// Locked Door: attach to the location in play with the most clues and
+	// no Locked Door (the drawer chooses on a tie); it cannot be
+	// investigated; ⮕ test combat (4) or agility (4) to discard it.
+	registerHooks(idLockedDoor, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.pushCardEffect(seat, id, -1, 0) },
+		effect: func(s *State, f *game.Frame) game.Control {
+			seat := int(f.Who)
+			id := int16(f.Src)
+			if f.Answer == game.NoAnswer {
+				best := -1
+				var m uint16
+				for k := 0; k < MaxLocations; k++ {
+					if !s.locInPlay(k) || s.investigateBlocked(k) {
+						continue
+					}
+					switch c := int(s.Cards[s.LocInst[k]].Clues); {
+					case c > best:
+						best, m = c, 1<<uint(k)
+					case c == best:
+						m |= 1 << uint(k)
+					}
+				}
+				if m == 0 {
+					return game.Done // nowhere to attach: discarded
+				}
+				p := s.ask(seat, PkTarget, f.Src)
+				for k := 0; k < MaxLocations; k++ {
+					if m&(1<<uint(k)) != 0 {
+						p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+					}
+				}
+				if len(p.Options) > 1 && s.inGame(seat) {
+					return game.Wait
+				}
+				f.Answer = 0
+			}
+			k := int(s.chosen(f).Arg)
+			s.moveTo(id, ZoneBoard, -1)
+			s.Cards[id].Host, s.Cards[id].Loc = s.LocInst[k], int8(k)
+			return game.Done
+		},
+		blockInvestigate: true,
+		boardOpts: func(s *State, seat int, id int16, p *game.Prompt) {
+			if s.canPay(seat, 1, false) {
+				p.Add(ActChoose+0, int32(id), 0) // break down the door: combat (4)
+				p.Add(ActChoose+1, int32(id), 1) // pick the lock: agility (4)
+			}
+		},
+		boardRun: func(s *State, seat int, id int16, o game.Option) {
+			sk := skCombat
+			if o.Arg2 == 1 {
+				sk = skAgility
+			}
+			s.pushTest(seat, sk, 4, tkTreachery, -1, id)
+		},
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok && s.Cards[t.Src].Zone == ZoneBoard {
+				s.toDiscard(t.Src)
+			}
+		},
+	})
+}
+
+// doomOnNearestCultist places n doom on the Cultist enemy in play nearest to
+// the frame's investigator (LCG §3 Nearest; on a tie they choose). With none
+// it does nothing.
+func (s *State) doomOnNearestCultist(f *game.Frame, n int) game.Control {
+	seat := int(f.Who)
+	from := int(s.Inv[seat].Loc)
+	if from < 0 {
+		return game.Done
+	}
+	dist := s.distances(from)
+	best := int8(-1)
+	for _, e := range s.Enemies {
+		if e >= 0 && s.has(e, trCultist) {
+			if d := dist[s.Cards[e].Loc]; d >= 0 && (best < 0 || d < best) {
+				best = d
+			}
+		}
+	}
+	if best < 0 {
+		return game.Done
+	}
+	return s.chooseEnemy(f, func(e int16) bool {
+		return s.has(e, trCultist) && dist[s.Cards[e].Loc] == best
+	}, false, func(e int16) { s.Cards[e].Doom += int8(n) })
+}

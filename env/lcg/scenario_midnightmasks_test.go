@@ -1,0 +1,62 @@
+package lcg
+
+import (
+	"testing"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// masksRandom plays random legal decisions on The Midnight Masks, checking
+// the invariants after each step, until the decisions are spent; it returns
+// the resolutions reached.
+func masksRandom(t *testing.T, total int) map[uint8]int {
+	t.Helper()
+	diffs := []string{"easy", "standard", "hard", "expert"}
+	logs := [][]string{nil, {"house burned"}, {"house standing", "ghoul priest"}, {"house burned", "ghoul priest", "lita"}}
+	res := map[uint8]int{}
+	decisions := 0
+	for seed := uint64(0); decisions < total; seed++ {
+		inv := teams[seed%uint64(len(teams))]
+		s, err := New(Options{Investigators: inv, Difficulty: diffs[seed%4], Mulligan: seed%3 != 0,
+			Scenario: "midnight", CampaignLog: logs[seed/4%4]}, seed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CheckInvariants(); err != nil {
+			t.Fatalf("seed %d setup: %v", seed, err)
+		}
+		rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
+		n := 0
+		for !s.Over() && n < 20000 {
+			p := s.Prompt()
+			if len(p.Options) == 0 {
+				t.Fatalf("seed %d step %d: prompt with no options", seed, n)
+			}
+			if err := s.Apply(rng.IntN(len(p.Options))); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, n, err)
+			}
+			n++
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d (%v, %s) step %d: %v", seed, inv, diffs[seed%4], n, err)
+			}
+		}
+		if !s.Over() {
+			t.Fatalf("seed %d: no resolution after %d decisions", seed, n)
+		}
+		res[s.Resolution]++
+		decisions += n
+	}
+	return res
+}
+
+// TestMidnightMasksRandomPlay: random play reaches a resolution on every
+// seed with the invariants held after each decision (short mode: 100k
+// decisions; otherwise 1M).
+func TestMidnightMasksRandomPlay(t *testing.T) {
+	total := 1_000_000
+	if testing.Short() {
+		total = 100_000
+	}
+	res := masksRandom(t, total)
+	t.Logf("resolutions: %v", res)
+}
