@@ -90,3 +90,17 @@ func TestTrainAH3Smoke(t *testing.T) {
 		t.Fatalf("run the policy: %v\n%s", err, out)
 	}
 }
+
+// The play command "card NAME" shows an AH3 card's text.
+func TestPlayAH3Card(t *testing.T) {
+	out, err := playCLI(t, "card bilge\ncard zzz\n", "play", env.AH3ID, "--seed", "4",
+		"--opt", "investigators=jenny,tommy", "--seat", "0", "--agent", "heuristic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Bilge Hound (monster", "Feeding", `card "zzz": no card in view`} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out)
+		}
+	}
+}
