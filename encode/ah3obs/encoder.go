@@ -281,6 +281,7 @@ func (w *writer) spaces() {
 		}
 		r[sDistance] = w.distance(i)
 		r[sAdjacent] = float32(len(w.e.adj[i]))
+		r[sMarkers] = float32(s.SpaceMarkers[i])
 	}
 	for k := 0; ; k++ {
 		u := s.Unstable(k)

@@ -77,12 +77,13 @@ const (
 	sRowHere  // seats columns
 	sDistance = sRowHere + seats + iota - 16
 	sAdjacent
+	sMarkers
 	spaceCols
 )
 
 var spaceColumns = concat(columns{"present", "street", "residential", "bridge", "park", "start", "unstable", "doom",
 	"neighborhood_clues", "neighborhood_anomaly", "monsters", "monsters_ready", "monsters_exhausted", "monsters_engaged", "investigators"},
-	numbered("row_here", seats), columns{"distance", "adjacent_spaces"})
+	numbered("row_here", seats), columns{"distance", "adjacent_spaces", "markers"})
 
 // Columns of neighborhoods.
 const (
@@ -294,7 +295,7 @@ func newLayout() (*encode.Layout, offsets) {
 	promptColumns := concat(kinds, columns{"viewer_decides"}, numbered("actor_row", seats), columns{"options"})
 
 	f(&at.global, "global", F, globalColumns.doc("The round, the phase (AH3 200), the scenario sheet (AH3 482), the Rumor (AH3 423.7), the sizes of the decks, the encounter being resolved (AH3 438) and board totals."), globalCols)
-	f(&at.spaces, "spaces", F, spaceColumns.doc("Space k of the map (the k of the action `space k`; AH3 451): its kind, doom (AH3 406), the clues and anomaly of its neighborhood's centre (AH3 472.5, 402.3a), whether it is unstable (AH3 489.3), monsters by status, investigators by row, and its distance in steps from the viewer's space (−1 when unreachable). Rows past the map's spaces are zero."), ah3.MaxSpaces, spaceCols)
+	f(&at.spaces, "spaces", F, spaceColumns.doc("Space k of the map (the k of the action `space k`; AH3 451): its kind, doom (AH3 406), the clues and anomaly of its neighborhood's centre (AH3 472.5, 402.3a), whether it is unstable (AH3 489.3), monsters by status, investigators by row, its distance in steps from the viewer's space (−1 when unreachable), and the markers cards placed in it (AH3 443). Rows past the map's spaces are zero."), ah3.MaxSpaces, spaceCols)
 	f(&at.adjacency, "space_adjacency", F, "1 where space i is adjacent to space j (AH3 476).", ah3.MaxSpaces, ah3.MaxSpaces)
 	f(&at.spaceHood, "space_neighborhood", I, "Neighborhood of space k plus one, 0 for a street (AH3 489) or no space.", ah3.MaxSpaces)
 	f(&at.hoods, "neighborhoods", F, hoodColumns.doc("Neighborhood h (AH3 472): the clues and anomaly in its centre, the doom on its spaces, the size of its encounter deck."), ah3.MaxHoods, hoodCols)

@@ -188,6 +188,16 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 		s.placeDoom(s.whereOf(e, f), n)
 	case content.OpRemoveDoom:
 		s.removeDoom(s.here(f), int8(n))
+	case content.OpPlaceMarker:
+		if sp := s.here(f); sp >= 0 { // AH3 443.2
+			s.SpaceMarkers[sp] = int8(min(int(s.SpaceMarkers[sp])+n, 99))
+			s.event(EvMarker, seat, int32(sp), int32(s.SpaceMarkers[sp]), 0)
+		}
+	case content.OpRemoveMarker:
+		if sp := s.here(f); sp >= 0 && s.SpaceMarkers[sp] > 0 {
+			s.SpaceMarkers[sp] -= int8(min(int(s.SpaceMarkers[sp]), n))
+			s.event(EvMarker, seat, int32(sp), int32(s.SpaceMarkers[sp]), 0)
+		}
 	case content.OpSheetDoom:
 		s.addSheetDoom(n)
 	case content.OpSheetDoomPerAnomaly:
@@ -305,6 +315,8 @@ func (s *State) cond(e *content.Effect, f *game.Frame) bool {
 		return st != nil && s.engagedCount(seat) > 0
 	case content.CondMonsterHere:
 		return sp >= 0 && s.monsterIn(sp)
+	case content.CondMarkersHere:
+		return sp >= 0 && int(s.SpaceMarkers[sp]) >= e.N
 	}
 	return false
 }

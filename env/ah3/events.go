@@ -39,6 +39,7 @@ const (
 	EvDelayed
 	EvFlip
 	EvEnd
+	EvMarker // markers in a space changed (AH3 443): A space, B markers now
 )
 
 func (s *State) event(kind uint16, who int8, a, b, c int32) {

@@ -46,6 +46,11 @@ func (s *State) CheckInvariants() error {
 			encInFlight = append(encInFlight, int16(f.Src))
 		}
 	}
+	for sp, n := range s.SpaceMarkers {
+		if n < 0 || n > 0 && sp >= len(sc.Spaces) {
+			return fmt.Errorf("%d markers in space %d (AH3 443)", n, sp)
+		}
+	}
 	inPlay := 0
 	for i := int8(0); i < s.N; i++ {
 		st := &s.Seats[i]

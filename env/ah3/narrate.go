@@ -106,6 +106,9 @@ func (s *State) renderSpace(b *strings.Builder, sp int8) {
 		kind = " (" + content.StreetTypeNames[def.Street] + ")"
 	}
 	fmt.Fprintf(b, "  %-16s%s", def.Name, kind)
+	if s.SpaceMarkers[sp] > 0 {
+		fmt.Fprintf(b, " markers %d", s.SpaceMarkers[sp])
+	}
 	if s.Doom[sp] > 0 {
 		fmt.Fprintf(b, " doom %d", s.Doom[sp])
 	}
@@ -313,6 +316,8 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s moves to %s", s.monsterName(int8(e.A)), s.spaceName(int8(e.B)))
 	case EvEngage:
 		return fmt.Sprintf("%s engages %s", s.monsterName(int8(e.A)), who)
+	case EvMarker:
+		return fmt.Sprintf("%s now holds %d marker(s)", s.spaceName(int8(e.A)), e.B)
 	case EvAttack:
 		return fmt.Sprintf("%s attacks %s (%d damage, %d horror)", s.monsterName(int8(e.A)), who, e.B, e.C)
 	case EvMonsterDefeat:

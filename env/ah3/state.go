@@ -185,6 +185,10 @@ type Data struct {
 	Rumor    int16             // the Rumor headline in the codex, or -1 (AH3 423.7)
 	Markers  int8              // markers on the Rumor (AH3 443)
 
+	// SpaceMarkers are the markers cards place in spaces (AH3 443.2: their
+	// meaning is the card's).
+	SpaceMarkers [MaxSpaces]int8
+
 	// The test in progress (AH3 470).
 	Dice      [MaxDice]uint8
 	NDice     int8

@@ -37,9 +37,10 @@ type Setup struct {
 	Start         string              `yaml:"start"`         // action (default), monster, encounter, mythos
 	KeepMonsters  bool                `yaml:"keep_monsters"` // keep the map's monsters (default: cleared)
 	Seats         []SeatSetup         `yaml:"seats"`
-	Doom          map[string]int      `yaml:"doom"`    // by space; other spaces 0 when given
-	Clues         map[string]int      `yaml:"clues"`   // by neighborhood; others 0 when given
-	Anomaly       []string            `yaml:"anomaly"` // neighborhoods with an anomaly
+	Doom          map[string]int      `yaml:"doom"`          // by space; other spaces 0 when given
+	SpaceMarkers  map[string]int      `yaml:"space_markers"` // markers by space (AH3 443)
+	Clues         map[string]int      `yaml:"clues"`         // by neighborhood; others 0 when given
+	Anomaly       []string            `yaml:"anomaly"`       // neighborhoods with an anomaly
 	Monsters      []MonsterSetup      `yaml:"monsters"`
 	Codex         []int               `yaml:"codex"`   // replaces the codex when given
 	Variant       map[int]string      `yaml:"variant"` // archive number → card name
@@ -89,6 +90,7 @@ type Expect struct {
 	SheetDoom    *int              `yaml:"sheet_doom"`
 	SheetClues   *int              `yaml:"sheet_clues"`
 	Doom         map[string]int    `yaml:"doom"`
+	SpaceMarkers map[string]int    `yaml:"space_markers"`
 	Clues        map[string]int    `yaml:"clues"`
 	Anomaly      map[string]bool   `yaml:"anomaly"`
 	Codex        []int             `yaml:"codex"`

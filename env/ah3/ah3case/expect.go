@@ -40,6 +40,14 @@ func expect(s *ah3.State, e *Expect) []string {
 		}
 		diff("doom in "+name, e.Doom[name], s.Doom[sp])
 	}
+	for _, name := range sortedKeys(e.SpaceMarkers) {
+		sp, err := s.SpaceIndex(name)
+		if err != nil {
+			d = append(d, err.Error())
+			continue
+		}
+		diff("markers in "+name, e.SpaceMarkers[name], s.SpaceMarkers[sp])
+	}
 	for _, name := range sortedKeys(e.Clues) {
 		h, err := s.HoodIndex(name)
 		if err != nil {

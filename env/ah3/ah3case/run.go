@@ -172,6 +172,13 @@ func setup(st *Setup) (*ah3.State, error) {
 			s.Doom[sp] = int8(st.Doom[name])
 		}
 	}
+	for _, name := range sortedKeys(st.SpaceMarkers) {
+		sp, err := s.SpaceIndex(name)
+		if err != nil {
+			return nil, err
+		}
+		s.SpaceMarkers[sp] = int8(st.SpaceMarkers[name])
+	}
 	if st.Clues != nil {
 		for i := range s.Clues {
 			s.Clues[i] = 0

@@ -57,6 +57,8 @@ const (
 	OpRepeatAction  // perform again an action you performed this round (Witch Blood)
 	OpGrantAction   // another investigator repeats an action they performed (Smoky Velvet)
 	OpFlip          // flip this condition card and resolve its hidden back (AH3 479.7)
+	OpPlaceMarker   // place N markers in your space (AH3 443: their meaning is the card's)
+	OpRemoveMarker  // remove N markers from your space (AH3 443)
 	NumOps
 )
 
@@ -83,10 +85,11 @@ const (
 	CondSheetClues               // the scenario sheet holds at least N clues
 	CondEngaged                  // you are engaged
 	CondMonsterHere              // a monster is in your space
+	CondMarkersHere              // your space holds at least N markers (AH3 443)
 )
 
 // CondNames name the conditions as content files spell them.
-var CondNames = [...]string{"money_below", "has_condition", "doom_here", "clue_here", "sheet_clues", "engaged", "monster_here"}
+var CondNames = [...]string{"money_below", "has_condition", "doom_here", "clue_here", "sheet_clues", "engaged", "monster_here", "markers_here"}
 
 // Successes as an amount means "the successes of the last test".
 const Successes = -1
