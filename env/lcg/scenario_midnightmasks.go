@@ -18,17 +18,17 @@ import (
 
 // The Midnight Masks' own cards.
 var (
-	idYourHouse, idRivertown                       = mustID("01124"), mustID("01125")
-	idSouthsideHS, idSouthsideMa, idStMarys        = mustID("01126"), mustID("01127"), mustID("01128")
-	idMiskatonicU, idDowntownBank                  = mustID("01129"), mustID("01130")
-	idDowntownAsylum, idEasttown                   = mustID("01131"), mustID("01132")
-	idGraveyard, idNorthside                       = mustID("01133"), mustID("01134")
-	idHuntingShadow, idFalseLead                   = mustID("01135"), mustID("01136")
-	idDrew, idHerman, idPeter                      = mustID("01137"), mustID("01138"), mustID("01139")
-	idVictoria, idRuth, idMaskedHunter             = mustID("01140"), mustID("01141"), mustID("01121b")
-	masksCultists                                  = [...]cards.ID{idDrew, idHerman, idPeter, idVictoria, idRuth, idMaskedHunter}
-	masksCultistSet                                = "cultists"
-	masksAgenda1, masksAgenda2, masksAct1          = mustID("01121a"), mustID("01122"), mustID("01123")
+	idYourHouse, idRivertown                = mustID("01124"), mustID("01125")
+	idSouthsideHS, idSouthsideMa, idStMarys = mustID("01126"), mustID("01127"), mustID("01128")
+	idMiskatonicU, idDowntownBank           = mustID("01129"), mustID("01130")
+	idDowntownAsylum, idEasttown            = mustID("01131"), mustID("01132")
+	idGraveyard, idNorthside                = mustID("01133"), mustID("01134")
+	idHuntingShadow, idFalseLead            = mustID("01135"), mustID("01136")
+	idDrew, idHerman, idPeter               = mustID("01137"), mustID("01138"), mustID("01139")
+	idVictoria, idRuth, idMaskedHunter      = mustID("01140"), mustID("01141"), mustID("01121b")
+	masksCultists                           = [...]cards.ID{idDrew, idHerman, idPeter, idVictoria, idRuth, idMaskedHunter}
+	masksCultistSet                         = "cultists"
+	masksAgenda1, masksAgenda2, masksAct1   = mustID("01121a"), mustID("01122"), mustID("01123")
 )
 
 // Location slots of The Midnight Masks.

@@ -55,17 +55,82 @@ func (s *State) DifficultyName() string { return difficultyNames[s.cfg.difficult
 
 // LocationSlot returns the scenario's location slot whose card has the given
 // name or code, in play or not, or -1.
+//
+// A location with versions (The Midnight Masks' Southside and Downtown) is
+// also named by its subtitle ("Historical Society") or both ("Southside
+// (Historical Society)"); a bare title shared by versions names the one in
+// play.
 func (s *State) LocationSlot(name string) int {
+	name = strings.TrimSpace(name)
+	found := -1
 	for k, id := range s.LocInst {
 		if id < 0 {
 			continue
 		}
 		d := s.card(id)
-		if strings.EqualFold(d.Name, strings.TrimSpace(name)) || d.Code == strings.TrimSpace(name) {
+		if d.Code == name || d.Subname != "" && (strings.EqualFold(d.Subname, name) || strings.EqualFold(d.Name+" ("+d.Subname+")", name)) {
 			return k
 		}
+		if strings.EqualFold(d.Name, name) && (found < 0 || s.locInPlay(k) && !s.locInPlay(found)) {
+			found = k
+		}
 	}
-	return -1
+	return found
+}
+
+// StackSetAside puts set-aside cards d (instances already set aside, in
+// that order) at the end of the set-aside list, the first listed last: a
+// scenario's deck kept set aside draws from the end (The Midnight Masks'
+// Cultist deck), so the first listed is drawn first.
+func (s *State) StackSetAside(ds ...cards.ID) error {
+	for i := len(ds) - 1; i >= 0; i-- {
+		found := int16(-1)
+		for _, id := range s.SetAside {
+			if s.Cards[id].Def == ds[i] {
+				found = id
+				break
+			}
+		}
+		if found < 0 {
+			return fmt.Errorf("%s is not set aside", def(ds[i]).Name)
+		}
+		s.moveTo(found, ZoneSetAside, -1)
+	}
+	return nil
+}
+
+// PutInVictory puts a copy of encounter card d into the victory display.
+func (s *State) PutInVictory(d cards.ID) {
+	id := s.takeCard(d, -1)
+	s.moveTo(id, ZoneVictory, -1)
+}
+
+// SetEnemyDoom sets the doom on enemy instance e.
+func (s *State) SetEnemyDoom(e int16, n int) { s.Cards[e].Doom = int8(n) }
+
+// CampaignCards lists the cards named under list entry k of the campaign log.
+func (s *State) CampaignCards(k LogKey) []cards.ID {
+	var out []cards.ID
+	for _, c := range s.Campaign.Cards[:s.Campaign.NCards] {
+		if c.Key == k {
+			out = append(out, c.Card)
+		}
+	}
+	return out
+}
+
+// Attached lists the cards attached to location slot k.
+func (s *State) Attached(k int) []int16 {
+	var out []int16
+	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
+		return nil
+	}
+	for _, a := range s.Board {
+		if s.Cards[a].Host == s.LocInst[k] {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // PutLocationInPlay puts location slot k into play, unrevealed unless it was

@@ -84,6 +84,10 @@ func check(s *lcg.State, e *Expect) []string {
 		d.bool(w+" revealed", l.Revealed, c.Revealed)
 		d.bool(w+" in play", l.InPlay, s.LocationInPlay(k))
 		d.int(w+" shroud", l.Shroud, s.ShroudAt(k))
+		checkZone(s, &d, w+" attachments", s.Attached(k), l.Attached)
+	}
+	if e.Campaign != nil {
+		checkCampaign(s, &d, e.Campaign)
 	}
 	for i := range e.Enemies {
 		checkEnemy(s, &d, &e.Enemies[i])
@@ -288,6 +292,7 @@ func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
 	d.int(w+" damage", e.Damage, int(c.Damage))
 	d.bool(w+" exhausted", e.Exhausted, c.Exhausted)
 	d.int(w+" health", e.Health, s.EnemyHealthOf(id))
+	d.int(w+" doom", e.Doom, int(c.Doom))
 	if e.Engaged != "" {
 		var with []string
 		for i := 0; i < int(s.N); i++ {
@@ -327,6 +332,51 @@ func checkPrompt(s *lcg.State, d *differ, e *PromptExpect) {
 			d.add("prompt: want no option %q, got %s", a.String(), optionList(s))
 		case i == -2:
 			d.add("prompt: unknown action %q", a.String())
+		}
+	}
+}
+
+// checkCampaign compares the campaign log.
+func checkCampaign(s *lcg.State, d *differ, e *CampaignExpect) {
+	for _, list := range []struct {
+		names []string
+		want  bool
+	}{{e.Has, true}, {e.Lacks, false}} {
+		for _, n := range list.names {
+			d.n++
+			k, err := lcg.ParseLogKey(n)
+			if err != nil {
+				d.add("campaign_log: %v", err)
+				continue
+			}
+			if s.Campaign.Has(k) != list.want {
+				d.add("campaign log %q: want recorded %v, got %v", k, list.want, !list.want)
+			}
+		}
+	}
+	for _, list := range []struct {
+		key   lcg.LogKey
+		names []string
+	}{{lcg.LogCultistsInterrogated, e.Interrogated}, {lcg.LogCultistsGotAway, e.GotAway}} {
+		if list.names == nil {
+			continue
+		}
+		d.n++
+		var got []string
+		for _, c := range s.CampaignCards(list.key) {
+			got = append(got, cards.Get(c).Name)
+		}
+		var want []string
+		for _, n := range list.names {
+			id, err := cardID(n)
+			if err != nil {
+				d.add("campaign_log: %v", err)
+				continue
+			}
+			want = append(want, cards.Get(id).Name)
+		}
+		if strings.Join(got, "; ") != strings.Join(want, "; ") {
+			d.add("campaign log %q: want [%s], got [%s]", list.key, strings.Join(want, "; "), strings.Join(got, "; "))
 		}
 	}
 }

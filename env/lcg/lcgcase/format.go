@@ -54,6 +54,18 @@ type Setup struct {
 	EncounterTop []string `yaml:"encounter_top"`
 	// Tokens are the chaos tokens the next reveals return, in order.
 	Tokens []string `yaml:"tokens"`
+	// Scenario is the scenario's code or name (default The Gathering).
+	Scenario string `yaml:"scenario"`
+	// CampaignLog is the campaign log the game starts with (entries by
+	// their words, "house burned", "ghoul priest"); empty: the scenario's
+	// standalone defaults.
+	CampaignLog []string `yaml:"campaign_log"`
+	// SetAsideTop stacks a deck kept set aside (The Midnight Masks' Cultist
+	// deck): the first card listed is drawn first.
+	SetAsideTop []string `yaml:"set_aside_top"`
+	// Victory puts cards into the victory display (taken from where a copy
+	// is: set aside, the encounter deck; else a new copy).
+	Victory []string `yaml:"victory"`
 }
 
 // KeywordSetup gives every copy of a card keywords: Hunter, Retaliate,
@@ -103,6 +115,7 @@ type EnemySetup struct {
 	// decides at once) or "none" (unengaged).
 	Engaged   string `yaml:"engaged"`
 	Damage    int    `yaml:"damage"`
+	Doom      int    `yaml:"doom"`
 	Exhausted bool   `yaml:"exhausted"`
 	// Keywords the enemy gains before it is placed (Aloof, Massive…), so
 	// that its engagement follows them.
@@ -157,6 +170,18 @@ type Expect struct {
 	BagSize    *int             `yaml:"bag_size"`    // chaos tokens in the bag
 	BagHas     []string         `yaml:"bag_has"`     // tokens in the bag (with repeats)
 	VictoryPts *int             `yaml:"victory_pts"` // victory points in the victory display
+	// Campaign is the campaign log: entries recorded (has) or not (lacks),
+	// by their words, and the cards named under "cultists we interrogated"
+	// and "cultists who got away".
+	Campaign *CampaignExpect `yaml:"campaign_log"`
+}
+
+// CampaignExpect is the expected campaign log.
+type CampaignExpect struct {
+	Has          []string `yaml:"has"`
+	Lacks        []string `yaml:"lacks"`
+	Interrogated []string `yaml:"interrogated"`
+	GotAway      []string `yaml:"got_away"`
 }
 
 // SeatExpect is the expected state of one investigator.
@@ -216,6 +241,8 @@ type LocationExpect struct {
 	Revealed *bool  `yaml:"revealed"`
 	InPlay   *bool  `yaml:"in_play"`
 	Shroud   *int   `yaml:"shroud"` // with modifiers
+	// Attached: the cards attached to it (Locked Door, Obscuring Fog).
+	Attached ZoneExpect `yaml:"attached"`
 }
 
 // EnemyExpect is the expected state of the first enemy in play (slot
@@ -228,6 +255,7 @@ type EnemyExpect struct {
 	Exhausted *bool  `yaml:"exhausted"`
 	Engaged   string `yaml:"engaged"` // a seat number or "none"
 	Health    *int   `yaml:"health"`
+	Doom      *int   `yaml:"doom"`
 	Count     *int   `yaml:"count"` // enemies in play with this name
 }
 

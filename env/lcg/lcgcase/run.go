@@ -100,6 +100,13 @@ func cardID(name string) (cards.ID, error) {
 			return all[i].ID, nil
 		}
 	}
+	// A card printed on the back of another (The Masked Hunter, agenda 1b
+	// of The Midnight Masks) is a card of its own in play.
+	for i := range all {
+		if all[i].Code != "" && all[i].Hidden && all[i].Type == cards.Enemy && sameName(all[i].Name, n) {
+			return all[i].ID, nil
+		}
+	}
 	return 0, fmt.Errorf("unknown card %q (use its title or code)", name)
 }
 
@@ -121,7 +128,7 @@ func location(s *lcg.State, name string) (int, error) {
 	if k := s.LocationSlot(name); k >= 0 {
 		return k, nil
 	}
-	return -1, fmt.Errorf("unknown location %q (The Gathering: Study, Hallway, Attic, Cellar, Parlor)", name)
+	return -1, fmt.Errorf("unknown location %q in %s", name, s.ScenarioName())
 }
 
 func locName(s *lcg.State, k int) string {
@@ -145,7 +152,8 @@ func setup(su *Setup) (*lcg.State, error) {
 	if seed == 0 {
 		seed = 1
 	}
-	s, err := lcg.New(lcg.Options{Investigators: invs, Difficulty: diff, Mulligan: su.Mulligan, NoRandomWeakness: !su.RandomWeakness}, seed, true)
+	s, err := lcg.New(lcg.Options{Investigators: invs, Difficulty: diff, Mulligan: su.Mulligan, NoRandomWeakness: !su.RandomWeakness,
+		Scenario: su.Scenario, CampaignLog: su.CampaignLog}, seed, true)
 	if err != nil {
 		return nil, err
 	}
@@ -213,6 +221,24 @@ func setup(su *Setup) (*lcg.State, error) {
 		top = append(top, d)
 	}
 	s.StackEncounter(top...)
+	var sa []cards.ID
+	for _, n := range su.SetAsideTop {
+		d, err := cardID(n)
+		if err != nil {
+			return nil, fmt.Errorf("set_aside_top: %w", err)
+		}
+		sa = append(sa, d)
+	}
+	if err := s.StackSetAside(sa...); err != nil {
+		return nil, fmt.Errorf("set_aside_top: %w", err)
+	}
+	for _, n := range su.Victory {
+		d, err := cardID(n)
+		if err != nil {
+			return nil, fmt.Errorf("victory: %w", err)
+		}
+		s.PutInVictory(d)
+	}
 	if err := setupKeywords(s, su.Keywords, true); err != nil { // and the copies made since
 		return nil, err
 	}
@@ -399,7 +425,10 @@ func setupEnemy(s *lcg.State, e *EnemySetup) error {
 	if engaged >= 0 && engaged < int(s.N) && int(s.Inv[engaged].Loc) != loc {
 		return fmt.Errorf("engaged with seat %d, who is at %s, not %s", engaged, locName(s, int(s.Inv[engaged].Loc)), locName(s, loc))
 	}
-	_, err = s.PlaceEnemyWith(d, loc, engaged, e.Damage, e.Exhausted, kw)
+	id, err := s.PlaceEnemyWith(d, loc, engaged, e.Damage, e.Exhausted, kw)
+	if err == nil && e.Doom > 0 {
+		s.SetEnemyDoom(id, e.Doom)
+	}
 	return err
 }
 
