@@ -85,6 +85,19 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 			return 3
 		}
 		return 1
+	case machina.PromptLoadout:
+		// MA §13.11: equip what beats the best equipped card of its deck;
+		// attach upgrades and extensions; else done.
+		switch {
+		case c == machina.CodePass:
+			return 2
+		case c >= machina.CodeItem && c < machina.CodeItem+machina.MaxItems && pioneer:
+			i := int(c - machina.CodeItem)
+			return 2 + itemValue(s, i) - bestEquipped(s, actor, s.Content().Items[i].Deck)
+		case c >= machina.CodeAttach && c < machina.CodeAttach+machina.MaxItems:
+			return 3
+		}
+		return 1
 	case machina.PromptFreeEquip:
 		if c == machina.CodeYes {
 			return 2
@@ -161,6 +174,9 @@ func scoreTarget(s *machina.State, cell int, monsterSide bool) float64 {
 	cr := int(s.Occ[cell])
 	switch {
 	case cr < 0:
+		if !monsterSide && s.InFinale && s.Board.Effective(cell) == machina.KindRitual {
+			return 12 // a ritual cell (MA §21.6)
+		}
 		return 0.5
 	case cr < machina.MaxPioneers:
 		if monsterSide {
@@ -467,6 +483,51 @@ func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.
 			p *= 1.2 // a kill gives inspiration (MA §7.6)
 		}
 		best = max(best, p)
+	}
+	// The finale's ritual cells are attack-only creatures (MA §21.6).
+	for c := 0; c < machina.NumCells && s.InFinale; c++ {
+		if s.Board.Effective(c) != machina.KindRitual {
+			continue
+		}
+		if ab.Target == machina.TargetMelee {
+			if !s.Board.Adjacent(here, c) {
+				continue
+			}
+		} else if machina.Cheb(here, c) > max(1, int(ab.Range)) || !s.Board.LineOfSight(here, c, machina.SightPlain, nil) {
+			continue
+		}
+		stat := s.Defence(machina.CellBase + c)
+		if e.Magic {
+			stat = s.Will(machina.CellBase + c)
+		}
+		best = max(best, 1.3*hitChance(e.Strong, e.Weak, stat-spare))
+	}
+	return best
+}
+
+// itemValue rates an item card: its level and the mean of its attack dice
+// (MA §8).
+func itemValue(s *machina.State, i int) float64 {
+	card := &s.Content().Items[i]
+	v := 2 * float64(card.Level)
+	for k := range card.Abilities {
+		for _, e := range card.Abilities[k].Effects {
+			if e.Op == machina.OpAttack {
+				v = max(v, 2*float64(card.Level)+1.5*float64(e.Strong)+7.0/6*float64(e.Weak))
+			}
+		}
+	}
+	return v
+}
+
+// bestEquipped is the best itemValue among the actor's equipped cards of a
+// deck (0 when none).
+func bestEquipped(s *machina.State, actor int, d machina.Deck) float64 {
+	best := 0.0
+	for i := range s.Items {
+		if it := &s.Items[i]; it.Zone == machina.ZoneEquipped && int(it.Owner) == actor && s.Content().Items[i].Deck == d {
+			best = max(best, itemValue(s, i))
+		}
 	}
 	return best
 }
