@@ -188,6 +188,21 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 		s.placeDoom(s.whereOf(e, f), n)
 	case content.OpRemoveDoom:
 		s.removeDoom(s.here(f), int8(n))
+	case content.OpSpawnSetAside:
+		// AH3 457.2-3: a set-aside monster enters play by this effect and
+		// follows the normal rules from then on; none left, nothing (003).
+		sp := s.here(f)
+		switch e.Where {
+		case content.Unstable:
+			sp = s.unstable(0)
+		case content.AtSpace:
+			sp = int8(e.N)
+		}
+		if sp >= 0 && s.SetAside.Remove(int16(e.Ref)) {
+			if s.spawnKind(int16(e.Ref), sp, false) < 0 {
+				s.SetAside.PushBottom(int16(e.Ref)) // no free slot: it stays aside
+			}
+		}
 	case content.OpPlaceMarker:
 		if sp := s.here(f); sp >= 0 { // AH3 443.2
 			s.SpaceMarkers[sp] = int8(min(int(s.SpaceMarkers[sp])+n, 99))

@@ -135,6 +135,9 @@ func (s *State) CheckInvariants() error {
 	for _, c := range s.MonsterDeck.Cards() {
 		deck[c]++
 	}
+	for _, c := range s.SetAside.Cards() {
+		deck[c]++ // AH3 457
+	}
 	for k, def := range sc.Monsters {
 		if deck[int16(k)]+onBoard[int16(k)] != def.Copies {
 			return fmt.Errorf("monster %s: %d in the deck and %d on the board, %d copies", def.Name, deck[int16(k)], onBoard[int16(k)], def.Copies)

@@ -50,6 +50,11 @@ func (s *State) setup() {
 		s.MonsterDeck.PushBottom(int16(k))
 	}
 	game.ShuffleInts(&s.rng, s.MonsterDeck.Cards())
+	for k, m := range sc.Monsters {
+		for c := 0; m.SetAside && c < m.Copies; c++ {
+			s.SetAside.PushBottom(int16(k)) // AH3 457.1
+		}
+	}
 	for _, p := range sc.Placements {
 		if s.MonsterDeck.Remove(int16(p.Monster)) {
 			s.spawnKind(int16(p.Monster), int8(p.Space), p.Exhausted)

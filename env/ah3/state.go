@@ -168,6 +168,7 @@ type Data struct {
 	SheetClues int16 // clues researched onto the scenario sheet (AH3 431)
 
 	Street, Event, EventDiscard, MonsterDeck Pile
+	SetAside                                 Pile // set-aside monsters (AH3 457), unordered
 	Headlines, HeadlineDiscard               Pile
 	Items, Spells, Allies, Anomalies         Pile
 	Hood                                     [MaxHoods]Pile

@@ -289,7 +289,7 @@ var actionNames = []string{"move", "gather", "focus", "ward", "research", "trade
 
 func (c *compiler) monsterOf(file string, rm *rawMonster, epic bool) Monster {
 	m := Monster{Name: rm.Name, Type: rm.Type, Health: rm.Health, Attack: rm.Attack, Evade: rm.Evade, Damage: rm.Damage, Horror: rm.Horror,
-		Speed: rm.Speed, Remnant: rm.Remnant, Epic: epic, Text: rm.Text, Copies: rm.Copies, Line: rm.line, DestSpace: -1, SpawnSpace: -1}
+		Speed: rm.Speed, Remnant: rm.Remnant, Epic: epic, Text: rm.Text, Copies: rm.Copies, SetAside: rm.SetAside, Line: rm.line, DestSpace: -1, SpawnSpace: -1}
 	line := rm.line
 	if m.Copies == 0 {
 		m.Copies = 1

@@ -165,6 +165,9 @@ func (c *compiler) setup() {
 		sc.Placements = append(sc.Placements, Placement{Monster: m, Space: s, Exhausted: p.Exhausted})
 	}
 	for i, m := range sc.Monsters {
+		if m.SetAside {
+			continue // AH3 457.1: set aside, not shuffled into the deck
+		}
 		for k := 0; k < m.Copies; k++ {
 			sc.MonsterDeck = append(sc.MonsterDeck, i)
 		}

@@ -59,6 +59,7 @@ const (
 	OpFlip          // flip this condition card and resolve its hidden back (AH3 479.7)
 	OpPlaceMarker   // place N markers in your space (AH3 443: their meaning is the card's)
 	OpRemoveMarker  // remove N markers from your space (AH3 443)
+	OpSpawnSetAside // spawn a set-aside copy of monster Ref, Where (AH3 457.2)
 	NumOps
 )
 

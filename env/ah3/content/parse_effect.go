@@ -24,6 +24,7 @@ const (
 	argWhere
 	argDoom
 	argEpic
+	argSetAside
 	argChoose
 	argIf
 	argBlock
@@ -62,6 +63,7 @@ var opTable = map[string]opSpec{
 	"code": {OpCode, argCode, false}, "disengage_all": {OpDisengageAll, argNone, false},
 	"damage_monster": {OpDamageMonster, argAmount, false}, "repeat_action": {OpRepeatAction, argNone, false},
 	"grant_action": {OpGrantAction, argNone, false}, "flip": {OpFlip, argNone, false},
+	"spawn_set_aside": {OpSpawnSetAside, argSetAside, false},
 	"place_marker": {OpPlaceMarker, argAmount, false}, "remove_marker": {OpRemoveMarker, argAmount, false},
 }
 
@@ -281,6 +283,30 @@ func (c *compiler) effect(file string, n *yaml.Node) (Effect, bool) {
 			e.N = e.Ref
 		}
 		e.Ref = x.Archive
+	case argSetAside:
+		var x struct {
+			Monster string `yaml:"monster"`
+			Where   string `yaml:"where"`
+		}
+		if val == nil || strict(file, val, &x) != nil || !c.where(file, n.Line, x.Where, &e) {
+			return bad("{monster: NAME, where: here|unstable|space}")
+		}
+		if e.Where == AtSpace {
+			e.N = e.Ref
+		}
+		e.Ref = -1
+		for i, m := range c.r.monsters {
+			if m.Name == x.Monster {
+				e.Ref = i
+				if !m.SetAside {
+					c.errf(file, n.Line, "spawn_set_aside: monster %q is not set_aside (AH3 457)", x.Monster)
+				}
+			}
+		}
+		if e.Ref < 0 {
+			c.errf(file, n.Line, "spawn_set_aside: unknown monster %q", x.Monster)
+			return Effect{}, false
+		}
 	case argChoose:
 		if val == nil || val.Kind != yaml.SequenceNode || len(val.Content) < 2 {
 			return bad("a list of at least 2 options {label, cost, do}")

@@ -132,6 +132,7 @@ type rawMonster struct {
 	Activation  yaml.Node `yaml:"activation"`
 	Text        string    `yaml:"text"`
 	Copies      int       `yaml:"copies"`
+	SetAside    bool      `yaml:"set_aside"`
 	line        int
 	file        string
 }

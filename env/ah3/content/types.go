@@ -205,6 +205,9 @@ var SelectorNames = [...]string{"", "nearest", "lowest_strength", "lowest_will",
 
 // Monster is a monster card (AH3 445) or an epic monster (AH3 403.5e).
 type Monster struct {
+	// SetAside: its copies start in the set-aside zone, not the monster
+	// deck, until an effect spawns them (AH3 457, spawn_set_aside).
+	SetAside   bool
 	Name       string
 	Type       string // "Human", "Beast"… (AH3 445.8b)
 	Health     int
