@@ -72,6 +72,12 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 		if pioneer && savingInspiration(s, actor, int(n)) {
 			return -n
 		}
+		// The options stop at what the roll needs or at all the pioneer has;
+		// all it has may still fall short, so that is spent only when one
+		// point is the most it can be.
+		if top := len(s.Prompt().Options) - 1; pioneer && top >= 2 && top >= int(s.P[actor].Insp) {
+			return -n
+		}
 		return n
 	case machina.PromptEventCell:
 		// MA §12.10: (a) the inspiration.
@@ -205,6 +211,12 @@ func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bo
 		k := int(c - machina.CodeAbility)
 		src, a := k/4, k%4
 		switch {
+		case src == machina.SrcPioneerEvent:
+			if e := s.CurrentEvent(false); e >= 0 {
+				if abs := ct.Events[e].Abilities; a < len(abs) {
+					ab = &abs[a]
+				}
+			}
 		case src == machina.SrcChapter:
 			// A closed chapter's progress is paid in health (MA §14.2).
 			if actor >= 0 && actor < machina.MaxPioneers && s.P[actor].HP+s.P[actor].Insp < 3 {
@@ -223,6 +235,9 @@ func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bo
 	}
 	if ab == nil {
 		return 1.5
+	}
+	if lightsOnly(ab) && !unlitChapterOnTile(s, actor) {
+		return 0 // nothing to light (MA §12.13)
 	}
 	score := 1.0
 	for _, e := range ab.Effects {
@@ -385,7 +400,7 @@ func chapterAdvances(s *machina.State) bool {
 // savingInspiration reports whether spending n inspiration would leave the
 // actor short of an unlit chapter cell's 3 (MA §12.13) it still needs.
 func savingInspiration(s *machina.State, actor, n int) bool {
-	if !chapterAdvances(s) || n <= 0 {
+	if actor < 0 || actor >= machina.MaxPioneers || !chapterAdvances(s) || n <= 0 {
 		return false
 	}
 	for c := 0; c < machina.NumCells; c++ {
@@ -457,7 +472,7 @@ func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.
 		return 0
 	}
 	spare := 0
-	if !savingInspiration(s, actor, 1) {
+	if actor < machina.MaxPioneers && !savingInspiration(s, actor, 1) {
 		spare = int(s.P[actor].Insp)
 	}
 	best := 0.0
@@ -530,4 +545,29 @@ func bestEquipped(s *machina.State, actor int, d machina.Deck) float64 {
 		}
 	}
 	return best
+}
+
+// lightsOnly reports whether an ability only lights a chapter cell.
+func lightsOnly(ab *machina.Ability) bool {
+	for _, e := range ab.Effects {
+		if e.Op != machina.OpLightChapter {
+			return false
+		}
+	}
+	return len(ab.Effects) > 0
+}
+
+// unlitChapterOnTile reports whether the actor's tile holds an unlit chapter
+// cell (MA §12.13: the light goes to the nearest one on the tile).
+func unlitChapterOnTile(s *machina.State, actor int) bool {
+	here := s.Position(actor)
+	if here < 0 {
+		return false
+	}
+	for c := 0; c < machina.NumCells; c++ {
+		if machina.TileOf(c) == machina.TileOf(here) && s.Board.Effective(c) == machina.KindChapter && !s.Board.Lit[c] {
+			return true
+		}
+	}
+	return false
 }
