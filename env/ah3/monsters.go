@@ -225,11 +225,22 @@ func (s *State) doDamageMonster(f *game.Frame) game.Control {
 		return game.Done
 	}
 	if f.Answer != game.NoAnswer {
+		if f.B == 1 {
+			s.defeatMonster(int8(s.answer(f).Arg)) // AH3 445.10: without damage
+			return game.Done
+		}
 		s.damageMonster(int8(s.answer(f).Arg), int8(f.A))
 		return game.Done
 	}
 	s.ask(seat, PromptTarget, -1)
 	for i := range s.Monsters {
+		if m := &s.Monsters[i]; f.B == 1 && m.Kind >= 0 {
+			// defeat_monster: non-epic (445.10), of the effect's type.
+			def := &s.g.kinds[m.Kind]
+			if def.Epic || (s.sc().Program.Effects[f.Src].Str != "" && def.Type != s.sc().Program.Effects[f.Src].Str) {
+				continue
+			}
+		}
 		if s.Monsters[i].Kind >= 0 && s.Monsters[i].Space == s.Seats[seat].Space {
 			s.prompt.Add(ActMonster+game.ActionCode(i), int32(i), 0)
 		}

@@ -60,6 +60,7 @@ const (
 	OpPlaceMarker   // place N markers in your space (AH3 443: their meaning is the card's)
 	OpRemoveMarker  // remove N markers from your space (AH3 443)
 	OpSpawnSetAside // spawn a set-aside copy of monster Ref, Where (AH3 457.2)
+	OpDefeatMonster // defeat a non-epic monster of type Str ("" any) in your space, your choice, without damage (AH3 445.10)
 	NumOps
 )
 

@@ -63,8 +63,8 @@ var opTable = map[string]opSpec{
 	"code": {OpCode, argCode, false}, "disengage_all": {OpDisengageAll, argNone, false},
 	"damage_monster": {OpDamageMonster, argAmount, false}, "repeat_action": {OpRepeatAction, argNone, false},
 	"grant_action": {OpGrantAction, argNone, false}, "flip": {OpFlip, argNone, false},
-	"spawn_set_aside": {OpSpawnSetAside, argSetAside, false},
-	"place_marker":    {OpPlaceMarker, argAmount, false}, "remove_marker": {OpRemoveMarker, argAmount, false},
+	"spawn_set_aside": {OpSpawnSetAside, argSetAside, false}, "defeat_monster": {OpDefeatMonster, argTrait, false},
+	"place_marker": {OpPlaceMarker, argAmount, false}, "remove_marker": {OpRemoveMarker, argAmount, false},
 }
 
 // OpNames returns the effect names content files may use, sorted.
