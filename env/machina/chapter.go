@@ -173,7 +173,7 @@ func (s *State) clearBoard() {
 	var back []TileRef
 	for sl := 0; sl < 4; sl++ {
 		if t := s.Board.Slots[sl]; t.Tile >= 0 && !s.ct.Tiles[t.Tile].Finale {
-			back = append(back, TileRef{Tile: t.Tile, Face: 1 - t.Face})
+			back = append(back, TileRef{Tile: t.Tile, Face: 1 - t.Face, Seen: true})
 		}
 	}
 	shuffle(&s.rng, back)

@@ -119,6 +119,25 @@ func (s *State) Determinize(viewer game.AgentID, rng *game.RNG) {
 		}
 		game.ShuffleInts(rng, s.EventDecks[kind])
 	}
-	shuffle(rng, s.Tiles)
+	s.determinizeTiles(rng)
 	s.rng.Seed(rng.Uint64())
+}
+
+// determinizeTiles resamples the hidden part of the tile stack (MA §4.5):
+// the tiles never seen keep their slots among themselves in a new order, each
+// with a random face up; a tile that went back flipped (Seen) keeps its slot
+// and face (MA §11.3, §14.5).
+func (s *State) determinizeTiles(rng *game.RNG) {
+	var slots, tiles [MaxTiles]int16
+	n := 0
+	for i, t := range s.Tiles {
+		if !t.Seen {
+			slots[n], tiles[n] = int16(i), t.Tile
+			n++
+		}
+	}
+	game.ShuffleInts(rng, tiles[:n])
+	for k := 0; k < n; k++ {
+		s.Tiles[slots[k]] = TileRef{Tile: tiles[k], Face: uint8(rng.IntN(2))}
+	}
 }

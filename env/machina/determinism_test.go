@@ -184,3 +184,41 @@ func TestDeterminizeResamplesBoxedCards(t *testing.T) {
 		t.Fatal("no unseen event was ever resampled")
 	}
 }
+
+// Determinize resamples the faces and the order of the tiles in the stack
+// that nobody has seen (MA §4.5), and keeps a tile that went back flipped
+// (MA §11.3) where it is, face and all.
+func TestDeterminizeResamplesTileFaces(t *testing.T) {
+	flips, moves := 0, 0
+	for seed := uint64(0); seed < 20; seed++ {
+		s := newGame(t, seed, configFor(seed))
+		if len(s.Tiles) < 2 {
+			continue
+		}
+		s.Tiles[0].Seen = true // as if discarded flipped to the bottom
+		for k := uint64(0); k < 4; k++ {
+			c := s.Clone().(*State)
+			r := game.NewRNG(seed*10 + k)
+			c.Determinize(0, &r)
+			if len(c.Tiles) != len(s.Tiles) || c.Tiles[0] != s.Tiles[0] {
+				t.Fatalf("seed %d: the seen tile changed: %v -> %v", seed, s.Tiles[0], c.Tiles[0])
+			}
+			if err := c.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			for i := 1; i < len(s.Tiles); i++ {
+				if c.Tiles[i].Seen {
+					t.Fatalf("seed %d: an unseen tile became seen", seed)
+				}
+				if c.Tiles[i].Tile != s.Tiles[i].Tile {
+					moves++
+				} else if c.Tiles[i].Face != s.Tiles[i].Face {
+					flips++
+				}
+			}
+		}
+	}
+	if flips == 0 || moves == 0 {
+		t.Fatalf("unseen tiles never resampled: %d flips, %d moves", flips, moves)
+	}
+}

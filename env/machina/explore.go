@@ -110,7 +110,7 @@ func (s *State) discardTile(sl int) {
 		}
 	}
 	t := s.Board.Slots[sl]
-	s.Tiles = append([]TileRef{{Tile: t.Tile, Face: 1 - t.Face}}, s.Tiles...)
+	s.Tiles = append([]TileRef{{Tile: t.Tile, Face: 1 - t.Face, Seen: true}}, s.Tiles...)
 	s.Board.remove(sl)
 	s.log.Add(evDiscardTile, game.NoAgent, int32(t.Tile), int32(sl), 0)
 }

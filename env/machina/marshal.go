@@ -70,6 +70,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	for _, t := range s.Tiles {
 		w.I32(int32(t.Tile))
 		w.U8(t.Face)
+		w.Bool(t.Seen)
 	}
 	// Pioneers.
 	for i := 0; i < int(s.N); i++ {

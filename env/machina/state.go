@@ -102,10 +102,13 @@ type Mod struct {
 	Src    int32 // the ability reference
 }
 
-// TileRef is a tile in the stack: its index and the face that is up.
+// TileRef is a tile in the stack: its index and the face that is up. Seen
+// marks a tile that went back to the stack flipped (MA §11.3, §14.5): its face
+// is known; the faces of the stack built at setup are not (MA §4.5).
 type TileRef struct {
 	Tile int16
 	Face uint8
+	Seen bool
 }
 
 // Ritual is a finale's attack-only cell creature (MA §21.6).
