@@ -38,6 +38,7 @@ const (
 	opRetrigger
 	opTeleportPick
 	opSupport
+	opNewRound
 	numOps2
 )
 
@@ -46,6 +47,7 @@ var handlers []game.Handler[*State]
 func init() {
 	handlers = make([]game.Handler[*State], numOps2)
 	handlers[opRound] = (*State).doRound
+	handlers[opNewRound] = (*State).doNewRound
 	handlers[opPioneersPhase] = (*State).doPioneersPhase
 	handlers[opTurn] = (*State).doTurn
 	handlers[opLairPhase] = (*State).doLairPhase

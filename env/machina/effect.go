@@ -42,13 +42,14 @@ const (
 	OpMonsterLevel        // raise the monster level to N (MA §22.17)
 	OpHealMonsters        // restore N health to each monster (MA §18.1 K'thun)
 	OpGo                  // a card's own Go function (the escape hatch)
+	OpNewRound            // start a new round: the pioneers phase again (MA §14.7)
 	numOps
 )
 
 var opNames = [...]string{"", "attack", "heal", "stamina", "inspiration", "lose_health", "move", "pull", "push",
 	"teleport", "danger", "pioneer_event", "horror_event", "retrigger_horror", "retrigger_pioneer",
 	"light_chapter", "next_chapter", "entrance", "exit", "gain_item", "traps", "modify", "monsters_move",
-	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go"}
+	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round"}
 
 // String names the primitive as the content format spells it.
 func (o Op) String() string { return opNames[o] }

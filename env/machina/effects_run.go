@@ -388,6 +388,8 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		}
 	case OpGo:
 		goEffects[e.Go](s, &EffectCtx{User: user, Target: tcell, Ref: f.Src})
+	case OpNewRound:
+		s.push(opNewRound, game.NoAgent, -1, -1, 0, 0)
 	}
 }
 

@@ -28,8 +28,34 @@ func (s *State) doRound(f *game.Frame) game.Control {
 		s.Phase = PhaseMonsters
 		f.Step = 0
 		s.push(opMonstersPhase, game.NoAgent, -1, -1, 0, 0)
+	case 4:
+		// MA §14.7: a new round restarts the pioneers phase at once; the
+		// horror markers go back (their effects end), the pioneers phase's
+		// own housekeeping returns the pioneer markers and fills stamina.
+		// The round then goes on as usual; its number stays.
+		s.expireMods(true)
+		s.Active, s.ActiveMon = -1, -1
+		s.Phase = PhasePioneers
+		f.Step = 1
+		s.push(opPioneersPhase, game.NoAgent, -1, -1, 0, 0)
 	}
 	return game.Again
+}
+
+// doNewRound resolves "Start a new round" (MA §14.7): whatever is pending in
+// the round (the rest of a turn, of a phase) is dropped, and the round frame
+// starts the pioneers phase again. Effects the same card lists after it do
+// not happen; the shipped content puts it last.
+func (s *State) doNewRound(f *game.Frame) game.Control {
+	for r := 0; r < len(s.stack.Frames); r++ {
+		if s.stack.Frames[r].Op == opRound {
+			s.stack.Frames = s.stack.Frames[:r+1]
+			s.stack.Frames[r].Step = 4
+			s.stack.Frames[r].Answer = game.NoAnswer
+			return game.Done
+		}
+	}
+	return game.Done
 }
 
 // doPioneersPhase runs MA §6.1: housekeeping, then one turn per pioneer on the
