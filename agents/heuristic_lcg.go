@@ -81,10 +81,11 @@ type lcgView struct {
 	slack      int // doom until the current agenda advances
 	finalAgend bool
 	priest     int16 // the Ghoul Priest instance in play, or -1
+	prize      int16 // the nearest unique enemy worth victory points in play (a cultist to interrogate), or -1
 }
 
 func newLCGView(s *lcg.State, seat int) lcgView {
-	v := lcgView{s: s, seat: seat, goal: -1, priest: -1}
+	v := lcgView{s: s, seat: seat, goal: -1, priest: -1, prize: -1}
 	inv := &s.Inv[seat]
 	v.loc = int(inv.Loc)
 	ic := seatCard(s, seat)
@@ -110,7 +111,7 @@ func newLCGView(s *lcg.State, seat int) lcgView {
 	}
 	doom, threshold := s.DoomTotal(), s.AgendaDoomThreshold()
 	v.slack = threshold - doom
-	v.finalAgend = s.Agenda == 2
+	v.finalAgend = int(s.Agenda) == s.AgendaCount()-1
 	group := 0
 	for i := 0; i < int(s.N); i++ {
 		if s.InGame(i) {
@@ -119,6 +120,17 @@ func newLCGView(s *lcg.State, seat int) lcgView {
 	}
 	if need := s.ActClueThreshold(); need > 0 && s.Act < 2 {
 		v.needClues = max(0, need-group)
+	} else if need := s.ActAbilityClues(); need > 0 {
+		v.needClues = max(0, need-group) // the act's ⮕ ability (The Midnight Masks' Cultist deck)
+	}
+	var d [lcg.MaxLocations]int
+	distances(s, v.loc, &d)
+	for _, e := range s.Enemies {
+		if e >= 0 && s.Cards[e].Loc >= 0 && cardOf(s, e).Unique && cardOf(s, e).Victory > 0 && s.Cards[e].Def != cardGhoulPriest {
+			if dd := d[s.Cards[e].Loc]; dd >= 0 && (v.prize < 0 || dd < d[s.Cards[v.prize].Loc]) {
+				v.prize = e
+			}
+		}
 	}
 	v.goal = v.goalLocation()
 	return v
@@ -210,6 +222,8 @@ func (v *lcgView) goalLocation() int {
 			}
 		}
 		return best
+	case v.prize >= 0:
+		return int(s.Cards[v.prize].Loc) // a cultist to interrogate or defeat
 	case s.Act == 1:
 		return locationNamed(s, "Hallway")
 	}
@@ -506,6 +520,16 @@ func (v *lcgView) actionScore(o game.Option, action bool) float64 {
 	case c == lcg.ActParley:
 		p := pSuccess(s, v.seat, s.SkillOf(v.seat, skIntellect), 4)
 		return p*15 - v.aooPenalty()
+	case c >= lcg.ActParleyEnemy && c < lcg.ActParleyEnemy+lcg.MaxEnemies && cardOf(s, int16(o.Arg)).Victory > 0:
+		return 30 // a Parley that puts the enemy into the victory display (an interrogation)
+	case c >= lcg.ActLocation && c < lcg.ActLocation+lcg.MaxLocations:
+		return 4.5 - v.aooPenalty() // a location's ⮕ ability (cards, resources, healing)
+	case c >= lcg.ActChoose && c < lcg.ActChoose+lcg.MaxChoice && action:
+		// An attachment's ⮕ ability (Locked Door): worth it where clues wait.
+		if v.cluesHere > 0 && v.needClues > 0 {
+			return 8 - v.aooPenalty()
+		}
+		return -1
 	case c == lcg.ActSkidsAction:
 		if inv.Resources >= 5 {
 			return 4

@@ -41,6 +41,22 @@ func init() {
 		Build:      buildGathering,
 		Potentials: lcgPotentials,
 	})
+	Register(Entry{
+		ID:          lcg.TheMidnightMasksID,
+		Description: "Arkham Horror: The Card Game, The Midnight Masks (Night of the Zealot 2), standalone, 1-4 investigators with starter decks; the same observation layout and actions as The Gathering",
+		Options: append([]OptionDoc{
+			{Name: "investigators", Default: "01001", Doc: "a count 1-4 (the first N of 01001 Roland Banks, 01002 Daisy Walker, 01003 Skids O'Toole, 01004 Agnes Baker: one per class), or comma-separated investigator codes or names (those four and 01005 Wendy Adams)"},
+			{Name: "difficulty", Default: "standard", Doc: "easy, standard, hard or expert (chaos bag and scenario reference side)"},
+			{Name: "mulligan", Default: "true", Doc: "offer each investigator a mulligan of the opening hand"},
+			{Name: "random_weakness", Default: "true", Doc: "add a random basic weakness to each starter deck"},
+			{Name: "start_act", Default: "1", Doc: "curriculum: the act to start on (The Midnight Masks has one act: 1)"},
+			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the start (0-10)"},
+			{Name: "start_resources", Default: "0", Doc: "curriculum: extra resources each investigator holds at the start, beyond the five (0-20)"},
+			{Name: "campaign_log", Default: "", Doc: "the campaign log The Gathering left, entries separated by ';' (\"house burned\", \"house standing\", \"ghoul priest is still alive\", \"lita\"); empty: the standalone default, the house still standing (Your House in play, the Ghoul Priest not in the encounter deck)"},
+		}, ShapingOptions(lcgPotentials)...),
+		Build:      func(opts Options) (*Game, error) { return buildLCG(opts, "01120") },
+		Potentials: lcgPotentials,
+	})
 }
 
 // lcgInvestigators reads the investigators option: a number of one or two
@@ -59,7 +75,11 @@ func lcgInvestigators(v string) ([]string, error) {
 }
 
 // buildGathering makes The Gathering for env options.
-func buildGathering(opts Options) (*Game, error) {
+func buildGathering(opts Options) (*Game, error) { return buildLCG(opts, "") }
+
+// buildLCG makes a scenario (its code; "" The Gathering) for env options:
+// one option set, observation layout and action vocabulary for every LCG env.
+func buildLCG(opts Options, scenario string) (*Game, error) {
 	mull, err := opts.Bool("mulligan", true)
 	if err != nil {
 		return nil, err
@@ -85,12 +105,20 @@ func buildGathering(opts Options) (*Game, error) {
 	if start.Act < 1 {
 		return nil, fmt.Errorf("option start_act=%d: want 1, 2 or 3", start.Act)
 	}
+	var log []string
+	for _, e := range strings.Split(opts.Str("campaign_log", ""), ";") {
+		if e = strings.TrimSpace(e); e != "" {
+			log = append(log, e)
+		}
+	}
 	sc, err := lcg.NewScenario(lcg.Options{
 		Investigators:    invs,
 		Difficulty:       opts.Str("difficulty", "standard"),
 		Mulligan:         mull,
 		NoRandomWeakness: !weak,
 		Start:            start,
+		Scenario:         scenario,
+		CampaignLog:      log,
 	})
 	if err != nil {
 		return nil, err

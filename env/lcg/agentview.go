@@ -72,6 +72,19 @@ func (s *State) AgendaDoomThreshold() int { return s.agendaThreshold() }
 // values multiplied out (LCG §3 Act Deck), or 0 when the act has none.
 func (s *State) ActClueThreshold() int { return s.actClues() }
 
+// ActAbilityClues is what the current act's ⮕ ability costs the group in
+// clues (StageDef.Ability; The Midnight Masks' act 1a), or 0.
+func (s *State) ActAbilityClues() int {
+	st := &s.scen().Acts[s.Act]
+	if st.Ability == nil || st.AbilityOK != nil && !st.AbilityOK(s) {
+		return 0
+	}
+	return int(st.AbilityClues) * int(s.N)
+}
+
+// AgendaCount is the number of agendas of the scenario.
+func (s *State) AgendaCount() int { return len(s.scen().Agendas) }
+
 // EnemyHealthOf is enemy instance e's printed health multiplied out (LCG §3
 // Per Investigator).
 func (s *State) EnemyHealthOf(e int16) int {

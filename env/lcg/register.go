@@ -7,6 +7,9 @@ import (
 // TheGatheringID is the env id under which package env registers The Gathering.
 const TheGatheringID = "ArkhamLCG/TheGathering-v0"
 
+// TheMidnightMasksID is the env id of The Midnight Masks (standalone).
+const TheMidnightMasksID = "ArkhamLCG/TheMidnightMasks-v0"
+
 // Scenario is a configured game of The Gathering: its static description and
 // a way to start a game from a seed.
 type Scenario struct {

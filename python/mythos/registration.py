@@ -30,6 +30,7 @@ from .vector import MythosVectorEnv
 #: Gymnasium on import. A test checks it against a real server's list.
 ENV_IDS: tuple[str, ...] = (
     "ArkhamLCG/TheGathering-v0",
+    "ArkhamLCG/TheMidnightMasks-v0",
     "ArkhamHorror3/DrownedLantern-v0",
     "MachinaArcana/TheFrozenEngine-v0",
 )
