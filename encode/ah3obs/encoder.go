@@ -321,6 +321,9 @@ func (w *writer) hoods() {
 		r[hPresent] = 1
 		r[hClues], r[hAnomaly] = float32(s.Clues[h]), flag(s.Anomaly[h])
 		r[hDeck] = float32(s.Hood[h].N)
+		if a := s.Attached[h]; a >= 0 {
+			r[hAttached] = float32(sc.Archive[a].Number) // read, so public (AH3 403.5b)
+		}
 		for _, sp := range nb.Spaces {
 			r[hDoom] += float32(s.Doom[sp])
 			if sp == w.here {

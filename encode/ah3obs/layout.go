@@ -93,10 +93,11 @@ const (
 	hDoom
 	hDeck
 	hViewerHere
+	hAttached
 	hoodCols
 )
 
-var hoodColumns = columns{"present", "clues", "anomaly", "doom", "deck", "viewer_here"}
+var hoodColumns = columns{"present", "clues", "anomaly", "doom", "deck", "viewer_here", "attached_archive"}
 
 // Columns of monsters.
 const (
@@ -298,7 +299,7 @@ func newLayout() (*encode.Layout, offsets) {
 	f(&at.spaces, "spaces", F, spaceColumns.doc("Space k of the map (the k of the action `space k`; AH3 451): its kind, doom (AH3 406), the clues and anomaly of its neighborhood's centre (AH3 472.5, 402.3a), whether it is unstable (AH3 489.3), monsters by status, investigators by row, its distance in steps from the viewer's space (−1 when unreachable), and the markers cards placed in it (AH3 443). Rows past the map's spaces are zero."), ah3.MaxSpaces, spaceCols)
 	f(&at.adjacency, "space_adjacency", F, "1 where space i is adjacent to space j (AH3 476).", ah3.MaxSpaces, ah3.MaxSpaces)
 	f(&at.spaceHood, "space_neighborhood", I, "Neighborhood of space k plus one, 0 for a street (AH3 489) or no space.", ah3.MaxSpaces)
-	f(&at.hoods, "neighborhoods", F, hoodColumns.doc("Neighborhood h (AH3 472): the clues and anomaly in its centre, the doom on its spaces, the size of its encounter deck."), ah3.MaxHoods, hoodCols)
+	f(&at.hoods, "neighborhoods", F, hoodColumns.doc("Neighborhood h (AH3 472): the clues and anomaly in its centre, the doom on its spaces, the size of its encounter deck, and the number of the archive card tucked under that deck (AH3 403.5h; 0 for none)."), ah3.MaxHoods, hoodCols)
 	f(&at.monsters, "monsters", F, monsterColumns.doc("Monster slot k (the k of `monster k`; AH3 445): its status and who it is engaged with (investigator rows), damage and health (elite included, AH3 495), then its kind's printed values, keywords and label, and its distance from the viewer."), ah3.MaxMonsters, monsterCols)
 	f(&at.monsterKind, "monster_kind", I, "Monster kind of slot k plus one (the scenario's kinds, then the archive's epic monsters), 0 for a free slot.", ah3.MaxMonsters)
 	f(&at.monsterSpace, "monster_space", I, "Space of the monster in slot k plus one, 0 for a free slot.", ah3.MaxMonsters)

@@ -305,6 +305,12 @@ func (s *State) doCodexPut(f *game.Frame) game.Control {
 		return game.Done
 	}
 	a := &s.sc().Archive[f.A]
+	if a.Attach >= 0 {
+		// AH3 403.5h: tucked under the neighborhood deck, not in the codex.
+		s.Attached[a.Attach] = int16(f.A)
+		s.event(EvAttach, -1, int32(a.Number), int32(a.Attach), 0)
+		return game.Done
+	}
 	s.Codex[s.NCodex] = int16(f.A)
 	s.NCodex++
 	s.event(EvCodex, -1, int32(a.Number), 0, 0)
@@ -323,11 +329,15 @@ func (s *State) doCodexPut(f *game.Frame) game.Control {
 				s.Doom[sp] -= 3
 				s.event(EvSurge, -1, int32(sp), 0, 0)
 				s.addSheetDoom(1)
+				var ys [3]int8
+				n := 0
 				for _, o := range s.sc().Neighborhoods[h].Spaces {
-					if o != sp {
-						s.placeDoom(int8(o), 1)
+					if o != sp && n < len(ys) {
+						ys[n] = int8(o)
+						n++
 					}
 				}
+				s.pushDoomSet(ys[:n]) // the order is the lead's (AH3 004)
 			}
 		}
 	}

@@ -92,6 +92,14 @@ func (s *State) doEncounter(f *game.Frame) game.Control {
 	s.event(EvEncounter, seat, int32(card), int32(which), 0)
 	s.push(opEncounterEnd, seat, int32(card), int32(from), 0, 0)
 	s.pushBlock(s.sc().Encounters[card].Effects[which], seat, -1, -1)
+	if from >= 0 && s.Attached[from] >= 0 {
+		// AH3 403.5i: interacting with the neighborhood triggers the card
+		// tucked under its deck, first; then it leaves play.
+		a := &s.sc().Archive[s.Attached[from]]
+		s.Attached[from] = -1
+		s.event(EvAttach, seat, int32(a.Number), int32(from), 1)
+		s.pushBlock(a.OnInteract, seat, -1, -1)
+	}
 	return game.Done
 }
 

@@ -61,6 +61,9 @@ func (s *State) Render(viewer game.AgentID) string {
 		if s.Anomaly[h] {
 			b.WriteString(", ANOMALY")
 		}
+		if a := s.Attached[h]; a >= 0 {
+			fmt.Fprintf(&b, ", under its deck: archive card %d %s", sc.Archive[a].Number, sc.Archive[a].Name)
+		}
 		b.WriteString("\n")
 		for _, sp := range nb.Spaces {
 			s.renderSpace(&b, int8(sp))
@@ -316,6 +319,12 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s moves to %s", s.monsterName(int8(e.A)), s.spaceName(int8(e.B)))
 	case EvEngage:
 		return fmt.Sprintf("%s engages %s", s.monsterName(int8(e.A)), who)
+	case EvAttach:
+		hood := s.sc().Neighborhoods[e.B].Name
+		if e.C == 0 {
+			return fmt.Sprintf("archive card %d is tucked under the %s deck", e.A, hood)
+		}
+		return fmt.Sprintf("archive card %d under the %s deck triggers for %s", e.A, hood, who)
 	case EvMarker:
 		return fmt.Sprintf("%s now holds %d marker(s)", s.spaceName(int8(e.A)), e.B)
 	case EvAttack:

@@ -25,6 +25,9 @@ func (s *State) setup() {
 	for i := range s.Reserve {
 		s.Reserve[i] = -1
 	}
+	for i := range s.Attached {
+		s.Attached[i] = -1
+	}
 	// 102: the board, the street deck and the neighborhood decks.
 	for i, d := range sc.Doom {
 		s.Doom[i] = int8(d)

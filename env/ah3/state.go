@@ -189,6 +189,9 @@ type Data struct {
 	// SpaceMarkers are the markers cards place in spaces (AH3 443.2: their
 	// meaning is the card's).
 	SpaceMarkers [MaxSpaces]int8
+	// Attached is the archive card tucked under each neighborhood deck
+	// (AH3 403.5h), or -1.
+	Attached [MaxHoods]int16
 
 	// The test in progress (AH3 470).
 	Dice      [MaxDice]uint8

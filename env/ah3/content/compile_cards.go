@@ -123,6 +123,20 @@ func (c *compiler) archive() {
 		a.Reckoning = c.block(ra.file, &ra.Reckoning, false)
 		a.OnClues = c.block(ra.file, &ra.OnClues, false)
 		a.OnDoom = c.block(ra.file, &ra.OnDoom, false)
+		a.Attach = -1
+		if ra.Attach != "" {
+			h, ok := c.hood[ra.Attach]
+			if !ok {
+				c.errf(ra.file, ra.line, "archive card %d: attach: unknown neighborhood %q (AH3 403.5h)", a.Number, ra.Attach)
+			}
+			if ok {
+				a.Attach = h
+			}
+			a.OnInteract = c.block(ra.file, &ra.Interact, false)
+			if a.OnInteract.Len == 0 {
+				c.errf(ra.file, ra.line, "archive card %d: attach needs on_interact, what happens when someone interacts (AH3 403.5i)", a.Number)
+			}
+		}
 		if (a.ClueNeed > 0) != (a.OnClues.Len > 0) {
 			c.errf(ra.file, ra.line, "archive card %d: clues and on_clues go together (AH3 403.5c)", a.Number)
 		}

@@ -205,6 +205,8 @@ type rawArchive struct {
 	Doom      int         `yaml:"doom"`
 	OnDoom    yaml.Node   `yaml:"on_doom"`
 	Monster   *rawMonster `yaml:"monster"`
+	Attach    string      `yaml:"attach"`
+	Interact  yaml.Node   `yaml:"on_interact"`
 	line      int
 	file      string
 }

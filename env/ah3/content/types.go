@@ -314,7 +314,13 @@ type Archive struct {
 	OnDoom Block
 	// Monster is set for an epic monster (AH3 403.5e).
 	Monster *Monster
-	Line    int
+	// Attach is the neighborhood whose deck the card is tucked under when
+	// read, instead of joining the codex (AH3 403.5h), or -1; OnInteract
+	// resolves when an investigator next has an encounter in that
+	// neighborhood (AH3 403.5i), before the card drawn, and the card leaves.
+	Attach     int
+	OnInteract Block
+	Line       int
 }
 
 // MythosToken is a token kind of the mythos cup (AH3 204.7-204.13).
