@@ -104,6 +104,12 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 			return 3
 		}
 		return 1
+	case machina.PromptExitCell:
+		// MA §14.5: the exit where the party can reach it soonest.
+		if c >= machina.CodeCell && c < machina.CodeDoor {
+			return -float64(partyDistance(s, int(c-machina.CodeCell)))
+		}
+		return 0
 	case machina.PromptFreeEquip:
 		if c == machina.CodeYes {
 			return 2
@@ -570,4 +576,16 @@ func unlitChapterOnTile(s *machina.State, actor int) bool {
 		}
 	}
 	return false
+}
+
+// partyDistance sums the distances from the living pioneers on the board to
+// cell c.
+func partyDistance(s *machina.State, c int) int {
+	d := 0
+	for p := 0; p < int(s.N); p++ {
+		if at := s.Position(p); at >= 0 {
+			d += machina.Cheb(at, c)
+		}
+	}
+	return d
 }
