@@ -76,7 +76,7 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 		content.OpImprove, content.OpGainItem, content.OpGainSpell, content.OpGainAlly, content.OpGainSpecial,
 		content.OpGainCondition, content.OpDiscardCondition, content.OpPurchase, content.OpDelayed, content.OpMoveTo,
 		content.OpStep, content.OpChoose, content.OpDevoured, content.OpMayRetire, content.OpDisengageAll,
-		content.OpDamageMonster, content.OpDefeatMonster, content.OpRepeatAction, content.OpGrantAction, content.OpFlip, content.OpCode:
+		content.OpDamageMonster, content.OpDefeatMonster, content.OpTakeLead, content.OpRepeatAction, content.OpGrantAction, content.OpFlip, content.OpCode:
 		if st == nil {
 			return game.Done
 		}
@@ -277,6 +277,11 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 		}
 	case content.OpDamageMonster:
 		s.push(opDamageMonster, seat, 0, 0, int32(n), 0)
+	case content.OpTakeLead:
+		if s.Lead != seat { // AH3 409, Appendix E #5
+			s.Lead = seat
+			s.event(EvLead, seat, 0, 0, 0)
+		}
 	case content.OpDefeatMonster:
 		s.push(opDamageMonster, seat, f.A, 0, 1, 1) // AH3 445.10
 	case content.OpRepeatAction:

@@ -41,6 +41,7 @@ const (
 	EvEnd
 	EvMarker // markers in a space changed (AH3 443): A space, B markers now
 	EvAttach // archive card A attached to neighborhood B (C=0), or triggered (C=1) (AH3 403.5h-i)
+	EvLead   // Who takes the lead investigator token (AH3 409)
 )
 
 func (s *State) event(kind uint16, who int8, a, b, c int32) {

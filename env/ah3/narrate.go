@@ -319,6 +319,8 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s moves to %s", s.monsterName(int8(e.A)), s.spaceName(int8(e.B)))
 	case EvEngage:
 		return fmt.Sprintf("%s engages %s", s.monsterName(int8(e.A)), who)
+	case EvLead:
+		return who + " takes the lead investigator token"
 	case EvAttach:
 		hood := s.sc().Neighborhoods[e.B].Name
 		if e.C == 0 {

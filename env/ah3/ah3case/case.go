@@ -85,6 +85,7 @@ type MonsterSetup struct {
 // Expect is what the state must be after the actions.
 type Expect struct {
 	Round        *int              `yaml:"round"`
+	Lead         *int              `yaml:"lead"` // the seat holding the lead token (AH3 409)
 	Phase        string            `yaml:"phase"`
 	Outcome      string            `yaml:"outcome"` // none, win, loss, truncated
 	SheetDoom    *int              `yaml:"sheet_doom"`

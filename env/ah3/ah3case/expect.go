@@ -20,6 +20,9 @@ func expect(s *ah3.State, e *Expect) []string {
 	if e.Round != nil {
 		diff("round", *e.Round, s.Round)
 	}
+	if e.Lead != nil {
+		diff("lead", *e.Lead, s.Lead)
+	}
 	if e.Phase != "" {
 		diff("phase", e.Phase, s.Phase.String())
 	}

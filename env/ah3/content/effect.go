@@ -60,6 +60,7 @@ const (
 	OpPlaceMarker   // place N markers in your space (AH3 443: their meaning is the card's)
 	OpRemoveMarker  // remove N markers from your space (AH3 443)
 	OpSpawnSetAside // spawn a set-aside copy of monster Ref, Where (AH3 457.2)
+	OpTakeLead      // you take the lead investigator token (AH3 409; Appendix E #5: only content moves it)
 	OpDefeatMonster // defeat a non-epic monster of type Str ("" any) in your space, your choice, without damage (AH3 445.10)
 	NumOps
 )

@@ -64,6 +64,7 @@ var opTable = map[string]opSpec{
 	"damage_monster": {OpDamageMonster, argAmount, false}, "repeat_action": {OpRepeatAction, argNone, false},
 	"grant_action": {OpGrantAction, argNone, false}, "flip": {OpFlip, argNone, false},
 	"spawn_set_aside": {OpSpawnSetAside, argSetAside, false}, "defeat_monster": {OpDefeatMonster, argTrait, false},
+	"take_lead":    {OpTakeLead, argNone, false},
 	"place_marker": {OpPlaceMarker, argAmount, false}, "remove_marker": {OpRemoveMarker, argAmount, false},
 }
 
