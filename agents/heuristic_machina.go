@@ -327,13 +327,18 @@ func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.Num
 				mark(chapter)
 			}
 		}
+		if s.InFinale {
+			// MA §21.6: the ritual cells, next to one to attack it.
+			mark(func(c int) bool { return g.Effective(c) == machina.KindRitual })
+		}
 		mark(func(c int) bool {
 			k := g.Effective(c)
 			return k == machina.KindChest || k == machina.KindEvent
 		})
-		mark(func(c int) bool { _, ok := g.UnexploredSide(c); return ok })
+		if !s.InFinale {
+			mark(func(c int) bool { _, ok := g.UnexploredSide(c); return ok })
+		}
 		mark(chapter)
-		mark(func(c int) bool { return g.Effective(c) == machina.KindRitual })
 		mark(func(c int) bool { cr := int(s.Occ[c]); return cr >= machina.MonsterBase })
 	}
 	// Breadth-first from every goal over passable cells, creatures ignored.
