@@ -160,6 +160,11 @@ type ScenarioDef struct {
 	// location's "spawn it here instead", LCG §3 Spawn); -1: no change.
 	SpawnLoc func(s *State, e int16) int
 
+	// encounter is the encounter deck's cards, one entry per copy, in set
+	// and collector order (computed at registration: the reset reads no
+	// card table and allocates nothing).
+	encounter []cards.ID
+
 	// Effects are the scenario's multi-step effects, run by opEffect frames
 	// with A = effScenario and B = the index (pushScenarioEffect).
 	Effects []func(s *State, f *game.Frame) game.Control
@@ -177,6 +182,18 @@ func registerScenario(sc *ScenarioDef) {
 	}
 	if len(sc.Locations) > MaxLocations {
 		panic(fmt.Sprintf("lcg: scenario %s has %d location slots, more than MaxLocations (%d)", sc.Name, len(sc.Locations), MaxLocations))
+	}
+	for _, set := range sc.EncounterSets {
+		for _, d := range cards.BySet(set) {
+			c := def(d)
+			if sc.setAside(d) || c.Type == cards.Location || c.Type == cards.Act ||
+				c.Type == cards.Agenda || c.Type == cards.Scenario || c.Type == cards.Story || c.Hidden {
+				continue
+			}
+			for q := 0; q < int(c.Quantity); q++ {
+				sc.encounter = append(sc.encounter, d)
+			}
+		}
 	}
 	scenarioList = append(scenarioList, sc)
 }
@@ -237,17 +254,8 @@ func (s *State) setupScenario() {
 	for _, d := range sc.SetAside {
 		s.newInst(d, -1, ZoneSetAside, -1)
 	}
-	for _, set := range sc.EncounterSets {
-		for _, d := range cards.BySet(set) {
-			c := def(d)
-			if sc.setAside(d) || c.Type == cards.Location || c.Type == cards.Act ||
-				c.Type == cards.Agenda || c.Type == cards.Scenario || c.Type == cards.Story || c.Hidden {
-				continue
-			}
-			for q := 0; q < int(c.Quantity); q++ {
-				s.newInst(d, -1, ZoneEncDeck, -1)
-			}
-		}
+	for _, d := range sc.encounter {
+		s.newInst(d, -1, ZoneEncDeck, -1)
 	}
 	s.shuffleEncounter()
 	if len(s.cfg.campaign) > 0 {
