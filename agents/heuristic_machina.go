@@ -65,6 +65,14 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 			}
 			return 0
 		}
+		if c >= machina.CodePioneer && c < machina.CodePioneer+machina.MaxPioneers && pioneer {
+			// MA §7.5: a supporter pays when it can spare it or the wounded
+			// pioneer is about to fall.
+			if q := int(o.Arg); s.P[actor].HP <= 2 || !savingInspiration(s, q, 1) {
+				return 1.5 + 0.1*float64(s.P[q].Insp)
+			}
+			return 0
+		}
 		return 1
 	case machina.PromptBoost:
 		// MA §7.4: add what the roll needs unless it is kept for a chapter cell.

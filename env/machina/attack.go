@@ -255,18 +255,35 @@ func (s *State) doHit(f *game.Frame) game.Control {
 	}
 	if isPioneer(cr) {
 		p := &s.P[cr]
+		soaked := false
 		if f.Answer != game.NoAnswer {
-			if s.answer(f).Code == CodeYes {
+			switch o := s.answer(f); o.Code {
+			case CodeYes:
 				p.Insp--
+				soaked = true
 				s.log.Add(evSoak, game.AgentID(cr), int32(cr), 0, 0)
-			} else {
+			case CodePass:
 				p.HP--
+			default:
+				// MA §7.5: a supporter loses the inspiration instead.
+				q := int(o.Arg)
+				s.P[q].Insp--
+				soaked = true
+				s.log.Add(evSoak, game.AgentID(q), int32(q), 0, 0)
 			}
-		} else if p.Insp > 0 {
-			// MA §7.3: a pioneer may always lose 1 inspiration instead.
+		} else if set := s.soakers(cr); set != 0 {
+			// MA §7.3: a pioneer may always lose 1 inspiration instead; MA
+			// §7.5: so may a pioneer chained to it by adjacency.
 			s.ask(game.AgentID(cr), PromptSoak, -1)
 			s.opt(CodePass, 0, 0)
-			s.opt(CodeYes, 1, 0)
+			if set&(1<<cr) != 0 {
+				s.opt(CodeYes, 1, 0)
+			}
+			for q := 0; q < int(s.N); q++ {
+				if q != cr && set&(1<<q) != 0 {
+					s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+				}
+			}
 			return game.Wait
 		} else {
 			p.HP--
@@ -277,7 +294,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 			s.killPioneer(cr, src)
 			return game.Done
 		}
-		if src >= 0 && (f.Answer == game.NoAnswer || s.answer(f).Code == CodePass) {
+		if src >= 0 && !soaked {
 			s.pushTriggers(cr, WhenDamaged, -1) // damage from a creature, not a cost
 		}
 		if src >= 0 && !isCellCreature(src) {
@@ -518,4 +535,21 @@ func (s *State) evadeStat(attacker, e int, magic bool) int {
 		return w
 	}
 	return d
+}
+
+// soakers are the pioneers who may lose 1 inspiration instead of pioneer
+// cr's health (MA §7.3, §7.5): cr itself and every pioneer on the board
+// chained to it by adjacency, each with inspiration left; a bit per seat.
+func (s *State) soakers(cr int) uint8 {
+	set := uint8(1) << cr
+	if s.onBoardPioneer(cr) {
+		set = s.supporters(cr, -1)
+	}
+	var out uint8
+	for q := 0; q < int(s.N); q++ {
+		if set&(1<<q) != 0 && s.P[q].Alive && s.P[q].Insp > 0 {
+			out |= 1 << q
+		}
+	}
+	return out
 }
