@@ -286,8 +286,39 @@ func (v *lcgView) evadeScore(e int16, value int) float64 {
 	if s.Cards[e].Def == cardGhoulPriest {
 		return 2 // act 3 needs it defeated; evading only buys time
 	}
-	p := pSuccess(s, v.seat, value, int(c.Evade))
-	return p * (12 + 4*float64(int(c.Damage)+int(c.Horror)))
+	var p float64
+	if s.EvadeDoublesNegative(e) {
+		p = pSuccessDoubled(s, v.seat, value, int(c.Evade))
+	} else {
+		p = pSuccess(s, v.seat, value, int(c.Evade))
+	}
+	val := 12 + 4*float64(int(c.Damage)+int(c.Horror))
+	if s.EvadeHasEffect(e) && c.Victory > 0 {
+		val += 30 // evading it takes it away (Ruth Turner: into the victory display)
+	}
+	return p * val
+}
+
+// pSuccessDoubled is pSuccess when each negative token modifier is doubled
+// (evading Hunting Nightgaunt).
+func pSuccessDoubled(s *lcg.State, seat, value, diff int) float64 {
+	if len(s.Bag) == 0 {
+		return pSuccess(s, seat, value, diff)
+	}
+	ok := 0
+	for _, t := range s.Bag {
+		mod, fail := s.TokenEstimate(seat, t)
+		if fail {
+			continue
+		}
+		if mod < 0 {
+			mod *= 2
+		}
+		if value+mod >= diff {
+			ok++
+		}
+	}
+	return float64(ok) / float64(len(s.Bag))
 }
 
 // moveScore values moving to slot k.

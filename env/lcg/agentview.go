@@ -82,6 +82,20 @@ func (s *State) ActAbilityClues() int {
 	return int(st.AbilityClues) * int(s.N)
 }
 
+// EvadeDoublesNegative reports whether evading enemy instance e doubles each
+// negative token modifier (Hunting Nightgaunt; cardHooks.evadeDoubleNeg).
+func (s *State) EvadeDoublesNegative(e int16) bool {
+	h := s.hook(e)
+	return h != nil && h.evadeDoubleNeg && !s.blank(e)
+}
+
+// EvadeHasEffect reports whether evading enemy instance e does more than
+// exhaust and disengage it (Ruth Turner goes to the victory display).
+func (s *State) EvadeHasEffect(e int16) bool {
+	h := s.hook(e)
+	return h != nil && h.evaded != nil && !s.blank(e)
+}
+
 // AgendaCount is the number of agendas of the scenario.
 func (s *State) AgendaCount() int { return len(s.scen().Agendas) }
 
