@@ -8,6 +8,7 @@ import (
 	"github.com/mythos-rl/mythos/encode/lcgobs"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // lcgDefaultInvestigators is the order a count of investigators takes them
@@ -21,6 +22,16 @@ var lcgPotentials = []PotentialTerm{
 	{Name: "act", Doc: "progress through the act deck in [0, 1]: acts done plus the current act's part, over 3; the group's clues toward an act's threshold are half of it, advancing it the other half (act 3: damage on the Ghoul Priest toward his health)", Value: func(s game.State) float64 { return s.(*lcg.State).ActPotential() }},
 	{Name: "doom", Doc: "minus the progress through the agenda deck in [-1, 0]: agendas advanced plus doom toward the threshold, over 3", Value: func(s game.State) float64 { return s.(*lcg.State).DoomPotential() }},
 	{Name: "damage", Doc: "minus the harm taken in [-1, 0]: per investigator, the mean of damage/health and horror/sanity, 1 if eliminated", Value: func(s game.State) float64 { return s.(*lcg.State).DamagePotential() }},
+}
+
+// lcgDeckOptions are the options of real decks and the lead's choice
+// (docs/lcg-decks.md), shared by every LCG env.
+var lcgDeckOptions = []OptionDoc{
+	{Name: "deck0", Default: "", Doc: "a deck for seat 0 (a path: a text file of card codes or an ArkhamDB deck export), validated by the deckbuilding rules; it overrides that seat's investigator and starter deck; deck1, deck2, deck3 likewise (a deck beyond the investigators adds its seat)"},
+	{Name: "deck1", Default: "", Doc: "a deck for seat 1 (see deck0)"},
+	{Name: "deck2", Default: "", Doc: "a deck for seat 2 (see deck0)"},
+	{Name: "deck3", Default: "", Doc: "a deck for seat 3 (see deck0)"},
+	{Name: "choose_lead", Default: "false", Doc: "the investigators choose the lead at setup (a prompt to seat 0); false: seat 0 is the lead"},
 }
 
 // The registration of the games lives here, on the env side: games know
@@ -37,7 +48,7 @@ func init() {
 			{Name: "start_act", Default: "1", Doc: "curriculum: start on act 1, 2 or 3; the earlier acts advance as the rules do, at the end of setup, before the mulligans (docs/shaping.md)"},
 			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the start (0-10)"},
 			{Name: "start_resources", Default: "0", Doc: "curriculum: extra resources each investigator holds at the start, beyond the five (0-20)"},
-		}, ShapingOptions(lcgPotentials)...),
+		}, append(lcgDeckOptions, ShapingOptions(lcgPotentials)...)...),
 		Build:      buildGathering,
 		Potentials: lcgPotentials,
 	})
@@ -53,7 +64,7 @@ func init() {
 			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the start (0-10)"},
 			{Name: "start_resources", Default: "0", Doc: "curriculum: extra resources each investigator holds at the start, beyond the five (0-20)"},
 			{Name: "campaign_log", Default: "", Doc: "the campaign log The Gathering left, entries separated by ';' (\"house burned\", \"house standing\", \"ghoul priest is still alive\", \"lita\"); empty: the standalone default, the house still standing (Your House in play, the Ghoul Priest not in the encounter deck)"},
-		}, ShapingOptions(lcgPotentials)...),
+		}, append(lcgDeckOptions, ShapingOptions(lcgPotentials)...)...),
 		Build:      func(opts Options) (*Game, error) { return buildLCG(opts, "01120") },
 		Potentials: lcgPotentials,
 	})
@@ -88,6 +99,21 @@ func buildLCG(opts Options, scenario string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	chooseLead, err := opts.Bool("choose_lead", false)
+	if err != nil {
+		return nil, err
+	}
+	var decks []*cards.Deck
+	for seat := 0; seat < lcg.MaxInvestigators; seat++ {
+		if path := opts.Str(fmt.Sprintf("deck%d", seat), ""); path != "" {
+			d, err := lcg.LoadDeck(path)
+			if err != nil {
+				return nil, err
+			}
+			decks = append(decks, make([]*cards.Deck, seat+1-len(decks))...)
+			decks[seat] = d
+		}
+	}
 	invs, err := lcgInvestigators(opts.Str("investigators", "01001"))
 	if err != nil {
 		return nil, err
@@ -116,6 +142,9 @@ func buildLCG(opts Options, scenario string) (*Game, error) {
 		Difficulty:       opts.Str("difficulty", "standard"),
 		Mulligan:         mull,
 		NoRandomWeakness: !weak,
+		UniqueWeaknesses: true,
+		Decks:            decks,
+		ChooseLead:       chooseLead,
 		Start:            start,
 		Scenario:         scenario,
 		CampaignLog:      log,

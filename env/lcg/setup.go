@@ -2,6 +2,7 @@ package lcg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -14,6 +15,9 @@ type config struct {
 	difficulty    uint8
 	investigators []cards.ID
 	decks         [][]cards.ID // per seat, the deck list expanded (no random weakness)
+	weakDraws     []int        // per seat, the random basic weaknesses setup draws (deck.go)
+	uniqueWeak    bool         // draw them without replacement across the team
+	chooseLead    bool         // the team chooses the lead at setup (LCG §7 step 2)
 	mulligan      bool
 	randomWeak    bool
 	start         Start // curriculum starting conditions (curriculum.go)
@@ -39,6 +43,18 @@ type Options struct {
 	Start Start
 	// Scenario is the scenario's code or name ("" : The Gathering).
 	Scenario string
+	// Decks are the seats' own decks (LoadDeck; nil: the starter deck of
+	// Investigators' entry for that seat). A deck overrides that seat's
+	// investigator; a deck beyond the Investigators list adds its seat.
+	Decks []*cards.Deck
+	// ChooseLead asks the team at setup who is the lead investigator (LCG §7
+	// step 2; a prompt to seat 0); false: seat 0 is the lead.
+	ChooseLead bool
+	// UniqueWeaknesses draws the random basic weaknesses without replacement
+	// across the team (LCG §3 Deckbuilding: each is a card of the
+	// collection). false keeps the draws independent (the recorded
+	// trajectories of env/lcg/testdata/equivalence.golden).
+	UniqueWeaknesses bool
 	// CampaignLog lists the campaign-log entries the game starts with (their
 	// names, ParseLogKey); empty: the scenario's standalone defaults
 	// (ScenarioDef.StandaloneLog).
@@ -47,7 +63,8 @@ type Options struct {
 
 // newConfig validates options and builds the decks.
 func newConfig(o Options) (*config, error) {
-	cfg := &config{mulligan: o.Mulligan, randomWeak: !o.NoRandomWeakness, start: o.Start}
+	cfg := &config{mulligan: o.Mulligan, randomWeak: !o.NoRandomWeakness, start: o.Start,
+		uniqueWeak: o.UniqueWeaknesses, chooseLead: o.ChooseLead}
 	sc, err := findScenario(o.Scenario)
 	if err != nil {
 		return nil, err
@@ -68,11 +85,21 @@ func newConfig(o Options) (*config, error) {
 		return nil, err
 	}
 	cfg.difficulty = d
-	if len(o.Investigators) < 1 || len(o.Investigators) > MaxInvestigators {
-		return nil, fmt.Errorf("investigators: want 1 to %d, got %d", MaxInvestigators, len(o.Investigators))
+	seats := max(len(o.Investigators), len(o.Decks))
+	if seats < 1 || seats > MaxInvestigators {
+		return nil, fmt.Errorf("investigators: want 1 to %d, got %d", MaxInvestigators, seats)
 	}
-	for _, name := range o.Investigators {
-		id, err := findInvestigator(name)
+	for seat := 0; seat < seats; seat++ {
+		if seat < len(o.Decks) && o.Decks[seat] != nil {
+			if err := cfg.addDeck(seat, o.Decks[seat]); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if seat >= len(o.Investigators) {
+			return nil, fmt.Errorf("investigators: seat %d has neither a deck nor an investigator (give deck%d, or list more investigators)", seat, seat)
+		}
+		id, err := findInvestigator(o.Investigators[seat])
 		if err != nil {
 			return nil, err
 		}
@@ -91,8 +118,28 @@ func newConfig(o Options) (*config, error) {
 		}
 		cfg.investigators = append(cfg.investigators, id)
 		cfg.decks = append(cfg.decks, list)
+		cfg.weakDraws = append(cfg.weakDraws, 1)
 	}
 	return cfg, nil
+}
+
+// addDeck seats a validated deck's investigator with the deck (deck.go).
+func (cfg *config) addDeck(seat int, d *cards.Deck) error {
+	name := fmt.Sprintf("deck%d", seat)
+	if err := ValidateDeck(name, d, deckNoXPCheck); err != nil {
+		return err
+	}
+	id := cards.MustCode(d.Investigator)
+	for _, x := range cfg.investigators {
+		if x == id {
+			return fmt.Errorf("%s: %s chosen twice (LCG §7 step 1: each a different investigator)", name, def(id).Name)
+		}
+	}
+	list, draws := deckSetup(d)
+	cfg.investigators = append(cfg.investigators, id)
+	cfg.decks = append(cfg.decks, list)
+	cfg.weakDraws = append(cfg.weakDraws, draws)
+	return nil
 }
 
 // findInvestigator resolves a code or (part of a) name to an investigator card.
@@ -182,7 +229,23 @@ func (s *State) Reset(seed uint64, logging bool) {
 	// LCG §7 step 6: the chaos bag of the campaign setup.
 	s.Bag = append(s.Bag[:0], s.scen().Campaign.Bags[cfg.difficulty]...)
 
-	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5 resources.
+	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5
+	// resources. The random basic weaknesses (LCG §3 Deckbuilding) are drawn
+	// from the core set's eight; with uniqueWeak a weakness already in the
+	// team (drawn or in a deck list) is drawn again, so seeds whose draws
+	// differ keep the draws of independent ones.
+	var taken [2 * MaxInvestigators]cards.ID
+	nt := 0
+	if cfg.uniqueWeak {
+		for i := range cfg.decks {
+			for _, d := range cfg.decks[i] {
+				if def(d).BasicWeakness && nt < len(taken) {
+					taken[nt] = d
+					nt++
+				}
+			}
+		}
+	}
 	for i, inv := range cfg.investigators {
 		v := &s.Inv[i]
 		v.Def = inv
@@ -190,9 +253,16 @@ func (s *State) Reset(seed uint64, logging bool) {
 		for _, d := range cfg.decks[i] {
 			s.newInst(d, int8(i), ZoneDeck, int8(i))
 		}
-		if cfg.randomWeak {
-			w := basicWeaknesses[s.rng.IntN(len(basicWeaknesses))]
-			s.newInst(mustID(w), int8(i), ZoneDeck, int8(i))
+		for k := 0; cfg.randomWeak && k < cfg.weakDraws[i]; k++ {
+			w := mustID(basicWeaknesses[s.rng.IntN(len(basicWeaknesses))])
+			for cfg.uniqueWeak && nt < len(basicWeaknesses) && slices.Contains(taken[:nt], w) {
+				w = mustID(basicWeaknesses[s.rng.IntN(len(basicWeaknesses))])
+			}
+			if nt < len(taken) {
+				taken[nt] = w
+				nt++
+			}
+			s.newInst(w, int8(i), ZoneDeck, int8(i))
 		}
 		game.ShuffleInts(&s.rng, v.Deck)
 		v.Resources = 5
@@ -207,10 +277,21 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.push(opRound, 0, -1, -1, 0, 0)
 	if cfg.mulligan {
 		for k := int(s.N) - 1; k >= 0; k-- {
+			if cfg.chooseLead {
+				// In player order from the lead chosen below: Frame B 1 says
+				// Tgt is the place in player order (hMulligan).
+				s.push(opMulligan, 0, -1, int32(k), 0, 1)
+				continue
+			}
 			s.push(opMulligan, s.seatAt(k), -1, -1, 0, 0)
 		}
 	}
 	s.applyStart()
+	if cfg.chooseLead {
+		// LCG §7 step 2: the investigators choose the lead (a prompt to seat
+		// 0, the lead until chosen; none for one investigator).
+		s.push(opEffect, 0, -1, -1, effChooseLead, 0)
+	}
 	s.run()
 }
 
@@ -245,6 +326,9 @@ func (s *State) openingDraw(seat, n int) {
 // opening-hand cards one by one, then draws that many and shuffles them back.
 // Frame A counts the cards set aside.
 func (s *State) hMulligan(f *game.Frame) game.Control {
+	if f.B == 1 {
+		f.Who, f.B = game.AgentID(s.seatAt(int(f.Tgt))), 0
+	}
 	seat := int(f.Who)
 	v := &s.Inv[seat]
 	if f.Answer != game.NoAnswer {
