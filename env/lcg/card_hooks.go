@@ -25,6 +25,9 @@ type cardHooks struct {
 	// Revelation); testResult is ST.7 of a test it started (kind
 	// tkTreachery, Src the card; margin < 0 when failed by that much).
 	revelation func(s *State, seat int, id int16)
+	// surge: the card gains surge this time it was drawn (decided by its
+	// revelation; LCG §3 Surge), checked where the printed keyword is.
+	surge      func(s *State, id int16) bool
 	testResult func(s *State, t *SkillTest, ok bool, margin int)
 	// effect runs a multi-step effect of the card: an opEffect frame with A
 	// = effCard and Src the card (pushCardEffect; B is the card's own).

@@ -29,6 +29,9 @@ func (s *State) Determinize(viewer game.AgentID, rng *game.RNG) {
 		}
 	}
 	game.ShuffleInts(rng, s.EncDeck)
+	if h := s.scen().Determinize; h != nil {
+		h(s, rng)
+	}
 	// Future chaos-token draws and shuffles are unknown too (game.State).
 	s.rng.Seed(rng.Uint64())
 	if s.over {

@@ -78,7 +78,7 @@ func (s *State) hEncounter(f *game.Frame) game.Control {
 	}
 	id := int16(f.Tgt)
 	d := s.card(id)
-	if s.keyword(id, kwSurge) && s.inGame(seat) {
+	if (s.keyword(id, kwSurge) || s.gainsSurge(id)) && s.inGame(seat) {
 		s.push(opEncounter, seat, -1, -1, 0, 0) // LCG §3 Surge (after this card's spawn reactions)
 	}
 	if s.Cards[id].Zone == ZoneLimbo {
@@ -256,4 +256,11 @@ func shuffle16(s *State, l []int16) {
 		j := s.rng.IntN(i + 1)
 		l[i], l[j] = l[j], l[i]
 	}
+}
+
+// gainsSurge reports whether a drawn card gained surge from its own
+// revelation (cardHooks.surge: False Lead with no clues).
+func (s *State) gainsSurge(id int16) bool {
+	h := s.hook(id)
+	return h != nil && h.surge != nil && h.surge(s, id)
 }

@@ -154,6 +154,9 @@ type ScenarioDef struct {
 	// Finish records the campaign-log entries a resolution computes (lists
 	// of cards) when the game ends with resolution res; nil: none.
 	Finish func(s *State, res uint8)
+	// Determinize resamples the scenario's own hidden information (the order
+	// of a deck kept set aside) with rng (State.Determinize, LCG §12.4).
+	Determinize func(s *State, rng *game.RNG)
 	// EndOfMythos runs at the end of the mythos phase (LCG §5.2 1.5).
 	EndOfMythos func(s *State)
 	// SpawnLoc may redirect enemy e's spawn to a location slot (a

@@ -221,6 +221,23 @@ var theMidnightMasks = &ScenarioDef{
 		ResNoResolution: {Name: "no resolution (every investigator resigned or eliminated): Resolution 1's entries"},
 	},
 	Finish: masksFinish,
+	// The Cultist deck's order is hidden (LCG §12.4): a determinization
+	// shuffles it like the other decks.
+	Determinize: func(s *State, rng *game.RNG) {
+		var at [8]int
+		var ids [8]int16
+		n := 0
+		for i, id := range s.SetAside {
+			if s.card(id).EncounterSet == masksCultistSet && n < len(at) {
+				at[n], ids[n] = i, id
+				n++
+			}
+		}
+		game.ShuffleInts(rng, ids[:n])
+		for k := 0; k < n; k++ {
+			s.SetAside[at[k]] = ids[k]
+		}
+	},
 	SpawnLoc: func(s *State, e int16) int {
 		// Your House: when the Ghoul Priest spawns, he spawns here instead.
 		if s.Cards[e].Def == idGhoulPriest && s.locInPlay(mmYourHouse) {
@@ -318,12 +335,14 @@ func init() {
 	// and place 1 of your clues on your location per point failed by.
 	registerHooks(idFalseLead, &cardHooks{
 		revelation: func(s *State, seat int, id int16) {
+			s.Cards[id].Uses = 0
 			if s.Inv[seat].Clues == 0 {
-				s.Cards[id].Kw |= kwSurge
+				s.Cards[id].Uses = 1 // gains surge this time (Uses marks it; a treachery has no uses)
 				return
 			}
 			s.pushTest(seat, skIntellect, 4, tkTreachery, -1, id)
 		},
+		surge: func(s *State, id int16) bool { return s.Cards[id].Uses == 1 },
 		testResult: func(s *State, t *SkillTest, ok bool, margin int) {
 			if !ok {
 				s.masksDropClues(int(t.Tester), -margin)

@@ -60,3 +60,51 @@ func TestMidnightMasksRandomPlay(t *testing.T) {
 	res := masksRandom(t, total)
 	t.Logf("resolutions: %v", res)
 }
+
+// TestMidnightMasksDeterminizeShufflesCultistDeck: the Cultist deck's order
+// is hidden (LCG §12.4), so a determinization resamples it; its cards stay
+// set aside.
+func TestMidnightMasksDeterminizeShufflesCultistDeck(t *testing.T) {
+	s, err := New(Options{Investigators: []string{"01001"}, Difficulty: "standard", Scenario: "midnight"}, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := s.masksCultistTop()
+	rng := game.NewRNG(5)
+	changed := false
+	for i := 0; i < 20 && !changed; i++ {
+		c := s.CloneState()
+		c.Determinize(0, &rng)
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		changed = c.masksCultistTop() != top
+	}
+	if !changed {
+		t.Fatal("20 determinizations never changed the top of the Cultist deck")
+	}
+}
+
+// TestFalseLeadSurgeDoesNotStick: False Lead gains surge only when drawn
+// with no clues; drawn again with clues it tests instead.
+func TestFalseLeadSurgeDoesNotStick(t *testing.T) {
+	s, err := New(Options{Investigators: []string{"01001"}, Difficulty: "standard", Scenario: "midnight"}, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fl int16 = -1
+	for _, id := range s.EncDeck {
+		if s.Cards[id].Def == idFalseLead {
+			fl = id
+		}
+	}
+	s.revelation(0, fl)
+	if !s.gainsSurge(fl) {
+		t.Fatal("no surge with no clues")
+	}
+	s.Inv[0].Clues = 2
+	s.revelation(0, fl)
+	if s.gainsSurge(fl) {
+		t.Fatal("surge kept with clues")
+	}
+}
