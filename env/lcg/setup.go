@@ -2,7 +2,6 @@ package lcg
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -185,6 +184,22 @@ func newInfo(cfg *config) *game.Info {
 	}
 }
 
+// maxWeakRedraws bounds the redraws of a random basic weakness (a team of
+// four leaves at least six of the core set's ten copies; the bound is never
+// reached in play).
+const maxWeakRedraws = 1000
+
+// weakCopies counts the copies of w in taken.
+func weakCopies(taken []cards.ID, w cards.ID) int {
+	n := 0
+	for _, x := range taken {
+		if x == w {
+			n++
+		}
+	}
+	return n
+}
+
 // newInst appends a card instance and returns its id.
 func (s *State) newInst(d cards.ID, owner int8, z Zone, seat int8) int16 {
 	id := int16(len(s.Cards))
@@ -231,9 +246,11 @@ func (s *State) Reset(seed uint64, logging bool) {
 
 	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5
 	// resources. The random basic weaknesses (LCG §3 Deckbuilding) are drawn
-	// from the core set's eight; with uniqueWeak a weakness already in the
-	// team (drawn or in a deck list) is drawn again, so seeds whose draws
-	// differ keep the draws of independent ones.
+	// from the core set's eight titles (ruling R-WEAK); with uniqueWeak,
+	// without replacement across the team: a title whose copies in the core
+	// set (Amnesia and Paranoia 2, the others 1) are all in the team already
+	// (drawn, or in a deck list) is drawn again, so seeds whose draws never
+	// meet such a title keep the draws of independent ones.
 	var taken [2 * MaxInvestigators]cards.ID
 	nt := 0
 	if cfg.uniqueWeak {
@@ -255,7 +272,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 		}
 		for k := 0; cfg.randomWeak && k < cfg.weakDraws[i]; k++ {
 			w := mustID(basicWeaknesses[s.rng.IntN(len(basicWeaknesses))])
-			for cfg.uniqueWeak && nt < len(basicWeaknesses) && slices.Contains(taken[:nt], w) {
+			for try := 0; cfg.uniqueWeak && weakCopies(taken[:nt], w) >= int(def(w).Quantity) && try < maxWeakRedraws; try++ {
 				w = mustID(basicWeaknesses[s.rng.IntN(len(basicWeaknesses))])
 			}
 			if nt < len(taken) {
