@@ -42,8 +42,9 @@ type cardHooks struct {
 	// parley is an enemy's "⮕ cost: Parley." (LCG §3 Parley; option
 	// ActParleyEnemy+slot): can says whether seat can pay; run pays and
 	// resolves (after the action is paid; it may push frames).
-	parleyCan func(s *State, seat int, e int16) bool
-	parleyRun func(s *State, seat int, e int16)
+	parleyCan  func(s *State, seat int, e int16) bool
+	parleyRun  func(s *State, seat int, e int16)
+	parleyText string // the Parley's cost and effect in words (mythos play)
 	// lockClues: while an investigator is engaged with this enemy, they
 	// cannot discover or spend clues.
 	lockClues bool
@@ -57,6 +58,7 @@ type cardHooks struct {
 	// board at seat's location (an attachment's), with its own options.
 	boardOpts func(s *State, seat int, id int16, p *game.Prompt)
 	boardRun  func(s *State, seat int, id int16, o game.Option)
+	boardText func(arg2 int) string // option Arg2 of boardOpts in words
 }
 
 // hook returns card instance id's hooks, or nil.

@@ -15,7 +15,26 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 	case c == ActPlayDiscard:
 		return fmt.Sprintf("Play %s from your discard pile (Wendy's Amulet, %d resources)", s.name(int16(o.Arg)), s.cost(int16(o.Arg))), true
 	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
+		if h := s.hook(int16(o.Arg)); h != nil && h.parleyText != "" {
+			return fmt.Sprintf("Parley with %s: %s", s.name(int16(o.Arg)), h.parleyText), true
+		}
 		return fmt.Sprintf("Parley with %s: spend 4 resources to discard it", s.name(int16(o.Arg))), true
+	}
+	if s.prompt.Kind == PkAction {
+		switch {
+		case c == ActAdvanceAct && o.Arg2 == 1:
+			return "Act: " + s.scen().Acts[s.Act].AbilityText, true
+		case c == ActResign && s.scen().Agendas[s.Agenda].Resign:
+			return "Resign (the agenda's ⮕ Resign: leave with what you have learned)", true
+		case c >= ActLocation && c < ActChoose:
+			if a := s.locDef(int(o.Arg)).Ability; a != nil {
+				return "Use " + a.Text, true
+			}
+		case c >= ActChoose && c < ActChoose+MaxChoice:
+			if h := s.hook(int16(o.Arg)); h != nil && h.boardText != nil {
+				return h.boardText(int(o.Arg2)), true
+			}
+		}
 	}
 	f := s.stack.Top()
 	if f == nil {

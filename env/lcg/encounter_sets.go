@@ -152,6 +152,9 @@ func init() {
 				p.Add(ActChoose+1, int32(id), 1) // pick the lock: agility (4)
 			}
 		},
+		boardText: func(k int) string {
+			return []string{"Locked Door: test combat (4) to break down the door", "Locked Door: test agility (4) to pick the lock"}[k&1]
+		},
 		boardRun: func(s *State, seat int, id int16, o game.Option) {
 			sk := skCombat
 			if o.Arg2 == 1 {

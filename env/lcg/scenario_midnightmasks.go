@@ -360,8 +360,9 @@ func init() {
 	}})
 	// Herman Collins: ⮕ choose and discard 4 cards from your hand: Parley.
 	registerHooks(idHerman, &cardHooks{
-		parleyCan: func(s *State, seat int, _ int16) bool { return len(s.Inv[seat].Hand) >= 4 },
-		parleyRun: func(s *State, seat int, e int16) { s.pushCardEffect(seat, e, -1, 0) },
+		parleyCan:  func(s *State, seat int, _ int16) bool { return len(s.Inv[seat].Hand) >= 4 },
+		parleyText: "choose and discard 4 cards from your hand to interrogate him (victory display)",
+		parleyRun:  func(s *State, seat int, e int16) { s.pushCardEffect(seat, e, -1, 0) },
 		effect: func(s *State, f *game.Frame) game.Control {
 			seat := int(f.Who)
 			v := &s.Inv[seat]
@@ -386,7 +387,8 @@ func init() {
 	})
 	// Peter Warren: ⮕ spend 2 clues: Parley.
 	registerHooks(idPeter, &cardHooks{
-		parleyCan: func(s *State, seat int, _ int16) bool { return s.Inv[seat].Clues >= 2 && !s.clueLocked(seat) },
+		parleyCan:  func(s *State, seat int, _ int16) bool { return s.Inv[seat].Clues >= 2 && !s.clueLocked(seat) },
+		parleyText: "spend 2 clues to interrogate him (victory display)",
 		parleyRun: func(s *State, seat int, e int16) {
 			s.Inv[seat].Clues -= 2
 			s.masksInterrogate(e)
@@ -394,7 +396,8 @@ func init() {
 	})
 	// Victoria Devereux: ⮕ spend 5 resources: Parley.
 	registerHooks(idVictoria, &cardHooks{
-		parleyCan: func(s *State, seat int, _ int16) bool { return s.Inv[seat].Resources >= 5 },
+		parleyCan:  func(s *State, seat int, _ int16) bool { return s.Inv[seat].Resources >= 5 },
+		parleyText: "spend 5 resources to interrogate her (victory display)",
 		parleyRun: func(s *State, seat int, e int16) {
 			s.Inv[seat].Resources -= 5
 			s.masksInterrogate(e)

@@ -108,3 +108,36 @@ func TestFalseLeadSurgeDoesNotStick(t *testing.T) {
 		t.Fatal("surge kept with clues")
 	}
 }
+
+// TestMidnightMasksDescribeAndNarrate: every option of random Midnight
+// Masks games is described in words and every event narrated, without a
+// "?" or a panic.
+func TestMidnightMasksDescribeAndNarrate(t *testing.T) {
+	for seed := uint64(1); seed <= 60; seed++ {
+		s, err := New(Options{Investigators: teams[seed%uint64(len(teams))], Difficulty: "hard", Scenario: "midnight"}, seed, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(seed)
+		for n := 0; !s.Over() && n < 3000; n++ {
+			p := s.Prompt()
+			for i := range p.Options {
+				if d := s.Describe(i); d == "" || d == "?" {
+					t.Fatalf("seed %d: option %d (%v) of a %v prompt has no words", seed, i, p.Options[i], p.Kind)
+				}
+			}
+			c := rng.IntN(len(p.Options))
+			if p.Options[c].Code == ActResign && rng.IntN(10) > 0 {
+				c = (c + 1) % len(p.Options)
+			}
+			if err := s.Apply(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, e := range s.Log().Events {
+			if s.Narrate(e) == "" {
+				t.Fatalf("seed %d: event %v not narrated", seed, e)
+			}
+		}
+	}
+}
