@@ -315,9 +315,10 @@ func trailing(b uint8) int {
 
 func (w *writer) hoods() {
 	s, sc := w.s, w.e.g.Sc
+	rows := w.f(w.at.hoods, len(sc.Neighborhoods)*hoodCols) // one mark
 	for h := range sc.Neighborhoods {
 		nb := &sc.Neighborhoods[h]
-		r := w.f(w.at.hoods+h*hoodCols, hoodCols)
+		r := rows[h*hoodCols : (h+1)*hoodCols]
 		r[hPresent] = 1
 		r[hClues], r[hAnomaly] = float32(s.Clues[h]), flag(s.Anomaly[h])
 		r[hDeck] = float32(s.Hood[h].N)
@@ -336,12 +337,22 @@ func (w *writer) hoods() {
 func (w *writer) monsters() {
 	s := w.s
 	kind, space := w.ints(w.at.monsterKind, ah3.MaxMonsters), w.ints(w.at.monsterSpace, ah3.MaxMonsters)
+	hi := -1
 	for i := range s.Monsters {
+		if s.Monsters[i].Kind >= 0 {
+			hi = i
+		}
+	}
+	if hi < 0 {
+		return
+	}
+	rows := w.f(w.at.monsters, (hi+1)*monsterCols) // one mark up to the last used slot
+	for i := 0; i <= hi; i++ {
 		m := &s.Monsters[i]
 		if m.Kind < 0 {
 			continue
 		}
-		r := w.f(w.at.monsters+i*monsterCols, monsterCols)
+		r := rows[i*monsterCols : (i+1)*monsterCols]
 		*(*[monsterCols]float32)(r) = w.e.kind[m.Kind]
 		r[mPresent] = 1
 		switch {
@@ -371,11 +382,12 @@ func (w *writer) investigators() {
 	for r := 0; r < seats; r++ {
 		seat[r] = -1
 	}
+	rows := w.f(w.at.invs, w.n*invCols) // rows 0..n-1, one mark
 	for i := 0; i < w.n; i++ {
 		row := w.row(i)
 		st := &s.Seats[i]
 		seat[row] = int32(i)
-		r := w.f(w.at.invs+row*invCols, invCols)
+		r := rows[row*invCols : (row+1)*invCols]
 		r[iPresent] = 1
 		r[iMoney], r[iClues], r[iRemnants] = float32(st.Money), float32(st.Clues), float32(st.Remnants)
 		r[iLead] = flag(i == int(s.Lead))
@@ -402,12 +414,11 @@ func (w *writer) investigators() {
 		r[iPrevent], r[iAssets], r[iEngaged] = flag(st.Prevent), float32(st.NAssets), float32(w.engagedWith[i])
 		r[iHere] = flag(int(st.Space) == w.here)
 	}
-	for k := range sc.Investigators {
-		if k >= ah3.MaxInvestigator {
-			break
-		}
+	nk := min(len(sc.Investigators), ah3.MaxInvestigator)
+	sheets := w.f(w.at.sheets, nk*5)
+	for k := 0; k < nk; k++ {
 		if st := s.Sheet[k]; st < 5 {
-			w.f(w.at.sheets+k*5+int(st), 1)[0] = 1
+			sheets[k*5+int(st)] = 1
 		}
 	}
 }
@@ -422,9 +433,10 @@ func (w *writer) assets() {
 		}
 		card := w.ints(w.at.assetCard+row*ah3.MaxAssets, int(st.NAssets))
 		cond := w.ints(w.at.assetCond+row*ah3.MaxAssets, int(st.NAssets))
+		rows := w.f(w.at.assets+row*ah3.MaxAssets*assetCols, int(st.NAssets)*assetCols) // one mark per seat
 		for k := 0; k < int(st.NAssets); k++ {
 			a := &st.Assets[k]
-			r := w.f(w.at.assets+(row*ah3.MaxAssets+k)*assetCols, assetCols)
+			r := rows[k*assetCols : (k+1)*assetCols]
 			c, isCond := g.ConditionClass(a.Card)
 			if isCond {
 				cond[k] = int32(c) + 1
@@ -444,11 +456,12 @@ func (w *writer) assets() {
 func (w *writer) reserve() {
 	s := w.s
 	card := w.ints(w.at.reserveCard, ah3.ReserveSize)
+	rows := w.f(w.at.reserve, ah3.ReserveSize*assetStatic) // one mark
 	for k, c := range s.Reserve {
 		if c < 0 {
 			continue
 		}
-		*(*[assetStatic]float32)(w.f(w.at.reserve+k*assetStatic, assetStatic)) = w.e.asset[c]
+		*(*[assetStatic]float32)(rows[k*assetStatic:]) = w.e.asset[c]
 		card[k] = int32(c) + 1
 	}
 }
@@ -460,9 +473,10 @@ func (w *writer) codex() {
 		return
 	}
 	card := w.ints(w.at.codexCard, n)
+	rows := w.f(w.at.codex, n*codexCols) // one mark
 	for i := 0; i < n; i++ {
 		a := &sc.Archive[s.Codex[i]]
-		r := w.f(w.at.codex+i*codexCols, codexCols)
+		r := rows[i*codexCols : (i+1)*codexCols]
 		r[cPresent], r[cNumber] = 1, float32(a.Number)
 		if s.Revealed&(1<<uint(a.Number)) == 0 {
 			continue
