@@ -2,6 +2,7 @@ package machinaobs
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -9,11 +10,13 @@ import (
 )
 
 // Encoder is the encode.Encoder of the MachinaArcana/* envs. It holds no
-// per-state memory: several goroutines may share one.
+// per-state memory beyond a line-of-sight cache keyed by the grid, which a
+// goroutine skips while another uses it: several goroutines may share one.
 type Encoder struct {
 	layout *encode.Layout
 	at     offsets
 	names  []string
+	cache  *boardCache
 }
 
 // New builds the encoder for a game's info (machina.State.Info). The layout
@@ -28,6 +31,7 @@ func New(info *game.Info) (*Encoder, error) {
 	}
 	e := &Encoder{}
 	e.layout, e.at = newLayout(info.PromptKinds)
+	e.cache = newBoardCache(e.layout)
 	e.names = make([]string, machina.NumActions)
 	for a := range e.names {
 		e.names[a] = info.ActionNames[a] + ": " + meaning(a)
@@ -99,7 +103,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if v < 0 || v > n {
 		v = 0
 	}
-	w := writer{s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v}
+	w := writer{e: e, s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v}
 	w.board()
 	w.global()
 	w.pioneers()
@@ -111,6 +115,8 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 
 // writer holds what one Encode call needs.
 type writer struct {
+	e    *Encoder
+	rec  *boardCache // set while the terrain is being recorded
 	s    *machina.State
 	ct   *machina.Content
 	o    encode.Obs
@@ -134,6 +140,22 @@ func (w *writer) i(off int, x int32) {
 		w.t.MarkI32(off, 1)
 	}
 	w.o.I32[off] = x
+}
+
+// tf writes a terrain element, or records it while the cache is refreshed.
+func (w *writer) tf(off int, x float32) {
+	if w.rec != nil {
+		w.rec.record(off, x)
+		return
+	}
+	w.f(off, x)
+}
+
+// tb writes a terrain 1 where cond holds.
+func (w *writer) tb(off int, cond bool) {
+	if cond {
+		w.tf(off, 1)
+	}
 }
 
 // b writes 1 where cond holds.
@@ -167,17 +189,19 @@ var sideDirs = [4]machina.Direction{machina.North, machina.East, machina.South, 
 // sideDX and sideDY step across a tile side (north, east, south, west).
 var sideDX, sideDY = [4]int{0, 1, 0, -1}, [4]int{-1, 0, 1, 0}
 
-func (w *writer) board() {
-	s, g := w.s, &w.s.Board
+// terrain writes the planes that derive from the board alone: cell kinds,
+// edges and the unexplored openings (recorded instead while w.rec is set).
+func (w *writer) terrain() {
+	g := &w.s.Board
 	for c := 0; c < machina.NumCells; c++ {
 		if !g.Present(c) {
 			continue
 		}
-		w.f(w.plane(chPresent, c), 1)
-		w.b(w.plane(chPassable, c), g.Passable(c))
+		w.tf(w.plane(chPresent, c), 1)
+		w.tb(w.plane(chPassable, c), g.Passable(c))
 		dest := g.Dest[c]
 		if dest > 0 {
-			w.f(w.plane(chDestroyed, c), float32(dest))
+			w.tf(w.plane(chDestroyed, c), float32(dest))
 		}
 		ch := -1
 		switch g.Kind[c] {
@@ -206,23 +230,23 @@ func (w *writer) board() {
 			ch = chWorkbench
 		case machina.KindChapter:
 			ch = chChapterCell
-			w.b(w.plane(chChapterLit, c), g.Lit[c])
+			w.tb(w.plane(chChapterLit, c), g.Lit[c])
 		case machina.KindBarrel:
 			ch = chBarrel
 		}
 		if ch >= 0 {
-			w.f(w.plane(ch, c), 1)
+			w.tf(w.plane(ch, c), 1)
 		}
 		for k, d := range sideDirs {
 			switch *g.SideEdge(c, d) {
 			case machina.EdgeWall:
-				w.f(w.plane(chWall+k, c), 1)
+				w.tf(w.plane(chWall+k, c), 1)
 			case machina.EdgeDoor:
-				w.f(w.plane(chDoorOpen+k, c), 1)
+				w.tf(w.plane(chDoorOpen+k, c), 1)
 			case machina.EdgeClosed:
-				w.f(w.plane(chDoorClosed+k, c), 1)
+				w.tf(w.plane(chDoorClosed+k, c), 1)
 			case machina.EdgeDestroyed:
-				w.f(w.plane(chDoorBroken+k, c), 1)
+				w.tf(w.plane(chDoorBroken+k, c), 1)
 			}
 		}
 	}
@@ -242,9 +266,22 @@ func (w *writer) board() {
 				continue
 			}
 			a, b := machina.OpeningCells(slot, d)
-			w.f(w.plane(chUnexplored, a), 1)
-			w.f(w.plane(chUnexplored, b), 1)
+			w.tf(w.plane(chUnexplored, a), 1)
+			w.tf(w.plane(chUnexplored, b), 1)
 		}
+	}
+}
+
+func (w *writer) board() {
+	s, g := w.s, &w.s.Board
+	cache := w.e.cache
+	if cache != nil && cache.mu.TryLock() {
+		defer cache.mu.Unlock()
+		cache.refresh(g, w)
+		cache.replay(w)
+	} else {
+		cache = nil
+		w.terrain()
 	}
 	for _, r := range s.Rituals {
 		if r.HP > 0 {
@@ -291,8 +328,16 @@ func (w *writer) board() {
 		return
 	}
 	w.f(w.plane(chActor, ac), 1)
-	for c := 0; c < machina.NumCells; c++ {
-		if g.Present(c) && g.LineOfSight(ac, c, machina.SightPlain, nil) {
+	var row [sightWords]uint64
+	if cache != nil {
+		row = *cache.row(ac)
+	} else {
+		row = sightRow(&g.Grid, ac)
+	}
+	for k, word := range row {
+		for word != 0 {
+			c := k<<6 + bits.TrailingZeros64(word)
+			word &= word - 1
 			w.f(w.plane(chSight, c), 1)
 		}
 	}

@@ -234,3 +234,32 @@ func TestUnexploredPlaneMatchesTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// The line-of-sight cache gives the observation a fresh encoder gives, along
+// random games whose grids change (doors, tiles, destroyed cells).
+func TestSightCacheMatchesFreshEncoding(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := newState(t, seed, machina.Config{Pioneers: []string{"hank", "kim"}, RoundCap: 30})
+		cached := encoderFor(t, s)
+		o1, o2, o3 := cached.Layout().NewObs(), cached.Layout().NewObs(), cached.Layout().NewObs()
+		tt := encode.MakeTouched(cached.Layout(), 1)
+		rng := game.NewRNG(seed)
+		for i := 0; i < 600 && !s.Over(); i++ {
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+			if s.Over() {
+				break
+			}
+			fresh := encoderFor(t, s)
+			cached.Encode(s, s.Prompt().Actor, o1)
+			fresh.Encode(s, s.Prompt().Actor, o2)
+			cached.EncodeTouched(s, s.Prompt().Actor, o3, &tt[0])
+			for k := range o1.F32 {
+				if o1.F32[k] != o2.F32[k] || o3.F32[k] != o2.F32[k] {
+					t.Fatalf("seed %d decision %d: element %d is %v cached, %v touched, %v fresh", seed, i, k, o1.F32[k], o3.F32[k], o2.F32[k])
+				}
+			}
+		}
+	}
+}
