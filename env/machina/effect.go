@@ -98,12 +98,13 @@ const (
 	StatThroughWalls      // may target through walls, closed doors and obstacles (Long Limbs), amount 1
 	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
 	StatEvaderLower       // its evaders use the lower of defence and will (Formless Spawn), amount 1
+	StatChasmWalk         // may move through chasms (Spectral Levitators, MA §10.9), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
-	"reroll_blanks", "evader_lower"}
+	"reroll_blanks", "evader_lower", "chasm_walk"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {

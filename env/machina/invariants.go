@@ -24,7 +24,10 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s stands on an impassable cell %s (%s, destroyed %d)", s.creatureName(cr), cellName(c), s.Board.Kind[c], s.Board.Dest[c])
 		}
 		if s.Board.Kind[c] == KindChasm && s.Board.Dest[c] == 0 {
-			return fmt.Errorf("%s stands on a chasm at %s", s.creatureName(cr), cellName(c))
+			// MA §10.9: only the active pioneer walking through chasms.
+			if !isPioneer(cr) || int(s.Active) != cr || s.statSum(cr, StatChasmWalk) <= 0 || s.P[cr].Stamina < costMove {
+				return fmt.Errorf("%s stands on a chasm at %s", s.creatureName(cr), cellName(c))
+			}
 		}
 	}
 	for p := 0; p < int(s.N); p++ {

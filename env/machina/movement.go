@@ -25,6 +25,31 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 	return n, true
 }
 
+// isChasm reports whether cell c is a standing chasm (MA §12.6).
+func (s *State) isChasm(c int) bool {
+	return c >= 0 && s.Board.Kind[c] == KindChasm && s.Board.Dest[c] == 0
+}
+
+// pioneerStep is pioneer p's own step in direction d on its turn (MA §10.8)
+// and its stamina cost. A pioneer with chasm_walk (Spectral Levitators, MA
+// §10.9, §21.3) may step onto a chasm when it keeps the stamina to step off
+// it; a step from chasm to chasm costs 0, any other step 1.
+func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
+	if n, ok := s.canStep(p, d); ok {
+		return n, costMove, int(s.P[p].Stamina) >= costMove
+	}
+	c := s.posOf(p)
+	n := Step(c, d)
+	if c < 0 || n < 0 || !s.isChasm(n) || s.statSum(p, StatChasmWalk) <= 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
+		return -1, 0, false
+	}
+	cost := costMove
+	if s.isChasm(c) {
+		cost = 0
+	}
+	return n, cost, int(s.P[p].Stamina)-cost >= costMove
+}
+
 // moveTo moves a creature one cell (no cost) and logs it.
 func (s *State) moveTo(cr, n int) {
 	s.log.Add(evMove, s.agentOf(cr), int32(cr), int32(s.posOf(cr)), int32(n))

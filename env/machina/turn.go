@@ -84,11 +84,21 @@ func (s *State) menu(p int) {
 	c := int(pi.Pos)
 	st := int(pi.Stamina)
 	s.ask(game.AgentID(p), PromptAction, -1)
+	if s.isChasm(c) {
+		// MA §10.9: a pioneer moving through chasms may not stop on one:
+		// it only steps on.
+		for d := Direction(0); d < 8; d++ {
+			if n, _, ok := s.pioneerStep(p, d); ok {
+				s.opt(CodeMove+game.ActionCode(d), int32(n), int32(d))
+			}
+		}
+		return
+	}
 	s.opt(CodePass, 0, 0)
-	// MA §10.8: move one cell.
+	// MA §10.8: move one cell; MA §10.9: through chasms with chasm_walk.
 	if st >= costMove {
 		for d := Direction(0); d < 8; d++ {
-			if n, ok := s.canStep(p, d); ok {
+			if n, _, ok := s.pioneerStep(p, d); ok {
 				s.opt(CodeMove+game.ActionCode(d), int32(n), int32(d))
 			}
 		}
@@ -189,7 +199,9 @@ func (s *State) act(p int, o game.Option) {
 	c := int(pi.Pos)
 	switch {
 	case o.Code >= CodeMove && o.Code < CodeMove+8:
-		pi.Stamina -= costMove
+		if !(s.isChasm(c) && s.isChasm(int(o.Arg))) {
+			pi.Stamina -= costMove // chasm to chasm is free (MA §10.9)
+		}
 		s.moveTo(p, int(o.Arg))
 	case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
 		e := s.Board.SideEdge(c, Direction(2*o.Arg2))
