@@ -41,7 +41,7 @@ var groups = []group{
 	{ah3.ActMonster, ah3.MaxMonsters, "the monster in slot %d (to attack, evade, activate next, attack next; AH3 404.2, 487.2, 202.2a, 202.3a)"},
 	{ah3.ActAsset, ah3.MaxAssets, "your asset in slot %d (to take damage or horror, to give, to discard, to use in a test; AH3 492.6, 452, 470.2c)"},
 	{ah3.ActTheirAsset, ah3.MaxAssets, "the trade partner's asset in slot %d (AH3 452)"},
-	{ah3.ActOption, ah3.MaxOptions, "option %d of the encounter's or card's choice (AH3 438.9), or of the starting items (AH3 110.5a)"},
+	{ah3.ActOption, ah3.MaxOptions, "option %d of the encounter's or card's choice (AH3 438.9), of the starting items (AH3 110.5a), or of the encounter types offered (0 anomaly, 1 neighborhood; AH3 438.6)"},
 	{ah3.ActReserve, ah3.ReserveSize, "the Reserve card in slot %d (to gain or buy; AH3 411)"},
 	{ah3.ActDeckTop, 1, "the top card of the deck instead of the Reserve (AH3 410.5)"},
 	{ah3.ActRerollClue, 1, "spend a clue to reroll dice (AH3 470.4a)"},

@@ -330,5 +330,5 @@ func newLayout() (*encode.Layout, offsets) {
 // promptKindNames names the engine's prompt kinds (index 0: none).
 func promptKindNames() []string {
 	return []string{"none", "who", "action", "move", "skill", "target", "reroll", "redirect", "choice", "gain", "purchase",
-		"trade", "evade", "doom", "monster_order", "engage", "investigator", "starting", "retire", "cast", "exchange", "repeat", "attack_order", "doom_order", "reckon_order", "gear"}
+		"trade", "evade", "doom", "monster_order", "engage", "investigator", "starting", "retire", "cast", "exchange", "repeat", "attack_order", "doom_order", "reckon_order", "gear", "encounter_type"}
 }

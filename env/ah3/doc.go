@@ -44,7 +44,7 @@
 // PromptTrade, PromptEvade, PromptDoom, PromptMonsterOrder, PromptEngage,
 // PromptInvestigator, PromptStarting, PromptRetire, PromptCast,
 // PromptExchange, PromptRepeat, PromptAttackOrder, PromptDoomOrder,
-// PromptReckonOrder, PromptGear) say what is asked. Group decisions (who acts
+// PromptReckonOrder, PromptGear, PromptEncounterType) say what is asked. Group decisions (who acts
 // next, monster order, attack order, engagement, doom placement and doom
 // order, reckoning order) are asked of the lead investigator (AH3 004,
 // 409.4); a prompt with a single option, or whose options cannot differ in

@@ -64,7 +64,18 @@ func (s *State) doEncounter(f *game.Frame) game.Control {
 	var card int16 = -1
 	var from int8
 	var which int
-	if h >= 0 && s.Anomaly[h] && s.rule(content.RuleAnomalies) && s.Anomalies.N > 0 {
+	anomaly := h >= 0 && s.Anomaly[h] && s.rule(content.RuleAnomalies) && s.Anomalies.N > 0
+	if anomaly && s.Hood[h].N > 0 && s.holdsHoodInstead(seat) {
+		// AH3 438.6: text gives a choice of encounter (PromptEncounterType).
+		if f.Answer == game.NoAnswer {
+			s.ask(seat, PromptEncounterType, -1)
+			s.prompt.Add(ActOption, 0, 0)   // the anomaly encounter
+			s.prompt.Add(ActOption+1, 1, 0) // the neighborhood encounter
+			return game.Wait
+		}
+		anomaly = s.answer(f).Arg == 0
+	}
+	if anomaly {
 		card, from = s.Anomalies.PopTop(), fromAnomaly
 		switch d := s.Doom[sp]; {
 		case d <= 1:
@@ -124,4 +135,16 @@ func (s *State) doEncounterEnd(f *game.Frame) game.Control {
 	}
 	s.EncCard, s.ClueTaken = -1, false
 	return game.Done
+}
+
+// holdsHoodInstead reports whether seat holds a card that lets it have the
+// neighborhood encounter in an anomaly's neighborhood (AH3 438.6).
+func (s *State) holdsHoodInstead(seat int8) bool {
+	st := &s.Seats[seat]
+	for k := 0; k < int(st.NAssets); k++ {
+		if a := &st.Assets[k]; !a.Locked && s.sc().Assets[a.Card].HoodInstead {
+			return true
+		}
+	}
+	return false
 }

@@ -245,6 +245,9 @@ func (s *State) Describe(i int) string {
 		if s.prompt.Kind == PromptStarting {
 			return sc.Assets[o.Arg].Name
 		}
+		if s.prompt.Kind == PromptEncounterType {
+			return [2]string{"the anomaly encounter", "the neighborhood encounter"}[o.Arg&1]
+		}
 		if s.prompt.Kind == PromptChoice && s.prompt.Source >= 0 {
 			e := &sc.Program.Effects[s.prompt.Source]
 			return sc.Program.Options(e)[o.Arg].Label

@@ -71,35 +71,36 @@ const (
 
 // Prompt kinds.
 const (
-	PromptWho          game.PromptKind = iota + 1 // who takes the next turn (AH3 201.2, 203.2)
-	PromptAction                                  // an action or end the turn (AH3 201.1)
-	PromptMove                                    // the next step of a move or stop (AH3 416)
-	PromptSkill                                   // a skill to improve or a token to discard (AH3 490, 491)
-	PromptTarget                                  // a monster to attack or damage (AH3 404.2)
-	PromptReroll                                  // influence the dice or accept (AH3 470.4)
-	PromptRedirect                                // an asset to take damage or horror (AH3 492.6, 485.6)
-	PromptChoice                                  // an encounter's choice (AH3 438.9)
-	PromptGain                                    // a Reserve card or the deck top (AH3 410.5)
-	PromptPurchase                                // buy from or discard from the Reserve (AH3 411, 441)
-	PromptTrade                                   // give or take (AH3 452)
-	PromptEvade                                   // a monster to disengage from (AH3 487.2)
-	PromptDoom                                    // where street doom goes (AH3 489.2)
-	PromptMonsterOrder                            // which monster activates next (AH3 202.2a)
-	PromptEngage                                  // whom a monster engages (AH3 461.6)
-	PromptInvestigator                            // a new investigator (AH3 483.7)
-	PromptStarting                                // a starting item (AH3 110.5a)
-	PromptRetire                                  // retire or not (AH3 486)
-	PromptCast                                    // spend remnants against casting horror (AH3 425.9)
-	PromptExchange                                // A Friend in Need exchanges
-	PromptRepeat                                  // which action to perform again (Witch Blood, Smoky Velvet)
-	PromptAttackOrder                             // which engaged monster attacks next (AH3 202.3a, 004, Appendix E #12)
-	PromptDoomOrder                               // which space takes the next doom of one effect (AH3 004, FAQ doom order)
-	PromptReckonOrder                             // which reckoning effect resolves next (AH3 204.12c)
-	PromptGear                                    // an asset to use in the test (AH3 470.2c)
+	PromptWho           game.PromptKind = iota + 1 // who takes the next turn (AH3 201.2, 203.2)
+	PromptAction                                   // an action or end the turn (AH3 201.1)
+	PromptMove                                     // the next step of a move or stop (AH3 416)
+	PromptSkill                                    // a skill to improve or a token to discard (AH3 490, 491)
+	PromptTarget                                   // a monster to attack or damage (AH3 404.2)
+	PromptReroll                                   // influence the dice or accept (AH3 470.4)
+	PromptRedirect                                 // an asset to take damage or horror (AH3 492.6, 485.6)
+	PromptChoice                                   // an encounter's choice (AH3 438.9)
+	PromptGain                                     // a Reserve card or the deck top (AH3 410.5)
+	PromptPurchase                                 // buy from or discard from the Reserve (AH3 411, 441)
+	PromptTrade                                    // give or take (AH3 452)
+	PromptEvade                                    // a monster to disengage from (AH3 487.2)
+	PromptDoom                                     // where street doom goes (AH3 489.2)
+	PromptMonsterOrder                             // which monster activates next (AH3 202.2a)
+	PromptEngage                                   // whom a monster engages (AH3 461.6)
+	PromptInvestigator                             // a new investigator (AH3 483.7)
+	PromptStarting                                 // a starting item (AH3 110.5a)
+	PromptRetire                                   // retire or not (AH3 486)
+	PromptCast                                     // spend remnants against casting horror (AH3 425.9)
+	PromptExchange                                 // A Friend in Need exchanges
+	PromptRepeat                                   // which action to perform again (Witch Blood, Smoky Velvet)
+	PromptAttackOrder                              // which engaged monster attacks next (AH3 202.3a, 004, Appendix E #12)
+	PromptDoomOrder                                // which space takes the next doom of one effect (AH3 004, FAQ doom order)
+	PromptReckonOrder                              // which reckoning effect resolves next (AH3 204.12c)
+	PromptGear                                     // an asset to use in the test (AH3 470.2c)
+	PromptEncounterType                            // which encounter to have when text offers a choice (AH3 438.6)
 	NumPromptKinds
 )
 
-var promptNames = []string{"none", "who", "action", "move", "skill", "target", "reroll", "redirect", "choice", "gain", "purchase", "trade", "evade", "doom", "monster order", "engage", "investigator", "starting", "retire", "cast", "exchange", "repeat", "attack order", "doom order", "reckoning order", "gear"}
+var promptNames = []string{"none", "who", "action", "move", "skill", "target", "reroll", "redirect", "choice", "gain", "purchase", "trade", "evade", "doom", "monster order", "engage", "investigator", "starting", "retire", "cast", "exchange", "repeat", "attack order", "doom order", "reckoning order", "gear", "encounter type"}
 
 var skillNames = [5]string{"Observation", "Will", "Lore", "Influence", "Strength"}
 

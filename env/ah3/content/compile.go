@@ -211,7 +211,7 @@ func (c *compiler) assets() {
 		pile := c.r.assetPile[i]
 		a := Asset{Name: ra.Name, Pile: pile, Traits: ra.Traits, Price: ra.Price, Hands: ra.Hands, Health: ra.Health, Sanity: ra.Sanity, Copies: ra.Copies,
 			Bonus: ra.Bonus.array(), BonusAction: ra.BonusAction, SixDouble: ra.SixDouble, Reroll: ra.Reroll, CastHorror: ra.CastHorror,
-			RaiseDie: ra.RaiseDie, Successes: ra.Successes.array(), FocusLimit: ra.FocusLimit,
+			RaiseDie: ra.RaiseDie, Successes: ra.Successes.array(), FocusLimit: ra.FocusLimit, HoodInstead: ra.HoodInstead,
 			Condition: ra.Condition, OtherFace: ra.OtherFace, BackText: ra.BackText, Text: ra.Text, Line: ra.line}
 		if a.Copies == 0 {
 			a.Copies = 1

@@ -102,6 +102,7 @@ type rawAsset struct {
 	RaiseDie    bool       `yaml:"raise_die"`
 	Successes   rawSkills  `yaml:"successes"`
 	FocusLimit  int        `yaml:"focus_limit"`
+	HoodInstead bool       `yaml:"neighborhood_instead"`
 	Action      *rawAction `yaml:"action"`
 	CastHorror  int        `yaml:"cast_horror"`
 	Reckoning   yaml.Node  `yaml:"reckoning"`

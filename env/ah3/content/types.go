@@ -142,6 +142,9 @@ type Asset struct {
 	// FocusLimit changes its holder's focus limit while held (AH3 491.11;
 	// losing it discards no token, 491.12).
 	FocusLimit int
+	// HoodInstead: in a neighborhood with an anomaly its holder may have the
+	// neighborhood encounter instead of the anomaly encounter (AH3 438.6).
+	HoodInstead bool
 	// Action is the component action it carries (AH3 455), if any.
 	Action *Action
 	// CastHorror is the horror taken to cast this spell (AH3 425.7).
