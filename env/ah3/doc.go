@@ -37,16 +37,16 @@
 // ActRerollClue and ActRerollToken+k; the trade codes ActGive…/ActTake…;
 // ActInvestigator+i (a sheet, for replacements); ActYes; the damage and
 // horror exchange codes of A Friend in Need; and the reckoning-order codes
-// ActReckonSheet, ActReckonRumor and ActCodex+k (a codex position). Option.Arg holds the decoded
-// target (seat, space, monster slot, asset slot, option index). Prompt kinds
-// (PromptWho, PromptAction, PromptMove, PromptSkill, PromptTarget,
+// ActReckonSheet, ActReckonRumor and ActCodex+k (a codex position).
+// Option.Arg holds the decoded target (seat, space, monster slot, asset
+// slot, option index). Prompt kinds (PromptWho, PromptAction, PromptMove, PromptSkill, PromptTarget,
 // PromptReroll, PromptRedirect, PromptChoice, PromptGain, PromptPurchase,
 // PromptTrade, PromptEvade, PromptDoom, PromptMonsterOrder, PromptEngage,
 // PromptInvestigator, PromptStarting, PromptRetire, PromptCast,
 // PromptExchange, PromptRepeat, PromptAttackOrder, PromptDoomOrder,
-// PromptReckonOrder, PromptGear, PromptEncounterType) say what is asked. Group decisions (who acts
-// next, monster order, attack order, engagement, doom placement and doom
-// order, reckoning order) are asked of the lead investigator (AH3 004,
+// PromptReckonOrder, PromptGear, PromptEncounterType) say what is asked.
+// Group decisions (who acts next, monster order, attack order, engagement,
+// doom placement and doom order, reckoning order) are asked of the lead investigator (AH3 004,
 // 409.4); a prompt with a single option, or whose options cannot differ in
 // effect, is resolved without asking; a PromptMove with a Source of 0 or more
 // asks the lead for a monster's next step (that monster slot) among equally
