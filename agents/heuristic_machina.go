@@ -376,11 +376,29 @@ func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.Num
 }
 
 // evaluateMachina estimates the pioneers' final score in [-1, 1]: progress
-// through the chapters and the team's health, against the danger track.
+// through the chapters (within one: the inspiration an unlit chapter cell
+// costs, or the share of the party gone through the exit, MA §12.13, §14.5),
+// the team's health, against the danger track and the monsters in play.
 func evaluateMachina(s *machina.State) float64 {
 	prog := 1.0
 	if !s.InFinale && len(s.Chapters) > 0 {
-		prog = float64(s.ChapterPos) / float64(len(s.Chapters))
+		frac, alive, off, insp := 0.0, 0, 0, 0
+		for i := 0; i < int(s.N); i++ {
+			if p := &s.P[i]; p.Alive {
+				alive++
+				if s.Position(i) < 0 {
+					off++
+				}
+				insp = max(insp, int(p.Insp))
+			}
+		}
+		switch {
+		case s.Exit[0] >= 0 && alive > 0:
+			frac = 0.8 * float64(off) / float64(alive)
+		case chapterAdvances(s):
+			frac = 0.3 * float64(min(insp, 3)) / 3
+		}
+		prog = (float64(s.ChapterPos) + frac) / float64(len(s.Chapters))
 	}
 	hp, alive := 0.0, 0
 	for i := 0; i < int(s.N); i++ {
@@ -393,7 +411,7 @@ func evaluateMachina(s *machina.State) float64 {
 		return -1
 	}
 	danger := float64(s.Danger) / float64(max(1, s.DangerTrack()))
-	v := 0.6*prog + 0.4*hp/float64(s.N) - 0.5*danger - 0.3
+	v := 0.7*prog + 0.4*hp/float64(s.N) - 0.3*danger - 0.05*float64(len(s.Order)) - 0.3
 	return max(-1, min(1, v))
 }
 
