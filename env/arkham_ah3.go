@@ -44,6 +44,7 @@ func init() {
 			{Name: "investigators", Default: "2", Doc: "a count 1-6 (the first N investigators of the content: Jenny Barnes, Tommy Muldoon, Marie Lambeau, Wendy Adams, Calvin Wright, Rex Murphy in the shipped one), or comma-separated investigator names (case-insensitive; a first name or any unique part will do)"},
 			{Name: "content", Default: "", Doc: "a content directory of YAML files to load instead of the shipped scenario (format: docs/ah3-content.md); errors name file:line"},
 			{Name: "round_cap", Default: "30", Doc: "the game stops as truncated (score 0) after this many rounds"},
+			{Name: "choose_investigators", Default: "false", Doc: "each player chooses an investigator at setup, seat 0 first, among the sheets not yet taken (AH3 110.1); investigators then only gives the number of seats"},
 		}, ShapingOptions(ah3Potentials)...),
 		Build:      buildAH3,
 		Potentials: ah3Potentials,
@@ -139,7 +140,11 @@ func buildAH3(opts Options) (*Game, error) {
 	if rc < 1 {
 		return nil, fmt.Errorf("option round_cap=%d: want 1 or more", rc)
 	}
-	g, err := ah3.NewGame(sc, ah3.Config{Investigators: invs, RoundCap: rc})
+	choose, err := opts.Bool("choose_investigators", false)
+	if err != nil {
+		return nil, err
+	}
+	g, err := ah3.NewGame(sc, ah3.Config{Investigators: invs, RoundCap: rc, Choose: choose})
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/ah3"
 	"github.com/mythos-rl/mythos/env/ah3/content"
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -209,5 +210,38 @@ func TestAH3Potentials(t *testing.T) {
 		if tr.Done() {
 			_, info = e.Reset(uint64(i))
 		}
+	}
+}
+
+// choose_investigators=true opens the game with each player choosing a sheet
+// (AH3 110.1), seat 0 first, never the same sheet twice (a player's starting
+// options may come between the choices).
+func TestAH3ChooseInvestigators(t *testing.T) {
+	e, err := env.Make(env.AH3ID, env.Options{"investigators": "2", "choose_investigators": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, info := e.Reset(3)
+	var seats, sizes []int
+	for step := 0; step < 40 && len(seats) < 3; step++ {
+		p := e.State().Prompt()
+		if ah3.PromptKindName(p.Kind) == "investigator" {
+			seats = append(seats, int(p.Actor))
+			sizes = append(sizes, len(p.Options))
+		}
+		tr, err := e.Step(slices.Index(info.Mask, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		info = tr.Info
+	}
+	if !slices.Equal(seats, []int{0, 1}) || sizes[1] != sizes[0]-1 {
+		t.Fatalf("investigator prompts for seats %v with %v sheets; want seats [0 1], the second with one sheet fewer", seats, sizes)
+	}
+	if ah3.PromptKindName(e.State().Prompt().Kind) == "investigator" {
+		t.Fatal("still choosing investigators")
+	}
+	if _, err := env.Make(env.AH3ID, env.Options{"choose_investigators": "maybe"}); err == nil {
+		t.Fatal("choose_investigators=maybe accepted")
 	}
 }
