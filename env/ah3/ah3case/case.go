@@ -5,16 +5,9 @@
 package ah3case
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 
-	"gopkg.in/yaml.v3"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // Case is one scripted game.
@@ -145,50 +138,22 @@ type PromptExpect struct {
 }
 
 // LoadFile reads the cases of one YAML file; errors name file and line.
-func LoadFile(path string) ([]*Case, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func LoadFile(path string) ([]*Case, error) { return casefile.LoadFile(path, Parse) }
 
 // LoadDir reads every *.yaml file of a directory in name order.
-func LoadDir(dir string) ([]*Case, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(files)
-	var all []*Case
-	for _, f := range files {
-		cs, err := LoadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, cs...)
-	}
-	return all, nil
-}
+func LoadDir(dir string) ([]*Case, error) { return casefile.LoadDir(dir, LoadFile) }
 
 // Parse reads a YAML list of cases, rejecting unknown keys.
 func Parse(file string, data []byte) ([]*Case, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	var cases []*Case
-	if err := dec.Decode(&cases); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: no cases", file)
-		}
-		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	cases, lines, err := casefile.Decode[*Case](file, data)
+	if err != nil {
+		return nil, err
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err == nil && len(root.Content) == 1 {
-		for i, n := range root.Content[0].Content {
-			if i < len(cases) && cases[i] != nil {
-				cases[i].Line = n.Line
-			}
+	for i, c := range cases {
+		if c == nil {
+			return nil, fmt.Errorf("%s:%d: case %d is empty", file, lines[i], i+1)
 		}
+		c.Line = lines[i]
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {

@@ -1,78 +1,34 @@
 package lcgcase
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // LoadFile reads the cases of one YAML file. Errors name the file and line.
-func LoadFile(path string) ([]*Case, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func LoadFile(path string) ([]*Case, error) { return casefile.LoadFile(path, Parse) }
 
 // LoadDir reads every *.yaml file of a directory, in name order.
-func LoadDir(dir string) ([]*Case, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(files)
-	var all []*Case
-	for _, f := range files {
-		cs, err := LoadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, cs...)
-	}
-	return all, nil
-}
+func LoadDir(dir string) ([]*Case, error) { return casefile.LoadDir(dir, LoadFile) }
 
 // Parse reads the cases of a YAML document: a list of cases. Unknown keys are
 // rejected (yaml.v3 KnownFields); a case without a name or a rule, or with a
 // name used twice in the file, is an error.
 func Parse(file string, data []byte) ([]*Case, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	var cases []*Case
-	if err := dec.Decode(&cases); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: no cases", file)
-		}
-		var te *yaml.TypeError
-		if errors.As(err, &te) {
-			msgs := make([]string, len(te.Errors))
-			for i, m := range te.Errors {
-				msgs[i] = file + ": " + m
-			}
-			return nil, errors.New(strings.Join(msgs, "\n"))
-		}
-		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	cases, lines, err := casefile.Decode[*Case](file, data)
+	if err != nil {
+		return nil, err
 	}
-	// A second pass over the node tree gives each case its line.
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	if len(root.Content) == 1 && root.Content[0].Kind == yaml.SequenceNode {
-		for i, n := range root.Content[0].Content {
-			if i < len(cases) && cases[i] != nil {
-				cases[i].Line = n.Line
-			}
+	for i, c := range cases {
+		if c != nil {
+			c.Line = lines[i]
 		}
 	}
 	seen := map[string]int{}

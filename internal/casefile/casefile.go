@@ -1,0 +1,82 @@
+// Package casefile reads the YAML files of scripted rules cases, which every
+// game's case runner (env/lcg/lcgcase, env/ah3/ah3case) keeps in one
+// directory: a file is a list of cases, decoded strictly so that a mistyped
+// key is an error, and every error names the file and the line.
+package casefile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Decode reads a YAML list of T from data, rejecting unknown keys, and
+// returns with it the line each item starts on. Errors name file and line.
+func Decode[T any](file string, data []byte) ([]T, []int, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var items []T
+	if err := dec.Decode(&items); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil, fmt.Errorf("%s: no cases", file)
+		}
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			msgs := make([]string, len(te.Errors))
+			for i, m := range te.Errors {
+				msgs[i] = file + ": " + m
+			}
+			return nil, nil, errors.New(strings.Join(msgs, "\n"))
+		}
+		return nil, nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	// A second pass over the node tree gives each item its line.
+	lines := make([]int, len(items))
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", file, err)
+	}
+	if len(root.Content) == 1 && root.Content[0].Kind == yaml.SequenceNode {
+		for i, n := range root.Content[0].Content {
+			if i < len(lines) {
+				lines[i] = n.Line
+			}
+		}
+	}
+	return items, lines, nil
+}
+
+// LoadDir reads every *.yaml file of dir in name order with load and joins
+// what they hold.
+func LoadDir[T any](dir string, load func(path string) ([]T, error)) ([]T, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var all []T
+	for _, f := range files {
+		items, err := load(f)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, items...)
+	}
+	return all, nil
+}
+
+// LoadFile reads path and decodes it with parse.
+func LoadFile[T any](path string, parse func(file string, data []byte) ([]T, error)) ([]T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(path, data)
+}
