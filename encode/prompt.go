@@ -54,18 +54,9 @@ func (e *PromptEncoder) Encode(s game.State, viewer game.AgentID, o Obs) {
 }
 
 // Mask implements [Encoder].
-func (e *PromptEncoder) Mask(s game.State, mask []int8) {
-	clear(mask)
-	for _, opt := range s.Prompt().Options {
-		mask[opt.Code] = 1
-	}
-}
+func (e *PromptEncoder) Mask(s game.State, mask []int8) { CodeMask(s, mask) }
 
 // Choice implements [Encoder].
 func (e *PromptEncoder) Choice(s game.State, a int) (int, bool) {
-	if a < 0 || a >= e.info.Actions {
-		return -1, false
-	}
-	i := s.Prompt().Find(game.ActionCode(a))
-	return i, i >= 0
+	return CodeChoice(s, a, e.info.Actions)
 }

@@ -3,6 +3,7 @@ package ah3obs
 import (
 	"fmt"
 
+	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/ah3"
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -96,19 +97,10 @@ func (e *Encoder) ActionName(a int) string {
 
 // Mask implements encode.Encoder: 1 at the code of every option of the
 // current prompt, 0 elsewhere (all 0 once the game is over).
-func (e *Encoder) Mask(s game.State, mask []int8) {
-	clear(mask)
-	for _, o := range s.Prompt().Options {
-		mask[o.Code] = 1
-	}
-}
+func (e *Encoder) Mask(s game.State, mask []int8) { encode.CodeMask(s, mask) }
 
 // Choice implements encode.Encoder: the index of the option whose code is a,
 // or false when a is out of range or no option has that code.
 func (e *Encoder) Choice(s game.State, a int) (int, bool) {
-	if a < 0 || a >= ah3.NumActions {
-		return -1, false
-	}
-	i := s.Prompt().Find(game.ActionCode(a))
-	return i, i >= 0
+	return encode.CodeChoice(s, a, ah3.NumActions)
 }
