@@ -80,3 +80,16 @@ func LoadFile[T any](path string, parse func(file string, data []byte) ([]T, err
 	}
 	return parse(path, data)
 }
+
+// Status is the outcome of a case.
+type Status uint8
+
+// Outcomes.
+const (
+	Pass Status = iota
+	Fail
+	Skip
+)
+
+// String names the outcome as mythos check prints it.
+func (st Status) String() string { return [...]string{"PASS", "FAIL", "SKIP"}[st] }

@@ -8,20 +8,18 @@ import (
 
 	"github.com/mythos-rl/mythos/env/ah3"
 	"github.com/mythos-rl/mythos/env/ah3/content"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // Status is the outcome of a case.
-type Status uint8
+type Status = casefile.Status
 
 // Outcomes.
 const (
-	Pass Status = iota
-	Fail
-	Skip
+	Pass = casefile.Pass
+	Fail = casefile.Fail
+	Skip = casefile.Skip
 )
-
-// String names the outcome.
-func (st Status) String() string { return [...]string{"PASS", "FAIL", "SKIP"}[st] }
 
 // Result is the outcome of one case; Diff lists each difference.
 type Result struct {

@@ -9,20 +9,18 @@ import (
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/env/lcg/cards"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // Status is the outcome of a case.
-type Status uint8
+type Status = casefile.Status
 
 // Outcomes.
 const (
-	Pass Status = iota
-	Fail
-	Skip
+	Pass = casefile.Pass
+	Fail = casefile.Fail
+	Skip = casefile.Skip
 )
-
-// String names the outcome as mythos check prints it.
-func (st Status) String() string { return [...]string{"PASS", "FAIL", "SKIP"}[st] }
 
 // Result is the outcome of running one case: on a failure, Diff lists each
 // difference between the expected and the actual state (or the error that
