@@ -2,6 +2,7 @@ package ah3obs
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/ah3"
@@ -64,11 +65,15 @@ var groups = []group{
 	{ah3.ActCodex, ah3.MaxCodex, "reckoning order: the reckoning of the codex card at codex position %d next (AH3 204.12c)"},
 }
 
+// sharedNames is actionNames of the engine's vocabulary, built once: every
+// AH3 encoder names its actions alike.
+var sharedNames = sync.OnceValue(func() []string { return actionNames(ah3.ActionNames()) })
+
 // actionNames names every action id: the engine's name and its meaning.
-func actionNames(info *game.Info) []string {
+func actionNames(engine []string) []string {
 	names := make([]string, ah3.NumActions)
 	for a := range names {
-		names[a] = info.ActionNames[a]
+		names[a] = engine[a]
 	}
 	for _, gr := range groups {
 		for k := 0; k < gr.n; k++ {
@@ -77,7 +82,7 @@ func actionNames(info *game.Info) []string {
 			if gr.n > 1 {
 				m = fmt.Sprintf(gr.meaning, k)
 			}
-			names[a] = info.ActionNames[a] + ": " + m
+			names[a] = engine[a] + ": " + m
 		}
 	}
 	return names

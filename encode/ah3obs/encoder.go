@@ -39,7 +39,7 @@ func New(g *ah3.Game) (*Encoder, error) {
 		return nil, fmt.Errorf("ah3obs: %d prompt kinds, want %d", len(info.PromptKinds), len(promptKindNames()))
 	}
 	l, at := sharedLayout()
-	e := &Encoder{g: g, layout: l, at: at, names: actionNames(info)}
+	e := &Encoder{g: g, layout: l, at: at, names: sharedNames()}
 	for _, k := range g.MonsterKinds() {
 		e.kind = append(e.kind, monsterStatic(&k))
 	}

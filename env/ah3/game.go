@@ -143,7 +143,7 @@ func NewGame(sc *content.Scenario, cfg Config) (*Game, error) {
 			}
 		}
 	}
-	g.info = game.Info{Name: "ArkhamHorror3", Agents: n, AgentNames: names, Actions: NumActions, ActionNames: actionNames(), PromptKinds: promptNames}
+	g.info = game.Info{Name: "ArkhamHorror3", Agents: n, AgentNames: names, Actions: NumActions, ActionNames: ActionNames(), PromptKinds: promptNames}
 	return g, nil
 }
 

@@ -2,6 +2,7 @@ package ah3
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -106,7 +107,12 @@ var skillNames = [5]string{"Observation", "Will", "Lore", "Influence", "Strength
 
 var standardActions = [...]string{"Move", "Gather Resources", "Focus", "Ward", "Research", "Trade", "Attack", "Evade"}
 
-// actionNames names every action code.
+// ActionNames names every action code. The vocabulary is the same for every
+// scenario, so the names are built once and shared: callers must not change
+// them.
+var ActionNames = sync.OnceValue(actionNames)
+
+// actionNames builds the name of every action code.
 func actionNames() []string {
 	n := make([]string, NumActions)
 	set := func(base game.ActionCode, count int, f func(i int) string) {
