@@ -3,6 +3,8 @@ package machinaobs
 import (
 	"fmt"
 	"math/bits"
+	"slices"
+	"sync"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -29,14 +31,46 @@ func New(info *game.Info) (*Encoder, error) {
 	if info.Agents < 2 || info.Agents > machina.MaxPioneers+1 {
 		return nil, fmt.Errorf("machinaobs: %s has %d seats, want 2 to %d (the pioneers and the monster side)", info.Name, info.Agents, machina.MaxPioneers+1)
 	}
-	e := &Encoder{}
-	e.layout, e.at = newLayout(info.PromptKinds)
+	sh := sharedFor(info)
+	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names}
 	e.cache = newBoardCache(e.layout)
-	e.names = make([]string, machina.NumActions)
-	for a := range e.names {
-		e.names[a] = info.ActionNames[a] + ": " + meaning(a)
-	}
 	return e, nil
+}
+
+// shared is what encoders of one vocabulary and one list of prompt kinds
+// have in common, built once and never changed: the layout with its docs,
+// its offsets and the action names.
+type shared struct {
+	kinds, actions []string // the info's PromptKinds and ActionNames
+	layout         *encode.Layout
+	at             offsets
+	names          []string
+}
+
+var sharedCache struct {
+	sync.Mutex
+	list []*shared
+}
+
+// sharedFor returns the shared part for info: the one built for the same
+// prompt kinds and action names, or a new one. A process holds one
+// vocabulary (a few, in tests), so the list stays short.
+func sharedFor(info *game.Info) *shared {
+	sharedCache.Lock()
+	defer sharedCache.Unlock()
+	for _, sh := range sharedCache.list {
+		if slices.Equal(sh.kinds, info.PromptKinds) && slices.Equal(sh.actions, info.ActionNames) {
+			return sh
+		}
+	}
+	sh := &shared{kinds: slices.Clone(info.PromptKinds), actions: slices.Clone(info.ActionNames)}
+	sh.layout, sh.at = newLayout(info.PromptKinds)
+	sh.names = make([]string, machina.NumActions)
+	for a := range sh.names {
+		sh.names[a] = info.ActionNames[a] + ": " + meaning(a)
+	}
+	sharedCache.list = append(sharedCache.list, sh)
+	return sh
 }
 
 // Layout implements encode.Encoder.
