@@ -152,14 +152,19 @@ func (o Options) Only(names ...string) error {
 	return nil
 }
 
-// check is Only over the names of docs, with the env id in the error.
+// check is Only over the names of docs, with the env id in the error. The
+// common case, every key known, allocates nothing (env.Make runs it each
+// time); the map's order only decides whether to build the error, which
+// Only writes in sorted order.
 func (o Options) check(id string, docs []OptionDoc) error {
-	names := make([]string, len(docs))
-	for i, d := range docs {
-		names[i] = d.Name
-	}
-	if err := o.Only(names...); err != nil {
-		return fmt.Errorf("%s: %w", id, err)
+	for k := range o {
+		if !slices.ContainsFunc(docs, func(d OptionDoc) bool { return d.Name == k }) {
+			names := make([]string, len(docs))
+			for i, d := range docs {
+				names[i] = d.Name
+			}
+			return fmt.Errorf("%s: %w", id, o.Only(names...))
+		}
 	}
 	return nil
 }

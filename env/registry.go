@@ -32,6 +32,8 @@ type Entry struct {
 	// Potentials are the terms the shaping option weighs (shaping.go); an
 	// entry that has some lists ShapingOptions among its Options.
 	Potentials []PotentialTerm
+
+	all []OptionDoc // AllOptions, built when registered
 }
 
 var (
@@ -50,6 +52,7 @@ func Register(e Entry) {
 	if _, dup := registry[e.ID]; dup {
 		panic("env: duplicate id " + e.ID)
 	}
+	e.all = e.AllOptions()
 	registry[e.ID] = &e
 }
 
@@ -80,8 +83,13 @@ func Lookup(id string) (*Entry, error) {
 	return e, nil
 }
 
-// AllOptions lists the game's options followed by the common ones.
+// AllOptions lists the game's options followed by the common ones. For a
+// registered entry the list is built once and shared: callers must not
+// change it.
 func (e *Entry) AllOptions() []OptionDoc {
+	if e.all != nil {
+		return e.all
+	}
 	return append(append([]OptionDoc(nil), e.Options...), commonOptions...)
 }
 

@@ -2,7 +2,9 @@ package cards
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"sync"
 )
 
 // Entry is one line of a deck list: a card code and how many copies.
@@ -119,24 +121,35 @@ func StarterDecks() []string {
 // investigators (see starterLists for how they are built). The random basic
 // weakness is not in the list; the engine draws it at setup.
 func StarterDeck(investigatorCode string) (Deck, error) {
-	l, ok := starterLists[investigatorCode]
+	d, ok := starterDecks()[investigatorCode]
 	if !ok {
 		return Deck{}, fmt.Errorf("cards: no starter deck for investigator code %q", investigatorCode)
 	}
-	counts := map[string]int{}
-	for _, c := range l.signature {
-		counts[c]++
-	}
-	for _, cl := range l.classes {
-		for _, c := range cl {
+	d.Cards = slices.Clone(d.Cards) // the caller's own list
+	return d, nil
+}
+
+// starterDecks builds every starter deck once (env.Make asks for them each
+// time).
+var starterDecks = sync.OnceValue(func() map[string]Deck {
+	decks := make(map[string]Deck, len(starterLists))
+	for code, l := range starterLists {
+		counts := map[string]int{}
+		for _, c := range l.signature {
 			counts[c]++
 		}
+		for _, cl := range l.classes {
+			for _, c := range cl {
+				counts[c]++
+			}
+		}
+		for _, c := range neutral0 {
+			counts[c]++
+		}
+		decks[code] = Deck{Investigator: code, Cards: entries(counts)}
 	}
-	for _, c := range neutral0 {
-		counts[c]++
-	}
-	return Deck{Investigator: investigatorCode, Cards: entries(counts)}, nil
-}
+	return decks
+})
 
 // entries turns code counts into a deck list sorted by code.
 func entries(counts map[string]int) []Entry {
