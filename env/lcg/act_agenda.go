@@ -66,7 +66,13 @@ func (s *State) hActAdvance(f *game.Frame) game.Control {
 }
 
 // agendaThreshold is the current agenda's doom threshold.
-func (s *State) agendaThreshold() int { return int(def(s.scen().Agendas[s.Agenda].Card).Doom) }
+func (s *State) agendaThreshold() int {
+	st := &s.scen().Agendas[s.Agenda]
+	if st.NoDoom {
+		return 1 << 20 // no threshold: doom never advances it
+	}
+	return int(def(st.Card).Doom)
+}
 
 // actClues is the clue threshold of the current act (per investigator), or 0.
 func (s *State) actClues() int {
@@ -99,6 +105,15 @@ func (s *State) endOfRound() {
 			}
 		}
 		v.UsedRound &^= bitOnTheLam
+	}
+	if s.hookLive {
+		for _, e := range s.Enemies {
+			if e >= 0 {
+				if h := s.hook(e); h != nil && h.endOfRound != nil && !s.blank(e) {
+					h.endOfRound(s, e) // an enemy's "at the end of the round"
+				}
+			}
+		}
 	}
 	if h := s.scen().EndOfRound; h != nil {
 		h(s)

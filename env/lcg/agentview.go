@@ -56,6 +56,8 @@ func (s *State) TestKindOf() string {
 		return "frozen"
 	case tkMedical:
 		return "medical"
+	case tkScenario:
+		return "scenario"
 	}
 	return "other"
 }
@@ -78,6 +80,9 @@ func (s *State) ActAbilityClues() int {
 	st := &s.scen().Acts[s.Act]
 	if st.Ability == nil || st.AbilityOK != nil && !st.AbilityOK(s) {
 		return 0
+	}
+	if st.AbilityOwnClues {
+		return int(st.AbilityClues)
 	}
 	return int(st.AbilityClues) * int(s.N)
 }

@@ -42,6 +42,10 @@ const (
 	LogPastMidnight                       // "it is past midnight"
 	LogCultistsInterrogated               // "cultists we interrogated" (a list: CampaignLog.Cards)
 	LogCultistsGotAway                    // "cultists who got away" (a list)
+	LogArkhamSuccumbed                    // "Arkham succumbed to Umôrdhoth's terrible vengeance"
+	LogRitualBroken                       // "the ritual to summon Umôrdhoth was broken"
+	LogRepelledUmordhoth                  // "the investigators repelled Umôrdhoth"
+	LogSacrificedLita                     // "the investigators sacrificed Lita Chantler to Umôrdhoth"
 	numLogKeys
 )
 
@@ -49,6 +53,47 @@ var logKeyNames = [numLogKeys]string{
 	"your house has burned to the ground", "your house is still standing", "the Ghoul Priest is still alive",
 	"Lita was forced to find others to help her cause", "it is past midnight",
 	"cultists we interrogated", "cultists who got away",
+	"Arkham succumbed to Umôrdhoth's terrible vengeance", "the ritual to summon Umôrdhoth was broken",
+	"the investigators repelled Umôrdhoth", "the investigators sacrificed Lita Chantler to Umôrdhoth",
+}
+
+// ParseLogEntry reads an entry, or a list entry with the cards it names
+// after a colon ("cultists who got away: Herman Collins, Ruth Turner"; each
+// card by code or title).
+func ParseLogEntry(text string) (LogKey, []cards.ID, error) {
+	head, list, isList := strings.Cut(text, ":")
+	k, err := ParseLogKey(head)
+	if err != nil || !isList {
+		return k, nil, err
+	}
+	var ids []cards.ID
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		d, ok := findCardTitle(name)
+		if !ok {
+			return k, nil, fmt.Errorf("campaign log: %q: unknown card %q", head, name)
+		}
+		ids = append(ids, d)
+	}
+	return k, ids, nil
+}
+
+// findCardTitle resolves a code or a title (quotes ignored, case-insensitive).
+func findCardTitle(name string) (cards.ID, bool) {
+	if c, ok := cards.ByCode(name); ok {
+		return c.ID, true
+	}
+	low := strings.ToLower(strings.ReplaceAll(name, "\"", ""))
+	all := cards.All()
+	for i := range all {
+		if strings.ToLower(strings.ReplaceAll(all[i].Name, "\"", "")) == low {
+			return all[i].ID, true
+		}
+	}
+	return 0, false
 }
 
 // String is the entry as the campaign guide words it.

@@ -183,6 +183,14 @@ func (s *State) hEffectExt(f *game.Frame) game.Control {
 		}, false, func(e int16) { s.setBlank(e) })
 	case effAquinnah:
 		return s.aquinnahChoose(f)
+	case effMoveOut:
+		// The move a location's MoveOutTest guarded: cancelled when the test
+		// failed (the location's testResult set seat's bit of its Uses).
+		if s.Cards[f.Src].Uses&(1<<uint(seat)) == 0 && s.canMove(seat, int(f.Tgt)) {
+			s.moveInvestigator(seat, int(f.Tgt))
+		}
+		s.Cards[f.Src].Uses &^= 1 << uint(seat)
+		return game.Done
 	}
 	return game.Done
 }

@@ -59,6 +59,58 @@ type cardHooks struct {
 	boardOpts func(s *State, seat int, id int16, p *game.Prompt)
 	boardRun  func(s *State, seat int, id int16, o game.Option)
 	boardText func(arg2 int) string // option Arg2 of boardOpts in words
+	// statBonus: the enemy's own fight and evade modifier now (Screeching
+	// Byakhee); sanityMod: what the card in seat's threat area does to
+	// seat's sanity (Dreams of R'lyeh); threatRun: a threat-area card's ⮕
+	// ability costing 1 action (Dreams of R'lyeh; option ActThreat+slot).
+	statBonus func(s *State, e int16) int
+	sanityMod func(s *State, id int16, seat int) int
+	threatRun func(s *State, seat int, id int16)
+	// defeated: "when it is defeated", at its location loc, before it
+	// leaves play (Goat Spawn); engaged: after it engages seat (Young Deep
+	// One); endOfRound: at the end of the round while in play (Relentless
+	// Dark Young); attackExtra: when it attacks seat, the extra damage and
+	// horror of this attack (Yithian Observer).
+	defeated    func(s *State, e int16, loc int8)
+	engaged     func(s *State, e int16, seat int)
+	endOfRound  func(s *State, e int16)
+	attackExtra func(s *State, e int16, seat int) (int, int)
+	// parleyProvokes: the enemy's ⮕ ability (parleyCan/parleyRun) is not a
+	// Parley and provokes attacks of opportunity (Umôrdhoth's).
+	parleyProvokes bool
+}
+
+// enemyBonus is the fight and evade modifier of enemy e (the scenario's
+// agenda and the enemy's own; LCG §3 Modifiers).
+func (s *State) enemyBonus(e int16) int {
+	n := 0
+	if b := s.scen().EnemyBonus; b != nil {
+		n += b(s, e)
+	}
+	if s.hookLive {
+		if h := s.hook(e); h != nil && h.statBonus != nil && !s.blank(e) {
+			n += h.statBonus(s, e)
+		}
+	}
+	return n
+}
+
+// enemyFight / enemyEvade are enemy e's fight and evade with modifiers.
+func (s *State) enemyFight(e int16) int { return int(s.card(e).Fight) + s.enemyBonus(e) }
+func (s *State) enemyEvade(e int16) int { return int(s.card(e).Evade) + s.enemyBonus(e) }
+
+// sanity is seat's sanity with modifiers (cards in its threat area; LCG §3
+// Sanity and Horror).
+func (s *State) sanity(seat int) int {
+	n := int(def(s.Inv[seat].Def).Sanity)
+	if s.hookLive {
+		for _, id := range s.Inv[seat].Threat {
+			if h := s.hook(id); h != nil && h.sanityMod != nil {
+				n += h.sanityMod(s, id, seat)
+			}
+		}
+	}
+	return n
 }
 
 // hook returns card instance id's hooks, or nil.
@@ -153,6 +205,11 @@ func (s *State) cardSkillMods(seat int, sk int8) int {
 			if h := hooksOf[s.Cards[id].Def]; h != nil && h.skillMod != nil {
 				n += h.skillMod(s, id, c, seat, sk)
 			}
+		}
+	}
+	for _, id := range s.Inv[seat].Threat {
+		if h := hooksOf[s.Cards[id].Def]; h != nil && h.skillMod != nil {
+			n += h.skillMod(s, id, seat, seat, sk) // a card in seat's threat area (Dreams of R'lyeh)
 		}
 	}
 	return n

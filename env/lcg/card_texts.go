@@ -42,6 +42,7 @@ const (
 	effChooseLead
 	effSpawnChoice
 	effAquinnah
+	effMoveOut
 )
 
 // clamp limits v to [lo, hi].

@@ -1,6 +1,10 @@
 package lcg
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
 
 // Starting conditions for curricula. They are not rules: a learner that
 // never wins the full scenario can start nearer to a win and be moved back
@@ -29,8 +33,14 @@ const (
 
 // validate reports the first starting condition out of range.
 func (st Start) validate(sc *ScenarioDef) error {
-	if st.Act < 0 || st.Act > len(sc.Acts) {
-		return fmt.Errorf("start act %d: want 1 to %d", st.Act, len(sc.Acts))
+	acts := 0
+	for _, a := range sc.Acts {
+		if def(a.Card).Type == cards.Act {
+			acts++ // not a stage an agenda becomes (The Devourer Below's agenda 3b)
+		}
+	}
+	if st.Act < 0 || st.Act > acts {
+		return fmt.Errorf("start act %d: want 1 to %d", st.Act, acts)
 	}
 	if st.Clues < 0 || st.Clues > maxStartClues {
 		return fmt.Errorf("start clues %d: want 0 to %d", st.Clues, maxStartClues)

@@ -18,7 +18,7 @@ func (s *State) remainingHealth(seat int) int {
 
 // remainingSanity is seat's sanity minus horror (LCG §3 Sanity and Horror).
 func (s *State) remainingSanity(seat int) int {
-	return int(def(s.Inv[seat].Def).Sanity) - int(s.Inv[seat].Horror)
+	return s.sanity(seat) - int(s.Inv[seat].Horror)
 }
 
 // assetCap returns how much more damage (horror when h) asset id can be
@@ -101,7 +101,7 @@ func (s *State) hDamage(f *game.Frame) game.Control {
 			s.log.Add(evHorror, game.AgentID(seat), 0, int32(seat), int32(hor))
 		}
 		d := def(v.Def)
-		byD, byH := v.Damage >= d.Health, v.Horror >= d.Sanity
+		byD, byH := v.Damage >= d.Health, int(v.Horror) >= s.sanity(seat)
 		switch {
 		case byD && byH:
 			s.eliminate(seat, OutBoth)

@@ -217,4 +217,7 @@ func (s *State) chooseEnemy(f *game.Frame, ok func(int16) bool, optional bool, d
 // 2.2.2, triggers.go).
 func (s *State) endOfTurn(seat int) {
 	s.emit(event{Kind: tpEndTurn, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: -1})
+	if h := s.scen().EndOfTurn; h != nil {
+		h(s, seat)
+	}
 }

@@ -216,6 +216,9 @@ func (s *State) threatCost(id int16) int8 {
 	case idNecronomicon:
 		return 1
 	}
+	if h := s.hook(id); h != nil && h.threatRun != nil {
+		return 1
+	}
 	return 0
 }
 
@@ -230,6 +233,10 @@ func (s *State) threatActionUsable(seat int, id int16) bool {
 // bearer (discarding it once it has none).
 func (s *State) resolveThreatAction(seat int, id int16) {
 	if s.Cards[id].Zone != ZoneThreat {
+		return
+	}
+	if h := s.hook(id); h != nil && h.threatRun != nil {
+		h.threatRun(s, seat, id)
 		return
 	}
 	if s.Cards[id].Def == idNecronomicon {

@@ -3,7 +3,9 @@ package lcg
 import "github.com/mythos-rl/mythos/env/game"
 
 // Encounter sets of Night of the Zealot shared by several scenarios: Dark
-// Cult (pentagram), Nightgaunts and Locked Doors. Each card's whole
+// Cult (pentagram), Nightgaunts, Locked Doors and the four Agents sets (Agents
+// of Yog-Sothoth, Shub-Niggurath, Cthulhu and Hastur; The Devourer Below uses
+// one, and the Return-to and side scenarios may use the others). Each card's whole
 // behaviour is its hooks here (card_hooks.go). Chilling Cold, Ancient Evils,
 // Striking Fear, Ghouls and Rats keep theirs in encounter.go and
 // trigger_cards.go.
@@ -11,7 +13,132 @@ import "github.com/mythos-rl/mythos/env/game"
 var (
 	idAcolyte, idWizardOrder, idMysteriousChanting = mustID("01169"), mustID("01170"), mustID("01171")
 	idHuntingNightgaunt, idOnWings, idLockedDoor   = mustID("01172"), mustID("01173"), mustID("01174")
+	idByakhee, idYellowSign, idYithian             = mustID("01175"), mustID("01176"), mustID("01177")
+	idOfferOfPower, idDarkYoung, idGoatSpawn       = mustID("01178"), mustID("01179"), mustID("01180")
+	idYoungDeepOne, idDreamsOfRlyeh                = mustID("01181"), mustID("01182")
 )
+
+func init() {
+	// Agents of Hastur. Screeching Byakhee (Prey lowest remaining sanity,
+	// Hunter, from the card data): +1 fight and +1 evade while engaged with
+	// an investigator with 4 or less remaining sanity.
+	registerHooks(idByakhee, &cardHooks{statBonus: func(s *State, e int16) int {
+		if c := &s.Cards[e]; c.Zone == ZoneThreat && c.Ctrl >= 0 && s.remainingSanity(int(c.Ctrl)) <= 4 {
+			return 1
+		}
+		return 0
+	}})
+	// The Yellow Sign: test willpower (4); if you fail, take 2 horror, then
+	// search your deck for a Madness weakness, draw it, and shuffle.
+	registerHooks(idYellowSign, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.pushTest(seat, skWillpower, 4, tkTreachery, -1, id) },
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if !ok {
+				s.pushCardEffect(int(t.Tester), t.Src, -1, 0) // after the horror
+				s.takeDamage(int(t.Tester), 0, 2, int32(t.Src))
+			}
+		},
+		effect: func(s *State, f *game.Frame) game.Control {
+			seat := int(f.Who)
+			if !s.inGame(seat) {
+				return game.Done
+			}
+			v := &s.Inv[seat]
+			found := int16(-1)
+			for i := len(v.Deck) - 1; i >= 0 && found < 0; i-- {
+				if devourerIsMadness(s.Cards[v.Deck[i]].Def) {
+					found = v.Deck[i]
+				}
+			}
+			if found >= 0 {
+				s.moveTo(found, ZoneHand, seat)
+				s.log.Add(evDraw, game.AgentID(seat), int32(found), 0, 0)
+				s.drawnWeakness(seat, found)
+			}
+			s.shuffleDeck(seat)
+			return game.Done
+		},
+	})
+
+	// Agents of Yog-Sothoth. Yithian Observer (Prey fewest cards in hand):
+	// when it attacks you, discard 1 card at random from your hand; if you
+	// cannot, it deals +1 damage and +1 horror for this attack.
+	registerHooks(idYithian, &cardHooks{attackExtra: func(s *State, e int16, seat int) (int, int) {
+		v := &s.Inv[seat]
+		if len(v.Hand) == 0 {
+			return 1, 1
+		}
+		s.toDiscard(v.Hand[s.rng.IntN(len(v.Hand))])
+		return 0, 0
+	}})
+	// Offer of Power (Peril): draw 2 cards and place 2 doom on the current
+	// agenda (it may advance), or take 2 horror (you choose).
+	registerHooks(idOfferOfPower, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.pushCardEffect(seat, id, -1, 0) },
+		effect: func(s *State, f *game.Frame) game.Control {
+			seat := int(f.Who)
+			if !s.inGame(seat) {
+				return game.Done
+			}
+			if f.Answer == game.NoAnswer {
+				p := s.ask(seat, PkChoice, f.Src)
+				p.Add(ActChoose+0, 0, 0) // draw 2 cards, 2 doom on the agenda
+				p.Add(ActChoose+1, 1, 0) // take 2 horror
+				return game.Wait
+			}
+			if s.chosen(f).Arg == 0 {
+				s.placeAgendaDoom(2)
+				s.checkDoom()
+				s.drawCards(seat, 2)
+			} else {
+				s.takeDamage(seat, 0, 2, f.Src)
+			}
+			return game.Done
+		},
+	})
+
+	// Agents of Shub-Niggurath. Relentless Dark Young (Prey lowest
+	// agility): at the end of the round, heal 2 damage from it.
+	registerHooks(idDarkYoung, &cardHooks{endOfRound: func(s *State, e int16) {
+		s.Cards[e].Damage = max(s.Cards[e].Damage-2, 0)
+	}})
+	// Goat Spawn (Hunter, Retaliate): when it is defeated, each investigator
+	// at its location takes 1 horror.
+	registerHooks(idGoatSpawn, &cardHooks{defeated: func(s *State, e int16, loc int8) {
+		if m := s.seatsAtLoc(loc); m != 0 {
+			s.dealGroup(m, 0, 1, int32(e))
+		}
+	}})
+
+	// Agents of Cthulhu. Young Deep One (Prey lowest combat, Hunter): after
+	// it engages you, take 1 horror.
+	registerHooks(idYoungDeepOne, &cardHooks{engaged: func(s *State, e int16, seat int) {
+		s.takeDamage(seat, 0, 1, int32(e))
+	}})
+	// Dreams of R'lyeh: into your threat area; you get -1 willpower and -1
+	// sanity; ⮕ test willpower (3) to discard it.
+	registerHooks(idDreamsOfRlyeh, &cardHooks{
+		revelation: func(s *State, seat int, id int16) {
+			s.toThreat(seat, id)
+			if s.remainingSanity(seat) <= 0 {
+				s.eliminate(seat, OutHorror) // its -1 sanity defeats at once (LCG §3 Sanity and Horror)
+			}
+		},
+		skillMod: func(s *State, _ int16, ctrl, seat int, sk int8) int {
+			if sk == skWillpower && ctrl == seat {
+				return -1
+			}
+			return 0
+		},
+		sanityMod: func(*State, int16, int) int { return -1 },
+		threatRun: func(s *State, seat int, id int16) { s.pushTest(seat, skWillpower, 3, tkTreachery, -1, id) },
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok && s.Cards[t.Src].Zone == ZoneThreat {
+				s.toDiscard(t.Src)
+			}
+		},
+	})
+}
 
 func init() {
 	// Acolyte: after it enters play, place 1 doom on it.

@@ -78,14 +78,31 @@ func (s *State) dropEnemy(e int16) {
 // engage puts e into seat's threat area (LCG §3 Enemy Engagement, §3 Engage):
 // an enemy engaged with another investigator changes over at once.
 func (s *State) engage(e int16, seat int) {
+	if s.engageQuiet(e, seat) {
+		s.afterEngaged(e, seat)
+	}
+}
+
+// afterEngaged resolves enemy e's "after it engages you" (cardHooks.engaged).
+func (s *State) afterEngaged(e int16, seat int) {
+	if h := s.hook(e); h != nil && h.engaged != nil && !s.blank(e) {
+		h.engaged(s, e, seat)
+	}
+}
+
+// engageQuiet engages e with seat without the enemy's "after it engages
+// you" (the Engage action: the investigator engages it; a case's setup).
+// It reports whether e was placed in seat's threat area.
+func (s *State) engageQuiet(e int16, seat int) bool {
 	c := &s.Cards[e]
 	if s.isMassive(e) {
-		return // LCG §3 Massive: never placed in a threat area
+		return false // LCG §3 Massive: never placed in a threat area
 	}
 	s.takeOut(e)
 	c.Zone, c.Ctrl, c.Loc = ZoneThreat, int8(seat), s.Inv[seat].Loc
 	s.Inv[seat].Threat = append(s.Inv[seat].Threat, e)
 	s.log.Add(evEngage, game.AgentID(seat), int32(e), 0, 0)
+	return true
 }
 
 // disengage places e unengaged at its location (LCG §3 Evade, §3 Elimination 3).
@@ -265,6 +282,7 @@ func (s *State) placeSpawned(e int16, seat int, loc int) {
 		s.log.Add(evSpawn, game.AgentID(seat), int32(e), int32(c.Loc), 1)
 		s.whenSpawn(e)
 		s.afterSpawned(e)
+		s.afterEngaged(e, seat)
 		return
 	}
 	c.Zone, c.Ctrl, c.Loc = ZoneBoard, -1, int8(loc)
@@ -302,6 +320,9 @@ func (s *State) damageEnemy(e int16, n int, by int) {
 func (s *State) defeatEnemy(e int16, by int) {
 	d := s.card(e)
 	s.log.Add(evDefeat, game.AgentID(by), int32(e), 0, 0)
+	if h := s.hook(e); h != nil && h.defeated != nil && !s.blank(e) {
+		h.defeated(s, e, s.Cards[e].Loc) // "when it is defeated"
+	}
 	s.dropEnemy(e)
 	if d.Victory > 0 {
 		s.moveTo(e, ZoneVictory, -1)
@@ -347,6 +368,10 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 		if h := s.hook(e); h != nil && h.attacks != nil && !s.blank(e) {
 			h.attacks(s, e, seat) // the enemy's "Forced – when it attacks"
 		}
+		if h := s.hook(e); h != nil && h.attackExtra != nil && !s.blank(e) {
+			dmg, hor := h.attackExtra(s, e, seat) // "deals +X for this attack"
+			f.B = int32(dmg) | int32(hor)<<8
+		}
 		// "When an enemy attacks" (a would event, triggers.go): Dodge by an
 		// investigator at the location cancels it (LCG §3 Cancel); the
 		// attacked investigator's Aquinnah redirects its damage (LCG §3 Instead).
@@ -376,7 +401,8 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 			}
 			dmg = 0 // you still take the horror
 		}
-		s.push(opDamage, seat, int32(e), -1, packDmg(dmg, int(d.Horror), false), 0)
+		dmg += int(f.B & 0xff)
+		s.push(opDamage, seat, int32(e), -1, packDmg(dmg, int(d.Horror)+int(f.B>>8&0xff), false), 0)
 		return game.Again
 	default:
 		// "After it attacks" (Silver Twilight Acolyte's forced ability; triggers.go).

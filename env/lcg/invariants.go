@@ -104,7 +104,7 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s is in play without an enemy slot", s.name(int16(i)))
 		}
 	}
-	if len(s.Bag)+len(s.Revealed) != len(s.scen().Campaign.Bags[s.cfg.difficulty]) {
+	if len(s.Bag)+len(s.Revealed) != len(s.scen().Campaign.Bags[s.cfg.difficulty])+len(s.scen().BagAdd) {
 		return fmt.Errorf("chaos bag has %d+%d tokens", len(s.Bag), len(s.Revealed))
 	}
 	if len(s.Tests) == 0 && len(s.Revealed) != 0 {

@@ -108,7 +108,11 @@ func (s *State) discoverClues(seat, k, n int) int {
 // intellect test against the shroud. src is the card giving the action
 // (Flashlight, Burglary) or -1; diffMod modifies the shroud.
 func (s *State) startInvestigate(seat int, src int16, diffMod int) {
-	t := s.pushTest(seat, skIntellect, 0, tkInvestigate, int16(s.Inv[seat].Loc), src)
+	sk := skIntellect
+	if w := s.locDef(int(s.Inv[seat].Loc)).InvestigateWith; w > 0 {
+		sk = w - 1 // "investigated using … instead" (LCG §3 Investigate)
+	}
+	t := s.pushTest(seat, sk, 0, tkInvestigate, int16(s.Inv[seat].Loc), src)
 	t.DiffMod = int8(diffMod)
 	if src >= 0 && s.Cards[src].Def == idBurglary {
 		t.Flags |= tfBurglary
@@ -169,6 +173,9 @@ func (s *State) locAbilityUsable(seat int) bool {
 // (StageDef.Ability): the group holds the clues it costs.
 func (s *State) actAbilityUsable(seat int) bool {
 	st := &s.scen().Acts[s.Act]
+	if st.Ability != nil && st.AbilityOwnClues {
+		return int(s.Inv[seat].Clues) >= int(st.AbilityClues) && !s.clueLocked(seat) && (st.AbilityOK == nil || st.AbilityOK(s))
+	}
 	return st.Ability != nil && s.groupSpendable() >= int(st.AbilityClues)*int(s.N) && (st.AbilityOK == nil || st.AbilityOK(s))
 }
 

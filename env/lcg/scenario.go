@@ -33,6 +33,14 @@ type LocationDef struct {
 	// CostMod modifies the cost of card id an investigator at this location
 	// plays (a constant ability of the location, LCG §3 Modifiers); nil: 0.
 	CostMod func(s *State, seat int, id int16) int
+	// InvestigateWith is the skill + 1 this location is investigated with
+	// instead of intellect (a constant ability: The Devourer Below's Old
+	// House, Cliffside, Tangled Thicket; LCG §3 Investigate); 0: intellect.
+	InvestigateWith int8
+	// MoveOutTest: "when you move out of this location, test skill (3); if you
+	// fail, cancel the move" (Twisting Paths): the skill + 1 and difficulty
+	// of the test a Move action out of it starts first; 0: none.
+	MoveOutTest, MoveOutDiff int8
 }
 
 // LocationAbility is a location's ⮕ ability (LCG §3 Activate): whether seat
@@ -70,6 +78,14 @@ type StageDef struct {
 	AbilityOK    func(s *State) bool // the ability could change the game state now; nil: always
 	AbilityClues int8
 	AbilityText  string
+	// AbilityOwnClues: the ability costs AbilityClues clues of the
+	// investigator who uses it (not per investigator, not as a group: The
+	// Devourer Below's act 3a, "spend 1 clue").
+	AbilityOwnClues bool
+	// NoDoom: the agenda has no doom threshold (The Devourer Below's
+	// agenda 3b, both the current act and agenda: LCG §3 Act Deck and
+	// Agenda Deck).
+	NoDoom bool
 }
 
 // SymbolDef is what a symbol chaos token does on one side of the scenario
@@ -168,6 +184,23 @@ type ScenarioDef struct {
 	// card table and allocates nothing).
 	encounter []cards.ID
 
+	// BagAdd are chaos tokens the setup adds to the bag for the rest of the
+	// campaign (The Devourer Below's elder thing; LCG §7 step 6).
+	BagAdd []int8
+	// AfterOpeningHands runs after the opening hands are drawn (LCG §7
+	// step 8), before the mulligans: a setup step on hands (discards).
+	AfterOpeningHands func(s *State)
+	// EndOfTurn runs at the end of each investigator's turn (LCG §5.2
+	// 2.2.2), after the cards' own forced abilities.
+	EndOfTurn func(s *State, seat int)
+	// TestResult is ST.7 of a test the scenario's act or agenda started
+	// (kind tkScenario, Target the scenario's selector; margin < 0 when
+	// failed by that much).
+	TestResult func(s *State, t *SkillTest, ok bool, margin int)
+	// EnemyBonus is the fight and evade every enemy gets (an agenda's
+	// constant ability, LCG §3 Modifiers); nil: 0.
+	EnemyBonus func(s *State, e int16) int
+
 	// Effects are the scenario's multi-step effects, run by opEffect frames
 	// with A = effScenario and B = the index (pushScenarioEffect).
 	Effects []func(s *State, f *game.Frame) game.Control
@@ -176,7 +209,8 @@ type ScenarioDef struct {
 // scenarioList holds the registered scenarios; State.Scenario indexes it.
 var scenarioList []*ScenarioDef
 
-// registerScenario adds a scenario at init; codes are unique.
+// registerScenario adds a scenario at init; codes are unique. The list is
+// sorted by code, so State.Scenario numbers stay those of the campaign.
 func registerScenario(sc *ScenarioDef) {
 	for _, x := range scenarioList {
 		if x.Code == sc.Code {
@@ -198,7 +232,15 @@ func registerScenario(sc *ScenarioDef) {
 			}
 		}
 	}
-	scenarioList = append(scenarioList, sc)
+	// Kept in code order (the campaign's order: The Gathering first, the
+	// default), whatever the order of the files' init functions.
+	at := len(scenarioList)
+	for at > 0 && scenarioList[at-1].Code > sc.Code {
+		at--
+	}
+	scenarioList = append(scenarioList, nil)
+	copy(scenarioList[at+1:], scenarioList[at:])
+	scenarioList[at] = sc
 }
 
 // findScenario resolves a scenario code or (part of a) name; "" is the
@@ -264,6 +306,9 @@ func (s *State) setupScenario() {
 	if len(s.cfg.campaign) > 0 {
 		for _, k := range s.cfg.campaign {
 			s.Campaign.Record(k)
+		}
+		for _, c := range s.cfg.campaignCards {
+			s.Campaign.AddCard(c.Key, c.Card)
 		}
 	} else {
 		for _, k := range sc.StandaloneLog {

@@ -409,7 +409,7 @@ func (s *State) PlaceEnemyWith(d cards.ID, loc, engaged, damage int, exhausted b
 			}
 		}
 		if seat := s.preyPick(e, mask); seat >= 0 {
-			s.engage(e, seat)
+			s.engageQuiet(e, seat)
 		}
 	}
 	return e, nil

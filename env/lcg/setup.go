@@ -22,6 +22,7 @@ type config struct {
 	start         Start // curriculum starting conditions (curriculum.go)
 	scenario      uint8 // index of the scenario (scenario.go)
 	campaign      []LogKey
+	campaignCards []LogCard // the cards named under list entries
 }
 
 // basicWeaknesses are the core set's basic weaknesses, one drawn at random
@@ -70,11 +71,17 @@ func newConfig(o Options) (*config, error) {
 	}
 	cfg.scenario = sc
 	for _, name := range o.CampaignLog {
-		k, err := ParseLogKey(name)
+		k, ids, err := ParseLogEntry(name)
 		if err != nil {
 			return nil, err
 		}
 		cfg.campaign = append(cfg.campaign, k)
+		for _, d := range ids {
+			if len(cfg.campaignCards) >= maxLogCards {
+				return nil, fmt.Errorf("campaign log: more than %d cards named", maxLogCards)
+			}
+			cfg.campaignCards = append(cfg.campaignCards, LogCard{Key: k, Card: d})
+		}
 	}
 	if err := o.Start.validate(scenarioList[sc]); err != nil {
 		return nil, err
@@ -243,6 +250,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 
 	// LCG §7 step 6: the chaos bag of the campaign setup.
 	s.Bag = append(s.Bag[:0], s.scen().Campaign.Bags[cfg.difficulty]...)
+	s.Bag = append(s.Bag, s.scen().BagAdd...) // tokens the scenario's setup adds
 
 	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5
 	// resources. The random basic weaknesses (LCG §3 Deckbuilding) are drawn
@@ -290,6 +298,9 @@ func (s *State) Reset(seed uint64, logging bool) {
 	// then shuffled back.
 	for i := 0; i < int(s.N); i++ {
 		s.openingDraw(i, 5)
+	}
+	if h := s.scen().AfterOpeningHands; h != nil {
+		h(s)
 	}
 	s.push(opRound, 0, -1, -1, 0, 0)
 	if cfg.mulligan {

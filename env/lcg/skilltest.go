@@ -22,6 +22,7 @@ const (
 	tkParley    // a Parley a scenario card grants; ST.7 is the scenario's (ScenarioDef.ParleyResult)
 	tkFrozen    // Frozen in Fear's end-of-turn test
 	tkMedical   // Medical Texts; Target is the seat
+	tkScenario  // a test an act or agenda starts; ST.7 is the scenario's (ScenarioDef.TestResult; Target its selector, Src -1)
 )
 
 // Test flags.
@@ -141,9 +142,9 @@ func (s *State) difficulty(t *SkillTest) int {
 	case tkInvestigate:
 		n = s.shroud(int(t.Target))
 	case tkFight:
-		n = int(s.card(t.Target).Fight)
+		n = s.enemyFight(t.Target)
 	case tkEvade:
-		n = int(s.card(t.Target).Evade)
+		n = s.enemyEvade(t.Target)
 	}
 	n += int(t.DiffMod)
 	if n < 0 {
@@ -445,6 +446,8 @@ func (s *State) applyResults(t *SkillTest) {
 		s.treacheryResult(t, ok, margin)
 	case tkParley:
 		s.scen().ParleyResult(s, t, ok)
+	case tkScenario:
+		s.scen().TestResult(s, t, ok, margin)
 	case tkFrozen:
 		if ok && s.Cards[t.Src].Zone == ZoneThreat {
 			s.toDiscard(t.Src)

@@ -18,9 +18,12 @@ const (
 	MaxHand          = 16 // hand slots addressable by actions (more cards in hand: a panic)
 	MaxEnemies       = 16 // enemy slots addressable by actions (more enemies in play: a panic)
 	MaxPlay          = 12 // play-area slots addressable by actions (more: a panic)
-	MaxThreat        = 8  // threat-area slots addressable by actions (more: a panic)
-	MaxChoice        = 16 // generic choices
-	HandSize         = 8  // LCG §5.2 4.5
+	MaxThreat        = 8  // threat-area slots addressable by actions and observed
+	// maxThreatCards is what a threat area holds (more: a panic): The Devourer
+	// Below's act 1b can engage six cultists at once (ruling R-THREAT16).
+	maxThreatCards = 16
+	MaxChoice      = 16 // generic choices
+	HandSize       = 8  // LCG §5.2 4.5
 )
 
 // Zone says where a card instance is (LCG §3 In Play and Out of Play).

@@ -293,6 +293,11 @@ func (s *State) takeAction(seat int, kind, tgt, src int32, base int8, tome bool)
 			as = d
 		}
 	}
+	if kind == akParleyEnemy {
+		if h := s.hook(int16(tgt)); h != nil && h.parleyProvokes {
+			as = akLocAbility // not a Parley: an ability that provokes (LCG §3 Attack of Opportunity)
+		}
+	}
 	cost := s.actionCost(seat, as, base)
 	s.spend(seat, as, cost, tome)
 	s.log.Add(evAction, game.AgentID(seat), kind, tgt, src)
@@ -354,6 +359,16 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akInvestigate:
 		s.startInvestigate(seat, -1, 0)
 	case akMove:
+		if l := s.locDef(int(s.Inv[seat].Loc)); l.MoveOutTest > 0 {
+			// "When you move out of this location: test …; if you fail,
+			// cancel the move" (Twisting Paths): the test first, then the move
+			// unless it failed (moveOutEffect).
+			from := s.LocInst[s.Inv[seat].Loc]
+			s.Cards[from].Uses &^= 1 << uint(seat)
+			s.push(opEffect, seat, int32(from), f.Tgt, effMoveOut, 0)
+			s.pushTest(seat, l.MoveOutTest-1, int(l.MoveOutDiff), tkTreachery, -1, from)
+			return game.Done
+		}
 		s.moveInvestigator(seat, int(f.Tgt)) // LCG §3 Move (action)
 	case akDraw:
 		s.push(opDraw, seat, -1, -1, 1, 0) // LCG §3 Draw (action)
@@ -364,7 +379,7 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akFight:
 		s.startFight(seat, int16(f.Tgt), -1, 0, 0)
 	case akEngage:
-		s.engage(int16(f.Tgt), seat) // LCG §3 Engage (action)
+		s.engageQuiet(int16(f.Tgt), seat) // LCG §3 Engage (action): you engage it
 	case akEvade:
 		s.startEvade(seat, int16(f.Tgt), -1, 0)
 	case akResign:
@@ -388,6 +403,10 @@ func (s *State) hAct(f *game.Frame) game.Control {
 		// chooses who pays, team.go), then the ability resolves.
 		st := &s.scen().Acts[s.Act]
 		s.push(opEffect, seat, -1, -1, effActAbility, int32(s.Act))
+		if st.AbilityOwnClues {
+			s.Inv[seat].Clues -= st.AbilityClues // "spend 1 clue": the user's own
+			break
+		}
 		s.payGroupClues(int(st.AbilityClues)*int(s.N), s.spendableMask())
 	case akBoard:
 		if id := int16(f.Src); s.Cards[id].Zone == ZoneBoard && s.Cards[id].Loc == s.Inv[seat].Loc {

@@ -100,7 +100,7 @@ func checkCapacity(z Zone, n int) {
 	case ZonePlay:
 		limit = MaxPlay
 	case ZoneThreat:
-		limit = MaxThreat
+		limit = maxThreatCards // the first MaxThreat are addressable (R-THREAT16)
 	default:
 		return
 	}

@@ -151,7 +151,11 @@ func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 	d.int(w+"damage", e.Damage, int(v.Damage))
 	d.int(w+"horror", e.Horror, int(v.Horror))
 	d.int(w+"actions left", e.Actions, int(v.Actions))
-	d.str(w+"location", e.Location, locName(s, int(v.Loc)))
+	got := locName(s, int(v.Loc))
+	if e.Location != "" && s.LocationSlot(e.Location) == int(v.Loc) {
+		got = e.Location // named by its subtitle (Arkham Woods (Quiet Glade))
+	}
+	d.str(w+"location", e.Location, got)
 	d.str(w+"out", e.Out, outNames[v.Out])
 	d.int(w+"physical trauma", e.PhysicalTrauma, int(v.PhysicalTrauma))
 	d.int(w+"mental trauma", e.MentalTrauma, int(v.MentalTrauma))

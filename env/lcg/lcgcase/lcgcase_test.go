@@ -168,8 +168,8 @@ func TestGlossaryCovered(t *testing.T) {
 }
 
 // TestCardsCovered: every implemented player card and every card of The
-// Gathering's and The Midnight Masks' encounter sets is named (by code) by
-// some case.
+// Gathering's, The Midnight Masks' and The Devourer Below's encounter sets
+// is named (by code) by some case.
 func TestCardsCovered(t *testing.T) {
 	var rules strings.Builder
 	for _, c := range loadAll(t) {
@@ -179,7 +179,8 @@ func TestCardsCovered(t *testing.T) {
 	all := rules.String()
 	codes := append([]string(nil), lcg.Implemented...)
 	for _, set := range []string{"torch", "rats", "ghouls", "striking_fear", "ancient_evils", "chilling_cold",
-		"arkham", "cultists", "pentagram", "nightgaunts", "locked_doors"} {
+		"arkham", "cultists", "pentagram", "nightgaunts", "locked_doors",
+		"tentacles", "agents_of_yog", "agents_of_shub", "agents_of_cthulhu", "agents_of_hastur"} {
 		for _, id := range cards.BySet(set) {
 			if c := cards.Get(id); !c.Hidden && c.Type != cards.Scenario && c.Type != cards.Story {
 				codes = append(codes, c.Code)

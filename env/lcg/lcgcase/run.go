@@ -662,7 +662,9 @@ func targetMatches(s *lcg.State, kind argKind, o game.Option, k int, t string) b
 	}
 	switch kind {
 	case argLoc:
-		return strings.EqualFold(locName(s, int(o.Arg)), t) || strconv.Itoa(int(o.Arg)) == t
+		// A location with versions is also named by its subtitle
+		// (LocationSlot: "Quiet Glade" for Arkham Woods (Quiet Glade)).
+		return strings.EqualFold(locName(s, int(o.Arg)), t) || strconv.Itoa(int(o.Arg)) == t || s.LocationSlot(t) == int(o.Arg)
 	case argCard:
 		return o.Arg >= 0 && int(o.Arg) < len(s.Cards) && isCard(s, int16(o.Arg), t)
 	case argSeat:

@@ -1,0 +1,101 @@
+package lcg
+
+import (
+	"testing"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// devourerRandom plays random legal decisions on The Devourer Below,
+// checking the invariants after each step, until the decisions are spent;
+// it returns the resolutions reached.
+func devourerRandom(t *testing.T, total int) map[uint8]int {
+	t.Helper()
+	diffs := []string{"easy", "standard", "hard", "expert"}
+	logs := [][]string{nil, {"past midnight"}, {"ghoul priest", "lita", "cultists who got away: Herman Collins, Ruth Turner, The Masked Hunter"},
+		{"past midnight", "cultists who got away: \"Wolf-Man\" Drew, Herman Collins, Peter Warren, Victoria Devereux, Ruth Turner, The Masked Hunter", "lita"}}
+	res := map[uint8]int{}
+	decisions := 0
+	for seed := uint64(0); decisions < total; seed++ {
+		inv := teams[seed%uint64(len(teams))]
+		s, err := New(Options{Investigators: inv, Difficulty: diffs[seed%4], Mulligan: seed%3 != 0,
+			Scenario: "devourer", CampaignLog: logs[seed/4%4], Start: Start{Act: 1 + int(seed%3), Clues: int(seed % 3)}}, seed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CheckInvariants(); err != nil {
+			t.Fatalf("seed %d setup: %v", seed, err)
+		}
+		rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
+		n := 0
+		for !s.Over() && n < 20000 {
+			p := s.Prompt()
+			if len(p.Options) == 0 {
+				t.Fatalf("seed %d step %d: prompt with no options", seed, n)
+			}
+			c := rng.IntN(len(p.Options))
+			if p.Options[c].Code == ActResign && rng.IntN(20) > 0 {
+				c = (c + 1) % len(p.Options) // mostly stay: the Main Path's Resign is always there
+			}
+			if err := s.Apply(c); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, n, err)
+			}
+			n++
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d (%v, %s) step %d: %v", seed, inv, diffs[seed%4], n, err)
+			}
+		}
+		if !s.Over() {
+			t.Fatalf("seed %d: no resolution after %d decisions", seed, n)
+		}
+		res[s.Resolution]++
+		decisions += n
+	}
+	return res
+}
+
+// TestDevourerBelowRandomPlay: random play reaches a resolution on every
+// seed with the invariants held after each decision (short mode: 100k
+// decisions; otherwise 1M).
+func TestDevourerBelowRandomPlay(t *testing.T) {
+	total := 1_000_000
+	if testing.Short() {
+		total = 100_000
+	}
+	res := devourerRandom(t, total)
+	t.Logf("resolutions: %v", res)
+}
+
+// TestDevourerBelowDescribeAndNarrate: every option of random Devourer
+// Below games is described in words and every event narrated, without a
+// "?" or a panic.
+func TestDevourerBelowDescribeAndNarrate(t *testing.T) {
+	for seed := uint64(1); seed <= 60; seed++ {
+		s, err := New(Options{Investigators: teams[seed%uint64(len(teams))], Difficulty: "hard", Scenario: "devourer",
+			CampaignLog: []string{"lita", "cultists who got away: Herman Collins, Peter Warren"}}, seed, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(seed)
+		for n := 0; !s.Over() && n < 3000; n++ {
+			p := s.Prompt()
+			for i := range p.Options {
+				if d := s.Describe(i); d == "" || d == "?" {
+					t.Fatalf("seed %d: option %d (%v) of a %v prompt has no words", seed, i, p.Options[i], p.Kind)
+				}
+			}
+			c := rng.IntN(len(p.Options))
+			if p.Options[c].Code == ActResign && rng.IntN(10) > 0 {
+				c = (c + 1) % len(p.Options)
+			}
+			if err := s.Apply(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, e := range s.Log().Events {
+			if s.Narrate(e) == "" {
+				t.Fatalf("seed %d: event %v not narrated", seed, e)
+			}
+		}
+	}
+}
