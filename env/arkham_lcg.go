@@ -68,6 +68,24 @@ func init() {
 		Build:      func(opts Options) (*Game, error) { return buildLCG(opts, "01120") },
 		Potentials: lcgPotentials,
 	})
+	Register(Entry{
+		ID: lcg.TheDevourerBelowID,
+		Description: "Arkham Horror: The Card Game, The Devourer Below (Night of the Zealot 3), standalone, 1-4 investigators with starter decks; " +
+			"the same observation layout and actions as The Gathering. Reward: +1 for Resolution 1 (the ritual disrupted, act 3b), 2 (Umôrdhoth defeated) " +
+			"or 3 (Lita thrown to Umôrdhoth), -1 with no resolution (every investigator resigned or eliminated), 0 until the end",
+		Options: append([]OptionDoc{
+			{Name: "investigators", Default: "01001", Doc: "a count 1-4 (the first N of 01001 Roland Banks, 01002 Daisy Walker, 01003 Skids O'Toole, 01004 Agnes Baker: one per class), or comma-separated investigator codes or names (those four and 01005 Wendy Adams)"},
+			{Name: "difficulty", Default: "standard", Doc: "easy, standard, hard or expert (chaos bag with the scenario's elder thing token, and scenario reference side)"},
+			{Name: "mulligan", Default: "true", Doc: "offer each investigator a mulligan of the opening hand"},
+			{Name: "random_weakness", Default: "true", Doc: "add a random basic weakness to each starter deck"},
+			{Name: "start_act", Default: "1", Doc: "curriculum: start on act 1, 2 or 3; the earlier acts advance as the rules do, at the end of setup, before the mulligans (docs/shaping.md)"},
+			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the start (0-10)"},
+			{Name: "start_resources", Default: "0", Doc: "curriculum: extra resources each investigator holds at the start, beyond the five (0-20)"},
+			{Name: "campaign_log", Default: "", Doc: "the campaign log the first two scenarios left, entries separated by ';' (\"ghoul priest is still alive\", \"lita\" (Lita Chantler shuffled into the lead's deck), \"past midnight\", \"cultists who got away: Herman Collins, Ruth Turner\"); empty: the standalone default, nothing recorded (ruling R-DEVOURER-STANDALONE)"},
+		}, append(lcgDeckOptions, ShapingOptions(lcgPotentials)...)...),
+		Build:      func(opts Options) (*Game, error) { return buildLCG(opts, "01142") },
+		Potentials: lcgPotentials,
+	})
 }
 
 // lcgInvestigators reads the investigators option: a number of one or two

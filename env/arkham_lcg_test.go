@@ -146,3 +146,48 @@ func TestMidnightMasksEnv(t *testing.T) {
 		t.Fatal("start_act=2 accepted for a one-act scenario")
 	}
 }
+
+// TestDevourerBelowEnv: The Devourer Below has The Gathering's observation
+// layout and action vocabulary, reads the campaign_log option (lists
+// included), and random play reaches a resolution.
+func TestDevourerBelowEnv(t *testing.T) {
+	g, err := env.Make(lcg.TheGatheringID, env.Options{"investigators": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, log := range []string{"", "past midnight; ghoul priest is still alive; lita; cultists who got away: Herman Collins, Ruth Turner, The Masked Hunter"} {
+		e, err := env.Make(lcg.TheDevourerBelowID, env.Options{"investigators": "2", "campaign_log": log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Spec().Actions != g.Spec().Actions || e.Spec().Layout.F32 != g.Spec().Layout.F32 || e.Spec().Layout.I32 != g.Spec().Layout.I32 {
+			t.Fatalf("layout differs from The Gathering's: %+v vs %+v", e.Spec().Layout, g.Spec().Layout)
+		}
+		for seed := uint64(1); seed <= 20; seed++ {
+			_, info := e.Reset(seed)
+			done := false
+			for i := 0; i < 20000 && !done; i++ {
+				var legal []int
+				for k, m := range info.Mask {
+					if m == 1 {
+						legal = append(legal, k)
+					}
+				}
+				tr, err := e.Step(legal[(int(seed)*7+i*13)%len(legal)])
+				if err != nil {
+					t.Fatal(err)
+				}
+				info, done = tr.Info, tr.Terminated
+			}
+			if !done {
+				t.Fatalf("campaign_log %q seed %d: no resolution", log, seed)
+			}
+		}
+	}
+	if _, err := env.Make(lcg.TheDevourerBelowID, env.Options{"campaign_log": "cultists who got away: Nobody"}); err == nil {
+		t.Fatal("an unknown card in a campaign-log list was accepted")
+	}
+	if _, err := env.Make(lcg.TheDevourerBelowID, env.Options{"start_act": "4"}); err == nil {
+		t.Fatal("start_act=4 accepted for a three-act scenario")
+	}
+}

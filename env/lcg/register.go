@@ -10,6 +10,9 @@ const TheGatheringID = "ArkhamLCG/TheGathering-v0"
 // TheMidnightMasksID is the env id of The Midnight Masks (standalone).
 const TheMidnightMasksID = "ArkhamLCG/TheMidnightMasks-v0"
 
+// TheDevourerBelowID is the env id of The Devourer Below (standalone).
+const TheDevourerBelowID = "ArkhamLCG/TheDevourerBelow-v0"
+
 // Scenario is a configured game of The Gathering: its static description and
 // a way to start a game from a seed.
 type Scenario struct {

@@ -31,6 +31,7 @@ from .vector import MythosVectorEnv
 ENV_IDS: tuple[str, ...] = (
     "ArkhamLCG/TheGathering-v0",
     "ArkhamLCG/TheMidnightMasks-v0",
+    "ArkhamLCG/TheDevourerBelow-v0",
     "ArkhamHorror3/DrownedLantern-v0",
     "MachinaArcana/TheFrozenEngine-v0",
 )
