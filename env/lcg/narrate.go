@@ -20,7 +20,11 @@ func (s *State) locName(k int) string {
 	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
 		return "?"
 	}
-	return s.name(s.LocInst[k])
+	id := s.LocInst[k]
+	if d := s.card(id); d.Subname != "" && s.Cards[id].Revealed {
+		return d.Name + " (" + d.Subname + ")" // a revealed version: Arkham Woods (Quiet Glade)
+	}
+	return s.name(id)
 }
 
 // seatName names an investigator.
@@ -196,7 +200,7 @@ func (s *State) Describe(i int) string {
 	case c == ActAdvanceAct:
 		return fmt.Sprintf("Spend %d clues as a group to advance the act", s.actClues())
 	case c == ActResign:
-		return "Resign (flee the house)"
+		return "Resign (leave the scenario)"
 	case c == ActParley:
 		return s.scen().ParleyText
 	case c == ActKeep:

@@ -514,7 +514,7 @@ func devourerDoomNearest(s *State, f *game.Frame) game.Control {
 	}
 	n := int8(f.Tgt)
 	return s.chooseEnemy(f, func(e int16) bool { return dist[s.Cards[e].Loc] == best }, false,
-		func(e int16) { s.Cards[e].Doom += n; s.checkDoom() })
+		func(e int16) { s.Cards[e].Doom += n }) // checked at the next mythos phase (LCG §5.2 1.3)
 }
 
 // devourerDrawMonster is the hard skull after a failed test: search the
@@ -572,8 +572,7 @@ func devourerAgenda1b(s *State, f *game.Frame) game.Control {
 	for _, e := range s.devourerDiscardUntil(1, true, buf[:0]) {
 		s.spawnEnemy(e, s.leadSeat(), dbMainPath)
 		if inPlayZone(s.Cards[e].Zone) {
-			s.Cards[e].Doom++
-			s.checkDoom()
+			s.Cards[e].Doom++ // checked at the next mythos phase (LCG §5.2 1.3)
 		}
 	}
 	return game.Done
