@@ -333,11 +333,21 @@ func (sc *ScenarioDef) setAside(d cards.ID) bool {
 	return false
 }
 
-// locDef returns the scenario's definition of location slot k.
+// locDef returns the scenario's definition of the location in slot k: the
+// definition of the card there (a setup may shuffle location versions over
+// their slots so that a slot does not tell an unrevealed version: The
+// Devourer Below's Arkham Woods), else the slot's.
 func (s *State) locDef(k int) *LocationDef {
 	sc := s.scen()
 	if k < 0 || k >= len(sc.Locations) {
 		return &noLocation
+	}
+	if id := s.LocInst[k]; id >= 0 && sc.Locations[k].Card != s.Cards[id].Def {
+		for j := range sc.Locations {
+			if sc.Locations[j].Card == s.Cards[id].Def {
+				return &sc.Locations[j]
+			}
+		}
 	}
 	return &sc.Locations[k]
 }

@@ -84,7 +84,7 @@ var theDevourerBelow = &ScenarioDef{
 			},
 			Run: func(s *State, seat int) {
 				s.Inv[seat].UsedTurn |= bitLocTurn
-				s.pushCardEffect(seat, s.LocInst[dbGlade], -1, 0)
+				s.pushCardEffect(seat, s.LocInst[s.Inv[seat].Loc], -1, 0)
 			}}},
 		dbRitualSite: {Card: idRitualSite},
 	},
@@ -98,6 +98,8 @@ var theDevourerBelow = &ScenarioDef{
 	},
 	Start:    dbMainPath,
 	SetAside: []cards.ID{idUmordhoth},
+	// Which unrevealed Arkham Woods is in which slot is hidden (LCG §12.4).
+	Determinize: devourerDeterminize,
 	EncounterSets: []string{"tentacles", "ancient_evils", "striking_fear", "ghouls", "pentagram",
 		"agents_of_yog", "agents_of_shub", "agents_of_cthulhu", "agents_of_hastur"},
 	StandaloneLog:     nil, // ruling R-DEVOURER-STANDALONE: nothing recorded
@@ -382,17 +384,17 @@ func devourerSetup(s *State) {
 			i--
 		}
 	}
-	var woods = [6]int{dbUnhallowed, dbTwisting, dbOldHouse, dbCliffside, dbThicket, dbGlade}
-	for i := len(woods) - 1; i > 0; i-- {
-		j := s.rng.IntN(i + 1)
-		woods[i], woods[j] = woods[j], woods[i]
-	}
-	for n, k := range woods {
+	// The six Arkham Woods are shuffled over their six slots (a slot does
+	// not tell an unrevealed version: locDef reads the card); the first four
+	// slots' are in play, the other two removed.
+	woods := s.LocInst[dbUnhallowed : dbGlade+1]
+	shuffle16(s, woods)
+	for n, id := range woods {
+		s.Cards[id].Loc = int8(dbUnhallowed + n)
 		if n < 4 {
-			s.moveTo(s.LocInst[k], ZoneBoard, -1)
-			s.Cards[s.LocInst[k]].Loc = int8(k)
+			s.moveTo(id, ZoneBoard, -1)
 		} else {
-			s.moveTo(s.LocInst[k], ZoneRemoved, -1)
+			s.moveTo(id, ZoneRemoved, -1)
 		}
 	}
 	if s.Campaign.Has(LogGhoulPriestAlive) {
@@ -691,4 +693,38 @@ func devourerAct2b(s *State, f *game.Frame) game.Control {
 		s.spawnEnemy(e, s.leadSeat(), dbRitualSite)
 	}
 	return game.Done
+}
+
+// devourerDeterminize deals the Arkham Woods that are not revealed (in play
+// unrevealed, or removed at setup) anew over their slots: what an agent
+// cannot see of the map (LCG §12.4, ruling R-DET).
+func devourerDeterminize(s *State, rng *game.RNG) {
+	var slots, ids [6]int16
+	n := 0
+	for k := dbUnhallowed; k <= dbGlade; k++ {
+		id := s.LocInst[k]
+		if id < 0 || s.Cards[id].Revealed || s.Cards[id].Zone != ZoneBoard && s.Cards[id].Zone != ZoneRemoved {
+			continue
+		}
+		for _, a := range s.Board {
+			if s.Cards[a].Host == id {
+				return // an attachment would move with it: keep the map
+			}
+		}
+		slots[n], ids[n] = int16(k), id
+		n++
+	}
+	var zones [6]Zone
+	for i := 0; i < n; i++ {
+		zones[i] = s.Cards[ids[i]].Zone
+	}
+	game.ShuffleInts(rng, ids[:n])
+	for i := 0; i < n; i++ {
+		k, id := slots[i], ids[i]
+		s.LocInst[k] = id
+		s.Cards[id].Loc = int8(k)
+		if s.Cards[id].Zone != zones[i] {
+			s.moveTo(id, zones[i], -1)
+		}
+	}
 }

@@ -99,3 +99,46 @@ func TestDevourerBelowDescribeAndNarrate(t *testing.T) {
 		}
 	}
 }
+
+// TestDevourerBelowDeterminizeDealsTheWoods: which unrevealed Arkham Woods
+// is in which slot is hidden (LCG §12.4), so a determinization deals them
+// anew; the Main Path stays, and the invariants hold.
+func TestDevourerBelowDeterminizeDealsTheWoods(t *testing.T) {
+	s, err := New(Options{Investigators: []string{"01001"}, Difficulty: "standard", Scenario: "devourer"}, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.Cards[s.LocInst[dbUnhallowed]].Def
+	rng := game.NewRNG(5)
+	changed := false
+	for i := 0; i < 20 && !changed; i++ {
+		c := s.CloneState()
+		c.Determinize(0, &rng)
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		if c.Cards[c.LocInst[dbMainPath]].Def != idMainPath {
+			t.Fatal("the Main Path moved")
+		}
+		changed = c.Cards[c.LocInst[dbUnhallowed]].Def != before
+	}
+	if !changed {
+		t.Fatal("20 determinizations never changed the Arkham Woods in slot 1")
+	}
+}
+
+// TestDevourerBelowWoodsBehaveByCard: a woods' rules follow its card, not its
+// slot (the setup shuffles them over the six slots).
+func TestDevourerBelowWoodsBehaveByCard(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		s, err := New(Options{Investigators: []string{"01001"}, Difficulty: "standard", Scenario: "devourer"}, seed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := dbUnhallowed; k <= dbGlade; k++ {
+			if got, want := s.locDef(k).Card, s.Cards[s.LocInst[k]].Def; got != want {
+				t.Fatalf("seed %d slot %d: definition of %s for %s", seed, k, def(got).Subname, def(want).Subname)
+			}
+		}
+	}
+}
