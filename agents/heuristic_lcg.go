@@ -260,7 +260,7 @@ func enemyLeft(s *lcg.State, e int16) int {
 func (v *lcgView) fightScore(e int16, value, dmg int) float64 {
 	s := v.s
 	c := cardOf(s, e)
-	p := pSuccess(s, v.seat, value, int(c.Fight))
+	p := pSuccess(s, v.seat, value, s.EnemyFight(e))
 	left := enemyLeft(s, e)
 	worth := 30.0
 	if s.Cards[e].Def == cardGhoulPriest {
@@ -288,9 +288,9 @@ func (v *lcgView) evadeScore(e int16, value int) float64 {
 	}
 	var p float64
 	if s.EvadeDoublesNegative(e) {
-		p = pSuccessDoubled(s, v.seat, value, int(c.Evade))
+		p = pSuccessDoubled(s, v.seat, value, s.EnemyEvade(e))
 	} else {
-		p = pSuccess(s, v.seat, value, int(c.Evade))
+		p = pSuccess(s, v.seat, value, s.EnemyEvade(e))
 	}
 	val := 12 + 4*float64(int(c.Damage)+int(c.Horror))
 	if s.EvadeHasEffect(e) && c.Victory > 0 {
@@ -551,6 +551,8 @@ func (v *lcgView) actionScore(o game.Option, action bool) float64 {
 	case c == lcg.ActParley:
 		p := pSuccess(s, v.seat, s.SkillOf(v.seat, skIntellect), 4)
 		return p*15 - v.aooPenalty()
+	case c >= lcg.ActParleyEnemy && c < lcg.ActParleyEnemy+lcg.MaxEnemies && cardOf(s, int16(o.Arg)).Unique && cardOf(s, int16(o.Arg)).Victory == 0 && hasTrait(cardOf(s, int16(o.Arg)), "Elite"):
+		return 150 // an Elite's ⮕ that ends the scenario (Umôrdhoth: throw Lita to him, Resolution 3)
 	case c >= lcg.ActParleyEnemy && c < lcg.ActParleyEnemy+lcg.MaxEnemies && cardOf(s, int16(o.Arg)).Victory > 0:
 		return 30 // a Parley that puts the enemy into the victory display (an interrogation)
 	case c >= lcg.ActLocation && c < lcg.ActLocation+lcg.MaxLocations:
@@ -660,4 +662,14 @@ func (v *lcgView) abilityScore(id int16, a int) float64 {
 		return -1
 	}
 	return -1
+}
+
+// hasTrait reports whether card c has the trait.
+func hasTrait(c *cards.Card, trait string) bool {
+	for _, t := range c.Traits {
+		if t == trait {
+			return true
+		}
+	}
+	return false
 }

@@ -191,3 +191,10 @@ func (s *State) AbilityOf(id int16, a int) (AbilityView, bool) {
 	return AbilityView{Skill: int(w.skill), Mod: int(w.mod), Damage: int(w.dmg), Shroud: int(w.shroud),
 		Investigate: w.invest, Heal: w.skipNone, Resources: s.Cards[id].Def == idBurglary}, true
 }
+
+// EnemyFight and EnemyEvade are enemy instance e's fight and evade with
+// their modifiers (an agenda's, the enemy's own: LCG §3 Modifiers).
+func (s *State) EnemyFight(e int16) int { return s.enemyFight(e) }
+
+// EnemyEvade: see EnemyFight.
+func (s *State) EnemyEvade(e int16) int { return s.enemyEvade(e) }

@@ -99,7 +99,7 @@ func (s *State) Render(viewer game.AgentID) string {
 		c := &s.Cards[e]
 		parts := []string{
 			fmt.Sprintf("  %s at the %s: fight %d, health %d/%d, evade %d", s.numbered(e), s.locName(int(c.Loc)),
-				d.Fight, s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), d.Evade),
+				s.enemyFight(e), s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), s.enemyEvade(e)),
 			fmt.Sprintf("attacks for %d damage, %d horror", d.Damage, d.Horror),
 		}
 		if c.Zone == ZoneThreat {
@@ -212,11 +212,11 @@ func (s *State) Describe(i int) string {
 	case c >= ActMove && c < ActFight:
 		return fmt.Sprintf("Move to the %s", s.locName(int(o.Arg)))
 	case c >= ActFight && c < ActEngage:
-		return fmt.Sprintf("Fight %s (fight %d)", s.name(id), s.card(id).Fight)
+		return fmt.Sprintf("Fight %s (fight %d)", s.name(id), s.enemyFight(id))
 	case c >= ActEngage && c < ActEvade:
 		return fmt.Sprintf("Engage %s", s.name(id))
 	case c >= ActEvade && c < ActPlay:
-		return fmt.Sprintf("Evade %s (evade %d)", s.name(id), s.card(id).Evade)
+		return fmt.Sprintf("Evade %s (evade %d)", s.name(id), s.enemyEvade(id))
 	case c >= ActPlay && c < ActCommit:
 		return fmt.Sprintf("Play %s (%d resources)", s.name(id), s.cost(id))
 	case c >= ActCommit && c < ActDiscard:
