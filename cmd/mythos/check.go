@@ -91,6 +91,6 @@ func newCheck() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&run, "run", "", "only cases whose name matches this regular expression")
 	f.BoolVarP(&quiet, "quiet", "q", false, "print only failures, skips and the summary")
-	f.StringVar(&gameName, "game", "", "the game of the cases: lcg or ah3 (default: the game a directory of the path names, e.g. env/ah3/..., else lcg)")
+	f.StringVar(&gameName, "game", "", "the game of the cases: "+strings.Join(caseGameNames(), ", ")+" (default: the game a directory of the path names, e.g. env/ah3/..., else lcg)")
 	return cmd
 }

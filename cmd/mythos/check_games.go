@@ -38,6 +38,15 @@ var caseGames = []caseGame{
 	{"ah3", []string{"ah3"}, loadAH3Cases},
 }
 
+// caseGameNames names the games of caseGames, in order.
+func caseGameNames() []string {
+	names := make([]string, len(caseGames))
+	for i, g := range caseGames {
+		names[i] = g.name
+	}
+	return names
+}
+
 // gameOfCases picks the game of a case path: the --game flag when set, else
 // the game named by an element of the path, else the first game.
 func gameOfCases(path, flag string) (*caseGame, error) {
@@ -47,11 +56,7 @@ func gameOfCases(path, flag string) (*caseGame, error) {
 				return &caseGames[i], nil
 			}
 		}
-		var names []string
-		for _, g := range caseGames {
-			names = append(names, g.name)
-		}
-		return nil, fmt.Errorf("--game %s: want one of %s", flag, strings.Join(names, ", "))
+		return nil, fmt.Errorf("--game %s: want one of %s", flag, strings.Join(caseGameNames(), ", "))
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
