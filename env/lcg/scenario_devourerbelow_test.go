@@ -23,31 +23,12 @@ func devourerRandom(t *testing.T, total int) map[uint8]int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CheckInvariants(); err != nil {
-			t.Fatalf("seed %d setup: %v", seed, err)
-		}
-		rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
-		n := 0
-		for !s.Over() && n < 20000 {
-			p := s.Prompt()
-			if len(p.Options) == 0 {
-				t.Fatalf("seed %d step %d: prompt with no options", seed, n)
-			}
-			c := rng.IntN(len(p.Options))
+		n := playChecked(t, s, seed, func(p *game.Prompt, c int, rng *game.RNG) int {
 			if p.Options[c].Code == ActResign && rng.IntN(20) > 0 {
 				c = (c + 1) % len(p.Options) // mostly stay: the Main Path's Resign is always there
 			}
-			if err := s.Apply(c); err != nil {
-				t.Fatalf("seed %d step %d: %v", seed, n, err)
-			}
-			n++
-			if err := s.CheckInvariants(); err != nil {
-				t.Fatalf("seed %d (%v, %s) step %d: %v", seed, inv, diffs[seed%4], n, err)
-			}
-		}
-		if !s.Over() {
-			t.Fatalf("seed %d: no resolution after %d decisions", seed, n)
-		}
+			return c
+		})
 		res[s.Resolution]++
 		decisions += n
 	}
