@@ -102,92 +102,57 @@ func TestCurriculumStart(t *testing.T) {
 	}
 }
 
-// TestMidnightMasksEnv: The Midnight Masks has The Gathering's observation
-// layout and action vocabulary (one for every LCG env), reads the
-// campaign_log option, and random play reaches a resolution.
-func TestMidnightMasksEnv(t *testing.T) {
+// TestScenarioEnvs: The Midnight Masks and The Devourer Below have The
+// Gathering's observation layout and action vocabulary (one for every LCG
+// env), read the campaign_log option (lists included), random play reaches
+// a resolution, and a bad log entry or start act is refused.
+func TestScenarioEnvs(t *testing.T) {
 	g, err := env.Make(lcg.TheGatheringID, env.Options{"investigators": "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, log := range []string{"", "house burned; ghoul priest is still alive"} {
-		e, err := env.Make(lcg.TheMidnightMasksID, env.Options{"investigators": "2", "campaign_log": log})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Spec().Actions != g.Spec().Actions || e.Spec().Layout.F32 != g.Spec().Layout.F32 || e.Spec().Layout.I32 != g.Spec().Layout.I32 {
-			t.Fatalf("layout differs from The Gathering's: %+v vs %+v", e.Spec().Layout, g.Spec().Layout)
-		}
-		for seed := uint64(1); seed <= 20; seed++ {
-			_, info := e.Reset(seed)
-			done := false
-			for i := 0; i < 20000 && !done; i++ {
-				var legal []int
-				for k, m := range info.Mask {
-					if m == 1 {
-						legal = append(legal, k)
+	for _, c := range []struct {
+		id, log  string
+		badLog   string // a campaign_log value to refuse
+		badStart string // a start_act value to refuse
+	}{
+		{lcg.TheMidnightMasksID, "house burned; ghoul priest is still alive", "house on fire", "2"},
+		{lcg.TheDevourerBelowID, "past midnight; ghoul priest is still alive; lita; cultists who got away: Herman Collins, Ruth Turner, The Masked Hunter", "cultists who got away: Nobody", "4"},
+	} {
+		for _, log := range []string{"", c.log} {
+			e, err := env.Make(c.id, env.Options{"investigators": "2", "campaign_log": log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Spec().Actions != g.Spec().Actions || e.Spec().Layout.F32 != g.Spec().Layout.F32 || e.Spec().Layout.I32 != g.Spec().Layout.I32 {
+				t.Fatalf("%s: layout differs from The Gathering's: %+v vs %+v", c.id, e.Spec().Layout, g.Spec().Layout)
+			}
+			for seed := uint64(1); seed <= 20; seed++ {
+				_, info := e.Reset(seed)
+				done := false
+				for i := 0; i < 20000 && !done; i++ {
+					var legal []int
+					for k, m := range info.Mask {
+						if m == 1 {
+							legal = append(legal, k)
+						}
 					}
-				}
-				tr, err := e.Step(legal[(int(seed)*7+i*13)%len(legal)])
-				if err != nil {
-					t.Fatal(err)
-				}
-				info, done = tr.Info, tr.Terminated
-			}
-			if !done {
-				t.Fatalf("campaign_log %q seed %d: no resolution", log, seed)
-			}
-		}
-	}
-	if _, err := env.Make(lcg.TheMidnightMasksID, env.Options{"campaign_log": "house on fire"}); err == nil {
-		t.Fatal("an unknown campaign-log entry was accepted")
-	}
-	if _, err := env.Make(lcg.TheMidnightMasksID, env.Options{"start_act": "2"}); err == nil {
-		t.Fatal("start_act=2 accepted for a one-act scenario")
-	}
-}
-
-// TestDevourerBelowEnv: The Devourer Below has The Gathering's observation
-// layout and action vocabulary, reads the campaign_log option (lists
-// included), and random play reaches a resolution.
-func TestDevourerBelowEnv(t *testing.T) {
-	g, err := env.Make(lcg.TheGatheringID, env.Options{"investigators": "2"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, log := range []string{"", "past midnight; ghoul priest is still alive; lita; cultists who got away: Herman Collins, Ruth Turner, The Masked Hunter"} {
-		e, err := env.Make(lcg.TheDevourerBelowID, env.Options{"investigators": "2", "campaign_log": log})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Spec().Actions != g.Spec().Actions || e.Spec().Layout.F32 != g.Spec().Layout.F32 || e.Spec().Layout.I32 != g.Spec().Layout.I32 {
-			t.Fatalf("layout differs from The Gathering's: %+v vs %+v", e.Spec().Layout, g.Spec().Layout)
-		}
-		for seed := uint64(1); seed <= 20; seed++ {
-			_, info := e.Reset(seed)
-			done := false
-			for i := 0; i < 20000 && !done; i++ {
-				var legal []int
-				for k, m := range info.Mask {
-					if m == 1 {
-						legal = append(legal, k)
+					tr, err := e.Step(legal[(int(seed)*7+i*13)%len(legal)])
+					if err != nil {
+						t.Fatal(err)
 					}
+					info, done = tr.Info, tr.Terminated
 				}
-				tr, err := e.Step(legal[(int(seed)*7+i*13)%len(legal)])
-				if err != nil {
-					t.Fatal(err)
+				if !done {
+					t.Fatalf("%s campaign_log %q seed %d: no resolution", c.id, log, seed)
 				}
-				info, done = tr.Info, tr.Terminated
-			}
-			if !done {
-				t.Fatalf("campaign_log %q seed %d: no resolution", log, seed)
 			}
 		}
-	}
-	if _, err := env.Make(lcg.TheDevourerBelowID, env.Options{"campaign_log": "cultists who got away: Nobody"}); err == nil {
-		t.Fatal("an unknown card in a campaign-log list was accepted")
-	}
-	if _, err := env.Make(lcg.TheDevourerBelowID, env.Options{"start_act": "4"}); err == nil {
-		t.Fatal("start_act=4 accepted for a three-act scenario")
+		if _, err := env.Make(c.id, env.Options{"campaign_log": c.badLog}); err == nil {
+			t.Fatalf("%s: campaign_log %q accepted", c.id, c.badLog)
+		}
+		if _, err := env.Make(c.id, env.Options{"start_act": c.badStart}); err == nil {
+			t.Fatalf("%s: start_act=%s accepted", c.id, c.badStart)
+		}
 	}
 }
