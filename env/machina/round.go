@@ -243,7 +243,10 @@ func (s *State) doDanger(f *game.Frame) game.Control {
 		return game.Again
 	}
 	s.Danger++
-	if s.Danger >= s.dangerTrack()-1 {
+	// The track has dangerTrack() divisions before the arrow (MA §22.5,
+	// content `danger_track`): the marker rests on 0..track-1 and reaching
+	// the arrow (position track) raises the level.
+	if s.Danger >= s.dangerTrack() {
 		s.Danger = 0
 		s.raiseLevel()
 	}
