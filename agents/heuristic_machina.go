@@ -519,11 +519,7 @@ func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.
 		if c < 0 || s.Incorporeal(cr) {
 			continue
 		}
-		if ab.Target == machina.TargetMelee {
-			if !s.Board.Adjacent(here, c) {
-				continue
-			}
-		} else if machina.Cheb(here, c) > max(1, int(ab.Range)) || !s.Board.LineOfSight(here, c, machina.SightPlain, nil) {
+		if !inReach(s, here, c, ab) {
 			continue
 		}
 		stat := s.Defence(cr)
@@ -541,11 +537,7 @@ func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.
 		if s.Board.Effective(c) != machina.KindRitual {
 			continue
 		}
-		if ab.Target == machina.TargetMelee {
-			if !s.Board.Adjacent(here, c) {
-				continue
-			}
-		} else if machina.Cheb(here, c) > max(1, int(ab.Range)) || !s.Board.LineOfSight(here, c, machina.SightPlain, nil) {
+		if !inReach(s, here, c, ab) {
 			continue
 		}
 		stat := s.Defence(machina.CellBase + c)
@@ -555,6 +547,24 @@ func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.
 		best = max(best, 1.3*hitChance(e.Strong, e.Weak, stat-spare))
 	}
 	return best
+}
+
+// inReach reports whether an ability of the creature at here may target
+// cell c: adjacent for a melee symbol; within range and in sight for a ranged
+// one, where the [R≤X/blk] symbol's sight is blocked by other creatures too
+// (MA §17.3, §17.6, §17.7) — else the only target left may be a friend
+// standing in the line.
+func inReach(s *machina.State, here, c int, ab *machina.Ability) bool {
+	if ab.Target == machina.TargetMelee {
+		return s.Board.Adjacent(here, c)
+	}
+	if machina.Cheb(here, c) > max(1, int(ab.Range)) {
+		return false
+	}
+	if ab.Target == machina.TargetRanged {
+		return s.Board.LineOfSight(here, c, machina.SightObstacles, &s.Occ)
+	}
+	return s.Board.LineOfSight(here, c, machina.SightPlain, nil)
 }
 
 // itemValue rates an item card: its level and the mean of its attack dice
