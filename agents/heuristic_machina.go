@@ -118,6 +118,12 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 			return -float64(partyDistance(s, int(c-machina.CodeCell)))
 		}
 		return 0
+	case machina.PromptSupport:
+		// MA §7.5: the point comes from whoever holds the most.
+		if c >= machina.CodePioneer && c < machina.CodePioneer+machina.MaxPioneers {
+			return float64(s.P[o.Arg].Insp)
+		}
+		return 0
 	case machina.PromptFreeEquip:
 		if c == machina.CodeYes {
 			return 2
@@ -202,7 +208,9 @@ func scoreTarget(s *machina.State, cell int, monsterSide bool) float64 {
 		if monsterSide {
 			return 10 - float64(s.Health(cr))
 		}
-		return 1 // a helpful effect on a friend, or friendly fire
+		// A helpful effect on a friend: the most hurt first (a heal); an
+		// attack on a friend stays below any monster.
+		return 1 + 0.5*float64(missingHealth(s, cr))
 	default:
 		if monsterSide {
 			return 0.5
@@ -275,11 +283,23 @@ func scoreAbility(s *machina.State, c game.ActionCode, actor int, monsterSide bo
 			}
 			if p := bestHitChance(s, actor, ab, &e); p >= 0.3 {
 				score = max(score, 4+10*p)
+			} else if s.InFinale && p >= 0.05 {
+				// The finale's clock (MA §21.6) makes any chance at a
+				// ritual cell better than stamina left unused.
+				score = max(score, 3+10*p)
 			}
 		case machina.OpHeal:
-			if actor >= 0 && actor < machina.MaxPioneers {
-				if card := &ct.Pioneers[s.P[actor].Card]; s.P[actor].HP < card.MaxHP-1 {
-					score = max(score, 6)
+			// Worth its stamina when the pioneer it can reach (itself, or
+			// any on its tile for an any-pioneer heal) has lost 2 health,
+			// or 1 and is low.
+			if actor >= 0 && actor < machina.MaxPioneers && !monsterSide {
+				for q := 0; q < int(s.N); q++ {
+					if q != actor && (ab.Target != machina.TargetAnyPioneer || !sameTile(s, actor, q)) {
+						continue
+					}
+					if lost := missingHealth(s, q); lost >= 2 || (lost >= 1 && s.P[q].HP <= 2) {
+						score = max(score, 6)
+					}
 				}
 			}
 		}
@@ -329,9 +349,19 @@ func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.Num
 	} else {
 		chapter := func(c int) bool { return g.Effective(c) == machina.KindChapter }
 		mark(func(c int) bool { return s.Exit[0] >= 0 && (int(s.Exit[0]) == c || int(s.Exit[1]) == c) })
+		if canSeal(s, actor) && (s.InFinale || chapterAdvances(s)) {
+			// MA §12.8: sealing a lair cell stops the spawns of its tile
+			// (the last one), lowers danger and lights the chapter cell
+			// (MA §12.13), so the chapter then costs 1 stamina; the cells
+			// next to an unsealed lair cell are the goal (standing on it
+			// offers no seal).
+			mark(func(c int) bool { return g.Passable(c) && nextToLair(s, c) })
+		}
 		if chapterAdvances(s) {
 			mark(func(c int) bool { return chapter(c) && g.Lit[c] })
-			if actor < machina.MaxPioneers && s.P[actor].Insp >= 3 {
+			if actor < machina.MaxPioneers && partyInspiration(s) >= 3 {
+				// MA §7.5: pioneers chained by adjacency to the user or the
+				// cell pay together, so the party gathers at the cell.
 				mark(chapter)
 			}
 		}
@@ -445,8 +475,58 @@ func savingInspiration(s *machina.State, actor, n int) bool {
 			return false
 		}
 	}
-	insp := int(s.P[actor].Insp)
+	insp := partyInspiration(s)
 	return insp-n < 3 && insp >= 1
+}
+
+// partyInspiration is the inspiration of the pioneers on the board: what
+// they can pay together for a chapter cell or a seal once gathered (MA §7.5).
+func partyInspiration(s *machina.State) int {
+	n := 0
+	for q := 0; q < int(s.N); q++ {
+		if s.P[q].Alive && s.Position(q) >= 0 {
+			n += int(s.P[q].Insp)
+		}
+	}
+	return n
+}
+
+// canSeal reports whether a pioneer holds the 4 inspiration a lair seal
+// costs (MA §12.8) and has no lit chapter cell to use instead.
+func canSeal(s *machina.State, actor int) bool {
+	if actor < 0 || actor >= machina.MaxPioneers || partyInspiration(s) < 4 {
+		return false
+	}
+	for c := 0; c < machina.NumCells; c++ {
+		if s.Board.Effective(c) == machina.KindChapter && s.Board.Lit[c] && !s.InFinale {
+			return false
+		}
+	}
+	return true
+}
+
+// nextToLair reports whether cell c is adjacent to an unsealed lair cell.
+func nextToLair(s *machina.State, c int) bool {
+	for d := machina.Direction(0); d < 8; d++ {
+		if n := machina.Step(c, d); n >= 0 && s.Board.Effective(n) == machina.KindLair && s.Board.Adjacent(c, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingHealth is the health pioneer q has lost (0 when it is dead).
+func missingHealth(s *machina.State, q int) int {
+	if !s.P[q].Alive {
+		return 0
+	}
+	return int(s.Content().Pioneers[s.P[q].Card].MaxHP) - int(s.P[q].HP)
+}
+
+// sameTile reports whether pioneers p and q stand on the same tile.
+func sameTile(s *machina.State, p, q int) bool {
+	a, b := s.Position(p), s.Position(q)
+	return a >= 0 && b >= 0 && machina.TileOf(a) == machina.TileOf(b)
 }
 
 // monstersNext counts the monsters adjacent to cell c.
