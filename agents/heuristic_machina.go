@@ -203,6 +203,9 @@ func scoreTarget(s *machina.State, cell int, monsterSide bool) float64 {
 		if !monsterSide && s.InFinale && s.Board.Effective(cell) == machina.KindRitual {
 			return 12 // a ritual cell (MA §21.6)
 		}
+		if !monsterSide && s.Board.Effective(cell) == machina.KindBarrel {
+			return 0.1 + 6*barrelValue(s, cell, false) // MA §12.11
+		}
 		return 0.5
 	case cr < machina.MaxPioneers:
 		if monsterSide {
@@ -612,6 +615,17 @@ func bestHitChance(s *machina.State, actor int, ab *machina.Ability, e *machina.
 		}
 		best = max(best, p)
 	}
+	// An explosive barrel in reach (defence and will 1) attacks every
+	// creature next to it with 3 strong dice (MA §12.11): worth it when
+	// enemies stand there and no pioneer does.
+	for c := 0; c < machina.NumCells; c++ {
+		if s.Board.Effective(c) != machina.KindBarrel || !inReach(s, here, c, ab) {
+			continue
+		}
+		if v := barrelValue(s, c, e.Magic); v > 0 {
+			best = max(best, hitChance(e.Strong, e.Weak, 1-spare)*v)
+		}
+	}
 	// The finale's ritual cells are attack-only creatures (MA §21.6).
 	for c := 0; c < machina.NumCells && s.InFinale; c++ {
 		if s.Board.Effective(c) != machina.KindRitual {
@@ -645,6 +659,39 @@ func inReach(s *machina.State, here, c int, ab *machina.Ability) bool {
 		return s.Board.LineOfSight(here, c, machina.SightObstacles, &s.Occ)
 	}
 	return s.Board.LineOfSight(here, c, machina.SightPlain, nil)
+}
+
+// barrelValue is what a barrel at c blowing up is worth (MA §12.11): the
+// chance of its 3 strong dice against each monster or ritual cell next to
+// it (a ritual cell counted higher, MA §21.6), 0 when a pioneer stands next
+// to it.
+func barrelValue(s *machina.State, c int, magic bool) float64 {
+	v := 0.0
+	for d := machina.Direction(0); d < 8; d++ {
+		n := machina.Step(c, d)
+		if n < 0 || !s.Board.Adjacent(c, n) {
+			continue
+		}
+		cr := int(s.Occ[n])
+		if cr >= 0 && cr < machina.MaxPioneers {
+			return 0
+		}
+		switch {
+		case cr >= machina.MonsterBase && cr < machina.CellBase:
+			st := s.Defence(cr)
+			if magic {
+				st = s.Will(cr)
+			}
+			v += hitChance(3, 0, st)
+		case s.InFinale && s.Board.Effective(n) == machina.KindRitual:
+			st := s.Defence(machina.CellBase + n)
+			if magic {
+				st = s.Will(machina.CellBase + n)
+			}
+			v += 1.3 * hitChance(3, 0, st)
+		}
+	}
+	return v
 }
 
 // itemValue rates an item card: its level and the mean of its attack dice
