@@ -468,18 +468,34 @@ func chapterAdvances(s *machina.State) bool {
 }
 
 // savingInspiration reports whether spending n inspiration would leave the
-// actor short of an unlit chapter cell's 3 (MA §12.13) it still needs.
+// party short of what it still needs: an unlit chapter cell's 3 (MA
+// §12.13), or in the finale the 4 that seal its lair cell (MA §12.8) and
+// stop its spawns.
 func savingInspiration(s *machina.State, actor, n int) bool {
-	if actor < 0 || actor >= machina.MaxPioneers || !chapterAdvances(s) || n <= 0 {
+	if actor < 0 || actor >= machina.MaxPioneers || n <= 0 {
 		return false
 	}
-	for c := 0; c < machina.NumCells; c++ {
-		if s.Board.Effective(c) == machina.KindChapter && s.Board.Lit[c] {
-			return false
+	need := 0
+	switch {
+	case s.InFinale:
+		for c := 0; c < machina.NumCells && need == 0; c++ {
+			if s.Board.Effective(c) == machina.KindLair {
+				need = 4
+			}
+		}
+	case chapterAdvances(s):
+		need = 3
+		for c := 0; c < machina.NumCells; c++ {
+			if s.Board.Effective(c) == machina.KindChapter && s.Board.Lit[c] {
+				return false
+			}
 		}
 	}
 	insp := partyInspiration(s)
-	return insp-n < 3 && insp >= 1
+	if s.InFinale && insp < need {
+		return false // no seal within reach: the clock comes first
+	}
+	return insp-n < need && insp >= 1
 }
 
 // partyInspiration is the inspiration of the pioneers on the board: what
