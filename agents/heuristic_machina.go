@@ -6,17 +6,20 @@ import (
 )
 
 // The Machina Arcana heuristic. A pioneer works toward the chapter's way on:
-// the exit token when one is placed (leave the board), a lit chapter cell, an
-// unlit one once it holds the 3 inspiration it costs, otherwise chests and
-// event cells (inspiration and items), an unexplored border, and last the
-// chapter cell to wait by. It steps along shortest paths, keeps off cells
-// next to monsters when it can, uses a cell when next to it, attacks a
-// monster in reach, pays a closed chapter's progress in health while it can
-// spare it, heals when hurt, draws items from its class's deck and equips
-// them, and keeps its inspiration for the chapter cell (boosting a roll or
-// soaking a wound only when it can spare it or is about to fall). On the
-// monster side it attacks the pioneer in reach and closes in on the nearest
-// one. Elsewhere (windows, tie-breaks) it takes the first option.
+// the exit token when one is placed (leave the board), a lair cell to seal
+// once the party holds the 4 inspiration it costs, a lit chapter cell, an
+// unlit one once the party holds the 3 it costs (supporters pay together,
+// MA §7.5), in the finale the ritual cells, otherwise chests and event cells
+// (inspiration and items), an unexplored border, and last the chapter cell
+// to wait by. It steps along shortest paths, keeps off cells next to
+// monsters when it can, uses a cell when next to it, attacks a monster (or
+// an explosive barrel beside monsters) in reach and in clear sight, pays a
+// closed chapter's progress in health while it can spare it, heals the hurt,
+// draws items from its class's deck and equips them, and keeps the party's
+// inspiration for the chapter cell or the seal (boosting a roll or soaking a
+// wound only when it can spare it or is about to fall). On the monster side
+// it attacks the pioneer in reach and closes in on the nearest one.
+// Elsewhere (windows, tie-breaks) it takes the first option.
 
 // chooseMachina returns the option index the heuristic picks in s.
 func chooseMachina(s *machina.State, rng *game.RNG) int {
