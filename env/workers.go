@@ -60,6 +60,10 @@ var WorkersSpin = 50 * time.Microsecond
 // (a compare-and-swap) costs nothing next to stepping its envs.
 const chunksPerPart = 4
 
+// chunkAlign is the items per 64-byte line of a 4-byte column: stealing
+// chunks are a multiple of it when the batch is large enough.
+const chunkAlign = 16
+
 // cacheLine pads the fields that different cores write, so that they never
 // share a cache line.
 type cacheLine [64]byte
@@ -139,6 +143,11 @@ func (w *Workers) Run(n int, task func(part, lo, hi int)) {
 		chunks = min(n, parts*chunksPerPart, 1<<16-1)
 	}
 	c.task, c.n, c.chunk = task, n, (n+chunks-1)/chunks
+	if c.steal && n >= chunkAlign*parts {
+		// Whole cache lines of the batch's 4-byte columns (rewards, agents)
+		// per chunk: parts that write neighbouring chunks share no line.
+		c.chunk = (c.chunk + chunkAlign - 1) / chunkAlign * chunkAlign
+	}
 	chunks = (n + c.chunk - 1) / c.chunk
 	g := (c.gen.Load() + 1) & 0xffffffff
 	for p := range c.parts {
