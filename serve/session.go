@@ -111,6 +111,8 @@ type session struct {
 	// on the handler's goroutine alone); stepTask is s.stepRange, made once.
 	stepWorkers *env.Workers
 	stepTask    func(part, lo, hi int)
+	checkTask   func(part, lo, hi int) // s.checkRange, made once
+	illegal     atomic.Int64           // the lowest env whose action checkRange refused (len(envs) if none)
 
 	// shm holds the buffers above when the session lives in shared memory
 	// (OpenRequest.shared_memory; nil otherwise).
@@ -198,7 +200,7 @@ func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n i
 	if s.workers > 1 && n >= parallelMin {
 		// A sparse session merges each worker's rows in worker order, so its
 		// workers keep their own ranges; the others take each other's.
-		s.stepWorkers, s.stepTask = env.NewWorkers(s.workers, s.sparseW == nil), s.stepRange
+		s.stepWorkers, s.stepTask, s.checkTask = env.NewWorkers(s.workers, s.sparseW == nil), s.stepRange, s.checkRange
 		// The workers hold no reference to s: a session dropped without
 		// stopWorkers stops them when it is collected.
 		runtime.AddCleanup(s, (*env.Workers).Close, s.stepWorkers)
@@ -468,7 +470,7 @@ func (s *session) step(t *pb.Tensor) error {
 	if err := decodeActions(t, n, s.actions); err != nil {
 		return status.Error(codes.InvalidArgument, err.Error())
 	}
-	for i, a := range s.actions {
+	for i := range s.actions {
 		switch {
 		case !s.started[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d has not been reset: call Reset before Step", i)
@@ -479,10 +481,19 @@ func (s *session) step(t *pb.Tensor) error {
 		case s.over[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d: the episode is over: reset it before stepping (or open the session with auto_reset)", i)
 		}
-		if _, ok := s.envs[i].Decode(int(a)); !ok {
-			e := &env.IllegalActionError{Action: int(a), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[i])}
-			return status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
-		}
+	}
+	// The actions are checked against the envs' masks on the workers that
+	// step them, whose cores hold their states.
+	s.illegal.Store(int64(n))
+	if s.stepWorkers == nil {
+		s.checkRange(0, 0, n)
+	} else {
+		s.stepWorkers.Run(n, s.checkTask)
+	}
+	if i := int(s.illegal.Load()); i < n {
+		a := s.actions[i]
+		e := &env.IllegalActionError{Action: int(a), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[i])}
+		return status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
 	}
 	s.clearTransient()
 	for w := range s.sparseW {
@@ -517,6 +528,21 @@ type envPanic struct {
 }
 
 func (p *envPanic) Error() string { return fmt.Sprintf("env %d panicked: %v", p.env, p.value) }
+
+// checkRange checks the actions of envs lo to hi-1 against their masks,
+// keeping the lowest refused env in s.illegal.
+func (s *session) checkRange(_, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if _, ok := s.envs[i].Decode(int(s.actions[i])); !ok {
+			for {
+				cur := s.illegal.Load()
+				if int64(i) >= cur || s.illegal.CompareAndSwap(cur, int64(i)) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // stepRange steps envs lo to hi-1 on worker w; a sparse packed session also
 // encodes their rows (while they are in cache). A panic stops the range and
