@@ -22,7 +22,7 @@ type config struct {
 	start         Start // curriculum starting conditions (curriculum.go)
 	scenario      uint8 // index of the scenario (scenario.go)
 	campaign      []LogKey
-	campaignCards []LogCard // the cards named under list entries
+	campaignCards []LogCard    // the cards named under list entries
 	openingTop    [][]cards.ID // per seat, cards stacked before the opening draw (Options.OpeningTop)
 }
 
