@@ -87,6 +87,8 @@ type StageDef struct {
 	// how many the objective needs per investigator. nil: none.
 	CluesOnAct       func(s *State) int
 	CluesOnActNeeded int8
+	// SetCluesOnAct sets the clues on the act (scripted rules cases).
+	SetCluesOnAct func(s *State, n int)
 	// NoDoom: the agenda has no doom threshold (The Devourer Below's
 	// agenda 3b, both the current act and agenda: LCG §3 Act Deck and
 	// Agenda Deck).

@@ -511,3 +511,17 @@ func (s *State) EmptyEncounter() {
 		s.moveTo(s.EncDeck[len(s.EncDeck)-1], ZoneEncDiscard, -1)
 	}
 }
+
+// SetActClues sets the clues on the current act, for an act whose objective
+// is clues placed on it (The Devourer Below's act 3a; StageDef.CluesOnAct).
+func (s *State) SetActClues(n int) error {
+	st := &s.scen().Acts[s.Act]
+	if st.SetCluesOnAct == nil {
+		return fmt.Errorf("act %d of %s holds no clues", s.Act, s.ScenarioName())
+	}
+	if n < 0 || n > 100 {
+		return fmt.Errorf("act clues %d: want 0 to 100", n)
+	}
+	st.SetCluesOnAct(s, n)
+	return nil
+}

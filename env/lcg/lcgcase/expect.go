@@ -133,6 +133,10 @@ func check(s *lcg.State, e *Expect) []string {
 		d.int("victory points", e.VictoryPts, n)
 	}
 	checkLogOrder(s, &d, e.LogOrder)
+	if e.ActClues != nil {
+		on, _ := s.ActCluesOnAct()
+		d.int("clues on the act", e.ActClues, on)
+	}
 	if d.n == 0 {
 		d.add("the case expects nothing: state at least one expectation")
 	}

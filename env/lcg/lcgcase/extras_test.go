@@ -15,6 +15,8 @@ func TestExtrasLoadErrors(t *testing.T) {
 		{"- name: a\n  rule: r\n  setup:\n    counters:\n      - {location: Study, doom: -1}\n", "line 5: counters: -1 tokens"},
 		{"- name: a\n  rule: r\n  setup:\n    counters:\n      - {location: Study, dom: 1}\n", "line 5: field dom not found in type lcgcase.CounterSetup"},
 		{"- name: a\n  rule: r\n  setup:\n    opening_deck:\n      - {seat: 5, top: [Guts]}\n", "line 5: opening_deck seat 5"},
+		{"- name: a\n  rule: r\n  setup:\n    counters:\n      - {act: true, doom: 1}\n", "line 5: a counters entry for the act sets clues only"},
+		{"- name: a\n  rule: r\n  setup:\n    counters:\n      - {act: true, location: Study, clues: 1}\n", "line 5: a counters entry names exactly one"},
 		{"- name: a\n  rule: r\n  setup:\n    opening_deck:\n      - {seat: 0}\n", "line 5: opening_deck of seat 0: top names no card"},
 		{"- name: a\n  rule: r\n  setup:\n    encounter_empty: maybe\n", "x.yaml: line 4"},
 		{"- name: a\n  rule: r\n  expect:\n    log_order: {a: b}\n", "x.yaml: line 4"},
@@ -43,6 +45,8 @@ func TestExtrasRunFailures(t *testing.T) {
 		{`[{name: a, rule: r, setup: {decks: [no-such-deck.txt]}, expect: {round: 1}}]`, `decks: seat 0: deck`},
 		{`[{name: a, rule: r, setup: {opening_deck: [{seat: 0, top: [Machete]}]}, expect: {seats: [{seat: 0, hand: {has: [Guts]}}]}}]`, `seat 0 hand: want 1 × Guts`},
 		{`[{name: a, rule: r, setup: {encounter_empty: true}, expect: {encounter_deck: {has: [Grasping Hands]}}}]`, `encounter deck: want 1 × Grasping Hands, got 0 (empty)`},
+		{`[{name: a, rule: r, setup: {counters: [{act: true, clues: 1}]}, expect: {round: 1}}]`, `act 0 of The Gathering holds no clues`},
+		{`[{name: a, rule: r, setup: {scenario: devourer below, act: 2, counters: [{act: true, clues: 1}]}, expect: {act_clues: 2}}]`, `clues on the act: want 2, got 1`},
 	}
 	for _, c := range cases {
 		cs, err := Parse("x.yaml", []byte(c.yaml))

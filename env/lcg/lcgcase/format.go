@@ -183,6 +183,9 @@ type Expect struct {
 	// of a narrated line) appear in this order, not necessarily next to
 	// each other (format_extras.go, expect_extras.go).
 	LogOrder []string `yaml:"log_order"`
+	// ActClues is the clues on the current act (an act whose objective is
+	// clues on it: The Devourer Below's act 3a).
+	ActClues *int `yaml:"act_clues"`
 }
 
 // CampaignExpect is the expected campaign log.

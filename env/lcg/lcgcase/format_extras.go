@@ -43,9 +43,11 @@ type OpeningDeckSetup struct {
 }
 
 // CounterSetup sets the doom and clues of one card in play, named by
-// exactly one of Enemy (the first in play with that name), Location, or
-// Seat and Card (a card in that seat's play or threat area).
+// exactly one of Enemy (the first in play with that name), Location, Seat
+// and Card (a card in that seat's play or threat area), or Act (the current
+// act: clues only, for an act that holds them, The Devourer Below's act 3a).
 type CounterSetup struct {
+	Act      bool   `yaml:"act"`
 	Enemy    string `yaml:"enemy"`
 	Location string `yaml:"location"`
 	Seat     *int   `yaml:"seat"`
@@ -85,14 +87,16 @@ func (c *CounterSetup) UnmarshalYAML(n *yaml.Node) error {
 	*c = CounterSetup(p)
 	c.Line = n.Line
 	named := 0
-	for _, x := range []bool{c.Enemy != "", c.Location != "", c.Card != "" || c.Seat != nil} {
+	for _, x := range []bool{c.Act, c.Enemy != "", c.Location != "", c.Card != "" || c.Seat != nil} {
 		if x {
 			named++
 		}
 	}
 	switch {
 	case named != 1:
-		return fmt.Errorf("line %d: a counters entry names exactly one of enemy, location, or seat and card", n.Line)
+		return fmt.Errorf("line %d: a counters entry names exactly one of act, enemy, location, or seat and card", n.Line)
+	case c.Act && c.Doom != nil:
+		return fmt.Errorf("line %d: a counters entry for the act sets clues only (the agenda's doom is setup doom)", n.Line)
 	case (c.Card != "") != (c.Seat != nil):
 		return fmt.Errorf("line %d: a counters entry for a player's card needs both seat and card", n.Line)
 	case c.Doom == nil && c.Clues == nil:

@@ -70,6 +70,8 @@ func (x *Extras) apply(s *lcg.State) error {
 
 func applyCounter(s *lcg.State, c *CounterSetup) error {
 	switch {
+	case c.Act:
+		return s.SetActClues(*c.Clues)
 	case c.Location != "":
 		k, err := location(s, c.Location)
 		if err != nil {
