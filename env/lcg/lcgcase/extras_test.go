@@ -45,6 +45,9 @@ func TestExtrasRunFailures(t *testing.T) {
 		{`[{name: a, rule: r, setup: {decks: [no-such-deck.txt]}, expect: {round: 1}}]`, `decks: seat 0: deck`},
 		{`[{name: a, rule: r, setup: {opening_deck: [{seat: 0, top: [Machete]}]}, expect: {seats: [{seat: 0, hand: {has: [Guts]}}]}}]`, `seat 0 hand: want 1 × Guts`},
 		{`[{name: a, rule: r, setup: {encounter_empty: true}, expect: {encounter_deck: {has: [Grasping Hands]}}}]`, `encounter deck: want 1 × Grasping Hands, got 0 (empty)`},
+		{`[{name: a, rule: r, actions: [{do: Resource, refused: true}], expect: {round: 1}}]`, `"Resource" must be refused, but the action prompt offered it`},
+		{`[{name: a, rule: r, actions: [{option: 0, refused: true}], expect: {round: 1}}]`, `"Option 0" must be refused, but the action prompt offered it`},
+		{`[{name: a, rule: r, actions: [{do: Frobnicate, refused: true}], expect: {round: 1}}]`, `unknown action "Frobnicate"`},
 		{`[{name: a, rule: r, setup: {counters: [{act: true, clues: 1}]}, expect: {round: 1}}]`, `act 0 of The Gathering holds no clues`},
 		{`[{name: a, rule: r, setup: {scenario: devourer below, act: 2, counters: [{act: true, clues: 1}]}, expect: {act_clues: 2}}]`, `clues on the act: want 2, got 1`},
 	}
@@ -57,5 +60,17 @@ func TestExtrasRunFailures(t *testing.T) {
 		if r.Status != Fail || !strings.Contains(strings.Join(r.Diff, "\n"), c.want) {
 			t.Errorf("%s: status %v diff %q, want a failure containing %q", c.yaml, r.Status, r.Diff, c.want)
 		}
+	}
+}
+
+// TestRefusedStepPasses: a refused step the prompt does not offer passes
+// and leaves the prompt for the next step.
+func TestRefusedStepPasses(t *testing.T) {
+	cs, err := Parse("x.yaml", []byte(`[{name: a, rule: r, actions: [{do: Move, target: Hallway, refused: true}, {option: 99, refused: true}, Resource], expect: {seats: [{seat: 0, resources: 6, actions: 2}]}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(cs[0]); r.Status != Pass {
+		t.Fatalf("%v %v", r.Status, r.Diff)
 	}
 }
