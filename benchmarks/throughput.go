@@ -48,6 +48,10 @@ type EnvThroughput struct {
 	// BytesPerEnv is the live heap per env (state, encoder buffers, wrappers)
 	// after a few steps.
 	BytesPerEnv float64 `json:"bytes_per_env"`
+	// VectorBytesPerEnv is the live heap per env of a vector env after a few
+	// steps, its row of the batch not counted: the envs of a vector (and of a
+	// server session) encode into the batch and make no buffers of their own.
+	VectorBytesPerEnv float64 `json:"vector_bytes_per_env"`
 	// Vector is the vector env's throughput per worker count.
 	Vector []VectorPoint `json:"vector"`
 }
@@ -70,6 +74,9 @@ func Throughput(cfg ThroughputConfig) ([]EnvThroughput, error) {
 			return nil, err
 		}
 		if t.BytesPerEnv, err = bytesPerEnv(id, cfg.LiveEnvs); err != nil {
+			return nil, err
+		}
+		if t.VectorBytesPerEnv, err = vectorBytesPerEnv(id, cfg.LiveEnvs); err != nil {
 			return nil, err
 		}
 		for _, w := range cfg.Workers {
@@ -274,6 +281,31 @@ func bytesPerEnv(id string, n int) (float64, error) {
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(envs)
 	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(n), nil
+}
+
+// vectorBytesPerEnv measures the live heap of a vector of n envs stepped a
+// few times, less its batch, per env.
+func vectorBytesPerEnv(id string, n int) (float64, error) {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	v, step, err := vectorPlay(id, n, 1)
+	if err != nil {
+		return 0, err
+	}
+	defer v.Close()
+	for k := 0; k < 10; k++ {
+		if err := step(); err != nil {
+			return 0, err
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(v)
+	l := v.Spec().Layout
+	// the batch (vectorPlay's, without final rows) and the actions
+	batch := n * (4*l.F32 + 4*l.I32 + v.Spec().Actions + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4)
+	return (float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) - float64(batch)) / float64(n), nil
 }
 
 // vectorSpeed is decisions/s of a vector of n envs stepped by workers

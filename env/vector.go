@@ -59,7 +59,7 @@ type Vector struct {
 	out     *Batch
 
 	pool *Workers
-	task func(part int) // v.stepPart, made once so that Step does not allocate
+	task func(part, lo, hi int) // v.stepChunk, made once so that Step does not allocate
 }
 
 // NewVector makes n envs of id with opts, stepped by workers goroutines
@@ -89,8 +89,8 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 			v.direct[i] = DirectEncoderOf(e)
 		}
 	}
-	v.pool = NewWorkers(workers)
-	v.task = v.stepPart
+	v.pool = NewWorkers(workers, true)
+	v.task = v.stepChunk
 	// The workers hold no reference to v: a vector dropped without Close
 	// stops them when it is collected.
 	runtime.AddCleanup(v, (*Workers).Close, v.pool)
@@ -177,7 +177,7 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 		}
 	}
 	v.actions, v.out = actions, out
-	v.pool.Run(v.task)
+	v.pool.Run(len(v.envs), v.task)
 	v.actions, v.out = nil, nil
 	return nil
 }
@@ -186,10 +186,8 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 // it. It is safe to call more than once.
 func (v *Vector) Close() { v.pool.Close() }
 
-// stepPart steps part p of the envs (see Span), on worker p.
-func (v *Vector) stepPart(p int) {
-	v.stepRange(Span(len(v.envs), v.workers, p))
-}
+// stepChunk steps envs [lo, hi) (a chunk of a Workers.Run).
+func (v *Vector) stepChunk(_, lo, hi int) { v.stepRange(lo, hi) }
 
 // target directs env i's encoder into row i of out, when it can write
 // there itself; untarget undoes it once the env's rows are written.

@@ -108,9 +108,9 @@ type session struct {
 	wireHint int
 
 	// stepWorkers spreads a step over s.workers parts (nil when steps run
-	// on the handler's goroutine alone); stepTask is s.stepPart, made once.
+	// on the handler's goroutine alone); stepTask is s.stepRange, made once.
 	stepWorkers *env.Workers
-	stepTask    func(part int)
+	stepTask    func(part, lo, hi int)
 
 	// shm holds the buffers above when the session lives in shared memory
 	// (OpenRequest.shared_memory; nil otherwise).
@@ -196,7 +196,9 @@ func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n i
 		s.carry, s.carryAgents = make([]float64, n), make([]float64, n*agents)
 	}
 	if s.workers > 1 && n >= parallelMin {
-		s.stepWorkers, s.stepTask = env.NewWorkers(s.workers), s.stepPart
+		// A sparse session merges each worker's rows in worker order, so its
+		// workers keep their own ranges; the others take each other's.
+		s.stepWorkers, s.stepTask = env.NewWorkers(s.workers, s.sparseW == nil), s.stepRange
 		// The workers hold no reference to s: a session dropped without
 		// stopWorkers stops them when it is collected.
 		runtime.AddCleanup(s, (*env.Workers).Close, s.stepWorkers)
@@ -489,8 +491,8 @@ func (s *session) step(t *pb.Tensor) error {
 	if s.stepWorkers == nil {
 		s.stepRange(0, 0, n)
 	} else {
-		// One wake per worker, persistent goroutines (env.Workers).
-		s.stepWorkers.Run(s.stepTask)
+		// Persistent goroutines that poll between steps (env.Workers).
+		s.stepWorkers.Run(n, s.stepTask)
 	}
 	for i, err := range s.stepErr {
 		if err != nil {
@@ -515,12 +517,6 @@ type envPanic struct {
 }
 
 func (p *envPanic) Error() string { return fmt.Sprintf("env %d panicked: %v", p.env, p.value) }
-
-// stepPart steps part w of the envs (env.Span) on worker w.
-func (s *session) stepPart(w int) {
-	lo, hi := env.Span(len(s.envs), s.workers, w)
-	s.stepRange(w, lo, hi)
-}
 
 // stepRange steps envs lo to hi-1 on worker w; a sparse packed session also
 // encodes their rows (while they are in cache). A panic stops the range and
