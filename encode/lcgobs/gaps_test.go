@@ -160,6 +160,16 @@ func TestMasksDeterminizeDoesNotLeak(t *testing.T) {
 			if c.LocInst != before {
 				swapped++
 			}
+			if err := c.CheckInvariants(); err != nil {
+				t.Fatalf("viewer %d: after a determinization: %v", v, err)
+			}
+			if c.Over() == s.Over() && !c.Over() {
+				// The determinized game plays on: one random step stays legal.
+				d := c.CloneState()
+				if err := d.Apply(rng.IntN(len(d.Prompt().Options))); err != nil {
+					t.Fatalf("viewer %d: a step after a determinization: %v", v, err)
+				}
+			}
 			e.Encode(c, game.AgentID(v), got)
 			if f, i := firstDiff(e.Layout(), base, got); f != "" {
 				t.Fatalf("viewer %d: a determinization moved %s[%d]", v, f, i)
