@@ -412,11 +412,22 @@ func goalField(s *machina.State, actor int, monsterSide bool, dist *[machina.Num
 }
 
 // evaluateMachina estimates the pioneers' final score in [-1, 1]: progress
-// through the chapters (within one: the inspiration an unlit chapter cell
+// through the chapters (in the finale the share of ritual cells destroyed,
+// MA §21.6; within a chapter: the inspiration an unlit chapter cell
 // costs, or the share of the party gone through the exit, MA §12.13, §14.5),
 // the team's health, against the danger track and the monsters in play.
 func evaluateMachina(s *machina.State) float64 {
 	prog := 1.0
+	if s.InFinale && len(s.Chapters) > 0 && len(s.Rituals) > 0 {
+		// MA §21.6: the finale's progress is the ritual cells destroyed.
+		down := 0
+		for _, r := range s.Rituals {
+			if r.HP <= 0 {
+				down++
+			}
+		}
+		prog = (float64(s.ChapterPos) + float64(down)/float64(len(s.Rituals))) / float64(len(s.Chapters)-1)
+	}
 	if !s.InFinale && len(s.Chapters) > 0 {
 		frac, alive, off, insp := 0.0, 0, 0, 0
 		for i := 0; i < int(s.N); i++ {
