@@ -59,7 +59,7 @@ func init() {
 			{Name: "variant", Default: "", Doc: "comma-separated variants (MA §5): easy (the fate die's 0 counts 0), very_easy (lair and horror never decrease), quick (skip the scenario's quick_skips chapters), very_quick (only its very_quick chapters, won by leaving the board in the last); quick and very_quick exclude each other. The campaign (MA §5.4) is not supported"},
 			{Name: "cooperative", Default: "false", Doc: "keep the monsters predictable after a pioneer dies (MA §19.4–19.5): the monsters seat never acts and its reward is 0, one team only"},
 			{Name: "round_cap", Default: "0", Doc: "end the game after this many rounds with score 0 (terminated, no winner); 0 is no cap"},
-			{Name: "danger_track", Default: "0", Doc: "design parameter (MA §22.5): divisions of the danger track, 2-12; 0 takes the scenario's"},
+			{Name: "danger_track", Default: "0", Doc: "design parameter (MA §22.5): divisions of the danger track before the arrow (the increases per monster level), 2-12; 0 takes the scenario's"},
 			{Name: "recharge_faces", Default: "112230", Doc: "design parameter (MA §22.4): the recharge die's six faces as six digits, 0 nothing, 1 restore 1 health, 2 restore 2 stamina, 3 restore 3 stamina"},
 			{Name: "lair_scale_twice", Default: "false", Doc: "design parameter (MA §22.A.2): apply the lair scaling of MA §6.2 step 3 on top of §14.6 when a chapter times out"},
 			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},

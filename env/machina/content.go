@@ -178,7 +178,8 @@ type Scenario struct {
 	// Quick skips these chapters (numbers from 1) in the quick variant;
 	// VeryQuick plays only these (MA §5.3).
 	Quick, VeryQuick []int
-	// DangerTrack is the number of divisions of the danger track (MA §22.5).
+	// DangerTrack is the number of divisions of the danger track before the
+	// arrow: the increases of danger per monster level (MA §22.5).
 	DangerTrack int8
 	// Events is the number of common events of each kind kept at setup
 	// (MA §4.1 steps 6–7).
