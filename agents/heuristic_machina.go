@@ -457,8 +457,10 @@ func evaluateMachina(s *machina.State) float64 {
 	if alive == 0 {
 		return -1
 	}
-	danger := float64(s.Danger) / float64(max(1, s.DangerTrack()))
-	v := 0.7*prog + 0.4*hp/float64(s.N) - 0.3*danger - 0.05*float64(len(s.Order)) - 0.3
+	// Danger climbs through the monster levels (MA §6.5.1): the marker
+	// going back to the first division raises the level, it does not help.
+	danger := (float64(s.Level-1) + float64(s.Danger)/float64(max(1, s.DangerTrack()))) / 4
+	v := 0.7*prog + 0.4*hp/float64(s.N) - 0.4*danger - 0.05*float64(len(s.Order)) - 0.3
 	return max(-1, min(1, v))
 }
 
