@@ -71,6 +71,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.I32(int32(t.Tile))
 		w.U8(t.Face)
 		w.Bool(t.Seen)
+		w.U8(t.Group)
 	}
 	// Pioneers.
 	for i := 0; i < int(s.N); i++ {
