@@ -169,9 +169,17 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 		}
 		if f.Answer != game.NoAnswer {
 			n := int(s.answer(f).Arg)
-			s.P[booster].Insp -= int8(n)
 			f.B += int32(n)
-		} else if booster >= 0 && s.P[booster].Alive && s.P[booster].Insp > 0 {
+			if n > 0 && s.boostPool(booster) > int(s.P[booster].Insp) {
+				// MA §7.5: supporters may pay the boost; who pays each
+				// point is asked point by point (R-BOOST), then the
+				// comparison follows.
+				s.push(opSupport, game.AgentID(booster), supportPay, -1, int32(n), int32(booster))
+				f.Step = 2
+				return game.Again
+			}
+			s.P[booster].Insp -= int8(n)
+		} else if pool := s.boostPool(booster); pool > 0 {
 			need := 0
 			for _, e := range s.evaders(attacker, sc, int(f.Tgt), buf[:0]) {
 				if isPioneer(e) {
@@ -182,8 +190,8 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 					need = n
 				}
 			}
-			if need > int(s.P[booster].Insp) {
-				need = int(s.P[booster].Insp)
+			if need > pool {
+				need = pool
 			}
 			if need > 9 {
 				need = 9
@@ -255,7 +263,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 	}
 	if isPioneer(cr) {
 		p := &s.P[cr]
-		soaked := false
+		soaked, saved := false, false
 		if f.Answer != game.NoAnswer {
 			switch o := s.answer(f); o.Code {
 			case CodeYes:
@@ -263,7 +271,10 @@ func (s *State) doHit(f *game.Frame) game.Control {
 				soaked = true
 				s.log.Add(evSoak, game.AgentID(cr), int32(cr), 0, 0)
 			case CodePass:
-				p.HP--
+				saved = s.lastHealthSave(cr)
+				if !saved {
+					p.HP--
+				}
 			default:
 				// MA §7.5: a supporter loses the inspiration instead.
 				q := int(o.Arg)
@@ -285,10 +296,18 @@ func (s *State) doHit(f *game.Frame) game.Control {
 				}
 			}
 			return game.Wait
-		} else {
+		} else if saved = s.lastHealthSave(cr); !saved {
 			p.HP--
 		}
 		f.A--
+		if saved {
+			// MA §18.6: the last health is not lost; the trigger's effects
+			// happen instead (pushed, they resolve first).
+			if f.A > 0 {
+				return game.Again
+			}
+			return game.Done
+		}
 		s.log.Add(evDamage, game.AgentID(cr), int32(cr), int32(p.HP), 0)
 		if p.HP <= 0 {
 			s.killPioneer(cr, src)
@@ -535,6 +554,19 @@ func (s *State) evadeStat(attacker, e int, magic bool) int {
 		return w
 	}
 	return d
+}
+
+// boostPool is the inspiration that may be added to a roll boosted by
+// pioneer p (MA §7.4): its own and, on the board, its supporters' (MA §7.5,
+// its own cell as the target cell); 0 for no booster.
+func (s *State) boostPool(p int) int {
+	if p < 0 || !s.P[p].Alive {
+		return 0
+	}
+	if s.N == 1 || !s.onBoardPioneer(p) {
+		return int(s.P[p].Insp)
+	}
+	return s.supportInsp(p, -1)
 }
 
 // soakers are the pioneers who may lose 1 inspiration instead of pioneer

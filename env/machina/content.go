@@ -14,10 +14,13 @@ const (
 	WhenDamaged               // when you take damage (Slippery Vest)
 	WhenHorror                // when any horror event is (re)triggered (Nailed Boots)
 	WhenChapter               // when a new chapter begins (Abzu Guide)
+	WhenLastHealth            // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
+	WhenMarkerOff             // when a marker returns from this card (MA §18.6 [marker-off])
 	numWhens
 )
 
-var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event", "chapter_start"}
+var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event",
+	"chapter_start", "last_health", "marker_off"}
 
 // TargetKind is an active ability's target symbol (MA §17.6, §17.7, §17.11).
 type TargetKind uint8
@@ -44,6 +47,7 @@ type Ability struct {
 	Insp    int8
 	Health  int8
 	Discard bool       // [discard] after use
+	Marker  bool       // cost: return one of the user's markers from this card (MA §18.6, Circular Saw)
 	Target  TargetKind // target symbol
 	Range   int8       // X of a ranged symbol
 	Monster bool       // a horror event's active usable by monsters (MA §15.5)

@@ -99,12 +99,13 @@ const (
 	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
 	StatEvaderLower       // its evaders use the lower of defence and will (Formless Spawn), amount 1
 	StatChasmWalk         // may move through chasms (Spectral Levitators, MA §10.9), amount 1
+	StatMoveThrough       // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
-	"reroll_blanks", "evader_lower", "chasm_walk"}
+	"reroll_blanks", "evader_lower", "chasm_walk", "move_through"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {

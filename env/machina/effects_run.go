@@ -109,10 +109,17 @@ func (s *State) canPay(user int, a *Ability) bool {
 		return int(s.Mx[user-MonsterBase].Stamina) >= int(a.Stamina)
 	}
 	p := &s.P[user]
-	if p.Stamina < a.Stamina || p.Insp < a.Insp {
+	if p.Stamina < a.Stamina {
 		return false
 	}
-	if a.Health > 0 && int(p.HP)+int(p.Insp-a.Insp) <= int(a.Health) {
+	pool := int(p.Insp)
+	if a.Insp > p.Insp && s.N > 1 && s.onBoardPioneer(user) {
+		pool = s.supportInsp(user, -1) // MA §7.5: supporters may pay the cost
+	}
+	if pool < int(a.Insp) {
+		return false
+	}
+	if a.Health > 0 && int(p.HP)+pool-int(a.Insp) <= int(a.Health) {
 		return false
 	}
 	return true
@@ -155,11 +162,19 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 		target = int(s.answer(f).Arg)
 	}
 	// Pay (MA §16.2).
+	supported := false
+	if a.Marker && isPioneer(user) {
+		s.returnMarker(user, ref) // MA §18.6: the cost returns the marker (and fires [marker-off])
+	}
 	if isMonster(user) {
 		s.Mx[user-MonsterBase].Stamina -= a.Stamina
 	} else {
 		s.P[user].Stamina -= a.Stamina
-		s.P[user].Insp -= a.Insp
+		if a.Insp > 0 && s.N > 1 && s.onBoardPioneer(user) && s.supportInsp(user, -1) > int(s.P[user].Insp) {
+			supported = true
+		} else {
+			s.P[user].Insp -= a.Insp
+		}
 	}
 	s.log.Add(evAbility, s.agentOf(user), int32(user), ref, int32(target))
 	kind, card, ab := refParts(ref)
@@ -185,6 +200,11 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 	}
 	if kind == refEvent && a.Discard {
 		s.discardPersonal(card)
+	}
+	if supported {
+		// MA §7.5: the pioneer and its supporters pay the inspiration, point
+		// by point (R-SUPPORT), before the effects resolve.
+		s.push(opSupport, game.AgentID(user), supportPay, -1, int32(a.Insp), int32(user))
 	}
 	return game.Done
 }

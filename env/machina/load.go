@@ -45,6 +45,7 @@ type rawCost struct {
 	Inspiration int  `yaml:"inspiration"`
 	Health      int  `yaml:"health"`
 	Discard     bool `yaml:"discard"`
+	Marker      bool `yaml:"marker"`
 }
 
 type rawAbility struct {

@@ -40,6 +40,9 @@ func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 	}
 	c := s.posOf(p)
 	n := Step(c, d)
+	if c >= 0 && n >= 0 && s.obstacle(n) && !s.immobile(p) && s.statSum(p, StatMoveThrough) > 0 {
+		return s.throughStep(p, c, d)
+	}
 	if c < 0 || n < 0 || !s.isChasm(n) || s.statSum(p, StatChasmWalk) <= 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
 		return -1, 0, false
 	}
@@ -48,6 +51,41 @@ func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 		cost = 0
 	}
 	return n, cost, int(s.P[p].Stamina)-cost >= costMove
+}
+
+// obstacle reports whether cell c is an obstacle one may move through (MA
+// §17.3): a creature, an action cell, a destroyed cell or a barrel; rubble
+// is not one.
+func (s *State) obstacle(c int) bool {
+	if !s.Board.Present(c) || s.Board.Kind[c] == KindRubble && s.Board.Dest[c] == 0 {
+		return false
+	}
+	return s.Occ[c] >= 0 || s.Board.StaticObstacle(c)
+}
+
+// throughStep is the step of a pioneer that may move through obstacles
+// (Aero-Cloak, MA §10.9, §21.3) from cell c in direction d onto an obstacle:
+// it goes on in a straight line over the run of obstacles to the first free
+// passable cell beyond (it never stops on one), paying 1 stamina per cell
+// entered, as one action (R-THROUGH). Walls, closed doors, rubble and chasms
+// still stop it.
+func (s *State) throughStep(p, c int, d Direction) (int, int, bool) {
+	cur, cost := c, 0
+	for {
+		n := Step(cur, d)
+		if n < 0 || !s.Board.Adjacent(cur, n) {
+			return -1, 0, false
+		}
+		cost++
+		if s.obstacle(n) {
+			cur = n
+			continue
+		}
+		if !s.free(n) || s.isChasm(n) {
+			return -1, 0, false
+		}
+		return n, cost, int(s.P[p].Stamina) >= cost
+	}
 }
 
 // moveTo moves a creature one cell (no cost) and logs it.

@@ -62,8 +62,10 @@ func (s *State) doNewRound(f *game.Frame) game.Control {
 // board in the order the pioneers choose.
 func (s *State) doPioneersPhase(f *game.Frame) game.Control {
 	if f.Step == 0 {
-		// MA §6.1 step 1: pioneer markers return; their effects end.
-		s.expireMods(false)
+		// MA §6.1 step 1: pioneer markers return; their effects end; cards
+		// whose marker returned resolve their [marker-off] triggers (MA
+		// §18.6).
+		triggered := s.markersReturn()
 		// MA §6.1 step 2, §22.A.6: stamina to its maximum.
 		for i := 0; i < int(s.N); i++ {
 			s.P[i].Acted = false
@@ -72,6 +74,9 @@ func (s *State) doPioneersPhase(f *game.Frame) game.Control {
 			}
 		}
 		f.Step = 1
+		if triggered {
+			return game.Again
+		}
 	}
 	if f.Answer != game.NoAnswer {
 		p := int(s.answer(f).Arg)

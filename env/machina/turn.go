@@ -166,7 +166,7 @@ func (s *State) menu(p int) {
 func (s *State) abilityOptions(p int) {
 	add := func(abs []Ability, code game.ActionCode, base int32) {
 		for i := range abs {
-			if i < 4 && !abs[i].Monster && s.usable(p, &abs[i]) {
+			if i < 4 && !abs[i].Monster && (!abs[i].Marker || s.markerOn(p, base)) && s.usable(p, &abs[i]) {
 				s.opt(code+game.ActionCode(i), base|int32(i), 0)
 			}
 		}
@@ -199,9 +199,10 @@ func (s *State) act(p int, o game.Option) {
 	c := int(pi.Pos)
 	switch {
 	case o.Code >= CodeMove && o.Code < CodeMove+8:
-		if !(s.isChasm(c) && s.isChasm(int(o.Arg))) {
-			pi.Stamina -= costMove // chasm to chasm is free (MA §10.9)
-		}
+		// 1 stamina a cell; chasm to chasm is free, a move through
+		// obstacles pays every cell (MA §10.8, §10.9).
+		_, cost, _ := s.pioneerStep(p, Direction(o.Arg2))
+		pi.Stamina -= int8(cost)
 		s.moveTo(p, int(o.Arg))
 	case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
 		e := s.Board.SideEdge(c, Direction(2*o.Arg2))
@@ -387,6 +388,7 @@ func (s *State) doCloseDoors(f *game.Frame) game.Control {
 const (
 	supportSeal    int32 = 1
 	supportChapter int32 = 2
+	supportPay     int32 = 3 // a payment only: an attack-roll boost or an ability's cost (MA §7.4, §16.2)
 )
 
 // supporters returns the pioneers who may pay inspiration for pioneer p's
@@ -461,7 +463,7 @@ func (s *State) doSupport(f *game.Frame) game.Control {
 		s.P[last].Insp--
 		f.A--
 	}
-	if !s.onBoardPioneer(p) {
+	if f.Src == supportPay || !s.onBoardPioneer(p) {
 		return game.Done
 	}
 	if f.Src == supportSeal {
