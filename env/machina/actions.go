@@ -92,12 +92,13 @@ const (
 	PromptWorkbench                              // workbench: the deck of the next card drawn (MA §12.14)
 	PromptSupport                                // who pays the next point of inspiration (MA §7.5)
 	PromptLairOrder                              // which pioneer makes the next lair roll (MA §6.2)
+	PromptReaction                               // a free ability between others' actions, or pass (MA §16.6)
 	numPromptKinds
 )
 
 var promptKindNames = [...]string{"none", "action", "next pioneer", "target", "place", "step", "boost", "soak",
 	"event cell", "draw mode", "pick item", "leftover", "recipient", "free equip", "loadout", "host", "trade",
-	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support", "lair order"}
+	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support", "lair order", "reaction"}
 
 var actionNames = func() []string {
 	n := make([]string, NumActions)

@@ -203,6 +203,9 @@ type Content struct {
 	Items     []ItemCard
 	Events    []EventCard
 	Scenarios []Scenario
+	// The cards a pioneer owns that hold a free ability (MA §16.6), so a
+	// reaction window costs nothing when none is in play.
+	freePioneers, freeItems, freeEvents []int16
 }
 
 // Limits of the fixed layout.

@@ -39,6 +39,7 @@ const (
 	opTeleportPick
 	opSupport
 	opNewRound
+	opWindow
 	numOps2
 )
 
@@ -77,6 +78,7 @@ func init() {
 	handlers[opRetrigger] = (*State).doRetrigger
 	handlers[opTeleportPick] = (*State).doTeleportPick
 	handlers[opSupport] = (*State).doSupport
+	handlers[opWindow] = (*State).doWindow
 }
 
 // push adds a frame unless the game is over.

@@ -456,6 +456,7 @@ func (c *Content) link() error {
 	case len(c.Tiles) > MaxTiles:
 		return fmt.Errorf("content: %d tiles, at most %d", len(c.Tiles), MaxTiles)
 	}
+	c.indexFree()
 	for i := range c.Scenarios {
 		s := &c.Scenarios[i]
 		s.content = c

@@ -218,10 +218,18 @@ func (s *State) doMonstersPhase(f *game.Frame) game.Control {
 			s.Mx[i].Stamina = -1 // not yet acted this phase
 		}
 	}
+	if f.B == 1 {
+		// MA §16.6: a monster's turn is over; the pioneers may react.
+		f.B = 0
+		if s.openWindow(-1) {
+			return game.Again
+		}
+	}
 	for _, m := range s.Order {
 		if s.Mx[m].Stamina < 0 {
 			s.Mx[m].Stamina = int8(s.maxStamina(MonsterBase + int(m)))
 			s.push(opMonsterTurn, game.NoAgent, -1, int32(MonsterBase+int(m)), 0, 0)
+			f.B = 1
 			return game.Again
 		}
 	}

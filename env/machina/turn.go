@@ -65,14 +65,24 @@ func (s *State) doTurn(f *game.Frame) game.Control {
 		if o.Code == CodePass {
 			pi.Stamina = 0 // passing ends the turn (MA §6.1)
 			s.Active = -1
+			s.openWindow(-1) // MA §16.6: between turns
 			return game.Done
 		}
 		s.act(p, o)
+		f.Step = 1
 		return game.Again
+	}
+	if f.Step == 1 {
+		// MA §16.6: the action is over; the other pioneers may react.
+		f.Step = 0
+		if s.openWindow(p) {
+			return game.Again
+		}
 	}
 	s.menu(p)
 	if len(s.prompt.Options) == 1 && pi.Stamina == 0 {
 		s.Active = -1
+		s.openWindow(-1) // MA §16.6: between turns
 		return game.Done // out of stamina with nothing free to do (MA §22.23)
 	}
 	return game.Wait
