@@ -5,17 +5,17 @@ type When uint8
 
 // Ability timings.
 const (
-	WhenActive    When = iota // used by paying its cost (MA §16.2)
-	WhenPassive               // always in effect while in play (MA §16.3)
-	WhenEnter                 // once, when the card enters play (MA §16.4)
-	WhenDestroyed             // when this monster is destroyed (MA §7.6, §18.1)
-	WhenKill                  // when you kill (MA §10.5)
-	WhenDealt                 // when you deal damage (MA §18.4)
-	WhenDamaged               // when you take damage (Slippery Vest)
-	WhenHorror                // when any horror event is (re)triggered (Nailed Boots)
-	WhenChapter               // when a new chapter begins (Abzu Guide)
-	WhenLastHealth            // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
-	WhenMarkerOff             // when a marker returns from this card (MA §18.6 [marker-off])
+	WhenActive     When = iota // used by paying its cost (MA §16.2)
+	WhenPassive                // always in effect while in play (MA §16.3)
+	WhenEnter                  // once, when the card enters play (MA §16.4)
+	WhenDestroyed              // when this monster is destroyed (MA §7.6, §18.1)
+	WhenKill                   // when you kill (MA §10.5)
+	WhenDealt                  // when you deal damage (MA §18.4)
+	WhenDamaged                // when you take damage (Slippery Vest)
+	WhenHorror                 // when any horror event is (re)triggered (Nailed Boots)
+	WhenChapter                // when a new chapter begins (Abzu Guide)
+	WhenLastHealth             // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
+	WhenMarkerOff              // when a marker returns from this card (MA §18.6 [marker-off])
 	numWhens
 )
 

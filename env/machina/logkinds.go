@@ -33,5 +33,6 @@ const (
 	evTeleport   // A creature, B to
 	evDiscardTile
 	evMonsterLevel
+	evCampaign // A game of the campaign (0-based), B danger raised (MA §5.4)
 	numEvKinds
 )

@@ -183,6 +183,12 @@ type State struct {
 	BoostUsed     int8   // scratch: inspiration spent on the current roll
 	Roll          int8   // scratch: the current attack roll
 	LastDeath     int8   // statistics: the seat of the last pioneer to die
-	scratchField  pathField
-	scratchOpts   []game.Option
+	// The campaign (MA §5.4): the game being played (0-based) and, in the
+	// keep phase, the cards kept for the next one.
+	Game         int8
+	KeptItems    [MaxItems]bool
+	KeptEvents   [MaxEvents]bool
+	campaign     int8 // a campaign step for run (campaignKeep, campaignNext)
+	scratchField pathField
+	scratchOpts  []game.Option
 }
