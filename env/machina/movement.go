@@ -16,7 +16,7 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 		return -1, false
 	}
 	n := Step(c, d)
-	if n < 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
+	if n < 0 || !s.free(n) || (!s.Board.Adjacent(c, n) && !s.wallWalker(cr)) {
 		return -1, false
 	}
 	if s.Board.Kind[n] == KindChasm && s.Board.Dest[n] == 0 {
@@ -24,6 +24,11 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 	}
 	return n, true
 }
+
+// wallWalker reports whether creature cr moves through walls and closed
+// doors (the Formless Spawn, MA §10.9, §21.2): its steps need no open edge
+// or corner, only a free passable cell (R-WALLWALK).
+func (s *State) wallWalker(cr int) bool { return s.statSum(cr, StatWallWalk) > 0 }
 
 // isChasm reports whether cell c is a standing chasm (MA §12.6).
 func (s *State) isChasm(c int) bool {
