@@ -41,6 +41,9 @@ const (
 	opNewRound
 	opWindow
 	opKeep
+	opOrder
+	opRestore
+	opPartner
 	numOps2
 )
 
@@ -81,6 +84,9 @@ func init() {
 	handlers[opSupport] = (*State).doSupport
 	handlers[opWindow] = (*State).doWindow
 	handlers[opKeep] = (*State).doKeep
+	handlers[opOrder] = (*State).doOrder
+	handlers[opRestore] = (*State).doRestore
+	handlers[opPartner] = (*State).doPartner
 }
 
 // push adds a frame unless the game is over.

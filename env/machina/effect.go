@@ -43,13 +43,16 @@ const (
 	OpHealMonsters        // restore N health to each monster (MA §18.1 K'thun)
 	OpGo                  // a card's own Go function (the escape hatch)
 	OpNewRound            // start a new round: the pioneers phase again (MA §14.7)
+	OpMonsterOrder        // the user rearranges the monster order (MA §6.4, §21.3 Ship's Chronometer)
+	OpRestore             // the user may restore an adjacent destroyed action cell (MA §12.15, Re-opener)
 	numOps
 )
 
 var opNames = [...]string{"", "attack", "heal", "stamina", "inspiration", "lose_health", "move", "pull", "push",
 	"teleport", "danger", "pioneer_event", "horror_event", "retrigger_horror", "retrigger_pioneer",
 	"light_chapter", "next_chapter", "entrance", "exit", "gain_item", "traps", "modify", "monsters_move",
-	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round"}
+	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round",
+	"monster_order", "restore"}
 
 // String names the primitive as the content format spells it.
 func (o Op) String() string { return opNames[o] }

@@ -410,6 +410,14 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		goEffects[e.Go](s, &EffectCtx{User: user, Target: tcell, Ref: f.Src})
 	case OpNewRound:
 		s.push(opNewRound, game.NoAgent, -1, -1, 0, 0)
+	case OpMonsterOrder:
+		if isPioneer(user) {
+			s.push(opOrder, game.AgentID(user), f.Src, int32(user), 0, 0)
+		}
+	case OpRestore:
+		if isPioneer(user) {
+			s.push(opRestore, game.AgentID(user), f.Src, int32(user), 0, 0)
+		}
 	}
 }
 

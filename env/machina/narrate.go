@@ -330,6 +330,8 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s equips %s", s.creatureName(int(e.A)), s.ct.Items[e.B].Name)
 	case evEnd:
 		return map[int32]string{1: "the expedition wins", -1: "the expedition is lost", 0: "the game is cut short"}[e.A]
+	case evRestore:
+		return fmt.Sprintf("%s restores the %s at %s", s.creatureName(int(e.Who)), s.Board.Kind[e.A], cellName(int(e.A)))
 	case evCampaign:
 		return fmt.Sprintf("the survivors go on: game %d of the campaign, danger raised %d times", e.A+1, e.B)
 	case evLeave:

@@ -289,6 +289,9 @@ func (s *State) cellEffect(p, n int) {
 		}
 		s.unequipAll(p)
 		s.push(opInventory, game.AgentID(p), -1, int32(p), 0, 0)
+		// MA §12.17 step 2: first a free trade, at a distance, with a
+		// pioneer next to a recharge station (this one too) or a workbench.
+		s.push(opPartner, game.AgentID(p), -1, int32(p), int32(n), 0)
 	case KindLever: // MA §12.12
 		s.Board.Dest[n] = 1
 		s.trapsTrigger(p)
