@@ -404,9 +404,9 @@ func (s *State) takeLimbo(i int) {
 }
 
 // doWorkbench is Use a workbench (MA §12.14): three draws from decks of the
-// pioneer's choice, one kept, each other card discarded or returned, then a
-// free Use inventory. Swapping revealed cards for one's own items is not
-// implemented (docs/machina-rulings.md). f.A counts draws.
+// pioneer's choice, swaps of revealed cards for the pioneer's own items
+// (workbenchSwap), one card kept, each other card discarded or returned,
+// then a free Use inventory. f.A counts draws, then swaps.
 func (s *State) doWorkbench(f *game.Frame) game.Control {
 	p := int(f.Tgt)
 	if !s.P[p].Alive {
@@ -437,8 +437,10 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 		if len(s.Limbo) == 0 {
 			return game.Done
 		}
-		f.Step, f.Answer = 1, game.NoAnswer
-		fallthrough
+		f.Step, f.A = 3, 0
+		return game.Again
+	case 3, 4:
+		return s.workbenchSwap(f, p)
 	case 1:
 		if f.Answer == game.NoAnswer {
 			s.ask(game.AgentID(p), PromptPickItem, -1)
@@ -466,6 +468,59 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 	s.unequipAll(p)
 	s.push(opInventory, game.AgentID(p), -1, int32(p), 0, 0)
 	return game.Done
+}
+
+// workbenchSwap resolves MA §12.14 step 2: the pioneer may swap revealed
+// cards for its own items (inventory or equipped; an equipped one leaves with
+// its chain, which stays in the inventory), one swap a pair of prompts — its
+// item (PromptSwap, or Pass to stop), then the revealed card it takes
+// (PromptPickItem) —, at most as many swaps as cards revealed (R-WORKBENCH).
+// Its item joins the revealed cards. Step 3 asks for the item, step 4 for
+// the card; f.B holds the item.
+func (s *State) workbenchSwap(f *game.Frame, p int) game.Control {
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if f.Step == 3 {
+			if o.Code == CodePass {
+				f.Step = 1
+				return game.Again
+			}
+			f.Step, f.B = 4, o.Arg
+			s.ask(game.AgentID(p), PromptPickItem, o.Arg)
+			for _, i := range s.Limbo {
+				s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+			}
+			return game.Wait
+		}
+		mine, got := int(f.B), int(o.Arg)
+		if s.Items[mine].Zone == ZoneEquipped {
+			s.returnChain(mine)
+		}
+		s.takeLimbo(got)
+		s.Items[got] = ItemState{Zone: ZoneInventory, Owner: int8(p), Host: -1}
+		s.Items[mine] = ItemState{Zone: ZoneLimbo, Owner: -1, Host: -1}
+		s.Limbo = append(s.Limbo, int16(mine))
+		s.log.Add(evItemGained, game.AgentID(p), int32(p), int32(got), 0)
+		f.A++
+		f.Step = 3
+		return game.Again
+	}
+	if int(f.A) >= len(s.Limbo) {
+		f.Step = 1
+		return game.Again
+	}
+	s.ask(game.AgentID(p), PromptSwap, -1)
+	s.opt(CodePass, -1, 0)
+	for i := range s.ct.Items {
+		if z := s.Items[i].Zone; (z == ZoneInventory || z == ZoneEquipped) && int(s.Items[i].Owner) == p {
+			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		f.Step = 1
+		return game.Again
+	}
+	return game.Wait
 }
 
 // addItems resolves "add items of level N to the decks" (MA §14.3): each deck
