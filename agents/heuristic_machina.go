@@ -28,8 +28,8 @@ func chooseMachina(s *machina.State, rng *game.RNG) int {
 	}
 	actor := s.Acting()
 	monsterSide := int(p.Actor) == int(s.N)
-	if actor < 0 && int(p.Actor) >= 0 && int(p.Actor) < int(s.N) {
-		actor = int(p.Actor) // a pioneer asked outside a turn (a wound, MA §7.3)
+	if (actor < 0 || p.Kind == machina.PromptReaction) && int(p.Actor) >= 0 && int(p.Actor) < int(s.N) {
+		actor = int(p.Actor) // a pioneer asked outside a turn (a wound, MA §7.3; a reaction window, MA §16.6)
 	}
 	var dist [machina.NumCells]int16
 	if actor >= 0 {
