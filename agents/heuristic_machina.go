@@ -168,6 +168,9 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 	case c == machina.CodeLeave:
 		return 20
 	case c == machina.CodeInventory, c >= machina.CodeTrade && c < machina.CodeTrade+machina.MaxPioneers:
+		if kind == machina.PromptLoadout {
+			return 0.1 // giving items away inside Use inventory (MA §13.11 step 4): keep them
+		}
 		return 0.3
 	case c >= machina.CodeAbility && c < machina.CodeCell:
 		return scoreAbility(s, c, actor, monsterSide)

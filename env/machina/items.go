@@ -162,7 +162,9 @@ func (s *State) discardItem(i int) {
 }
 
 // doInventory is Use inventory after its unequip step (MA §13.11): equip a
-// main item, attach an upgrade or extension (then its host), or finish.
+// main item, attach an upgrade or extension (then its host), give an item of
+// the inventory to an adjacent pioneer (`Trade q`, then the item; step 4), or
+// finish.
 func (s *State) doInventory(f *game.Frame) game.Control {
 	p := int(f.Tgt)
 	if !s.P[p].Alive {
@@ -171,11 +173,28 @@ func (s *State) doInventory(f *game.Frame) game.Control {
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		switch {
+		case f.Step == 2: // the item given to pioneer f.B (MA §13.11 step 4)
+			f.Step = 0
+			if o.Code == CodePass {
+				return game.Again
+			}
+			s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(f.B), Host: -1}
+			s.log.Add(evItemGained, game.AgentID(f.B), f.B, o.Arg, 0)
 		case o.Code == CodePass:
 			return game.Done
 		case f.Step == 1: // the host of an attachment
 			s.attach(p, int(f.B), int(o.Arg))
 			f.Step = 0
+		case o.Code >= CodeTrade && o.Code < CodeTrade+MaxPioneers:
+			f.Step, f.B = 2, o.Arg
+			s.ask(game.AgentID(p), PromptTrade, -1)
+			s.opt(CodePass, -1, 0)
+			for i := range s.ct.Items {
+				if s.Items[i].Zone == ZoneInventory && int(s.Items[i].Owner) == p {
+					s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+				}
+			}
+			return game.Wait
 		case o.Code >= CodeAttach:
 			f.Step, f.B = 1, o.Arg
 			var buf [MaxItems]int
@@ -196,15 +215,26 @@ func (s *State) doInventory(f *game.Frame) game.Control {
 	s.ask(game.AgentID(p), PromptLoadout, -1)
 	s.opt(CodePass, -1, 0)
 	var buf [MaxItems]int
+	held := false
 	for i := range s.ct.Items {
 		if s.Items[i].Zone != ZoneInventory || int(s.Items[i].Owner) != p {
 			continue
 		}
+		held = true
 		if s.mainEligible(i) {
 			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
 		}
 		if len(s.hosts(p, i, buf[:0])) > 0 {
 			s.opt(CodeAttach+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	// MA §13.11 step 4: give items to adjacent pioneers.
+	if held && s.onBoardPioneer(p) {
+		c := int(s.P[p].Pos)
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) {
+				s.opt(CodeTrade+game.ActionCode(q), int32(q), 0)
+			}
 		}
 	}
 	if len(s.prompt.Options) == 1 {
