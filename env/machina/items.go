@@ -481,9 +481,26 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 		}
 		s.takeLimbo(int(o.Arg))
 		s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(p), Host: -1}
+		// MA §12.14 step 3: kept, or given to an adjacent pioneer.
+		s.ask(game.AgentID(p), PromptRecipient, o.Arg)
+		s.opt(CodePioneer+game.ActionCode(p), int32(p), 0)
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.onBoardPioneer(p) && s.Board.Adjacent(int(s.P[p].Pos), int(s.P[q].Pos)) {
+				s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+			}
+		}
+		if len(s.prompt.Options) > 1 {
+			f.Step, f.B = 5, o.Arg
+			return game.Wait
+		}
 		s.log.Add(evItemGained, game.AgentID(p), int32(p), o.Arg, 0)
-		f.Step, f.Answer = 2, game.NoAnswer
-		fallthrough
+		f.Step = 2
+		return game.Again
+	case 5: // the receiver of the card kept
+		s.Items[f.B] = ItemState{Zone: ZoneInventory, Owner: int8(o.Arg), Host: -1}
+		s.log.Add(evItemGained, game.AgentID(o.Arg), o.Arg, f.B, 0)
+		f.Step = 2
+		return game.Again
 	case 2:
 		if f.Answer != game.NoAnswer {
 			s.dropLimbo(int(s.Limbo[0]), o.Arg == 1)
