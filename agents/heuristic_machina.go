@@ -167,6 +167,8 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 		return 7
 	case c == machina.CodeLeave:
 		return 20
+	case kind == machina.PromptAction && c >= machina.CodePioneer && c < machina.CodePioneer+machina.MaxPioneers:
+		return 0.2 // letting a neighbour use its inventory (MA §13.11): rarely worth 3 stamina
 	case c == machina.CodeInventory, c >= machina.CodeTrade && c < machina.CodeTrade+machina.MaxPioneers:
 		if kind == machina.PromptLoadout {
 			return 0.1 // giving items away inside Use inventory (MA §13.11 step 4): keep them

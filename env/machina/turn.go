@@ -156,9 +156,16 @@ func (s *State) menu(p int) {
 	if st >= costLeave && (int16(c) == s.Exit[0] || int16(c) == s.Exit[1]) {
 		s.opt(CodeLeave, int32(c), 0)
 	}
-	// MA §13.11: use inventory.
-	if st >= costInventory && s.hasLoadoutChoice(p) {
-		s.opt(CodeInventory, 0, 0)
+	// MA §13.11: use inventory, or let an adjacent pioneer use its own.
+	if st >= costInventory {
+		if s.hasLoadoutChoice(p) {
+			s.opt(CodeInventory, 0, 0)
+		}
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) && s.hasLoadoutChoice(q) {
+				s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+			}
+		}
 	}
 	// MA §13.10: trade with an adjacent pioneer.
 	if st >= costTrade {
@@ -243,6 +250,12 @@ func (s *State) act(p int, o game.Option) {
 	case o.Code >= CodeTrade && o.Code < CodeAbility:
 		pi.Stamina -= costTrade
 		s.push(opTrade, game.AgentID(p), -1, int32(p), o.Arg, 0)
+	case o.Code >= CodePioneer && o.Code < CodePioneer+MaxPioneers:
+		// MA §13.11: an adjacent pioneer uses its inventory instead; it
+		// decides its own loadout.
+		pi.Stamina -= costInventory
+		s.unequipAll(int(o.Arg))
+		s.push(opInventory, game.AgentID(o.Arg), -1, o.Arg, 0, 0)
 	default: // an ability
 		s.push(opAbility, game.AgentID(p), o.Arg, int32(p), 0, 0)
 	}
