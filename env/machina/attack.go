@@ -253,7 +253,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 			s.checkFinale()
 			return game.Done
 		}
-		if s.barrelAt(c) {
+		if s.barrelFor(c, src) {
 			s.explode(c, src, f.B == 1)
 		}
 		return game.Done
@@ -345,7 +345,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 // cell, then an attack of 3 dice on every creature adjacent to it, magic when
 // the detonating attack was; kills go to whoever set it off.
 func (s *State) explode(c, src int, magic bool) {
-	if !s.barrelAt(c) {
+	if !s.barrelFor(c, src) {
 		return
 	}
 	s.Board.Dest[c] = 1

@@ -42,6 +42,9 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	see := s.seesUnseen(user)
 	ok := func(cell int) bool {
 		cr := s.targetCreature(cell)
+		if cr < 0 && attack && s.Board.Kind[cell] == KindChest && s.barrelFor(cell, user) {
+			cr = CellBase + cell // MA §12.18: a chest attacked as a barrel
+		}
 		if cr < 0 {
 			return false
 		}
@@ -271,6 +274,9 @@ func (s *State) doEffects(f *game.Frame) game.Control {
 func (s *State) effect(f *game.Frame, e *Effect) {
 	user, tcell := int(f.B), int(f.Tgt)
 	tgt := s.targetCreature(tcell)
+	if tgt < 0 && tcell >= 0 && s.Board.Kind[tcell] == KindChest && s.barrelFor(tcell, user) {
+		tgt = CellBase + tcell // a chest targeted as a barrel (MA §12.18)
+	}
 	subject := tgt // the default: the target, else the user (MA §16.2)
 	if subject < 0 || e.On == ScopeSelf {
 		subject = user
