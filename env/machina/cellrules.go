@@ -2,9 +2,10 @@ package machina
 
 import "github.com/mythos-rl/mythos/env/game"
 
-// Smaller rules of cells and the monster order: a free trade at a distance
-// from a recharge station (MA §12.17 step 2), restoring a destroyed action
-// cell (MA §12.15), and rearranging the monster order (MA §6.4).
+// Smaller rules of cells, items and the monster order: a free trade at a
+// distance from a recharge station (MA §12.17 step 2), restoring a destroyed
+// action cell (MA §12.15), rearranging the monster order (MA §6.4), and the
+// Leather Holster's equip and attach (MA §21.3).
 
 // partnerOK reports whether pioneer q may trade for free with pioneer p
 // recharging at station n (MA §12.17 step 2): another pioneer on the board,
@@ -115,4 +116,65 @@ func (s *State) doOrder(f *game.Frame) game.Control {
 		s.opt(CodeCell+game.ActionCode(s.Mx[m].Pos), int32(m), 0)
 	}
 	return game.Wait
+}
+
+// doHolster resolves the Leather Holster's actives (MA §21.3) for pioneer
+// f.Tgt: f.A 0 equips a weapon of its inventory that carries the ranged-target
+// symbol as main (MA §13.4); f.A 1 attaches an upgrade or extension of its
+// inventory to an equipped weapon with that symbol (MA §13.6, §13.7), the
+// item first (PromptLoadout), then the host (PromptHost, step 1, f.B the
+// item). Pass declines.
+func (s *State) doHolster(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		switch {
+		case o.Code == CodePass:
+			return game.Done
+		case f.Step == 1:
+			s.attach(p, int(f.B), int(o.Arg))
+			return game.Done
+		case f.A == 0:
+			s.equipMain(p, int(o.Arg))
+			return game.Done
+		}
+		f.Step, f.B = 1, o.Arg
+		s.ask(game.AgentID(p), PromptHost, f.Src)
+		for h := range s.ct.Items {
+			if s.rangedHost(p, int(o.Arg), h) {
+				s.opt(CodeItem+game.ActionCode(h), int32(h), 0)
+			}
+		}
+		return game.Wait
+	}
+	s.ask(game.AgentID(p), PromptLoadout, f.Src)
+	s.opt(CodePass, -1, 0)
+	for i := range s.ct.Items {
+		if s.Items[i].Zone != ZoneInventory || int(s.Items[i].Owner) != p {
+			continue
+		}
+		c := &s.ct.Items[i]
+		if f.A == 0 && c.Deck == Weapon && c.Ranged && s.mainEligible(i) {
+			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+		}
+		if f.A == 1 {
+			for h := range s.ct.Items {
+				if s.rangedHost(p, i, h) {
+					s.opt(CodeAttach+game.ActionCode(i), int32(i), 0)
+					break
+				}
+			}
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
+}
+
+// rangedHost reports whether item i may go on pioneer p's equipped weapon h
+// that carries the ranged-target symbol (Leather Holster).
+func (s *State) rangedHost(p, i, h int) bool {
+	return h != i && s.Items[h].Zone == ZoneEquipped && int(s.Items[h].Owner) == p &&
+		s.ct.Items[h].Deck == Weapon && s.ct.Items[h].Ranged && s.attachKind(i, h) > 0
 }

@@ -16,11 +16,12 @@ const (
 	WhenChapter                // when a new chapter begins (Abzu Guide)
 	WhenLastHealth             // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
 	WhenMarkerOff              // when a marker returns from this card (MA §18.6 [marker-off])
+	WhenGainWeapon             // when you gain a weapon (Leather Holster, MA §13.8, §21.3)
 	numWhens
 )
 
 var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event",
-	"chapter_start", "last_health", "marker_off"}
+	"chapter_start", "last_health", "marker_off", "gain_weapon"}
 
 // TargetKind is an active ability's target symbol (MA §17.6, §17.7, §17.11).
 type TargetKind uint8

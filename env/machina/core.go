@@ -44,6 +44,7 @@ const (
 	opOrder
 	opRestore
 	opPartner
+	opHolster
 	numOps2
 )
 
@@ -87,6 +88,7 @@ func init() {
 	handlers[opOrder] = (*State).doOrder
 	handlers[opRestore] = (*State).doRestore
 	handlers[opPartner] = (*State).doPartner
+	handlers[opHolster] = (*State).doHolster
 }
 
 // push adds a frame unless the game is over.

@@ -406,6 +406,7 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 		// MA §13.8 step 4, §22.19: free equip by class, for the gainer only.
 		cls := s.pioneerCard(p).Class
 		if int(f.B) != p || !s.mainEligible(i) || !(cls == Master || classDeck[cls] == s.ct.Items[i].Deck) {
+			s.gainedItem(int(f.B), i)
 			return game.Done
 		}
 		f.Step, f.Answer = 4, game.NoAnswer
@@ -417,7 +418,16 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 	if o.Code == CodeYes {
 		s.equipMain(p, int(f.A))
 	}
+	s.gainedItem(p, int(f.A))
 	return game.Done
+}
+
+// gainedItem fires pioneer q's "when you gain a weapon" triggers for item i
+// (Leather Holster, MA §13.8, §21.3).
+func (s *State) gainedItem(q, i int) {
+	if s.ct.Items[i].Deck == Weapon {
+		s.pushTriggers(q, WhenGainWeapon, -1)
+	}
 }
 
 // classDeck is the deck each class may equip for free (MA §13.8).
@@ -494,11 +504,13 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 			return game.Wait
 		}
 		s.log.Add(evItemGained, game.AgentID(p), int32(p), o.Arg, 0)
+		s.gainedItem(p, int(o.Arg))
 		f.Step = 2
 		return game.Again
 	case 5: // the receiver of the card kept
 		s.Items[f.B] = ItemState{Zone: ZoneInventory, Owner: int8(o.Arg), Host: -1}
 		s.log.Add(evItemGained, game.AgentID(o.Arg), o.Arg, f.B, 0)
+		s.gainedItem(int(o.Arg), int(f.B))
 		f.Step = 2
 		return game.Again
 	case 2:
