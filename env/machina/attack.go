@@ -10,7 +10,8 @@ const (
 	atkMagic   = 1 << 4
 	atkRanged  = 1 << 5
 	atkWeapon  = 1 << 6
-	atkScopeSh = 8 // scope in bits 8..12
+	atkScopeSh = 8  // scope in bits 8..12
+	atkItemSh  = 16 // the item whose ability attacks, plus 1, in bits 16..23 (0: none)
 	// scopeTraps: creatures on trap cells of tile Tgt (-1: every tile).
 	scopeTraps = Scope(numScopes)
 )
@@ -219,7 +220,9 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 		}
 		st := s.evadeStat(attacker, e, magic)
 		if int(f.B) >= st {
-			s.push(opHit, s.agentOf(e), int32(credit), int32(e), 1, b2i(magic))
+			// B: magic in bit 0, the attacking item plus 1 above (for
+			// "when you kill with this weapon").
+			s.push(opHit, s.agentOf(e), int32(credit), int32(e), 1, b2i(magic)|(spec>>atkItemSh&255)<<1)
 		}
 	}
 	return game.Done
@@ -254,7 +257,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 			return game.Done
 		}
 		if s.barrelFor(c, src) {
-			s.explode(c, src, f.B == 1)
+			s.explode(c, src, f.B&1 == 1)
 		}
 		return game.Done
 	}
@@ -332,7 +335,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 		s.pushTriggers(src, WhenDealt, s.posOf(cr))
 	}
 	if s.health(cr) <= 0 {
-		s.destroyCreature(cr, src)
+		s.destroyCreatureWith(cr, src, int(f.B>>1)-1)
 		return game.Done
 	}
 	if f.A > 0 {
@@ -373,7 +376,12 @@ func (s *State) trapsTrigger(user int) {
 
 // destroyCreature destroys a monster or a pioneer (MA §7.6, §7.7); killer
 // is the creature credited with the kill, or -1.
-func (s *State) destroyCreature(cr, killer int) {
+func (s *State) destroyCreature(cr, killer int) { s.destroyCreatureWith(cr, killer, -1) }
+
+// destroyCreatureWith destroys creature cr killed by killer with the ability
+// of item weapon (-1: none or unknown), for "when you kill with this weapon"
+// (MA §10.5, §21.3 Re-opener).
+func (s *State) destroyCreatureWith(cr, killer, weapon int) {
 	if isPioneer(cr) {
 		s.killPioneer(cr, killer)
 		return
@@ -385,7 +393,7 @@ func (s *State) destroyCreature(cr, killer int) {
 	s.Mx[cr-MonsterBase].Zone = ZoneLimbo
 	s.removeFromOrder(cr - MonsterBase)
 	s.log.Add(evKilled, game.NoAgent, int32(cr), int32(killer), 0)
-	s.push(opDestroyed, game.NoAgent, int32(killer), int32(cr), 0, 0)
+	s.push(opDestroyed, game.NoAgent, int32(killer), int32(cr), int32(weapon+1), 0)
 }
 
 // doDestroyed finishes a monster's destruction (MA §7.6): its "when
@@ -413,6 +421,16 @@ func (s *State) doDestroyed(f *game.Frame) game.Control {
 	if isPioneer(killer) && s.P[killer].Alive {
 		s.P[killer].Kills++
 		s.pushTriggers(killer, WhenKill, -1)
+		// MA §10.5: "when you kill with this weapon" (Re-opener): only the
+		// equipped item whose ability made the kill.
+		if w := int(f.A) - 1; w >= 0 && s.Items[w].Zone == ZoneEquipped && int(s.Items[w].Owner) == killer {
+			abs := s.ct.Items[w].Abilities
+			for i := len(abs) - 1; i >= 0; i-- {
+				if abs[i].When == WhenKillWith {
+					s.push(opEffects, game.AgentID(killer), refOf(refItem, w, i), -1, 0, int32(killer))
+				}
+			}
+		}
 	}
 	return game.Done
 }

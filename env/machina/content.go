@@ -17,11 +17,12 @@ const (
 	WhenLastHealth             // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
 	WhenMarkerOff              // when a marker returns from this card (MA §18.6 [marker-off])
 	WhenGainWeapon             // when you gain a weapon (Leather Holster, MA §13.8, §21.3)
+	WhenKillWith               // when you kill with this item's ability (Re-opener, MA §10.5, §21.3)
 	numWhens
 )
 
 var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event",
-	"chapter_start", "last_health", "marker_off", "gain_weapon"}
+	"chapter_start", "last_health", "marker_off", "gain_weapon", "kill_with"}
 
 // TargetKind is an active ability's target symbol (MA §17.6, §17.7, §17.11).
 type TargetKind uint8

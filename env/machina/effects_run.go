@@ -300,7 +300,11 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		}
 		a := s.abilityOf(f.Src)
 		ranged := a.Target == TargetRanged || a.Target == TargetRangedIgn
-		s.push(opAttack, f.Who, int32(user), int32(t), packAttack(e.Strong, e.Weak, e.Magic, ranged, weapon, sc), 0)
+		spec := packAttack(e.Strong, e.Weak, e.Magic, ranged, weapon, sc)
+		if kind, card, _ := refParts(f.Src); kind == refItem {
+			spec |= int32(card+1) << atkItemSh
+		}
+		s.push(opAttack, f.Who, int32(user), int32(t), spec, 0)
 	case OpHeal:
 		s.forEach(user, subject, e.On, func(cr int) { s.heal(cr, int(e.N)) })
 	case OpStamina:
