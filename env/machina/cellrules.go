@@ -4,8 +4,9 @@ import "github.com/mythos-rl/mythos/env/game"
 
 // Smaller rules of cells, items and the monster order: a free trade at a
 // distance from a recharge station (MA §12.17 step 2), restoring a destroyed
-// action cell (MA §12.15), rearranging the monster order (MA §6.4), and the
-// Leather Holster's equip and attach (MA §21.3).
+// action cell (MA §12.15), rearranging the monster order (MA §6.4), the
+// Leather Holster's equip and attach and the Rotopod's courier and door
+// mending (MA §21.3).
 
 // partnerOK reports whether pioneer q may trade for free with pioneer p
 // recharging at station n (MA §12.17 step 2): another pioneer on the board,
@@ -177,4 +178,112 @@ func (s *State) doHolster(f *game.Frame) game.Control {
 func (s *State) rangedHost(p, i, h int) bool {
 	return h != i && s.Items[h].Zone == ZoneEquipped && int(s.Items[h].Owner) == p &&
 		s.ct.Items[h].Deck == Weapon && s.ct.Items[h].Ranged && s.attachKind(i, h) > 0
+}
+
+// doGift resolves the Rotopod's courier (MA §21.3; R-ROTOPOD) for pioneer
+// f.Tgt, at any distance: the receiver (PromptRecipient: any other pioneer on the board, or
+// Pass), the item given (PromptTrade, step 1), then the receiver may give
+// one of its items back (PromptTrade to the receiver, step 2). f.A holds the
+// receiver.
+func (s *State) doGift(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if o.Code == CodePass {
+			return game.Done
+		}
+		switch f.Step {
+		case 0:
+			f.Step, f.A = 1, o.Arg
+		case 1:
+			if s.Items[o.Arg].Zone == ZoneEquipped {
+				s.returnChain(int(o.Arg))
+			}
+			s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(f.A), Host: -1}
+			s.log.Add(evItemGained, game.AgentID(f.A), f.A, o.Arg, 0)
+			f.Step = 2
+		default:
+			if s.Items[o.Arg].Zone == ZoneEquipped {
+				s.returnChain(int(o.Arg))
+			}
+			s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(p), Host: -1}
+			s.log.Add(evItemGained, game.AgentID(p), int32(p), o.Arg, 0)
+			return game.Done
+		}
+	}
+	switch f.Step {
+	case 0:
+		s.ask(game.AgentID(p), PromptRecipient, f.Src)
+		s.opt(CodePass, -1, 0)
+		if s.holds(p) {
+			for q := 0; q < int(s.N); q++ {
+				if q != p && s.onBoardPioneer(q) {
+					s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+				}
+			}
+		}
+	case 1:
+		s.ask(game.AgentID(p), PromptTrade, f.Src)
+		s.opt(CodePass, -1, 0)
+		s.itemOptions(p)
+	default:
+		q := int(f.A)
+		s.ask(game.AgentID(q), PromptTrade, f.Src)
+		s.opt(CodePass, -1, 0)
+		s.itemOptions(q)
+	}
+	if len(s.prompt.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
+}
+
+// holds reports whether pioneer p has an item (inventory or equipped).
+func (s *State) holds(p int) bool {
+	for i := range s.ct.Items {
+		if z := s.Items[i].Zone; (z == ZoneInventory || z == ZoneEquipped) && int(s.Items[i].Owner) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// itemOptions offers pioneer p's items, inventory and equipped (an
+// equipped one given leaves with its chain, MA §13.10).
+func (s *State) itemOptions(p int) {
+	for i := range s.ct.Items {
+		z := s.Items[i].Zone
+		if int(s.Items[i].Owner) == p && (z == ZoneInventory || z == ZoneEquipped) {
+			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+		}
+	}
+}
+
+// doMendDoor removes a destroyed-door token anywhere (Rotopod, MA §21.3):
+// the door stands again, open (R-ROTOPOD), or Pass.
+func (s *State) doMendDoor(f *game.Frame) game.Control {
+	if f.Answer != game.NoAnswer {
+		if o := s.answer(f); o.Code != CodePass {
+			e := s.Board.SideEdge(int(o.Arg), Direction(2*o.Arg2))
+			*e = EdgeDoor
+			s.log.Add(evDoor, f.Who, o.Arg, o.Arg2, int32(EdgeDoor))
+		}
+		return game.Done
+	}
+	s.ask(f.Who, PromptDoor, f.Src)
+	s.opt(CodePass, -1, 0)
+	for c := 0; c < NumCells; c++ {
+		if !s.Board.Present(c) {
+			continue
+		}
+		for _, d := range [2]Side{SideN, SideW} {
+			if *s.Board.SideEdge(c, Direction(2*d)) == EdgeDestroyed {
+				s.opt(CodeDoor+game.ActionCode(EdgeIndex(c, d)), int32(c), int32(d))
+			}
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
 }

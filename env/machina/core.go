@@ -45,6 +45,8 @@ const (
 	opRestore
 	opPartner
 	opHolster
+	opGift
+	opMendDoor
 	numOps2
 )
 
@@ -89,6 +91,8 @@ func init() {
 	handlers[opRestore] = (*State).doRestore
 	handlers[opPartner] = (*State).doPartner
 	handlers[opHolster] = (*State).doHolster
+	handlers[opGift] = (*State).doGift
+	handlers[opMendDoor] = (*State).doMendDoor
 }
 
 // push adds a frame unless the game is over.
