@@ -383,7 +383,8 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		if c := s.posOf(user); c >= 0 {
 			tile = TileOf(c)
 		}
-		for _, m := range append([]int8(nil), s.Order...) {
+		var order [MaxMonsters]int8 // a copy: moves may destroy monsters (no allocation)
+		for _, m := range order[:copy(order[:], s.Order)] {
 			if c := int(s.Mx[m].Pos); tile < 0 || TileOf(c) == tile {
 				s.monsterApproach(MonsterBase+int(m), int(e.N))
 			}
@@ -417,7 +418,10 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 			}
 		}
 	case OpGo:
-		goEffects[e.Go](s, &EffectCtx{User: user, Target: tcell, Ref: f.Src})
+		// The context lives in the state so that calling through the
+		// registry allocates nothing; the functions only push frames.
+		s.scratchCtx = EffectCtx{User: user, Target: tcell, Ref: f.Src}
+		goEffects[e.Go](s, &s.scratchCtx)
 	case OpNewRound:
 		s.push(opNewRound, game.NoAgent, -1, -1, 0, 0)
 	case OpMonsterOrder:

@@ -191,4 +191,5 @@ type State struct {
 	campaign     int8 // a campaign step for run (campaignKeep, campaignNext)
 	scratchField pathField
 	scratchOpts  []game.Option
+	scratchCtx   EffectCtx // a card's Go function's context (effect: no allocation)
 }
