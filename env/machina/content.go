@@ -208,6 +208,11 @@ type Content struct {
 	// The cards a pioneer owns that hold a free ability (MA §16.6), so a
 	// reaction window costs nothing when none is in play.
 	freePioneers, freeItems, freeEvents []int16
+	// statSelf[st]: every passive of stat st reaches only its own card's
+	// creature, so hasStat looks at that creature's cards alone; statItems
+	// lists the items with such a passive.
+	statSelf  [numStats]bool
+	statItems [numStats][]int16
 }
 
 // Limits of the fixed layout.

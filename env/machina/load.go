@@ -457,6 +457,7 @@ func (c *Content) link() error {
 		return fmt.Errorf("content: %d tiles, at most %d", len(c.Tiles), MaxTiles)
 	}
 	c.indexFree()
+	c.indexStats()
 	for i := range c.Scenarios {
 		s := &c.Scenarios[i]
 		s.content = c

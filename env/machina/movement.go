@@ -28,7 +28,7 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 // wallWalker reports whether creature cr moves through walls and closed
 // doors (the Formless Spawn, MA §10.9, §21.2): its steps need no open edge
 // or corner, only a free passable cell (R-WALLWALK).
-func (s *State) wallWalker(cr int) bool { return s.statSum(cr, StatWallWalk) > 0 }
+func (s *State) wallWalker(cr int) bool { return s.hasStat(cr, StatWallWalk) }
 
 // isChasm reports whether cell c is a standing chasm (MA §12.6).
 func (s *State) isChasm(c int) bool {
@@ -45,10 +45,10 @@ func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 	}
 	c := s.posOf(p)
 	n := Step(c, d)
-	if c >= 0 && n >= 0 && s.obstacle(n) && !s.immobile(p) && s.statSum(p, StatMoveThrough) > 0 {
+	if c >= 0 && n >= 0 && s.obstacle(n) && !s.immobile(p) && s.hasStat(p, StatMoveThrough) {
 		return s.throughStep(p, c, d)
 	}
-	if c < 0 || n < 0 || !s.isChasm(n) || s.statSum(p, StatChasmWalk) <= 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
+	if c < 0 || n < 0 || !s.isChasm(n) || !s.hasStat(p, StatChasmWalk) || !s.Board.Adjacent(c, n) || !s.free(n) {
 		return -1, 0, false
 	}
 	cost := costMove

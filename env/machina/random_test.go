@@ -132,3 +132,30 @@ func TestRandomCampaigns(t *testing.T) {
 	}
 	t.Logf("%d of 60 campaigns reached their last game", last)
 }
+
+// hasStat, the fast path for the movement stats, agrees with statSum over
+// random play, for every creature and every stat it may answer for.
+func TestHasStatAgreesWithStatSum(t *testing.T) {
+	for seed := uint64(0); seed < 30; seed++ {
+		s := newGame(t, seed, configFor(seed))
+		rng := game.NewRNG(seed)
+		for n := 0; n < 400 && !s.Over(); n++ {
+			for st := Stat(1); st < numStats; st++ {
+				for cr := 0; cr < int(s.N); cr++ {
+					if s.hasStat(cr, st) != (s.statSum(cr, st) > 0) {
+						t.Fatalf("seed %d step %d: pioneer %d stat %s: hasStat %v, statSum %d", seed, n, cr, statNames[st], s.hasStat(cr, st), s.statSum(cr, st))
+					}
+				}
+				for _, m := range s.Order {
+					cr := MonsterBase + int(m)
+					if s.hasStat(cr, st) != (s.statSum(cr, st) > 0) {
+						t.Fatalf("seed %d step %d: monster %d stat %s: hasStat %v, statSum %d", seed, n, cr, statNames[st], s.hasStat(cr, st), s.statSum(cr, st))
+					}
+				}
+			}
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
