@@ -106,6 +106,8 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 	}
 	if ownTurn && s.isInvestigator(seat, idSkids) && v.Resources >= 2 && v.UsedTurn&bitSkids == 0 {
 		p.Add(ActSkidsAction, 0, 0) // Skids: ⚡ during your turn, 2 resources: one more action
+	} else if h := hooksOf[v.Def]; ownTurn && h != nil && h.turnFast != nil && !s.invBlank(seat) && h.turnFast(s, seat) {
+		p.Add(ActSkidsAction, 0, 0) // the investigator's ⚡ ability during their own turn
 	}
 	// Fast cards in any player window; "play only during your turn" and
 	// triggered events are restricted by eventUsable (LCG §3 Fast).
@@ -121,6 +123,9 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 	for pi, id := range v.Play {
 		if pi >= MaxPlay {
 			break
+		}
+		if h := s.hook(id); h != nil && h.fastAfter && h.fastUsable(s, seat, id) {
+			p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
 		}
 		switch s.Cards[id].Def {
 		case idBeatCop:
@@ -155,7 +160,11 @@ func (s *State) addBoostOptions(seat int, t *SkillTest, p *game.Prompt) {
 		if pi >= MaxPlay {
 			break
 		}
-		if b, ok := boostSkills[s.Cards[id].Def]; ok {
+		b, ok := boostSkills[s.Cards[id].Def]
+		if h := s.hook(id); h != nil && h.boosts {
+			b, ok = h.boost, true
+		}
+		if ok {
 			for a := 0; a < 2; a++ {
 				if b[a] == t.Skill {
 					p.Add(ActAbility+game.ActionCode(2*pi+a), int32(id), int32(a))
@@ -181,6 +190,8 @@ func (s *State) doFast(seat int, o game.Option) {
 		}
 		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
 		s.payGroupClues(s.actClues(), mask)
+	case o.Code == ActSkidsAction && hooksOf[v.Def] != nil && hooksOf[v.Def].turnFastRun != nil:
+		hooksOf[v.Def].turnFastRun(s, seat)
 	case o.Code == ActSkidsAction:
 		v.Resources -= 2
 		v.Actions++
@@ -193,6 +204,10 @@ func (s *State) doFast(seat int, o game.Option) {
 		s.doCardFast(seat, o)
 	case o.Code >= ActAbility && o.Code < ActAbility+2*MaxPlay:
 		id := int16(o.Arg)
+		if h := s.hook(id); h != nil && h.fastAfter {
+			h.fastRun(s, seat, id)
+			return
+		}
 		switch s.Cards[id].Def {
 		case idBeatCop:
 			s.toDiscard(id)
@@ -204,7 +219,11 @@ func (s *State) doFast(seat int, o game.Option) {
 			if s.doCardFast(seat, o) {
 				return
 			}
-			if b, ok := boostSkills[s.Cards[id].Def]; ok && len(s.Tests) > 0 {
+			b, ok := boostSkills[s.Cards[id].Def]
+			if h := s.hook(id); h != nil && h.boosts {
+				b, ok = h.boost, true
+			}
+			if ok && len(s.Tests) > 0 {
 				v.Resources--
 				t := s.test()
 				if b[o.Arg2] == t.Skill {

@@ -78,6 +78,84 @@ type cardHooks struct {
 	// parleyProvokes: the enemy's ⮕ ability (parleyCan/parleyRun) is not a
 	// Parley and provokes attacks of opportunity (Umôrdhoth's).
 	parleyProvokes bool
+
+	// Player cards (assets, events, skills, investigators; the cards_*.go
+	// files), asked by their id wherever the engine meets the card:
+	playerHooks
+}
+
+// playerHooks are what a player card does, by the place in the rules that
+// asks (LCG §3 Ability, §4 Playing Cards, §6 Skill Tests). id is the card
+// instance, seat the investigator the rule concerns.
+type playerHooks struct {
+	// abilities are the asset's ⮕ abilities (at most 2; the ability index
+	// is the position; LCG §3 Activate).
+	abilities []weapon
+	// skillBonus is the constant bonus the asset gives its controller's
+	// skills while in play (by skill; LCG §3 Modifiers); investigateBonus
+	// its bonus to intellect while its controller investigates.
+	skillBonus       [4]int8
+	investigateBonus int8
+	// extraAction: its controller gets 1 additional action each turn while
+	// it is in play, also in the turn it enters or leaves play (Leo De Luca).
+	extraAction bool
+	// handSlots: hand slots it adds for Tome assets (Daisy's Tote Bag);
+	// arcaneSlots: arcane slots it adds (Book of Shadows; LCG §3 Slots).
+	handSlots, arcaneSlots int8
+	// fastUsable / fastRun: the asset's ⚡ ability in a player window of its
+	// controller (LCG §3 Fast; option ActAbility+2·slot). fastAfter lists it
+	// after the other ⚡ abilities of the play area (the option order the
+	// engine has always used).
+	fastUsable func(s *State, seat int, id int16) bool
+	fastRun    func(s *State, seat int, id int16)
+	fastAfter  bool
+	// boost: the two skills of its "⚡ spend 1 resource: +1 skill for this
+	// test" abilities (abilities 0 and 1; boosts says it has them).
+	boost  [2]int8
+	boosts bool
+
+	// playable is pre-check A of an event (LCG §4: could its effect change
+	// the game state now?); nil: always. play resolves the event (LCG §4
+	// step 4) after it went to the discard pile, or, with playStays, instead
+	// of it (the event attaches: Barricade). designates is the action its
+	// ability designates (LCG §3 Ability: akFight, akEvade), 0 for none.
+	playable   func(s *State, seat int, id int16) bool
+	play       func(s *State, seat int, id int16)
+	playStays  bool
+	designates int32
+
+	// Skill tests (LCG §6): maxOnePerTest ("Max 1 committed per skill
+	// test"); commitOK: an extra condition for seat to commit it to t;
+	// committed: its effect when the test it was committed to succeeds
+	// (ST.7); commitEnd: ST.8 for it instead of the discard pile (reports
+	// whether it did something); discoverExtra: additional clues a
+	// successful investigation it was committed to discovers.
+	maxOnePerTest bool
+	commitOK      func(s *State, t *SkillTest, seat int, id int16) bool
+	committed     func(s *State, t *SkillTest, id int16)
+	commitEnd     func(s *State, t *SkillTest, id int16) bool
+	discoverExtra int8
+	// A test this card started (SkillTest.Src): srcSkill adds to the skill
+	// value (ST.5); srcFight changes a successful or failed attack's damage
+	// dmg (ST.7; margin: total − difficulty); srcEvade is ST.7 of an
+	// evasion; resourcesNotClues: its successful investigation gains 3
+	// resources instead of discovering clues (Burglary: tfBurglary);
+	// emptied: after its ability paid its last use (First Aid).
+	srcSkill          func(s *State, t *SkillTest) int
+	srcFight          func(s *State, t *SkillTest, ok bool, margin, dmg int) int
+	srcEvade          func(s *State, t *SkillTest, ok bool)
+	resourcesNotClues bool
+	emptied           func(s *State, id int16)
+
+	// Investigators: elderSign is the ⊛ modifier (ST.4); elderSuccess its
+	// effect after a success with ⊛ (ST.7); tomeAction: 1 additional action
+	// each turn for Tome ⮕ abilities (Daisy Walker); turnFast: a ⚡ ability
+	// usable only during its own turn (option ActSkidsAction).
+	elderSign    func(s *State, t *SkillTest, seat int) int
+	elderSuccess func(s *State, seat int)
+	tomeAction   bool
+	turnFast     func(s *State, seat int) bool
+	turnFastRun  func(s *State, seat int)
 }
 
 // enemyBonus is the fight and evade modifier of enemy e (the scenario's

@@ -29,6 +29,9 @@ func (s *State) addCardFastOptions(seat int, p *game.Prompt) {
 // used now (its cost payable, its effect able to change the game state).
 func (s *State) cardFastUsable(seat int, id int16) bool {
 	c := &s.Cards[id]
+	if h := s.hook(id); h != nil && h.fastUsable != nil && !h.fastAfter {
+		return h.fastUsable(s, seat, id)
+	}
 	switch c.Def {
 	case idBeatCop2:
 		return !c.Exhausted && s.enemyAtLocation(seat)
@@ -63,6 +66,10 @@ func (s *State) doCardFast(seat int, o game.Option) bool {
 		} else {
 			v.UsedRound |= bitDebts2
 		}
+		return true
+	}
+	if h := s.hook(id); h != nil && h.fastRun != nil && !h.fastAfter {
+		h.fastRun(s, seat, id)
 		return true
 	}
 	switch c.Def {

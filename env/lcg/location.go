@@ -114,7 +114,7 @@ func (s *State) startInvestigate(seat int, src int16, diffMod int) {
 	}
 	t := s.pushTest(seat, sk, 0, tkInvestigate, int16(s.Inv[seat].Loc), src)
 	t.DiffMod = int8(diffMod)
-	if src >= 0 && s.Cards[src].Def == idBurglary {
+	if h := s.hook(src); src >= 0 && (s.Cards[src].Def == idBurglary || h != nil && h.resourcesNotClues) {
 		t.Flags |= tfBurglary
 	}
 }
@@ -134,6 +134,8 @@ func (s *State) investigateResult(t *SkillTest, ok bool) {
 		for i := 0; i < int(t.NCommit); i++ {
 			if s.Cards[t.Commit[i]].Def == idDeduction {
 				n++ // Deduction: discover 1 additional clue
+			} else if h := s.hook(t.Commit[i]); h != nil {
+				n += int(h.discoverExtra)
 			}
 		}
 		s.discoverAt(seat, k, n)

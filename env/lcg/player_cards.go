@@ -97,6 +97,9 @@ var weapons = map[cards.ID][]weapon{
 // weaponOf returns ability a of card d, if it has one.
 func weaponOf(d cards.ID, a int) (weapon, bool) {
 	ws := weapons[d]
+	if h := hooksOf[d]; h != nil && h.abilities != nil {
+		ws = h.abilities
+	}
 	if a < len(ws) {
 		return ws[a], true
 	}
@@ -105,6 +108,9 @@ func weaponOf(d cards.ID, a int) (weapon, bool) {
 
 // skillBonus is a constant skill bonus from a controlled asset.
 func skillBonus(d cards.ID, sk int8) int {
+	if h := hooksOf[d]; h != nil && h.skillBonus[sk] != 0 {
+		return int(h.skillBonus[sk])
+	}
 	switch {
 	case sk == skCombat && (d == idBeatCop || d == idBeatCop2):
 		return 1
@@ -124,6 +130,8 @@ func (s *State) investigateBonus(seat int) int {
 	for _, id := range s.Inv[seat].Play {
 		if d := s.Cards[id].Def; d == idMagGlass || d == idMagGlass1 {
 			n++
+		} else if h := hooksOf[d]; h != nil {
+			n += int(h.investigateBonus)
 		}
 	}
 	return n
@@ -131,6 +139,9 @@ func (s *State) investigateBonus(seat int) int {
 
 // maxOnePerTest reports the "Max 1 committed per skill test" cards.
 func maxOnePerTest(d cards.ID) bool {
+	if h := hooksOf[d]; h != nil && h.maxOnePerTest {
+		return true
+	}
 	return d == idGuts || d == idPerception || d == idOverpower || d == idManualDexterity || d == idUnexpectedCourage
 }
 
@@ -158,6 +169,9 @@ func (s *State) elderSign(t *SkillTest) int {
 	v := &s.Inv[seat]
 	if s.invBlank(seat) {
 		return 0 // a blank investigator card has no elder sign ability (LCG §3 Blank)
+	}
+	if h := hooksOf[v.Def]; h != nil && h.elderSign != nil {
+		return h.elderSign(s, t, seat)
 	}
 	switch v.Def {
 	case idRoland:
@@ -229,6 +243,9 @@ func (s *State) canPlay(seat int, id int16) bool {
 func (s *State) eventUsable(seat int, id int16) bool {
 	v := &s.Inv[seat]
 	loc := s.LocInst[v.Loc]
+	if h := hooksOf[s.Cards[id].Def]; h != nil && h.playable != nil {
+		return h.playable(s, seat, id)
+	}
 	switch s.Cards[id].Def {
 	case idWorkingHunch:
 		return s.Active == int8(seat) && s.Cards[loc].Clues > 0 // play only during your turn
@@ -280,7 +297,9 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		s.moveTo(id, ZonePlay, seat)
 		c := &s.Cards[id]
 		c.Uses = d.UsesCount // LCG §3 Uses
-		if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
+		if h := hooksOf[c.Def]; h != nil && h.extraAction && s.Active == int8(seat) {
+			s.Inv[seat].Actions++ // an additional action this turn (LCG §3 Action)
+		} else if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
 			s.Inv[seat].Actions++
 		}
 		// "After it enters play" (Arcane Initiate's forced doom, Research
@@ -289,11 +308,20 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		s.checkSlots(seat, id)
 		return
 	}
+	h := hooksOf[s.Cards[id].Def]
+	if h != nil && h.playStays {
+		h.play(s, seat, id)
+		return
+	}
 	if s.Cards[id].Def == idBarricade {
 		s.attachBarricade(seat, id)
 		return
 	}
 	s.discardEvent(id)
+	if h != nil && h.play != nil {
+		h.play(s, seat, id)
+		return
+	}
 	v := &s.Inv[seat]
 	if s.resolveMoreEvents(seat, id) {
 		return
@@ -350,6 +378,10 @@ func (s *State) slotOverflow(seat int) bool {
 			hand += h
 		}
 		arcane += sl.Arcane()
+		if h := hooksOf[s.Cards[id].Def]; h != nil {
+			arcane -= int(h.arcaneSlots)
+			bonus += int(h.handSlots)
+		}
 		if s.Cards[id].Def == idBookOfShadows {
 			arcane-- // Book of Shadows: 1 additional arcane slot
 		}
@@ -423,6 +455,9 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 	}
 	dmg := 1 + int(t.DmgBonus)
 	margin := int(t.Total) - int(t.DiffVal)
+	if h := s.hook(t.Src); h != nil && h.srcFight != nil {
+		dmg = h.srcFight(s, t, ok, margin, dmg)
+	}
 	if t.Src >= 0 && s.Cards[t.Src].Def == idShotgun {
 		// Shotgun: instead of the standard damage, 1 per point succeeded (or,
 		// on a failure that would damage another investigator, failed) by, 1 to 5.

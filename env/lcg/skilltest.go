@@ -119,6 +119,9 @@ func (s *State) skillValue(t *SkillTest) int {
 	if t.Kind == tkInvestigate {
 		n += s.investigateBonus(seat)
 	}
+	if h := s.hook(t.Src); h != nil && h.srcSkill != nil {
+		n += h.srcSkill(s, t) // the test's source card (Roland's .38 Special)
+	}
 	if t.Kind == tkFight && t.Src >= 0 && s.Cards[t.Src].Def == idRoland38 && s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues > 0 {
 		// Roland's .38 Special: its +1 combat becomes +3 while the attacker's
 		// location has a clue (LCG §3 Instead: replaces the weapon's +1).
@@ -169,6 +172,9 @@ func (s *State) canCommit(t *SkillTest, seat int, id int16) bool {
 		}
 	}
 	if s.Cards[id].Def == idOpportunist && seat != int(t.Tester) {
+		return false
+	}
+	if h := s.hook(id); h != nil && h.commitOK != nil && !h.commitOK(s, t, seat, id) {
 		return false
 	}
 	return int(t.NCommit) < maxCommit
@@ -332,6 +338,9 @@ func (s *State) hTest(f *game.Frame) game.Control {
 			if s.Cards[id].Zone != ZoneLimbo {
 				continue
 			}
+			if h := s.hook(id); h != nil && h.commitEnd != nil && s.inGame(tester) && h.commitEnd(s, t, id) {
+				continue
+			}
 			if s.Cards[id].Def == idOpportunist && t.Flags&tfSuccess != 0 && int(t.Total)-int(t.DiffVal) >= 3 && s.inGame(tester) {
 				s.moveTo(id, ZoneHand, tester) // Opportunist returns to hand
 				continue
@@ -441,6 +450,9 @@ func (s *State) applyResults(t *SkillTest) {
 		if ok {
 			s.evadeEnemy(t.Target, seat)
 		}
+		if h := s.hook(t.Src); h != nil && h.srcEvade != nil {
+			h.srcEvade(s, t, ok)
+		}
 		s.blindingLight(t, ok)
 	case tkTreachery:
 		s.treacheryResult(t, ok, margin)
@@ -457,6 +469,11 @@ func (s *State) applyResults(t *SkillTest) {
 			s.heal(int(t.Target), 1, false)
 		} else {
 			s.takeDamage(int(t.Target), 1, 0, -1)
+		}
+	}
+	if ok && t.Token == TokElderSign && !s.invBlank(seat) {
+		if h := hooksOf[s.Inv[seat].Def]; h != nil && h.elderSuccess != nil {
+			h.elderSuccess(s, seat) // the investigator's elder sign effect
 		}
 	}
 	if ok && s.isInvestigator(seat, idDaisy) && t.Token == TokElderSign {
@@ -478,6 +495,10 @@ func (s *State) commitEffects(t *SkillTest) {
 	for i := 0; i < int(t.NCommit); i++ {
 		id := t.Commit[i]
 		owner := int(s.Cards[id].Owner)
+		if h := s.hook(id); h != nil && h.committed != nil {
+			h.committed(s, t, id)
+			continue
+		}
 		switch s.Cards[id].Def {
 		case idGuts, idPerception, idOverpower, idManualDexterity:
 			if s.inGame(owner) {

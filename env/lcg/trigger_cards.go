@@ -9,19 +9,19 @@ import "github.com/mythos-rl/mythos/env/game"
 func init() {
 	registerTriggers([]trigAbility{
 		// Forced abilities (LCG §3 Forced Abilities).
-		{kind: tpAfterDamage, name: "Psychosis", card: idPsychosis, from: fromThreat, forced: true,
+		{seq: 0, kind: tpAfterDamage, name: "Psychosis", card: idPsychosis, from: fromThreat, forced: true,
 			// Psychosis: after horror is placed on you, 1 direct damage (per copy; they resolve together).
 			ok: func(s *State, ev *event, seat int, _ int16) bool { return ev.Amt[seat]>>8 > 0 },
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 				s.push(opDamage, seat, -1, -1, packDmg(s.countThreat(seat, idPsychosis), 0, true), 0)
 			}},
-		{kind: tpAfterDamage, name: "Hypochondria", card: idHypochondria, from: fromThreat, forced: true,
+		{seq: 1, kind: tpAfterDamage, name: "Hypochondria", card: idHypochondria, from: fromThreat, forced: true,
 			// Hypochondria: after damage is placed on you, 1 direct horror (per copy).
 			ok: func(s *State, ev *event, seat int, _ int16) bool { return ev.Amt[seat]&0xff > 0 },
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 				s.push(opDamage, seat, -1, -1, packDmg(0, s.countThreat(seat, idHypochondria), true), 0)
 			}},
-		{kind: tpEndTurn, name: "Dark Memory", card: idDarkMemory, from: fromHandCard, forced: true,
+		{seq: 2, kind: tpEndTurn, name: "Dark Memory", card: idDarkMemory, from: fromHandCard, forced: true,
 			// Dark Memory: at the end of your turn, revealed from hand: 2 horror (per copy).
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 				for _, id := range s.Inv[seat].Hand {
@@ -30,7 +30,7 @@ func init() {
 					}
 				}
 			}},
-		{kind: tpEndTurn, name: "Frozen in Fear", card: idFrozenInFear, from: fromThreat, forced: true,
+		{seq: 3, kind: tpEndTurn, name: "Frozen in Fear", card: idFrozenInFear, from: fromThreat, forced: true,
 			// Frozen in Fear: at the end of your turn, test willpower (3) to discard it (per copy).
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 				for _, id := range s.Inv[seat].Threat {
@@ -39,7 +39,7 @@ func init() {
 					}
 				}
 			}},
-		{kind: tpAfterInvestigate, name: "Obscuring Fog", card: idObscuringFog, from: fromScenario, forced: true,
+		{seq: 4, kind: tpAfterInvestigate, name: "Obscuring Fog", card: idObscuringFog, from: fromScenario, forced: true,
 			// Obscuring Fog: after the attached location is successfully investigated, discard it.
 			ok: func(s *State, ev *event, _ int, _ int16) bool {
 				return ev.Flags&evSuccess != 0 && s.fogAt(int(ev.Loc)) >= 0
@@ -49,7 +49,7 @@ func init() {
 					s.toDiscard(a)
 				}
 			}},
-		{kind: tpAfterAttack, name: "Silver Twilight Acolyte", card: idSilverTwilight, from: fromScenario, forced: true,
+		{seq: 5, kind: tpAfterAttack, name: "Silver Twilight Acolyte", card: idSilverTwilight, from: fromScenario, forced: true,
 			// Silver Twilight Acolyte: after it attacks, place 1 doom on the current agenda.
 			ok: func(s *State, ev *event, _ int, e int16) bool {
 				return s.Cards[e].Def == idSilverTwilight && inPlayZone(s.Cards[e].Zone) && !s.blank(e)
@@ -57,7 +57,7 @@ func init() {
 			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.placeAgendaDoom(1) }},
 
 		// After damage/horror.
-		{kind: tpAfterDamage, name: "Agnes Baker", card: idAgnes, from: fromInvestigator, phase: bitAgnes,
+		{seq: 6, kind: tpAfterDamage, name: "Agnes Baker", card: idAgnes, from: fromInvestigator, phase: bitAgnes,
 			// Agnes Baker: after 1 or more horror is placed on her, deal 1
 			// damage to an enemy at her location (limit once per phase).
 			ok: func(s *State, ev *event, seat int, _ int16) bool {
@@ -73,13 +73,13 @@ func init() {
 			run: func(s *State, ev *event, seat int, _ int16, o game.Option) { s.damageEnemy(int16(o.Arg), 1, seat) }},
 
 		// After defeating an enemy.
-		{kind: tpAfterDefeat, name: "Roland Banks", card: idRoland, from: fromInvestigator, round: bitRoland,
+		{seq: 7, kind: tpAfterDefeat, name: "Roland Banks", card: idRoland, from: fromInvestigator, round: bitRoland,
 			// Roland Banks: after you defeat an enemy, discover 1 clue at your location (limit once per round).
 			ok: func(s *State, ev *event, seat int, _ int16) bool { return s.cluesHere(seat) },
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 				s.discoverAt(seat, int(s.Inv[seat].Loc), 1)
 			}},
-		{kind: tpAfterDefeat, name: "Evidence!", card: idEvidence, from: fromHand,
+		{seq: 8, kind: tpAfterDefeat, name: "Evidence!", card: idEvidence, from: fromHand,
 			// Evidence!: play after you defeat an enemy: discover 1 clue at your location.
 			ok: func(s *State, ev *event, seat int, _ int16) bool { return s.cluesHere(seat) },
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
@@ -88,14 +88,14 @@ func init() {
 			}},
 
 		// After evading an enemy.
-		{kind: tpAfterEvade, name: "Pickpocketing", card: idPickpocketing, from: fromPlay, auto: true,
+		{seq: 9, kind: tpAfterEvade, name: "Pickpocketing", card: idPickpocketing, from: fromPlay, auto: true,
 			// Pickpocketing: after you evade an enemy, exhaust it: draw 1 card.
 			ok: func(s *State, ev *event, seat int, id int16) bool { return !s.Cards[id].Exhausted },
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
 				s.Cards[id].Exhausted = true
 				s.drawCards(seat, 1)
 			}},
-		{kind: tpAfterEvade, name: "Close Call", card: idCloseCall, from: fromHand, who: whoHere,
+		{seq: 10, kind: tpAfterEvade, name: "Close Call", card: idCloseCall, from: fromHand, who: whoHere,
 			// Close Call: play after a non-Elite, non-weakness enemy at your
 			// location is evaded: shuffle it into the encounter deck.
 			ok: func(s *State, ev *event, seat int, _ int16) bool {
@@ -112,7 +112,7 @@ func init() {
 			}},
 
 		// When an enemy spawns.
-		{kind: tpWhenSpawn, name: "Disc of Itzamna", card: idDisc, from: fromPlay, who: whoHere,
+		{seq: 11, kind: tpWhenSpawn, name: "Disc of Itzamna", card: idDisc, from: fromPlay, who: whoHere,
 			// Disc of Itzamna: when a non-Elite enemy spawns at your location,
 			// discard Disc of Itzamna: discard that enemy.
 			ok: func(s *State, ev *event, _ int, _ int16) bool {
@@ -126,13 +126,13 @@ func init() {
 			}},
 
 		// When an enemy attacks (a "would" event: cancel, instead).
-		{kind: tpWhenAttack, name: "Dodge", card: idDodge, from: fromHand, who: whoHere,
+		{seq: 12, kind: tpWhenAttack, name: "Dodge", card: idDodge, from: fromHand, who: whoHere,
 			// Dodge: play when an enemy attacks an investigator at your location: cancel that attack (LCG §3 Cancel).
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
 				s.playTrigger(seat, id)
 				ev.Flags |= evCancelled
 			}},
-		{kind: tpWhenAttack, name: "Aquinnah", card: idAquinnah, from: fromPlay,
+		{seq: 13, kind: tpWhenAttack, name: "Aquinnah", card: idAquinnah, from: fromPlay,
 			// Aquinnah: when an enemy attacks you, exhaust her and deal her 1
 			// horror: that attack's damage goes to another enemy at your
 			// location instead (LCG §3 Instead; the horror still is yours).
@@ -150,7 +150,7 @@ func init() {
 			}},
 
 		// Skill tests (LCG §6 ST.3–ST.6).
-		{kind: tpWhenReveal, name: "Grotesque Statue", card: idStatue, from: fromPlay,
+		{seq: 14, kind: tpWhenReveal, name: "Grotesque Statue", card: idStatue, from: fromPlay,
 			// Grotesque Statue: when you would reveal a chaos token, spend 1
 			// charge: reveal 2 tokens instead and choose 1 to resolve.
 			ok: func(s *State, ev *event, seat int, id int16) bool { return s.Cards[id].Uses > 0 },
@@ -162,7 +162,7 @@ func init() {
 				ev.Flags |= evReplaced
 				ev.N = int32(id)
 			}},
-		{kind: tpTokenRevealed, name: "Wendy Adams", card: idWendy, from: fromInvestigator,
+		{seq: 15, kind: tpTokenRevealed, name: "Wendy Adams", card: idWendy, from: fromInvestigator,
 			// Wendy Adams: when a chaos token is revealed, discard a card:
 			// cancel that token, return it to the bag and reveal a new one
 			// (limit once per test).
@@ -183,7 +183,7 @@ func init() {
 				s.returnToken(s.Revealed[len(s.Revealed)-1])
 				s.revealFor(t)
 			}},
-		{kind: tpTokenResolved, name: "Sure Gamble", card: idSureGamble, from: fromHand,
+		{seq: 16, kind: tpTokenResolved, name: "Sure Gamble", card: idSureGamble, from: fromHand,
 			// Sure Gamble: play when you reveal a token with a negative modifier: switch its "−" to a "+".
 			ok: func(s *State, ev *event, _ int, _ int16) bool {
 				return ev.N < 0 && len(s.Tests) > 0 && s.test().Flags&tfAutoFail == 0
@@ -193,21 +193,21 @@ func init() {
 				s.test().TokMod -= int8(2 * ev.N)
 				ev.N = -ev.N // now a "+": no other Sure Gamble applies
 			}},
-		{kind: tpWhenFail, name: "Lucky!", card: idLucky, from: fromHand,
+		{seq: 17, kind: tpWhenFail, name: "Lucky!", card: idLucky, from: fromHand,
 			// Lucky!: play when you would fail a skill test: +2 skill value (ruling R-LUCKY).
 			ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.wouldFail() },
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) { s.playLucky(seat, id, s.test()) }},
-		{kind: tpWhenFail, name: "Lucky! (2)", card: idLucky2, from: fromHand,
+		{seq: 18, kind: tpWhenFail, name: "Lucky! (2)", card: idLucky2, from: fromHand,
 			// Lucky! (2): the same, and draw 1 card.
 			ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.wouldFail() },
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) { s.playLucky(seat, id, s.test()) }},
 
 		// Investigations.
-		{kind: tpAfterInvestigate, name: "Dr. Milan Christopher", card: idMilan, from: fromPlay, auto: true,
+		{seq: 19, kind: tpAfterInvestigate, name: "Dr. Milan Christopher", card: idMilan, from: fromPlay, auto: true,
 			// Dr. Milan Christopher: after you successfully investigate, gain 1 resource (ruling R-AUTO).
 			ok:  func(s *State, ev *event, _ int, _ int16) bool { return ev.Flags&evSuccess != 0 },
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.gainResources(seat, 1) }},
-		{kind: tpAfterInvestigate, name: "Look what I found!", card: idLookWhatIFound, from: fromHand,
+		{seq: 20, kind: tpAfterInvestigate, name: "Look what I found!", card: idLookWhatIFound, from: fromHand,
 			// "Look what I found!": play after you fail a skill test by 2 or
 			// less while investigating: discover 2 clues at your location.
 			ok: func(s *State, ev *event, seat int, _ int16) bool {
@@ -217,7 +217,7 @@ func init() {
 				s.playTrigger(seat, id)
 				s.discoverAt(seat, int(s.Inv[seat].Loc), 2)
 			}},
-		{kind: tpAfterInvestigate, name: "Scavenging", card: idScavenging, from: fromPlay,
+		{seq: 21, kind: tpAfterInvestigate, name: "Scavenging", card: idScavenging, from: fromPlay,
 			// Scavenging: after you successfully investigate by 2 or more,
 			// exhaust it: choose an Item card in your discard pile and add it to your hand.
 			ok: func(s *State, ev *event, seat int, id int16) bool {
@@ -238,7 +238,7 @@ func init() {
 			}},
 
 		// Encounter cards.
-		{kind: tpWhenTreachery, name: "Ward of Protection", card: idWard, from: fromHand,
+		{seq: 22, kind: tpWhenTreachery, name: "Ward of Protection", card: idWard, from: fromHand,
 			// Ward of Protection: play when you draw a non-weakness treachery:
 			// cancel its revelation effect (LCG §3 Cancel); then take 1 horror.
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
@@ -248,7 +248,7 @@ func init() {
 			}},
 
 		// Clues.
-		{kind: tpWhenDiscover, name: "Cover Up", card: idCoverUp, from: fromThreat,
+		{seq: 23, kind: tpWhenDiscover, name: "Cover Up", card: idCoverUp, from: fromThreat,
 			// Cover Up: when you would discover clues at your location,
 			// discard that many clues from Cover Up instead (LCG §3 Instead;
 			// ruling R-COVERUP: up to the clues it has).
@@ -266,25 +266,25 @@ func init() {
 			}},
 
 		// Playing cards.
-		{kind: tpAfterPlay, name: "Heirloom of Hyperborea", card: idHeirloom, from: fromPlay, auto: true,
+		{seq: 24, kind: tpAfterPlay, name: "Heirloom of Hyperborea", card: idHeirloom, from: fromPlay, auto: true,
 			// Heirloom of Hyperborea: after you play a Spell, draw 1 card (ruling R-AUTO).
 			ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.has(ev.Subj, trSpell) },
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.drawCards(seat, 1) }},
-		{kind: tpAfterEnter, name: "Attic", card: idAttic, from: fromScenario, forced: true,
+		{seq: 25, kind: tpAfterEnter, name: "Attic", card: idAttic, from: fromScenario, forced: true,
 			// Attic: after you enter the Attic, take 1 horror.
 			ok:  func(s *State, ev *event, _ int, loc int16) bool { return s.Cards[loc].Def == idAttic },
 			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.takeDamage(int(ev.Seat), 0, 1, -1) }},
-		{kind: tpAfterEnter, name: "Cellar", card: idCellar, from: fromScenario, forced: true,
+		{seq: 26, kind: tpAfterEnter, name: "Cellar", card: idCellar, from: fromScenario, forced: true,
 			// Cellar: after you enter the Cellar, take 1 damage.
 			ok:  func(s *State, ev *event, _ int, loc int16) bool { return s.Cards[loc].Def == idCellar },
 			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.takeDamage(int(ev.Seat), 1, 0, -1) }},
-		{kind: tpAfterEnterPlay, name: "Arcane Initiate", card: idArcaneInitiate, from: fromScenario, forced: true,
+		{seq: 27, kind: tpAfterEnterPlay, name: "Arcane Initiate", card: idArcaneInitiate, from: fromScenario, forced: true,
 			// Arcane Initiate: after it enters play, place 1 doom on it.
 			ok: func(s *State, ev *event, _ int, id int16) bool {
 				return s.Cards[id].Def == idArcaneInitiate && s.Cards[id].Zone == ZonePlay
 			},
 			run: func(s *State, ev *event, _ int, id int16, _ game.Option) { s.Cards[id].Doom++ }},
-		{kind: tpAfterEnterPlay, name: "Research Librarian", card: idLibrarian, from: fromPlay, auto: true,
+		{seq: 28, kind: tpAfterEnterPlay, name: "Research Librarian", card: idLibrarian, from: fromPlay, auto: true,
 			// Research Librarian: after it enters play, search your deck for a Tome asset (ruling R-AUTO).
 			ok: func(s *State, ev *event, _ int, _ int16) bool {
 				return s.Cards[ev.Subj].Def == idLibrarian && s.Cards[ev.Subj].Zone == ZonePlay
@@ -292,7 +292,7 @@ func init() {
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 				s.push(opEffect, seat, int32(ev.Subj), -1, effSearchTome, 0)
 			}},
-		{kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay, auto: true,
+		{seq: 29, kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay, auto: true,
 			// Rabbit's Foot: after you fail a skill test, exhaust it: draw 1 card (ruling R-AUTO).
 			ok: func(s *State, ev *event, _ int, id int16) bool {
 				return ev.Flags&evSuccess == 0 && !s.Cards[id].Exhausted
@@ -301,19 +301,19 @@ func init() {
 				s.Cards[id].Exhausted = true
 				s.drawCards(seat, 1)
 			}},
-		{kind: tpWhenAssetDamaged, name: "Guard Dog", card: idGuardDog, from: fromPlay, auto: true,
+		{seq: 30, kind: tpWhenAssetDamaged, name: "Guard Dog", card: idGuardDog, from: fromPlay, auto: true,
 			// Guard Dog: when an enemy attack deals damage to it, deal 1 damage to the attacker (ruling R-AUTO).
 			ok: func(s *State, ev *event, _ int, _ int16) bool {
 				return s.Cards[ev.Subj].Def == idGuardDog && s.enemySlot(int16(ev.N)) >= 0
 			},
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.damageEnemy(int16(ev.N), 1, seat) }},
-		{kind: tpAfterPhaseBegin, name: "Mind Wipe", card: idMindWipe, from: fromHand, who: whoAll,
+		{seq: 31, kind: tpAfterPhaseBegin, name: "Mind Wipe", card: idMindWipe, from: fromHand, who: whoAll,
 			// Mind Wipe: play after a phase begins (ruling R-PHASE-BEGIN).
 			ok: func(s *State, ev *event, seat int, id int16) bool { return s.canPlay(seat, id) },
 			run: func(s *State, ev *event, seat int, id int16, o game.Option) {
 				s.doFast(seat, o)
 			}},
-	})
+	}...)
 }
 
 // cluesHere reports whether seat's location has a clue.

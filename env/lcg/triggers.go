@@ -2,6 +2,7 @@ package lcg
 
 import (
 	"fmt"
+	"sort"
 
 	"math/bits"
 
@@ -181,6 +182,10 @@ const (
 
 // trigAbility is one triggered ability subscribed to a timing point.
 type trigAbility struct {
+	// seq is the ability's place in the table (the order reactions are
+	// offered in, and the forced indexes of the first forced ones: team.go's
+	// fx…), fixed by the ability so the file a card lives in changes nothing.
+	seq    int8
 	kind   trigKind
 	name   string
 	card   cards.ID
@@ -213,9 +218,16 @@ var (
 // (registerMoreTriggers), indexed after it whatever the init order.
 var trigCore, trigExtra []trigAbility
 
-// registerTriggers indexes the triggered abilities (trigger_cards.go).
-func registerTriggers(list []trigAbility) {
-	trigCore = list
+// registerTriggers adds triggered abilities of cards to the core table, in
+// the order of their seq (a card's own file registers them, at init).
+func registerTriggers(list ...trigAbility) {
+	trigCore = append(trigCore, list...)
+	sort.SliceStable(trigCore, func(i, j int) bool { return trigCore[i].seq < trigCore[j].seq })
+	for i := 1; i < len(trigCore); i++ {
+		if trigCore[i].seq == trigCore[i-1].seq {
+			panic(fmt.Sprintf("lcg: triggered abilities %q and %q share seq %d", trigCore[i-1].name, trigCore[i].name, trigCore[i].seq))
+		}
+	}
 	indexTriggers()
 }
 

@@ -38,7 +38,9 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 		s.Active = int8(seat)
 		v.Actions = 3 + s.bonusActions(seat) // LCG §5.2 2.2.1, Leo De Luca
 		v.TomeAction = 0
-		if s.isInvestigator(seat, idDaisy) {
+		if h := hooksOf[v.Def]; h != nil && h.tomeAction && !s.invBlank(seat) {
+			v.TomeAction = 1 // an extra action for Tome ⮕ abilities
+		} else if s.isInvestigator(seat, idDaisy) {
 			v.TomeAction = 1 // Daisy Walker: an extra action for Tome ⮕ abilities
 		}
 		v.UsedTurn = 0
@@ -312,6 +314,9 @@ func (s *State) takeAction(seat int, kind, tgt, src int32, base int8, tome bool)
 // action"): akFight for Backstab, akEvade for Blinding Light and Cunning
 // Distraction, or -1.
 func playDesignator(d cards.ID) int32 {
+	if h := hooksOf[d]; h != nil && h.designates != 0 {
+		return h.designates
+	}
 	switch d {
 	case idBackstab:
 		return akFight
@@ -456,7 +461,7 @@ func (s *State) bonusActions(seat int) int8 {
 	n := int8(0)
 	for _, id := range s.Inv[seat].Play {
 		d := s.Cards[id].Def
-		if d == idLeo || d == idLeo1 {
+		if h := hooksOf[d]; (h != nil && h.extraAction) || d == idLeo || d == idLeo1 {
 			n++
 		}
 	}
