@@ -19,7 +19,6 @@ const (
 // boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
 // this test" assets.
 var boostSkills = map[cards.ID][2]int8{
-	idPhysTraining:   {skWillpower, skCombat},
 	idHyperawareness: {skIntellect, skAgility},
 	idHardKnocks:     {skCombat, skAgility},
 	idArcaneStudies:  {skWillpower, skIntellect},
@@ -128,10 +127,6 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 			p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
 		}
 		switch s.Cards[id].Def {
-		case idBeatCop:
-			if s.enemyAtLocation(seat) {
-				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
-			}
 		case idStrayCat:
 			if s.strayCatTarget(seat) >= 0 {
 				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
@@ -209,9 +204,6 @@ func (s *State) doFast(seat int, o game.Option) {
 			return
 		}
 		switch s.Cards[id].Def {
-		case idBeatCop:
-			s.toDiscard(id)
-			s.push(opEffect, seat, int32(id), -1, effDamageEnemyHere, 1)
 		case idStrayCat:
 			s.toDiscard(id)
 			s.push(opEffect, seat, int32(id), -1, effStrayCat, 0)

@@ -156,7 +156,17 @@ type playerHooks struct {
 	tomeAction   bool
 	turnFast     func(s *State, seat int) bool
 	turnFastRun  func(s *State, seat int)
+	// choiceText is the investigator's reaction option (ActChoose) in words.
+	choiceText string
 }
+
+// registerCard gives player card d its behaviour (at init, once per card,
+// in the card's own block of a cards_*.go file).
+func registerCard(d cards.ID, h playerHooks) { registerHooks(d, &cardHooks{playerHooks: h}) }
+
+// atTriggerOnly is pre-check A of a fast event played only at its trigger
+// (triggers.go), never in a player window.
+func atTriggerOnly(*State, int, int16) bool { return false }
 
 // enemyBonus is the fight and evade modifier of enemy e (the scenario's
 // agenda and the enemy's own; LCG §3 Modifiers).

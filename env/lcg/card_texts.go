@@ -237,28 +237,6 @@ func (s *State) enemyBlocked(e int16, k int) bool {
 	return !s.has(e, trElite) && s.barricaded(int8(k))
 }
 
-// ammoTarget returns the k-th Firearm asset controlled by an investigator at
-// seat's location (Extra Ammunition), or -1; k < 0 asks for any.
-func (s *State) ammoTarget(seat, k int) int16 {
-	if k < 0 {
-		k = 0
-	}
-	for i := 0; i < int(s.N); i++ {
-		if !s.inGame(i) || s.Inv[i].Loc != s.Inv[seat].Loc {
-			continue
-		}
-		for _, id := range s.Inv[i].Play {
-			if s.has(id, trFirearm) && s.card(id).Type == typeAsset {
-				if k == 0 {
-					return id
-				}
-				k--
-			}
-		}
-	}
-	return -1
-}
-
 // elusiveDest is the set of revealed locations with no enemies other than
 // seat's own (Elusive).
 func (s *State) elusiveDest(seat int) uint16 {
@@ -330,8 +308,6 @@ func (s *State) mindOverMatter(seat int, sk int8) int8 {
 func (s *State) resolveMoreEvents(seat int, id int16) bool {
 	v := &s.Inv[seat]
 	switch s.Cards[id].Def {
-	case idExtraAmmo:
-		s.push(opEffect, seat, int32(id), -1, effExtraAmmo, 0)
 	case idMindOverMatter:
 		v.Lasting |= lastMindOverMatter // until the end of the round
 	case idCrypticResearch:

@@ -170,9 +170,7 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		}
 		horror := v.Damage == 0 || (f.Answer != game.NoAnswer && s.chosen(f).Arg == 1)
 		s.heal(seat, 1, horror)
-		if s.Cards[id].Uses <= 0 && s.Cards[id].Def == idFirstAid && s.Cards[id].Zone == ZonePlay {
-			s.toDiscard(id) // no supplies left: discard it
-		} else if h := s.hook(id); h != nil && h.emptied != nil && s.Cards[id].Uses <= 0 && s.Cards[id].Zone == ZonePlay {
+		if h := s.hook(id); h != nil && h.emptied != nil && s.Cards[id].Uses <= 0 && s.Cards[id].Zone == ZonePlay {
 			h.emptied(s, id)
 		}
 		return game.Done

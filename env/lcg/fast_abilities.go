@@ -33,12 +33,6 @@ func (s *State) cardFastUsable(seat int, id int16) bool {
 		return h.fastUsable(s, seat, id)
 	}
 	switch c.Def {
-	case idBeatCop2:
-		return !c.Exhausted && s.enemyAtLocation(seat)
-	case idPoliceBadge:
-		// While an investigator at your location is taking their turn.
-		a := int(s.Active)
-		return a >= 0 && s.inGame(a) && s.Inv[a].Loc == s.Inv[seat].Loc
 	case idArcaneInitiate:
 		return !c.Exhausted && len(s.Inv[seat].Deck) > 0
 	case idForbidden:
@@ -73,18 +67,6 @@ func (s *State) doCardFast(seat int, o game.Option) bool {
 		return true
 	}
 	switch c.Def {
-	case idBeatCop2:
-		// Cost: exhaust it and deal 1 damage to it; then 1 damage to an enemy here.
-		c.Exhausted = true
-		c.Damage++
-		if c.Damage >= s.card(id).Health {
-			s.log.Add(evDefeat, game.AgentID(seat), int32(id), 0, 0)
-			s.toDiscard(id) // LCG §3 Defeated
-		}
-		s.push(opEffect, seat, int32(id), -1, effDamageEnemyHere, 1)
-	case idPoliceBadge:
-		s.toDiscard(id)
-		s.Inv[s.Active].Actions += 2 // that investigator may take 2 additional actions
 	case idArcaneInitiate:
 		c.Exhausted = true
 		s.push(opEffect, seat, int32(id), -1, effArcaneInitiate, 0)

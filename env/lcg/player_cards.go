@@ -7,36 +7,77 @@ import (
 
 // Player cards with effects.
 var (
-	idRoland, idDaisy, idSkids, idAgnes, idWendy  = mustID("01001"), mustID("01002"), mustID("01003"), mustID("01004"), mustID("01005")
-	idRoland38, idWendyAmulet, idOnTheLam         = mustID("01006"), mustID("01014"), mustID("01010")
-	id45Auto, idPhysTraining, idBeatCop           = mustID("01016"), mustID("01017"), mustID("01018")
-	idFirstAid, idMachete, idGuardDog             = mustID("01019"), mustID("01020"), mustID("01021")
-	idEvidence, idDodge, idDynamite               = mustID("01022"), mustID("01023"), mustID("01024")
-	idViciousBlow, idMagGlass, idMilan            = mustID("01025"), mustID("01030"), mustID("01033")
-	idHyperawareness, idWorkingHunch              = mustID("01034"), mustID("01037")
-	idDeduction, idSwitchblade, idBurglary        = mustID("01039"), mustID("01044"), mustID("01045")
-	idDerringer, idLeo, idLeo1, idHardKnocks      = mustID("01047"), mustID("01048"), mustID("01054"), mustID("01049")
-	idBackstab, idSneakAttack, idOpportunist      = mustID("01051"), mustID("01052"), mustID("01053")
-	idHolyRosary, idShrivelling, idArcaneStudies  = mustID("01059"), mustID("01060"), mustID("01062")
-	idArcaneInitiate, idDrawnToFlame              = mustID("01063"), mustID("01064")
-	idBlindingLight, idFearless                   = mustID("01066"), mustID("01067")
-	idBaseballBat, idRabbitsFoot, idStrayCat      = mustID("01074"), mustID("01075"), mustID("01076")
-	idDigDeep, idCunning, idLucky                 = mustID("01077"), mustID("01078"), mustID("01080")
-	idKnife, idFlashlight, idEmergencyCache       = mustID("01086"), mustID("01087"), mustID("01088")
-	idGuts, idPerception, idOverpower             = mustID("01089"), mustID("01090"), mustID("01091")
-	idManualDexterity, idUnexpectedCourage        = mustID("01092"), mustID("01093")
-	idPoliceBadge, idCatBurglar, idTote           = mustID("01027"), mustID("01055"), mustID("01008")
-	idHeirloom, idExtraAmmo, idBeatCop2           = mustID("01012"), mustID("01026"), mustID("01028")
-	idShotgun, idOldBook, idLibrarian             = mustID("01029"), mustID("01031"), mustID("01032")
-	idMedicalTexts, idMindOverMatter, idBarricade = mustID("01035"), mustID("01036"), mustID("01038")
-	idMagGlass1, idDisc, idEncyclopedia           = mustID("01040"), mustID("01041"), mustID("01042")
-	idCrypticResearch, idPickpocketing, idElusive = mustID("01043"), mustID("01046"), mustID("01050")
-	idSureGamble, idHotStreak, idForbidden        = mustID("01056"), mustID("01057"), mustID("01058")
-	idScrying, idWard, idMindWipe                 = mustID("01061"), mustID("01065"), mustID("01068")
-	idBlindingLight2, idBookOfShadows, idStatue   = mustID("01069"), mustID("01070"), mustID("01071")
-	idScavenging, idLookWhatIFound                = mustID("01073"), mustID("01079")
-	idSurvivalInstinct, idAquinnah, idCloseCall   = mustID("01081"), mustID("01082"), mustID("01083")
-	idLucky2, idWillToSurvive                     = mustID("01084"), mustID("01085")
+	idDaisy             = mustID("01002")
+	idSkids             = mustID("01003")
+	idAgnes             = mustID("01004")
+	idWendy             = mustID("01005")
+	idWendyAmulet       = mustID("01014")
+	idOnTheLam          = mustID("01010")
+	idMagGlass          = mustID("01030")
+	idMilan             = mustID("01033")
+	idHyperawareness    = mustID("01034")
+	idWorkingHunch      = mustID("01037")
+	idDeduction         = mustID("01039")
+	idSwitchblade       = mustID("01044")
+	idBurglary          = mustID("01045")
+	idDerringer         = mustID("01047")
+	idLeo               = mustID("01048")
+	idLeo1              = mustID("01054")
+	idHardKnocks        = mustID("01049")
+	idBackstab          = mustID("01051")
+	idSneakAttack       = mustID("01052")
+	idOpportunist       = mustID("01053")
+	idHolyRosary        = mustID("01059")
+	idShrivelling       = mustID("01060")
+	idArcaneStudies     = mustID("01062")
+	idArcaneInitiate    = mustID("01063")
+	idDrawnToFlame      = mustID("01064")
+	idBlindingLight     = mustID("01066")
+	idFearless          = mustID("01067")
+	idBaseballBat       = mustID("01074")
+	idRabbitsFoot       = mustID("01075")
+	idStrayCat          = mustID("01076")
+	idDigDeep           = mustID("01077")
+	idCunning           = mustID("01078")
+	idLucky             = mustID("01080")
+	idKnife             = mustID("01086")
+	idFlashlight        = mustID("01087")
+	idEmergencyCache    = mustID("01088")
+	idGuts              = mustID("01089")
+	idPerception        = mustID("01090")
+	idOverpower         = mustID("01091")
+	idManualDexterity   = mustID("01092")
+	idUnexpectedCourage = mustID("01093")
+	idCatBurglar        = mustID("01055")
+	idTote              = mustID("01008")
+	idHeirloom          = mustID("01012")
+	idOldBook           = mustID("01031")
+	idLibrarian         = mustID("01032")
+	idMedicalTexts      = mustID("01035")
+	idMindOverMatter    = mustID("01036")
+	idBarricade         = mustID("01038")
+	idMagGlass1         = mustID("01040")
+	idDisc              = mustID("01041")
+	idEncyclopedia      = mustID("01042")
+	idCrypticResearch   = mustID("01043")
+	idPickpocketing     = mustID("01046")
+	idElusive           = mustID("01050")
+	idSureGamble        = mustID("01056")
+	idHotStreak         = mustID("01057")
+	idForbidden         = mustID("01058")
+	idScrying           = mustID("01061")
+	idWard              = mustID("01065")
+	idMindWipe          = mustID("01068")
+	idBlindingLight2    = mustID("01069")
+	idBookOfShadows     = mustID("01070")
+	idStatue            = mustID("01071")
+	idScavenging        = mustID("01073")
+	idLookWhatIFound    = mustID("01079")
+	idSurvivalInstinct  = mustID("01081")
+	idAquinnah          = mustID("01082")
+	idCloseCall         = mustID("01083")
+	idLucky2            = mustID("01084")
+	idWillToSurvive     = mustID("01085")
 )
 
 // Implemented lists the codes of player cards whose text has an effect in
@@ -72,9 +113,6 @@ type weapon struct {
 
 // weapons maps card ids to their ⮕ abilities (at most 2).
 var weapons = map[cards.ID][]weapon{
-	id45Auto:        {{skill: skCombat, mod: 1, dmg: 1, use: true}},
-	idRoland38:      {{skill: skCombat, mod: 1, dmg: 1, use: true}}, // +3 with clues on the location: skillValue
-	idMachete:       {{skill: skCombat, mod: 1}},
 	idKnife:         {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
 	idSwitchblade:   {{skill: skCombat}},
 	idDerringer:     {{skill: skCombat, mod: 2, use: true}},
@@ -82,15 +120,12 @@ var weapons = map[cards.ID][]weapon{
 	idShrivelling:   {{skill: skWillpower, dmg: 1, use: true}},
 	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
 	idBurglary:      {{skill: skIntellect, exhaust: true, invest: true}},
-	idFirstAid:      {{use: true, skipNone: true}},
-	idShotgun:       {{skill: skCombat, mod: 3, use: true}},
 	idOldBook:       {{exhaust: true, kind: abOldBook}},
 	idMedicalTexts:  {{kind: abMedical}},
 	idEncyclopedia:  {{exhaust: true, kind: abEncyclopedia}},
 	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
 	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
 	idCatBurglar:    {{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
-	idGuardDog:      nil,
 	idBlindingLight: nil,
 }
 
@@ -112,11 +147,9 @@ func skillBonus(d cards.ID, sk int8) int {
 		return int(h.skillBonus[sk])
 	}
 	switch {
-	case sk == skCombat && (d == idBeatCop || d == idBeatCop2):
-		return 1
 	case sk == skIntellect && d == idMilan:
 		return 1
-	case sk == skWillpower && (d == idHolyRosary || d == idPoliceBadge):
+	case sk == skWillpower && d == idHolyRosary:
 		return 1
 	case sk == skAgility && d == idCatBurglar:
 		return 1
@@ -174,8 +207,6 @@ func (s *State) elderSign(t *SkillTest) int {
 		return h.elderSign(s, t, seat)
 	}
 	switch v.Def {
-	case idRoland:
-		return int(s.Cards[s.LocInst[v.Loc]].Clues) // +1 per clue on your location
 	case idSkids:
 		return 2 // +2; gain 2 resources on a success (applyResults)
 	case idAgnes:
@@ -249,10 +280,8 @@ func (s *State) eventUsable(seat int, id int16) bool {
 	switch s.Cards[id].Def {
 	case idWorkingHunch:
 		return s.Active == int8(seat) && s.Cards[loc].Clues > 0 // play only during your turn
-	case idEvidence, idDodge, idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
+	case idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
 		return false // played only at their trigger
-	case idExtraAmmo:
-		return s.ammoTarget(seat, -1) >= 0
 	case idMindOverMatter, idCrypticResearch, idWillToSurvive:
 		return s.Active == int8(seat) // play only during your turn
 	case idElusive:
@@ -345,8 +374,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 	case idDrawnToFlame:
 		s.push(opEffect, seat, int32(id), -1, effDrawnToFlame, 0)
 		s.push(opEncounter, seat, -1, -1, 0, 0)
-	case idDynamite:
-		s.push(opEffect, seat, int32(id), -1, effDynamite, 0)
 	case idBackstab:
 		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(skAgility, 0, 2))
 	case idBlindingLight, idBlindingLight2:
@@ -458,21 +485,8 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 	if h := s.hook(t.Src); h != nil && h.srcFight != nil {
 		dmg = h.srcFight(s, t, ok, margin, dmg)
 	}
-	if t.Src >= 0 && s.Cards[t.Src].Def == idShotgun {
-		// Shotgun: instead of the standard damage, 1 per point succeeded (or,
-		// on a failure that would damage another investigator, failed) by, 1 to 5.
-		m := margin
-		if !ok {
-			m = -margin
-		}
-		dmg = clamp(m, 1, 5) + int(t.DmgBonus)
-	}
 	if t.Src >= 0 {
 		switch s.Cards[t.Src].Def {
-		case idMachete:
-			if s.countEngaged(seat) == 1 && s.engagedWith(e, seat) {
-				dmg++
-			}
 		case idSwitchblade, idDerringer:
 			if margin >= 2 {
 				dmg++

@@ -122,11 +122,6 @@ func (s *State) skillValue(t *SkillTest) int {
 	if h := s.hook(t.Src); h != nil && h.srcSkill != nil {
 		n += h.srcSkill(s, t) // the test's source card (Roland's .38 Special)
 	}
-	if t.Kind == tkFight && t.Src >= 0 && s.Cards[t.Src].Def == idRoland38 && s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues > 0 {
-		// Roland's .38 Special: its +1 combat becomes +3 while the attacker's
-		// location has a clue (LCG §3 Instead: replaces the weapon's +1).
-		n += 2
-	}
 	for i := 0; i < int(t.NCommit); i++ {
 		ic := s.card(t.Commit[i]).Icons
 		n += int(ic[t.Skill]) + int(ic[skWild])
@@ -506,10 +501,6 @@ func (s *State) commitEffects(t *SkillTest) {
 			}
 		case idFearless:
 			s.heal(int(t.Tester), 1, true)
-		case idViciousBlow:
-			if t.Kind == tkFight {
-				t.DmgBonus++
-			}
 		case idSurvivalInstinct:
 			if t.Kind == tkEvade && s.inGame(int(t.Tester)) {
 				s.push(opEffect, int(t.Tester), int32(id), -1, effSurvivalInstinct, 0)

@@ -73,19 +73,6 @@ func init() {
 			run: func(s *State, ev *event, seat int, _ int16, o game.Option) { s.damageEnemy(int16(o.Arg), 1, seat) }},
 
 		// After defeating an enemy.
-		{seq: 7, kind: tpAfterDefeat, name: "Roland Banks", card: idRoland, from: fromInvestigator, round: bitRoland,
-			// Roland Banks: after you defeat an enemy, discover 1 clue at your location (limit once per round).
-			ok: func(s *State, ev *event, seat int, _ int16) bool { return s.cluesHere(seat) },
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
-				s.discoverAt(seat, int(s.Inv[seat].Loc), 1)
-			}},
-		{seq: 8, kind: tpAfterDefeat, name: "Evidence!", card: idEvidence, from: fromHand,
-			// Evidence!: play after you defeat an enemy: discover 1 clue at your location.
-			ok: func(s *State, ev *event, seat int, _ int16) bool { return s.cluesHere(seat) },
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playTrigger(seat, id)
-				s.discoverAt(seat, int(s.Inv[seat].Loc), 1)
-			}},
 
 		// After evading an enemy.
 		{seq: 9, kind: tpAfterEvade, name: "Pickpocketing", card: idPickpocketing, from: fromPlay, auto: true,
@@ -126,12 +113,6 @@ func init() {
 			}},
 
 		// When an enemy attacks (a "would" event: cancel, instead).
-		{seq: 12, kind: tpWhenAttack, name: "Dodge", card: idDodge, from: fromHand, who: whoHere,
-			// Dodge: play when an enemy attacks an investigator at your location: cancel that attack (LCG §3 Cancel).
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playTrigger(seat, id)
-				ev.Flags |= evCancelled
-			}},
 		{seq: 13, kind: tpWhenAttack, name: "Aquinnah", card: idAquinnah, from: fromPlay,
 			// Aquinnah: when an enemy attacks you, exhaust her and deal her 1
 			// horror: that attack's damage goes to another enemy at your
@@ -301,12 +282,6 @@ func init() {
 				s.Cards[id].Exhausted = true
 				s.drawCards(seat, 1)
 			}},
-		{seq: 30, kind: tpWhenAssetDamaged, name: "Guard Dog", card: idGuardDog, from: fromPlay, auto: true,
-			// Guard Dog: when an enemy attack deals damage to it, deal 1 damage to the attacker (ruling R-AUTO).
-			ok: func(s *State, ev *event, _ int, _ int16) bool {
-				return s.Cards[ev.Subj].Def == idGuardDog && s.enemySlot(int16(ev.N)) >= 0
-			},
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.damageEnemy(int16(ev.N), 1, seat) }},
 		{seq: 31, kind: tpAfterPhaseBegin, name: "Mind Wipe", card: idMindWipe, from: fromHand, who: whoAll,
 			// Mind Wipe: play after a phase begins (ruling R-PHASE-BEGIN).
 			ok: func(s *State, ev *event, seat int, id int16) bool { return s.canPlay(seat, id) },
