@@ -158,6 +158,9 @@ type playerHooks struct {
 	turnFastRun  func(s *State, seat int)
 	// choiceText is the investigator's reaction option (ActChoose) in words.
 	choiceText string
+	// barricade: attached to a location, non-Elite enemies cannot move into
+	// it, and it is discarded when an investigator leaves it (LCG §3 Hunter).
+	barricade bool
 }
 
 // registerCard gives player card d its behaviour (at init, once per card,
@@ -167,6 +170,10 @@ func registerCard(d cards.ID, h playerHooks) { registerHooks(d, &cardHooks{playe
 // atTriggerOnly is pre-check A of a fast event played only at its trigger
 // (triggers.go), never in a player window.
 func atTriggerOnly(*State, int, int16) bool { return false }
+
+// duringYourTurn is pre-check A of a fast event "play only during your
+// turn" (LCG §3 Fast).
+func duringYourTurn(s *State, seat int, _ int16) bool { return s.Active == int8(seat) }
 
 // enemyBonus is the fight and evade modifier of enemy e (the scenario's
 // agenda and the enemy's own; LCG §3 Modifiers).

@@ -201,17 +201,10 @@ func (s *State) afterPlay(seat int, id int16) {
 	s.emit(event{Kind: tpAfterPlay, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: id})
 }
 
-// attachBarricade attaches Barricade to seat's location (LCG §3 Attach To).
-func (s *State) attachBarricade(seat int, id int16) {
-	loc := s.Inv[seat].Loc
-	s.moveTo(id, ZoneBoard, -1)
-	s.Cards[id].Host, s.Cards[id].Loc = s.LocInst[loc], loc
-}
-
 // barricaded reports whether a Barricade is attached to location slot k.
 func (s *State) barricaded(k int8) bool {
 	for _, a := range s.Board {
-		if s.Cards[a].Def == idBarricade && s.Cards[a].Host == s.LocInst[k] {
+		if h := s.hook(a); h != nil && h.barricade && s.Cards[a].Host == s.LocInst[k] {
 			return true
 		}
 	}
@@ -223,7 +216,7 @@ func (s *State) barricaded(k int8) bool {
 func (s *State) leaveLocation(k int8) {
 	for i := 0; i < len(s.Board); i++ {
 		a := s.Board[i]
-		if s.Cards[a].Def == idBarricade && s.Cards[a].Host == s.LocInst[k] {
+		if h := s.hook(a); h != nil && h.barricade && s.Cards[a].Host == s.LocInst[k] {
 			s.Cards[a].Host = -1
 			s.discardEvent(a)
 			i--
@@ -308,10 +301,6 @@ func (s *State) mindOverMatter(seat int, sk int8) int8 {
 func (s *State) resolveMoreEvents(seat int, id int16) bool {
 	v := &s.Inv[seat]
 	switch s.Cards[id].Def {
-	case idMindOverMatter:
-		v.Lasting |= lastMindOverMatter // until the end of the round
-	case idCrypticResearch:
-		s.push(opEffect, seat, int32(id), -1, effCrypticResearch, 0)
 	case idElusive:
 		s.disengageAll(seat, -1)
 		s.push(opEffect, seat, int32(id), -1, effElusive, 0)

@@ -37,8 +37,6 @@ func (s *State) cardFastUsable(seat int, id int16) bool {
 		return !c.Exhausted && len(s.Inv[seat].Deck) > 0
 	case idForbidden:
 		return !c.Exhausted && c.Uses > 0
-	case idMagGlass1:
-		return s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues == 0
 	}
 	return false
 }
@@ -79,8 +77,6 @@ func (s *State) doCardFast(seat int, o game.Option) bool {
 			s.toDiscard(id) // no secrets: discard it (LCG §3 Uses)
 		}
 		s.takeDamage(seat, 0, 1, int32(id))
-	case idMagGlass1:
-		s.moveTo(id, ZoneHand, seat) // return it to your hand
 	default:
 		return false
 	}

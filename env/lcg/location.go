@@ -132,9 +132,7 @@ func (s *State) investigateResult(t *SkillTest, ok bool) {
 	} else {
 		n := 1
 		for i := 0; i < int(t.NCommit); i++ {
-			if s.Cards[t.Commit[i]].Def == idDeduction {
-				n++ // Deduction: discover 1 additional clue
-			} else if h := s.hook(t.Commit[i]); h != nil {
+			if h := s.hook(t.Commit[i]); h != nil {
 				n += int(h.discoverExtra)
 			}
 		}

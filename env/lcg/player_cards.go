@@ -7,17 +7,11 @@ import (
 
 // Player cards with effects.
 var (
-	idDaisy             = mustID("01002")
 	idSkids             = mustID("01003")
 	idAgnes             = mustID("01004")
 	idWendy             = mustID("01005")
 	idWendyAmulet       = mustID("01014")
 	idOnTheLam          = mustID("01010")
-	idMagGlass          = mustID("01030")
-	idMilan             = mustID("01033")
-	idHyperawareness    = mustID("01034")
-	idWorkingHunch      = mustID("01037")
-	idDeduction         = mustID("01039")
 	idSwitchblade       = mustID("01044")
 	idBurglary          = mustID("01045")
 	idDerringer         = mustID("01047")
@@ -49,17 +43,7 @@ var (
 	idManualDexterity   = mustID("01092")
 	idUnexpectedCourage = mustID("01093")
 	idCatBurglar        = mustID("01055")
-	idTote              = mustID("01008")
 	idHeirloom          = mustID("01012")
-	idOldBook           = mustID("01031")
-	idLibrarian         = mustID("01032")
-	idMedicalTexts      = mustID("01035")
-	idMindOverMatter    = mustID("01036")
-	idBarricade         = mustID("01038")
-	idMagGlass1         = mustID("01040")
-	idDisc              = mustID("01041")
-	idEncyclopedia      = mustID("01042")
-	idCrypticResearch   = mustID("01043")
 	idPickpocketing     = mustID("01046")
 	idElusive           = mustID("01050")
 	idSureGamble        = mustID("01056")
@@ -120,9 +104,6 @@ var weapons = map[cards.ID][]weapon{
 	idShrivelling:   {{skill: skWillpower, dmg: 1, use: true}},
 	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
 	idBurglary:      {{skill: skIntellect, exhaust: true, invest: true}},
-	idOldBook:       {{exhaust: true, kind: abOldBook}},
-	idMedicalTexts:  {{kind: abMedical}},
-	idEncyclopedia:  {{exhaust: true, kind: abEncyclopedia}},
 	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
 	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
 	idCatBurglar:    {{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
@@ -147,8 +128,6 @@ func skillBonus(d cards.ID, sk int8) int {
 		return int(h.skillBonus[sk])
 	}
 	switch {
-	case sk == skIntellect && d == idMilan:
-		return 1
 	case sk == skWillpower && d == idHolyRosary:
 		return 1
 	case sk == skAgility && d == idCatBurglar:
@@ -161,9 +140,7 @@ func skillBonus(d cards.ID, sk int8) int {
 func (s *State) investigateBonus(seat int) int {
 	n := 0
 	for _, id := range s.Inv[seat].Play {
-		if d := s.Cards[id].Def; d == idMagGlass || d == idMagGlass1 {
-			n++
-		} else if h := hooksOf[d]; h != nil {
+		if h := hooksOf[s.Cards[id].Def]; h != nil {
 			n += int(h.investigateBonus)
 		}
 	}
@@ -273,23 +250,18 @@ func (s *State) canPlay(seat int, id int16) bool {
 // eventUsable is pre-check A for events: "could change the game state".
 func (s *State) eventUsable(seat int, id int16) bool {
 	v := &s.Inv[seat]
-	loc := s.LocInst[v.Loc]
 	if h := hooksOf[s.Cards[id].Def]; h != nil && h.playable != nil {
 		return h.playable(s, seat, id)
 	}
 	switch s.Cards[id].Def {
-	case idWorkingHunch:
-		return s.Active == int8(seat) && s.Cards[loc].Clues > 0 // play only during your turn
 	case idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
 		return false // played only at their trigger
-	case idMindOverMatter, idCrypticResearch, idWillToSurvive:
+	case idWillToSurvive:
 		return s.Active == int8(seat) // play only during your turn
 	case idElusive:
 		return s.Active == int8(seat) && (s.evadeTarget(seat) >= 0 || s.elusiveDest(seat) != 0)
 	case idMindWipe:
 		return s.phaseStartWindow() && s.mindWipeTarget(seat) >= 0
-	case idBarricade:
-		return !s.barricaded(s.Inv[seat].Loc)
 	case idBackstab:
 		return s.fightTarget(seat) >= 0
 	case idSneakAttack:
@@ -342,10 +314,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		h.play(s, seat, id)
 		return
 	}
-	if s.Cards[id].Def == idBarricade {
-		s.attachBarricade(seat, id)
-		return
-	}
 	s.discardEvent(id)
 	if h != nil && h.play != nil {
 		h.play(s, seat, id)
@@ -358,8 +326,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 	switch s.Cards[id].Def {
 	case idEmergencyCache:
 		s.gainResources(seat, 3)
-	case idWorkingHunch:
-		s.discoverAt(seat, int(v.Loc), 1)
 	case idDarkMemory:
 		s.placeAgendaDoom(1)
 		s.checkDoom()
@@ -420,9 +386,6 @@ func (s *State) slotOverflow(seat int) bool {
 		}
 		if sl&cards.SlotAlly != 0 {
 			ally++
-		}
-		if s.Cards[id].Def == idTote {
-			bonus += 2
 		}
 	}
 	extra := tomeHand - bonus

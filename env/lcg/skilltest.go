@@ -471,9 +471,6 @@ func (s *State) applyResults(t *SkillTest) {
 			h.elderSuccess(s, seat) // the investigator's elder sign effect
 		}
 	}
-	if ok && s.isInvestigator(seat, idDaisy) && t.Token == TokElderSign {
-		s.drawCards(seat, s.countTrait(seat, trTome)) // Daisy Walker's elder sign
-	}
 	if ok && s.isInvestigator(seat, idSkids) && t.Token == TokElderSign {
 		s.gainResources(seat, 2) // Skids O'Toole's elder sign
 	}

@@ -99,18 +99,6 @@ func init() {
 			}},
 
 		// When an enemy spawns.
-		{seq: 11, kind: tpWhenSpawn, name: "Disc of Itzamna", card: idDisc, from: fromPlay, who: whoHere,
-			// Disc of Itzamna: when a non-Elite enemy spawns at your location,
-			// discard Disc of Itzamna: discard that enemy.
-			ok: func(s *State, ev *event, _ int, _ int16) bool {
-				return s.enemySlot(ev.Subj) >= 0 && !s.has(ev.Subj, trElite)
-			},
-			run: func(s *State, ev *event, _ int, id int16, _ game.Option) {
-				s.toDiscard(id)
-				if s.enemySlot(ev.Subj) >= 0 {
-					s.toDiscard(ev.Subj)
-				}
-			}},
 
 		// When an enemy attacks (a "would" event: cancel, instead).
 		{seq: 13, kind: tpWhenAttack, name: "Aquinnah", card: idAquinnah, from: fromPlay,
@@ -184,10 +172,6 @@ func init() {
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) { s.playLucky(seat, id, s.test()) }},
 
 		// Investigations.
-		{seq: 19, kind: tpAfterInvestigate, name: "Dr. Milan Christopher", card: idMilan, from: fromPlay, auto: true,
-			// Dr. Milan Christopher: after you successfully investigate, gain 1 resource (ruling R-AUTO).
-			ok:  func(s *State, ev *event, _ int, _ int16) bool { return ev.Flags&evSuccess != 0 },
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.gainResources(seat, 1) }},
 		{seq: 20, kind: tpAfterInvestigate, name: "Look what I found!", card: idLookWhatIFound, from: fromHand,
 			// "Look what I found!": play after you fail a skill test by 2 or
 			// less while investigating: discover 2 clues at your location.
@@ -265,14 +249,6 @@ func init() {
 				return s.Cards[id].Def == idArcaneInitiate && s.Cards[id].Zone == ZonePlay
 			},
 			run: func(s *State, ev *event, _ int, id int16, _ game.Option) { s.Cards[id].Doom++ }},
-		{seq: 28, kind: tpAfterEnterPlay, name: "Research Librarian", card: idLibrarian, from: fromPlay, auto: true,
-			// Research Librarian: after it enters play, search your deck for a Tome asset (ruling R-AUTO).
-			ok: func(s *State, ev *event, _ int, _ int16) bool {
-				return s.Cards[ev.Subj].Def == idLibrarian && s.Cards[ev.Subj].Zone == ZonePlay
-			},
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
-				s.push(opEffect, seat, int32(ev.Subj), -1, effSearchTome, 0)
-			}},
 		{seq: 29, kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay, auto: true,
 			// Rabbit's Foot: after you fail a skill test, exhaust it: draw 1 card (ruling R-AUTO).
 			ok: func(s *State, ev *event, _ int, id int16) bool {

@@ -40,8 +40,6 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 		v.TomeAction = 0
 		if h := hooksOf[v.Def]; h != nil && h.tomeAction && !s.invBlank(seat) {
 			v.TomeAction = 1 // an extra action for Tome ⮕ abilities
-		} else if s.isInvestigator(seat, idDaisy) {
-			v.TomeAction = 1 // Daisy Walker: an extra action for Tome ⮕ abilities
 		}
 		v.UsedTurn = 0
 		f.Step = 1

@@ -1,0 +1,187 @@
+package lcg
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// The Seeker cards of the core set (and Daisy Walker's own), each in one
+// block: its id, then everything it does (card_hooks.go's playerHooks, its
+// triggered abilities for triggers.go). Texts in our own words.
+
+// Daisy Walker (01002), investigator: 1 additional action each turn for
+// Tome ⮕ abilities; ⊛ on a success: draw 1 card per Tome you control. LCG
+// §3 Action, §6 ST.4, ST.7.
+var idDaisy = mustID("01002")
+
+func init() {
+	registerCard(idDaisy, playerHooks{
+		tomeAction:   true,
+		elderSuccess: func(s *State, seat int) { s.drawCards(seat, s.countTrait(seat, trTome)) },
+	})
+}
+
+// Daisy's Tote Bag (01008): 2 additional hand slots for Tome assets. LCG §3
+// Slots.
+var idTote = mustID("01008")
+
+func init() { registerCard(idTote, playerHooks{handSlots: 2}) }
+
+// Magnifying Glass (01030): fast; +1 intellect while you investigate. LCG
+// §3 Modifiers.
+var idMagGlass = mustID("01030")
+
+func init() { registerCard(idMagGlass, playerHooks{investigateBonus: 1}) }
+
+// Old Book of Lore (01031): ⮕ exhaust: an investigator at your location
+// searches the top 3 cards of their deck for a card and draws it
+// (card_effects.go's effOldBook). LCG §3 Search.
+var idOldBook = mustID("01031")
+
+func init() {
+	registerCard(idOldBook, playerHooks{abilities: []weapon{{exhaust: true, kind: abOldBook}}})
+}
+
+// Research Librarian (01032): after it enters play, search your deck for a
+// Tome asset (card_effects.go's effSearchTome). LCG §3 Search (ruling
+// R-AUTO).
+var idLibrarian = mustID("01032")
+
+func init() {
+	registerTriggers(trigAbility{seq: 28, kind: tpAfterEnterPlay, name: "Research Librarian", card: idLibrarian, from: fromPlay, auto: true,
+		// Research Librarian: after it enters play, search your deck for a Tome asset (ruling R-AUTO).
+		ok: func(s *State, ev *event, _ int, _ int16) bool {
+			return s.Cards[ev.Subj].Def == idLibrarian && s.Cards[ev.Subj].Zone == ZonePlay
+		},
+		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
+			s.push(opEffect, seat, int32(ev.Subj), -1, effSearchTome, 0)
+		}})
+}
+
+// Dr. Milan Christopher (01033): +1 intellect; after you successfully
+// investigate, gain 1 resource. LCG §3 Modifiers (ruling R-AUTO).
+var idMilan = mustID("01033")
+
+func init() {
+	registerCard(idMilan, playerHooks{skillBonus: [4]int8{skIntellect: 1}})
+	registerTriggers(trigAbility{seq: 19, kind: tpAfterInvestigate, name: "Dr. Milan Christopher", card: idMilan, from: fromPlay, auto: true,
+		// Dr. Milan Christopher: after you successfully investigate, gain 1 resource (ruling R-AUTO).
+		ok:  func(s *State, ev *event, _ int, _ int16) bool { return ev.Flags&evSuccess != 0 },
+		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.gainResources(seat, 1) }})
+}
+
+// Hyperawareness (01034): ⚡ spend 1 resource: +1 intellect, or +1
+// agility, for this skill test. LCG §3 Fast.
+var idHyperawareness = mustID("01034")
+
+func init() {
+	registerCard(idHyperawareness, playerHooks{boost: [2]int8{skIntellect, skAgility}, boosts: true})
+}
+
+// Medical Texts (01035): ⮕ an investigator at your location: test intellect
+// (2); heal 1 damage on a success, deal 1 on a failure (card_effects.go's
+// effMedical, skilltest.go's tkMedical).
+var idMedicalTexts = mustID("01035")
+
+func init() { registerCard(idMedicalTexts, playerHooks{abilities: []weapon{{kind: abMedical}}}) }
+
+// Mind over Matter (01036): fast, during your turn: until the end of the
+// round, use intellect instead of combat and agility (lasting.go). LCG §3
+// Lasting Effects.
+var idMindOverMatter = mustID("01036")
+
+func init() {
+	registerCard(idMindOverMatter, playerHooks{
+		playable: duringYourTurn,
+		play: func(s *State, seat int, _ int16) {
+			s.Inv[seat].Lasting |= lastMindOverMatter // until the end of the round
+		},
+	})
+}
+
+// Working a Hunch (01037): fast, during your turn: discover 1 clue at your
+// location. LCG §3 Fast.
+var idWorkingHunch = mustID("01037")
+
+func init() {
+	registerCard(idWorkingHunch, playerHooks{
+		playable: func(s *State, seat int, _ int16) bool {
+			return s.Active == int8(seat) && s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues > 0
+		},
+		play: func(s *State, seat int, _ int16) { s.discoverAt(seat, int(s.Inv[seat].Loc), 1) },
+	})
+}
+
+// Barricade (01038): attach to your location: non-Elite enemies cannot move
+// into it; discard it when an investigator leaves it. LCG §3 Attach To, §3
+// Hunter.
+var idBarricade = mustID("01038")
+
+func init() {
+	registerCard(idBarricade, playerHooks{
+		playable:  func(s *State, seat int, _ int16) bool { return !s.barricaded(s.Inv[seat].Loc) },
+		playStays: true,
+		play: func(s *State, seat int, id int16) {
+			loc := s.Inv[seat].Loc
+			s.moveTo(id, ZoneBoard, -1)
+			s.Cards[id].Host, s.Cards[id].Loc = s.LocInst[loc], loc
+		},
+		barricade: true,
+	})
+}
+
+// Deduction (01039): committed to a successful investigation, discover 1
+// additional clue. LCG §6 ST.7.
+var idDeduction = mustID("01039")
+
+func init() { registerCard(idDeduction, playerHooks{discoverExtra: 1}) }
+
+// Magnifying Glass (1) (01040): fast; +1 intellect while you investigate; ⚡
+// while your location has no clues: return it to your hand. LCG §3 Fast.
+var idMagGlass1 = mustID("01040")
+
+func init() {
+	registerCard(idMagGlass1, playerHooks{
+		investigateBonus: 1,
+		fastUsable: func(s *State, seat int, _ int16) bool {
+			return s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues == 0
+		},
+		fastRun: func(s *State, seat int, id int16) { s.moveTo(id, ZoneHand, seat) }, // return it to your hand
+	})
+}
+
+// Disc of Itzamna (02) (01041): when a non-Elite enemy spawns at your
+// location, discard it: discard that enemy. LCG §3 Reaction Abilities.
+var idDisc = mustID("01041")
+
+func init() {
+	registerTriggers(trigAbility{seq: 11, kind: tpWhenSpawn, name: "Disc of Itzamna", card: idDisc, from: fromPlay, who: whoHere,
+		// Disc of Itzamna: when a non-Elite enemy spawns at your location,
+		// discard Disc of Itzamna: discard that enemy.
+		ok: func(s *State, ev *event, _ int, _ int16) bool {
+			return s.enemySlot(ev.Subj) >= 0 && !s.has(ev.Subj, trElite)
+		},
+		run: func(s *State, ev *event, _ int, id int16, _ game.Option) {
+			s.toDiscard(id)
+			if s.enemySlot(ev.Subj) >= 0 {
+				s.toDiscard(ev.Subj)
+			}
+		}})
+}
+
+// Encyclopedia (01042): ⮕ exhaust: an investigator at your location gets +2
+// to a skill of your choice until the end of the phase (card_effects.go's
+// effEncyclopedia). LCG §3 Lasting Effects.
+var idEncyclopedia = mustID("01042")
+
+func init() {
+	registerCard(idEncyclopedia, playerHooks{abilities: []weapon{{exhaust: true, kind: abEncyclopedia}}})
+}
+
+// Cryptic Research (01043): fast, during your turn: an investigator at your
+// location draws 3 cards (card_effects.go's effCrypticResearch). LCG §3 Fast.
+var idCrypticResearch = mustID("01043")
+
+func init() {
+	registerCard(idCrypticResearch, playerHooks{
+		playable: duringYourTurn,
+		play:     func(s *State, seat int, id int16) { s.push(opEffect, seat, int32(id), -1, effCrypticResearch, 0) },
+	})
+}
