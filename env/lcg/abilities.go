@@ -19,7 +19,6 @@ const (
 // boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
 // this test" assets.
 var boostSkills = map[cards.ID][2]int8{
-	idHardKnocks:    {skCombat, skAgility},
 	idArcaneStudies: {skWillpower, skIntellect},
 	idDigDeep:       {skWillpower, skAgility},
 }
@@ -102,9 +101,7 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 	if s.canAdvanceAct() {
 		p.Add(ActAdvanceAct, 0, 0)
 	}
-	if ownTurn && s.isInvestigator(seat, idSkids) && v.Resources >= 2 && v.UsedTurn&bitSkids == 0 {
-		p.Add(ActSkidsAction, 0, 0) // Skids: ⚡ during your turn, 2 resources: one more action
-	} else if h := hooksOf[v.Def]; ownTurn && h != nil && h.turnFast != nil && !s.invBlank(seat) && h.turnFast(s, seat) {
+	if h := hooksOf[v.Def]; ownTurn && h != nil && h.turnFast != nil && !s.invBlank(seat) && h.turnFast(s, seat) {
 		p.Add(ActSkidsAction, 0, 0) // the investigator's ⚡ ability during their own turn
 	}
 	// Fast cards in any player window; "play only during your turn" and
@@ -184,12 +181,8 @@ func (s *State) doFast(seat int, o game.Option) {
 		}
 		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
 		s.payGroupClues(s.actClues(), mask)
-	case o.Code == ActSkidsAction && hooksOf[v.Def] != nil && hooksOf[v.Def].turnFastRun != nil:
-		hooksOf[v.Def].turnFastRun(s, seat)
 	case o.Code == ActSkidsAction:
-		v.Resources -= 2
-		v.Actions++
-		v.UsedTurn |= bitSkids
+		hooksOf[v.Def].turnFastRun(s, seat) // the investigator's ⚡ ability (turnFast)
 	case o.Code >= ActPlay && o.Code < ActPlay+MaxHand, o.Code == ActPlayDiscard:
 		id := int16(o.Arg)
 		s.payForCard(seat, id)

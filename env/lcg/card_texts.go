@@ -230,27 +230,6 @@ func (s *State) enemyBlocked(e int16, k int) bool {
 	return !s.has(e, trElite) && s.barricaded(int8(k))
 }
 
-// elusiveDest is the set of revealed locations with no enemies other than
-// seat's own (Elusive).
-func (s *State) elusiveDest(seat int) uint16 {
-	var m uint16
-	for k := 0; k < MaxLocations; k++ {
-		if k == int(s.Inv[seat].Loc) || !s.locInPlay(k) || !s.Cards[s.LocInst[k]].Revealed {
-			continue
-		}
-		empty := true
-		for _, e := range s.Enemies {
-			if e >= 0 && int(s.Cards[e].Loc) == k {
-				empty = false
-			}
-		}
-		if empty {
-			m |= 1 << uint(k)
-		}
-	}
-	return m
-}
-
 // mindWipeTarget returns a non-Elite enemy at seat's location, or -1.
 func (s *State) mindWipeTarget(seat int) int16 {
 	for _, e := range s.Enemies {
@@ -301,11 +280,6 @@ func (s *State) mindOverMatter(seat int, sk int8) int8 {
 func (s *State) resolveMoreEvents(seat int, id int16) bool {
 	v := &s.Inv[seat]
 	switch s.Cards[id].Def {
-	case idElusive:
-		s.disengageAll(seat, -1)
-		s.push(opEffect, seat, int32(id), -1, effElusive, 0)
-	case idHotStreak:
-		s.gainResources(seat, 10)
 	case idMindWipe:
 		s.push(opEffect, seat, int32(id), -1, effMindWipe, 0)
 	case idWillToSurvive:

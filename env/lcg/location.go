@@ -114,7 +114,7 @@ func (s *State) startInvestigate(seat int, src int16, diffMod int) {
 	}
 	t := s.pushTest(seat, sk, 0, tkInvestigate, int16(s.Inv[seat].Loc), src)
 	t.DiffMod = int8(diffMod)
-	if h := s.hook(src); src >= 0 && (s.Cards[src].Def == idBurglary || h != nil && h.resourcesNotClues) {
+	if h := s.hook(src); src >= 0 && h != nil && h.resourcesNotClues {
 		t.Flags |= tfBurglary
 	}
 }

@@ -7,20 +7,9 @@ import (
 
 // Player cards with effects.
 var (
-	idSkids             = mustID("01003")
 	idAgnes             = mustID("01004")
 	idWendy             = mustID("01005")
 	idWendyAmulet       = mustID("01014")
-	idOnTheLam          = mustID("01010")
-	idSwitchblade       = mustID("01044")
-	idBurglary          = mustID("01045")
-	idDerringer         = mustID("01047")
-	idLeo               = mustID("01048")
-	idLeo1              = mustID("01054")
-	idHardKnocks        = mustID("01049")
-	idBackstab          = mustID("01051")
-	idSneakAttack       = mustID("01052")
-	idOpportunist       = mustID("01053")
 	idHolyRosary        = mustID("01059")
 	idShrivelling       = mustID("01060")
 	idArcaneStudies     = mustID("01062")
@@ -42,12 +31,7 @@ var (
 	idOverpower         = mustID("01091")
 	idManualDexterity   = mustID("01092")
 	idUnexpectedCourage = mustID("01093")
-	idCatBurglar        = mustID("01055")
 	idHeirloom          = mustID("01012")
-	idPickpocketing     = mustID("01046")
-	idElusive           = mustID("01050")
-	idSureGamble        = mustID("01056")
-	idHotStreak         = mustID("01057")
 	idForbidden         = mustID("01058")
 	idScrying           = mustID("01061")
 	idWard              = mustID("01065")
@@ -98,15 +82,11 @@ type weapon struct {
 // weapons maps card ids to their ⮕ abilities (at most 2).
 var weapons = map[cards.ID][]weapon{
 	idKnife:         {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
-	idSwitchblade:   {{skill: skCombat}},
-	idDerringer:     {{skill: skCombat, mod: 2, use: true}},
 	idBaseballBat:   {{skill: skCombat, mod: 2, dmg: 1}},
 	idShrivelling:   {{skill: skWillpower, dmg: 1, use: true}},
 	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
-	idBurglary:      {{skill: skIntellect, exhaust: true, invest: true}},
 	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
 	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
-	idCatBurglar:    {{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
 	idBlindingLight: nil,
 }
 
@@ -129,8 +109,6 @@ func skillBonus(d cards.ID, sk int8) int {
 	}
 	switch {
 	case sk == skWillpower && d == idHolyRosary:
-		return 1
-	case sk == skAgility && d == idCatBurglar:
 		return 1
 	}
 	return 0
@@ -184,8 +162,6 @@ func (s *State) elderSign(t *SkillTest) int {
 		return h.elderSign(s, t, seat)
 	}
 	switch v.Def {
-	case idSkids:
-		return 2 // +2; gain 2 resources on a success (applyResults)
 	case idAgnes:
 		return int(v.Horror) // +1 per horror on Agnes
 	case idWendy:
@@ -249,34 +225,20 @@ func (s *State) canPlay(seat int, id int16) bool {
 
 // eventUsable is pre-check A for events: "could change the game state".
 func (s *State) eventUsable(seat int, id int16) bool {
-	v := &s.Inv[seat]
 	if h := hooksOf[s.Cards[id].Def]; h != nil && h.playable != nil {
 		return h.playable(s, seat, id)
 	}
 	switch s.Cards[id].Def {
-	case idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
+	case idLucky, idLucky2, idWard, idLookWhatIFound, idCloseCall:
 		return false // played only at their trigger
 	case idWillToSurvive:
 		return s.Active == int8(seat) // play only during your turn
-	case idElusive:
-		return s.Active == int8(seat) && (s.evadeTarget(seat) >= 0 || s.elusiveDest(seat) != 0)
 	case idMindWipe:
 		return s.phaseStartWindow() && s.mindWipeTarget(seat) >= 0
-	case idBackstab:
-		return s.fightTarget(seat) >= 0
-	case idSneakAttack:
-		for _, e := range s.Enemies {
-			if e >= 0 && s.Cards[e].Loc == v.Loc && s.Cards[e].Exhausted {
-				return true
-			}
-		}
-		return false
 	case idBlindingLight, idBlindingLight2:
 		return s.evadeTarget(seat) >= 0
 	case idCunning:
 		return s.enemyAtLocation(seat)
-	case idOnTheLam:
-		return s.Active == int8(seat) && s.turnStartWindow(seat) // play after your turn begins
 	}
 	return true
 }
@@ -300,8 +262,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		c.Uses = d.UsesCount // LCG §3 Uses
 		if h := hooksOf[c.Def]; h != nil && h.extraAction && s.Active == int8(seat) {
 			s.Inv[seat].Actions++ // an additional action this turn (LCG §3 Action)
-		} else if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
-			s.Inv[seat].Actions++
 		}
 		// "After it enters play" (Arcane Initiate's forced doom, Research
 		// Librarian's search; triggers.go).
@@ -329,8 +289,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 	case idDarkMemory:
 		s.placeAgendaDoom(1)
 		s.checkDoom()
-	case idOnTheLam:
-		v.UsedRound |= bitOnTheLam
 	case idCunning:
 		for _, e := range s.Enemies {
 			if e >= 0 && s.Cards[e].Loc == v.Loc {
@@ -340,12 +298,8 @@ func (s *State) resolvePlayed(seat int, id int16) {
 	case idDrawnToFlame:
 		s.push(opEffect, seat, int32(id), -1, effDrawnToFlame, 0)
 		s.push(opEncounter, seat, -1, -1, 0, 0)
-	case idBackstab:
-		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(skAgility, 0, 2))
 	case idBlindingLight, idBlindingLight2:
 		s.push(opEffect, seat, int32(id), -1, effChooseEvade, int32(skWillpower))
-	case idSneakAttack:
-		s.push(opEffect, seat, int32(id), -1, effSneakAttack, 0)
 	}
 }
 
@@ -450,10 +404,6 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 	}
 	if t.Src >= 0 {
 		switch s.Cards[t.Src].Def {
-		case idSwitchblade, idDerringer:
-			if margin >= 2 {
-				dmg++
-			}
 		case idBaseballBat:
 			if t.Token == TokSkull || t.Token == TokAutoFail {
 				s.toDiscard(t.Src) // discard after the attack

@@ -166,9 +166,6 @@ func (s *State) canCommit(t *SkillTest, seat int, id int16) bool {
 			}
 		}
 	}
-	if s.Cards[id].Def == idOpportunist && seat != int(t.Tester) {
-		return false
-	}
 	if h := s.hook(id); h != nil && h.commitOK != nil && !h.commitOK(s, t, seat, id) {
 		return false
 	}
@@ -336,10 +333,6 @@ func (s *State) hTest(f *game.Frame) game.Control {
 			if h := s.hook(id); h != nil && h.commitEnd != nil && s.inGame(tester) && h.commitEnd(s, t, id) {
 				continue
 			}
-			if s.Cards[id].Def == idOpportunist && t.Flags&tfSuccess != 0 && int(t.Total)-int(t.DiffVal) >= 3 && s.inGame(tester) {
-				s.moveTo(id, ZoneHand, tester) // Opportunist returns to hand
-				continue
-			}
 			s.toDiscard(id)
 		}
 		s.returnTokens()
@@ -470,9 +463,6 @@ func (s *State) applyResults(t *SkillTest) {
 		if h := hooksOf[s.Inv[seat].Def]; h != nil && h.elderSuccess != nil {
 			h.elderSuccess(s, seat) // the investigator's elder sign effect
 		}
-	}
-	if ok && s.isInvestigator(seat, idSkids) && t.Token == TokElderSign {
-		s.gainResources(seat, 2) // Skids O'Toole's elder sign
 	}
 	// "After a skill test" (Rabbit's Foot after a failure; triggers.go).
 	ev := event{Kind: tpAfterTest, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: t.Src, N: int32(margin)}

@@ -75,13 +75,6 @@ func init() {
 		// After defeating an enemy.
 
 		// After evading an enemy.
-		{seq: 9, kind: tpAfterEvade, name: "Pickpocketing", card: idPickpocketing, from: fromPlay, auto: true,
-			// Pickpocketing: after you evade an enemy, exhaust it: draw 1 card.
-			ok: func(s *State, ev *event, seat int, id int16) bool { return !s.Cards[id].Exhausted },
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.Cards[id].Exhausted = true
-				s.drawCards(seat, 1)
-			}},
 		{seq: 10, kind: tpAfterEvade, name: "Close Call", card: idCloseCall, from: fromHand, who: whoHere,
 			// Close Call: play after a non-Elite, non-weakness enemy at your
 			// location is evaded: shuffle it into the encounter deck.
@@ -151,16 +144,6 @@ func init() {
 				t.Flags |= tfWendyUsed
 				s.returnToken(s.Revealed[len(s.Revealed)-1])
 				s.revealFor(t)
-			}},
-		{seq: 16, kind: tpTokenResolved, name: "Sure Gamble", card: idSureGamble, from: fromHand,
-			// Sure Gamble: play when you reveal a token with a negative modifier: switch its "−" to a "+".
-			ok: func(s *State, ev *event, _ int, _ int16) bool {
-				return ev.N < 0 && len(s.Tests) > 0 && s.test().Flags&tfAutoFail == 0
-			},
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playTrigger(seat, id)
-				s.test().TokMod -= int8(2 * ev.N)
-				ev.N = -ev.N // now a "+": no other Sure Gamble applies
 			}},
 		{seq: 17, kind: tpWhenFail, name: "Lucky!", card: idLucky, from: fromHand,
 			// Lucky!: play when you would fail a skill test: +2 skill value (ruling R-LUCKY).

@@ -316,8 +316,6 @@ func playDesignator(d cards.ID) int32 {
 		return h.designates
 	}
 	switch d {
-	case idBackstab:
-		return akFight
 	case idBlindingLight, idBlindingLight2, idCunning:
 		return akEvade
 	}
@@ -459,7 +457,7 @@ func (s *State) bonusActions(seat int) int8 {
 	n := int8(0)
 	for _, id := range s.Inv[seat].Play {
 		d := s.Cards[id].Def
-		if h := hooksOf[d]; (h != nil && h.extraAction) || d == idLeo || d == idLeo1 {
+		if h := hooksOf[d]; h != nil && h.extraAction {
 			n++
 		}
 	}
