@@ -19,8 +19,7 @@ const (
 // boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
 // this test" assets.
 var boostSkills = map[cards.ID][2]int8{
-	idArcaneStudies: {skWillpower, skIntellect},
-	idDigDeep:       {skWillpower, skAgility},
+	idDigDeep: {skWillpower, skAgility},
 }
 
 // isActionAbility reports whether ability a of card id is a ⮕ ability.

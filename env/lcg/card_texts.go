@@ -230,16 +230,6 @@ func (s *State) enemyBlocked(e int16, k int) bool {
 	return !s.has(e, trElite) && s.barricaded(int8(k))
 }
 
-// mindWipeTarget returns a non-Elite enemy at seat's location, or -1.
-func (s *State) mindWipeTarget(seat int) int16 {
-	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) && !s.blank(e) {
-			return e
-		}
-	}
-	return -1
-}
-
 // phaseStartWindow reports whether the current window follows the beginning
 // of a phase, when Mind Wipe may be played: the player windows after 2.1 and
 // 4.1 (LCG §5.1) and the trigger points after 1.1 and 3.1 (ruling
@@ -280,8 +270,6 @@ func (s *State) mindOverMatter(seat int, sk int8) int8 {
 func (s *State) resolveMoreEvents(seat int, id int16) bool {
 	v := &s.Inv[seat]
 	switch s.Cards[id].Def {
-	case idMindWipe:
-		s.push(opEffect, seat, int32(id), -1, effMindWipe, 0)
 	case idWillToSurvive:
 		v.Lasting |= lastWillToSurvive // until the end of your turn
 	default:

@@ -28,15 +28,8 @@ func (s *State) addCardFastOptions(seat int, p *game.Prompt) {
 // cardFastUsable reports whether the ⚡ ability of seat's asset id can be
 // used now (its cost payable, its effect able to change the game state).
 func (s *State) cardFastUsable(seat int, id int16) bool {
-	c := &s.Cards[id]
 	if h := s.hook(id); h != nil && h.fastUsable != nil && !h.fastAfter {
 		return h.fastUsable(s, seat, id)
-	}
-	switch c.Def {
-	case idArcaneInitiate:
-		return !c.Exhausted && len(s.Inv[seat].Deck) > 0
-	case idForbidden:
-		return !c.Exhausted && c.Uses > 0
 	}
 	return false
 }
@@ -64,21 +57,5 @@ func (s *State) doCardFast(seat int, o game.Option) bool {
 		h.fastRun(s, seat, id)
 		return true
 	}
-	switch c.Def {
-	case idArcaneInitiate:
-		c.Exhausted = true
-		s.push(opEffect, seat, int32(id), -1, effArcaneInitiate, 0)
-	case idForbidden:
-		// Cost: exhaust it and take 1 horror; move 1 secret to your pool.
-		c.Exhausted = true
-		c.Uses--
-		s.gainResources(seat, 1)
-		if c.Uses == 0 {
-			s.toDiscard(id) // no secrets: discard it (LCG §3 Uses)
-		}
-		s.takeDamage(seat, 0, 1, int32(id))
-	default:
-		return false
-	}
-	return true
+	return false
 }

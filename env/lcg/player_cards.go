@@ -7,16 +7,8 @@ import (
 
 // Player cards with effects.
 var (
-	idAgnes             = mustID("01004")
 	idWendy             = mustID("01005")
 	idWendyAmulet       = mustID("01014")
-	idHolyRosary        = mustID("01059")
-	idShrivelling       = mustID("01060")
-	idArcaneStudies     = mustID("01062")
-	idArcaneInitiate    = mustID("01063")
-	idDrawnToFlame      = mustID("01064")
-	idBlindingLight     = mustID("01066")
-	idFearless          = mustID("01067")
 	idBaseballBat       = mustID("01074")
 	idRabbitsFoot       = mustID("01075")
 	idStrayCat          = mustID("01076")
@@ -31,14 +23,6 @@ var (
 	idOverpower         = mustID("01091")
 	idManualDexterity   = mustID("01092")
 	idUnexpectedCourage = mustID("01093")
-	idHeirloom          = mustID("01012")
-	idForbidden         = mustID("01058")
-	idScrying           = mustID("01061")
-	idWard              = mustID("01065")
-	idMindWipe          = mustID("01068")
-	idBlindingLight2    = mustID("01069")
-	idBookOfShadows     = mustID("01070")
-	idStatue            = mustID("01071")
 	idScavenging        = mustID("01073")
 	idLookWhatIFound    = mustID("01079")
 	idSurvivalInstinct  = mustID("01081")
@@ -81,13 +65,9 @@ type weapon struct {
 
 // weapons maps card ids to their ⮕ abilities (at most 2).
 var weapons = map[cards.ID][]weapon{
-	idKnife:         {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
-	idBaseballBat:   {{skill: skCombat, mod: 2, dmg: 1}},
-	idShrivelling:   {{skill: skWillpower, dmg: 1, use: true}},
-	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
-	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
-	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
-	idBlindingLight: nil,
+	idKnife:       {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
+	idBaseballBat: {{skill: skCombat, mod: 2, dmg: 1}},
+	idFlashlight:  {{skill: skIntellect, use: true, invest: true, shroud: -2}},
 }
 
 // weaponOf returns ability a of card d, if it has one.
@@ -108,8 +88,6 @@ func skillBonus(d cards.ID, sk int8) int {
 		return int(h.skillBonus[sk])
 	}
 	switch {
-	case sk == skWillpower && d == idHolyRosary:
-		return 1
 	}
 	return 0
 }
@@ -162,8 +140,6 @@ func (s *State) elderSign(t *SkillTest) int {
 		return h.elderSign(s, t, seat)
 	}
 	switch v.Def {
-	case idAgnes:
-		return int(v.Horror) // +1 per horror on Agnes
 	case idWendy:
 		if s.controls(seat, idWendyAmulet) >= 0 {
 			t.Flags |= tfAutoSuccess // with Wendy's Amulet in play: automatic success
@@ -229,14 +205,10 @@ func (s *State) eventUsable(seat int, id int16) bool {
 		return h.playable(s, seat, id)
 	}
 	switch s.Cards[id].Def {
-	case idLucky, idLucky2, idWard, idLookWhatIFound, idCloseCall:
+	case idLucky, idLucky2, idLookWhatIFound, idCloseCall:
 		return false // played only at their trigger
 	case idWillToSurvive:
 		return s.Active == int8(seat) // play only during your turn
-	case idMindWipe:
-		return s.phaseStartWindow() && s.mindWipeTarget(seat) >= 0
-	case idBlindingLight, idBlindingLight2:
-		return s.evadeTarget(seat) >= 0
 	case idCunning:
 		return s.enemyAtLocation(seat)
 	}
@@ -295,11 +267,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 				s.evadeEnemy(e, seat)
 			}
 		}
-	case idDrawnToFlame:
-		s.push(opEffect, seat, int32(id), -1, effDrawnToFlame, 0)
-		s.push(opEncounter, seat, -1, -1, 0, 0)
-	case idBlindingLight, idBlindingLight2:
-		s.push(opEffect, seat, int32(id), -1, effChooseEvade, int32(skWillpower))
 	}
 }
 
@@ -328,9 +295,6 @@ func (s *State) slotOverflow(seat int) bool {
 		if h := hooksOf[s.Cards[id].Def]; h != nil {
 			arcane -= int(h.arcaneSlots)
 			bonus += int(h.handSlots)
-		}
-		if s.Cards[id].Def == idBookOfShadows {
-			arcane-- // Book of Shadows: 1 additional arcane slot
 		}
 		if sl&cards.SlotAccessory != 0 {
 			acc++
@@ -407,10 +371,6 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 		case idBaseballBat:
 			if t.Token == TokSkull || t.Token == TokAutoFail {
 				s.toDiscard(t.Src) // discard after the attack
-			}
-		case idShrivelling:
-			if t.Flags&tfSymbol != 0 {
-				s.takeDamage(seat, 0, 1, -1)
 			}
 		}
 	}

@@ -441,7 +441,6 @@ func (s *State) applyResults(t *SkillTest) {
 		if h := s.hook(t.Src); h != nil && h.srcEvade != nil {
 			h.srcEvade(s, t, ok)
 		}
-		s.blindingLight(t, ok)
 	case tkTreachery:
 		s.treacheryResult(t, ok, margin)
 	case tkParley:
@@ -486,8 +485,6 @@ func (s *State) commitEffects(t *SkillTest) {
 			if s.inGame(owner) {
 				s.drawCards(owner, 1) // if this test is successful, draw 1 card
 			}
-		case idFearless:
-			s.heal(int(t.Tester), 1, true)
 		case idSurvivalInstinct:
 			if t.Kind == tkEvade && s.inGame(int(t.Tester)) {
 				s.push(opEffect, int(t.Tester), int32(id), -1, effSurvivalInstinct, 0)
@@ -509,35 +506,6 @@ func (s *State) evadeEnemy(e int16, seat int) {
 		s.afterEvade(e, seat)
 		if h := s.hook(e); h != nil && h.evaded != nil && !s.blank(e) {
 			h.evaded(s, e, seat) // the enemy's "Forced – after it is evaded"
-		}
-	}
-}
-
-// blindingLight applies Blinding Light's texts after its evasion: damage to
-// the evaded enemy on a success (1, or 2 for level 2); if a symbol token was
-// revealed, the evader loses 1 action this turn (and, level 2, takes 1 horror).
-func (s *State) blindingLight(t *SkillTest, ok bool) {
-	if t.Src < 0 {
-		return
-	}
-	d := s.Cards[t.Src].Def
-	if d != idBlindingLight && d != idBlindingLight2 {
-		return
-	}
-	seat := int(t.Tester)
-	if ok {
-		n := 1
-		if d == idBlindingLight2 {
-			n = 2
-		}
-		s.damageEnemy(t.Target, n, seat)
-	}
-	if t.Flags&tfSymbol != 0 {
-		if v := &s.Inv[seat]; int(s.Active) == seat && v.Actions > 0 {
-			v.Actions--
-		}
-		if d == idBlindingLight2 {
-			s.takeDamage(seat, 0, 1, int32(t.Src))
 		}
 	}
 }

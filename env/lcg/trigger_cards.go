@@ -57,20 +57,6 @@ func init() {
 			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.placeAgendaDoom(1) }},
 
 		// After damage/horror.
-		{seq: 6, kind: tpAfterDamage, name: "Agnes Baker", card: idAgnes, from: fromInvestigator, phase: bitAgnes,
-			// Agnes Baker: after 1 or more horror is placed on her, deal 1
-			// damage to an enemy at her location (limit once per phase).
-			ok: func(s *State, ev *event, seat int, _ int16) bool {
-				return ev.Amt[seat]>>8 > 0 && s.enemyAtLocation(seat)
-			},
-			opts: func(s *State, ev *event, seat int, _ int16, p *game.Prompt) {
-				for k, e := range s.Enemies {
-					if k < MaxEnemies && e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc {
-						p.Add(ActEnemy+game.ActionCode(k), int32(e), 0)
-					}
-				}
-			},
-			run: func(s *State, ev *event, seat int, _ int16, o game.Option) { s.damageEnemy(int16(o.Arg), 1, seat) }},
 
 		// After defeating an enemy.
 
@@ -112,18 +98,6 @@ func init() {
 			}},
 
 		// Skill tests (LCG §6 ST.3–ST.6).
-		{seq: 14, kind: tpWhenReveal, name: "Grotesque Statue", card: idStatue, from: fromPlay,
-			// Grotesque Statue: when you would reveal a chaos token, spend 1
-			// charge: reveal 2 tokens instead and choose 1 to resolve.
-			ok: func(s *State, ev *event, seat int, id int16) bool { return s.Cards[id].Uses > 0 },
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.Cards[id].Uses--
-				if s.Cards[id].Uses <= 0 {
-					s.toDiscard(id) // no charges: discard it (LCG §3 Uses)
-				}
-				ev.Flags |= evReplaced
-				ev.N = int32(id)
-			}},
 		{seq: 15, kind: tpTokenRevealed, name: "Wendy Adams", card: idWendy, from: fromInvestigator,
 			// Wendy Adams: when a chaos token is revealed, discard a card:
 			// cancel that token, return it to the bag and reveal a new one
@@ -186,14 +160,6 @@ func init() {
 			}},
 
 		// Encounter cards.
-		{seq: 22, kind: tpWhenTreachery, name: "Ward of Protection", card: idWard, from: fromHand,
-			// Ward of Protection: play when you draw a non-weakness treachery:
-			// cancel its revelation effect (LCG §3 Cancel); then take 1 horror.
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playTrigger(seat, id)
-				ev.Flags |= evCancelled
-				s.takeDamage(seat, 0, 1, int32(id))
-			}},
 
 		// Clues.
 		{seq: 23, kind: tpWhenDiscover, name: "Cover Up", card: idCoverUp, from: fromThreat,
@@ -214,10 +180,6 @@ func init() {
 			}},
 
 		// Playing cards.
-		{seq: 24, kind: tpAfterPlay, name: "Heirloom of Hyperborea", card: idHeirloom, from: fromPlay, auto: true,
-			// Heirloom of Hyperborea: after you play a Spell, draw 1 card (ruling R-AUTO).
-			ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.has(ev.Subj, trSpell) },
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.drawCards(seat, 1) }},
 		{seq: 25, kind: tpAfterEnter, name: "Attic", card: idAttic, from: fromScenario, forced: true,
 			// Attic: after you enter the Attic, take 1 horror.
 			ok:  func(s *State, ev *event, _ int, loc int16) bool { return s.Cards[loc].Def == idAttic },
@@ -226,12 +188,6 @@ func init() {
 			// Cellar: after you enter the Cellar, take 1 damage.
 			ok:  func(s *State, ev *event, _ int, loc int16) bool { return s.Cards[loc].Def == idCellar },
 			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.takeDamage(int(ev.Seat), 1, 0, -1) }},
-		{seq: 27, kind: tpAfterEnterPlay, name: "Arcane Initiate", card: idArcaneInitiate, from: fromScenario, forced: true,
-			// Arcane Initiate: after it enters play, place 1 doom on it.
-			ok: func(s *State, ev *event, _ int, id int16) bool {
-				return s.Cards[id].Def == idArcaneInitiate && s.Cards[id].Zone == ZonePlay
-			},
-			run: func(s *State, ev *event, _ int, id int16, _ game.Option) { s.Cards[id].Doom++ }},
 		{seq: 29, kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay, auto: true,
 			// Rabbit's Foot: after you fail a skill test, exhaust it: draw 1 card (ruling R-AUTO).
 			ok: func(s *State, ev *event, _ int, id int16) bool {
@@ -240,12 +196,6 @@ func init() {
 			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
 				s.Cards[id].Exhausted = true
 				s.drawCards(seat, 1)
-			}},
-		{seq: 31, kind: tpAfterPhaseBegin, name: "Mind Wipe", card: idMindWipe, from: fromHand, who: whoAll,
-			// Mind Wipe: play after a phase begins (ruling R-PHASE-BEGIN).
-			ok: func(s *State, ev *event, seat int, id int16) bool { return s.canPlay(seat, id) },
-			run: func(s *State, ev *event, seat int, id int16, o game.Option) {
-				s.doFast(seat, o)
 			}},
 	}...)
 }

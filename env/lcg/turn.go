@@ -316,7 +316,7 @@ func playDesignator(d cards.ID) int32 {
 		return h.designates
 	}
 	switch d {
-	case idBlindingLight, idBlindingLight2, idCunning:
+	case idCunning:
 		return akEvade
 	}
 	return -1
