@@ -1,9 +1,6 @@
 package lcg
 
-import (
-	"github.com/mythos-rl/mythos/env/game"
-	"github.com/mythos-rl/mythos/env/lcg/cards"
-)
+import "github.com/mythos-rl/mythos/env/game"
 
 // Limit bits in Investigator.UsedRound/UsedTurn/UsedPhase.
 const (
@@ -15,12 +12,6 @@ const (
 	bitDebts2                     // … and twice (limit twice per round)
 	bitLocTurn                    // a location's "limit once per turn" ⮕ ability (UsedTurn)
 )
-
-// boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
-// this test" assets.
-var boostSkills = map[cards.ID][2]int8{
-	idDigDeep: {skWillpower, skAgility},
-}
 
 // isActionAbility reports whether ability a of card id is a ⮕ ability.
 func (s *State) isActionAbility(id int16, a int) bool {
@@ -121,23 +112,7 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 		if h := s.hook(id); h != nil && h.fastAfter && h.fastUsable(s, seat, id) {
 			p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
 		}
-		switch s.Cards[id].Def {
-		case idStrayCat:
-			if s.strayCatTarget(seat) >= 0 {
-				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
-			}
-		}
 	}
-}
-
-// strayCatTarget returns a non-Elite enemy at seat's location, or -1.
-func (s *State) strayCatTarget(seat int) int16 {
-	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) {
-			return e
-		}
-	}
-	return -1
 }
 
 // addBoostOptions lists the tester's "+1 skill for this test" ⚡ abilities
@@ -150,11 +125,8 @@ func (s *State) addBoostOptions(seat int, t *SkillTest, p *game.Prompt) {
 		if pi >= MaxPlay {
 			break
 		}
-		b, ok := boostSkills[s.Cards[id].Def]
 		if h := s.hook(id); h != nil && h.boosts {
-			b, ok = h.boost, true
-		}
-		if ok {
+			b := h.boost
 			for a := 0; a < 2; a++ {
 				if b[a] == t.Skill {
 					p.Add(ActAbility+game.ActionCode(2*pi+a), int32(id), int32(a))
@@ -194,35 +166,14 @@ func (s *State) doFast(seat int, o game.Option) {
 			h.fastRun(s, seat, id)
 			return
 		}
-		switch s.Cards[id].Def {
-		case idStrayCat:
-			s.toDiscard(id)
-			s.push(opEffect, seat, int32(id), -1, effStrayCat, 0)
-		default:
-			if s.doCardFast(seat, o) {
-				return
-			}
-			b, ok := boostSkills[s.Cards[id].Def]
-			if h := s.hook(id); h != nil && h.boosts {
-				b, ok = h.boost, true
-			}
-			if ok && len(s.Tests) > 0 {
-				v.Resources--
-				t := s.test()
-				if b[o.Arg2] == t.Skill {
-					t.Mod++
-				}
+		if s.doCardFast(seat, o) {
+			return
+		}
+		if h := s.hook(id); h != nil && h.boosts && len(s.Tests) > 0 {
+			v.Resources-- // "⚡ spend 1 resource: +1 skill for this test"
+			if t := s.test(); h.boost[o.Arg2] == t.Skill {
+				t.Mod++
 			}
 		}
-	}
-}
-
-// playLucky plays Lucky!: +2 to the skill value of the test; Lucky! (2)
-// also draws 1 card (ruling R-LUCKY).
-func (s *State) playLucky(seat int, id int16, t *SkillTest) {
-	s.playTrigger(seat, id)
-	t.Mod += 2
-	if s.Cards[id].Def == idLucky2 {
-		s.drawCards(seat, 1)
 	}
 }

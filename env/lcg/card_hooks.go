@@ -161,6 +161,10 @@ type playerHooks struct {
 	// barricade: attached to a location, non-Elite enemies cannot move into
 	// it, and it is discarded when an investigator leaves it (LCG §3 Hunter).
 	barricade bool
+	// amulet: its controller may play the topmost event of their discard
+	// pile, and their played events go to the bottom of their deck instead
+	// of the discard pile (Wendy's Amulet; card_texts.go).
+	amulet bool
 }
 
 // registerCard gives player card d its behaviour (at init, once per card,

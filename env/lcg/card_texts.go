@@ -142,7 +142,7 @@ func (s *State) askSeat(f *game.Frame, mask uint8) (int, game.Control) {
 // the owner's deck (Wendy's Amulet's forced ability; LCG §3 Instead).
 func (s *State) discardEvent(id int16) {
 	o := int(s.Cards[id].Owner)
-	if o >= 0 && s.inGame(o) && s.controls(o, idWendyAmulet) >= 0 && s.card(id).Type == typeEvent {
+	if o >= 0 && s.inGame(o) && s.amuletControlled(o) && s.card(id).Type == typeEvent {
 		s.moveTo(id, ZoneDeck, o)
 		d := s.Inv[o].Deck
 		copy(d[1:], d[:len(d)-1]) // the bottom of the deck is index 0
@@ -153,6 +153,17 @@ func (s *State) discardEvent(id int16) {
 	s.toDiscard(id)
 }
 
+// amuletControlled reports whether seat controls an asset with the amulet
+// rule (playerHooks.amulet: Wendy's Amulet).
+func (s *State) amuletControlled(seat int) bool {
+	for _, id := range s.Inv[seat].Play {
+		if h := s.hook(id); h != nil && h.amulet {
+			return true
+		}
+	}
+	return false
+}
+
 // amuletEvent returns the topmost event of seat's discard pile when Wendy's
 // Amulet lets seat play it as if it were in hand, or -1.
 func (s *State) amuletEvent(seat int) int16 {
@@ -161,7 +172,7 @@ func (s *State) amuletEvent(seat int) int16 {
 		return -1
 	}
 	id := v.Discard[len(v.Discard)-1]
-	if defBits[s.Cards[id].Def]&dbEvent == 0 || s.controls(seat, idWendyAmulet) < 0 {
+	if defBits[s.Cards[id].Def]&dbEvent == 0 || !s.amuletControlled(seat) {
 		return -1
 	}
 	return id
@@ -263,17 +274,4 @@ func (s *State) mindOverMatter(seat int, sk int8) int8 {
 		return skIntellect
 	}
 	return sk
-}
-
-// resolveMoreEvents resolves the events of this file (LCG §4 step 4); it
-// reports whether id was one of them.
-func (s *State) resolveMoreEvents(seat int, id int16) bool {
-	v := &s.Inv[seat]
-	switch s.Cards[id].Def {
-	case idWillToSurvive:
-		v.Lasting |= lastWillToSurvive // until the end of your turn
-	default:
-		return false
-	}
-	return true
 }

@@ -231,8 +231,8 @@ func (s *State) Describe(i int) string {
 	case c >= ActMulligan && c < ActAbility:
 		return fmt.Sprintf("Mulligan %s", s.name(id))
 	case c >= ActAbility && c < ActThreat:
-		if b, ok := boostSkills[s.Cards[id].Def]; ok {
-			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[b[o.Arg2]])
+		if h := s.hook(id); h != nil && h.boosts {
+			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[h.boost[o.Arg2]])
 		}
 		return s.describeAbility(id, int(o.Arg2))
 	case c >= ActThreat && c < ActAssign:

@@ -7,14 +7,6 @@ import (
 
 // Player cards with effects.
 var (
-	idWendy             = mustID("01005")
-	idWendyAmulet       = mustID("01014")
-	idBaseballBat       = mustID("01074")
-	idRabbitsFoot       = mustID("01075")
-	idStrayCat          = mustID("01076")
-	idDigDeep           = mustID("01077")
-	idCunning           = mustID("01078")
-	idLucky             = mustID("01080")
 	idKnife             = mustID("01086")
 	idFlashlight        = mustID("01087")
 	idEmergencyCache    = mustID("01088")
@@ -23,13 +15,6 @@ var (
 	idOverpower         = mustID("01091")
 	idManualDexterity   = mustID("01092")
 	idUnexpectedCourage = mustID("01093")
-	idScavenging        = mustID("01073")
-	idLookWhatIFound    = mustID("01079")
-	idSurvivalInstinct  = mustID("01081")
-	idAquinnah          = mustID("01082")
-	idCloseCall         = mustID("01083")
-	idLucky2            = mustID("01084")
-	idWillToSurvive     = mustID("01085")
 )
 
 // Implemented lists the codes of player cards whose text has an effect in
@@ -65,9 +50,8 @@ type weapon struct {
 
 // weapons maps card ids to their ⮕ abilities (at most 2).
 var weapons = map[cards.ID][]weapon{
-	idKnife:       {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
-	idBaseballBat: {{skill: skCombat, mod: 2, dmg: 1}},
-	idFlashlight:  {{skill: skIntellect, use: true, invest: true, shroud: -2}},
+	idKnife:      {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
+	idFlashlight: {{skill: skIntellect, use: true, invest: true, shroud: -2}},
 }
 
 // weaponOf returns ability a of card d, if it has one.
@@ -139,12 +123,6 @@ func (s *State) elderSign(t *SkillTest) int {
 	if h := hooksOf[v.Def]; h != nil && h.elderSign != nil {
 		return h.elderSign(s, t, seat)
 	}
-	switch v.Def {
-	case idWendy:
-		if s.controls(seat, idWendyAmulet) >= 0 {
-			t.Flags |= tfAutoSuccess // with Wendy's Amulet in play: automatic success
-		}
-	}
 	return 0
 }
 
@@ -204,14 +182,6 @@ func (s *State) eventUsable(seat int, id int16) bool {
 	if h := hooksOf[s.Cards[id].Def]; h != nil && h.playable != nil {
 		return h.playable(s, seat, id)
 	}
-	switch s.Cards[id].Def {
-	case idLucky, idLucky2, idLookWhatIFound, idCloseCall:
-		return false // played only at their trigger
-	case idWillToSurvive:
-		return s.Active == int8(seat) // play only during your turn
-	case idCunning:
-		return s.enemyAtLocation(seat)
-	}
 	return true
 }
 
@@ -251,22 +221,12 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		h.play(s, seat, id)
 		return
 	}
-	v := &s.Inv[seat]
-	if s.resolveMoreEvents(seat, id) {
-		return
-	}
 	switch s.Cards[id].Def {
 	case idEmergencyCache:
 		s.gainResources(seat, 3)
 	case idDarkMemory:
 		s.placeAgendaDoom(1)
 		s.checkDoom()
-	case idCunning:
-		for _, e := range s.Enemies {
-			if e >= 0 && s.Cards[e].Loc == v.Loc {
-				s.evadeEnemy(e, seat)
-			}
-		}
 	}
 }
 
@@ -365,14 +325,6 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 	margin := int(t.Total) - int(t.DiffVal)
 	if h := s.hook(t.Src); h != nil && h.srcFight != nil {
 		dmg = h.srcFight(s, t, ok, margin, dmg)
-	}
-	if t.Src >= 0 {
-		switch s.Cards[t.Src].Def {
-		case idBaseballBat:
-			if t.Token == TokSkull || t.Token == TokAutoFail {
-				s.toDiscard(t.Src) // discard after the attack
-			}
-		}
 	}
 	if !ok {
 		if !s.isMassive(e) {

@@ -485,10 +485,6 @@ func (s *State) commitEffects(t *SkillTest) {
 			if s.inGame(owner) {
 				s.drawCards(owner, 1) // if this test is successful, draw 1 card
 			}
-		case idSurvivalInstinct:
-			if t.Kind == tkEvade && s.inGame(int(t.Tester)) {
-				s.push(opEffect, int(t.Tester), int32(id), -1, effSurvivalInstinct, 0)
-			}
 		}
 	}
 }

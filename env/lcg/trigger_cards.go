@@ -61,103 +61,14 @@ func init() {
 		// After defeating an enemy.
 
 		// After evading an enemy.
-		{seq: 10, kind: tpAfterEvade, name: "Close Call", card: idCloseCall, from: fromHand, who: whoHere,
-			// Close Call: play after a non-Elite, non-weakness enemy at your
-			// location is evaded: shuffle it into the encounter deck.
-			ok: func(s *State, ev *event, seat int, _ int16) bool {
-				e := ev.Subj
-				return s.enemySlot(e) >= 0 && s.Cards[e].Exhausted && !s.card(e).Weakness && !s.has(e, trElite)
-			},
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playTrigger(seat, id)
-				if e := ev.Subj; s.enemySlot(e) >= 0 {
-					s.moveTo(e, ZoneEncDeck, -1)
-					s.Cards[e].Loc = -1
-					s.shuffleEncounter()
-				}
-			}},
 
 		// When an enemy spawns.
 
 		// When an enemy attacks (a "would" event: cancel, instead).
-		{seq: 13, kind: tpWhenAttack, name: "Aquinnah", card: idAquinnah, from: fromPlay,
-			// Aquinnah: when an enemy attacks you, exhaust her and deal her 1
-			// horror: that attack's damage goes to another enemy at your
-			// location instead (LCG §3 Instead; the horror still is yours).
-			ok: func(s *State, ev *event, seat int, id int16) bool {
-				return !s.Cards[id].Exhausted && ev.N == 0 && s.card(ev.Subj).Damage > 0 && s.aquinnahTarget(seat, ev.Subj, 0) >= 0
-			},
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.Cards[id].Exhausted = true
-				s.Cards[id].Horror++
-				if s.Cards[id].Horror >= s.card(id).Sanity {
-					s.log.Add(evDefeat, game.AgentID(seat), int32(id), 0, 0)
-					s.toDiscard(id)
-				}
-				s.push(opEffect, seat, int32(ev.Subj), -1, effAquinnah, int32(s.eventIndex(ev)))
-			}},
 
 		// Skill tests (LCG §6 ST.3–ST.6).
-		{seq: 15, kind: tpTokenRevealed, name: "Wendy Adams", card: idWendy, from: fromInvestigator,
-			// Wendy Adams: when a chaos token is revealed, discard a card:
-			// cancel that token, return it to the bag and reveal a new one
-			// (limit once per test).
-			ok: func(s *State, ev *event, seat int, _ int16) bool {
-				return len(s.Tests) > 0 && s.test().Flags&tfWendyUsed == 0 && len(s.Inv[seat].Hand) > 0
-			},
-			opts: func(s *State, ev *event, seat int, _ int16, p *game.Prompt) {
-				for h, id := range s.Inv[seat].Hand {
-					if h < MaxHand {
-						p.Add(ActDiscard+game.ActionCode(h), int32(id), 0)
-					}
-				}
-			},
-			run: func(s *State, ev *event, seat int, _ int16, o game.Option) {
-				t := s.test()
-				s.discardFromHand(seat, int(o.Code-ActDiscard))
-				t.Flags |= tfWendyUsed
-				s.returnToken(s.Revealed[len(s.Revealed)-1])
-				s.revealFor(t)
-			}},
-		{seq: 17, kind: tpWhenFail, name: "Lucky!", card: idLucky, from: fromHand,
-			// Lucky!: play when you would fail a skill test: +2 skill value (ruling R-LUCKY).
-			ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.wouldFail() },
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) { s.playLucky(seat, id, s.test()) }},
-		{seq: 18, kind: tpWhenFail, name: "Lucky! (2)", card: idLucky2, from: fromHand,
-			// Lucky! (2): the same, and draw 1 card.
-			ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.wouldFail() },
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) { s.playLucky(seat, id, s.test()) }},
 
 		// Investigations.
-		{seq: 20, kind: tpAfterInvestigate, name: "Look what I found!", card: idLookWhatIFound, from: fromHand,
-			// "Look what I found!": play after you fail a skill test by 2 or
-			// less while investigating: discover 2 clues at your location.
-			ok: func(s *State, ev *event, seat int, _ int16) bool {
-				return ev.Flags&(evSuccess|evAutoFail) == 0 && ev.N >= -2 && s.cluesHere(seat)
-			},
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.playTrigger(seat, id)
-				s.discoverAt(seat, int(s.Inv[seat].Loc), 2)
-			}},
-		{seq: 21, kind: tpAfterInvestigate, name: "Scavenging", card: idScavenging, from: fromPlay,
-			// Scavenging: after you successfully investigate by 2 or more,
-			// exhaust it: choose an Item card in your discard pile and add it to your hand.
-			ok: func(s *State, ev *event, seat int, id int16) bool {
-				return ev.Flags&evSuccess != 0 && ev.N >= 2 && !s.Cards[id].Exhausted && s.discardItem(seat, 0) >= 0
-			},
-			opts: func(s *State, ev *event, seat int, _ int16, p *game.Prompt) {
-				for k := 0; k < MaxChoice; k++ {
-					id := s.discardItem(seat, k)
-					if id < 0 {
-						break
-					}
-					p.Add(ActChoose+game.ActionCode(k), int32(id), 0)
-				}
-			},
-			run: func(s *State, ev *event, seat int, id int16, o game.Option) {
-				s.Cards[id].Exhausted = true
-				s.moveTo(int16(o.Arg), ZoneHand, seat)
-			}},
 
 		// Encounter cards.
 
@@ -188,15 +99,6 @@ func init() {
 			// Cellar: after you enter the Cellar, take 1 damage.
 			ok:  func(s *State, ev *event, _ int, loc int16) bool { return s.Cards[loc].Def == idCellar },
 			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.takeDamage(int(ev.Seat), 1, 0, -1) }},
-		{seq: 29, kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay, auto: true,
-			// Rabbit's Foot: after you fail a skill test, exhaust it: draw 1 card (ruling R-AUTO).
-			ok: func(s *State, ev *event, _ int, id int16) bool {
-				return ev.Flags&evSuccess == 0 && !s.Cards[id].Exhausted
-			},
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				s.Cards[id].Exhausted = true
-				s.drawCards(seat, 1)
-			}},
 	}...)
 }
 

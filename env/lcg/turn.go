@@ -315,10 +315,6 @@ func playDesignator(d cards.ID) int32 {
 	if h := hooksOf[d]; h != nil && h.designates != 0 {
 		return h.designates
 	}
-	switch d {
-	case idCunning:
-		return akEvade
-	}
 	return -1
 }
 
