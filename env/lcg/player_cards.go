@@ -6,16 +6,7 @@ import (
 )
 
 // Player cards with effects.
-var (
-	idKnife             = mustID("01086")
-	idFlashlight        = mustID("01087")
-	idEmergencyCache    = mustID("01088")
-	idGuts              = mustID("01089")
-	idPerception        = mustID("01090")
-	idOverpower         = mustID("01091")
-	idManualDexterity   = mustID("01092")
-	idUnexpectedCourage = mustID("01093")
-)
+var ()
 
 // Implemented lists the codes of player cards whose text has an effect in
 // the engine (docs/lcg-rulings.md lists the rest, played by their stats).
@@ -48,16 +39,10 @@ type weapon struct {
 	noAoO bool
 }
 
-// weapons maps card ids to their ⮕ abilities (at most 2).
-var weapons = map[cards.ID][]weapon{
-	idKnife:      {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
-	idFlashlight: {{skill: skIntellect, use: true, invest: true, shroud: -2}},
-}
-
 // weaponOf returns ability a of card d, if it has one.
 func weaponOf(d cards.ID, a int) (weapon, bool) {
-	ws := weapons[d]
-	if h := hooksOf[d]; h != nil && h.abilities != nil {
+	var ws []weapon
+	if h := hooksOf[d]; h != nil {
 		ws = h.abilities
 	}
 	if a < len(ws) {
@@ -66,17 +51,17 @@ func weaponOf(d cards.ID, a int) (weapon, bool) {
 	return weapon{}, false
 }
 
-// skillBonus is a constant skill bonus from a controlled asset.
+// skillBonus is the constant skill bonus a controlled asset gives
+// (playerHooks.skillBonus).
 func skillBonus(d cards.ID, sk int8) int {
-	if h := hooksOf[d]; h != nil && h.skillBonus[sk] != 0 {
+	if h := hooksOf[d]; h != nil {
 		return int(h.skillBonus[sk])
-	}
-	switch {
 	}
 	return 0
 }
 
-// investigateBonus is Magnifying Glass: +1 intellect while investigating.
+// investigateBonus is the intellect bonus seat's assets give while seat
+// investigates (playerHooks.investigateBonus: Magnifying Glass).
 func (s *State) investigateBonus(seat int) int {
 	n := 0
 	for _, id := range s.Inv[seat].Play {
@@ -89,10 +74,8 @@ func (s *State) investigateBonus(seat int) int {
 
 // maxOnePerTest reports the "Max 1 committed per skill test" cards.
 func maxOnePerTest(d cards.ID) bool {
-	if h := hooksOf[d]; h != nil && h.maxOnePerTest {
-		return true
-	}
-	return d == idGuts || d == idPerception || d == idOverpower || d == idManualDexterity || d == idUnexpectedCourage
+	h := hooksOf[d]
+	return h != nil && h.maxOnePerTest
 }
 
 // isInvestigator reports whether seat plays investigator d.
@@ -222,8 +205,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		return
 	}
 	switch s.Cards[id].Def {
-	case idEmergencyCache:
-		s.gainResources(seat, 3)
 	case idDarkMemory:
 		s.placeAgendaDoom(1)
 		s.checkDoom()

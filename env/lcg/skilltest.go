@@ -474,17 +474,8 @@ func (s *State) applyResults(t *SkillTest) {
 // commitEffects resolves committed skill cards on a success.
 func (s *State) commitEffects(t *SkillTest) {
 	for i := 0; i < int(t.NCommit); i++ {
-		id := t.Commit[i]
-		owner := int(s.Cards[id].Owner)
-		if h := s.hook(id); h != nil && h.committed != nil {
-			h.committed(s, t, id)
-			continue
-		}
-		switch s.Cards[id].Def {
-		case idGuts, idPerception, idOverpower, idManualDexterity:
-			if s.inGame(owner) {
-				s.drawCards(owner, 1) // if this test is successful, draw 1 card
-			}
+		if h := s.hook(t.Commit[i]); h != nil && h.committed != nil {
+			h.committed(s, t, t.Commit[i])
 		}
 	}
 }
