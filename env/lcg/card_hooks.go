@@ -78,6 +78,33 @@ type cardHooks struct {
 	// parleyProvokes: the enemy's ⮕ ability (parleyCan/parleyRun) is not a
 	// Parley and provokes attacks of opportunity (Umôrdhoth's).
 	parleyProvokes bool
+	// parleyPay pays the Parley's cost when it is chosen, with the action
+	// (Mob Enforcer's resources), before parleyRun.
+	parleyPay func(s *State, seat int, e int16)
+
+	// Cards in a threat area (weaknesses, treacheries): threatSetup places
+	// the tokens it enters with (Cover Up's clues; also PlaceThreat);
+	// threatActions is the cost in actions of its threatRun (0: 1);
+	// threatFastUsable / threatFastRun its ⚡ ability (option ActThreat+slot;
+	// Hospital Debts); gameEnds its "when the game ends" (LCG §3 Trauma);
+	// elderSignFails: ⊛ revealed in its bearer's tests is an automatic
+	// failure (The Necronomicon); actionTax: each round the first move,
+	// fight and evade action of its bearer costs 1 more action (Frozen in
+	// Fear); forbidsPlay: its bearer cannot play cards (Dissonant Voices);
+	// roundDiscard: discarded at the end of the round (LCG §5.4).
+	threatSetup      func(s *State, id int16)
+	threatActions    int8
+	threatFastUsable func(s *State, seat int, id int16) bool
+	threatFastRun    func(s *State, seat int, id int16)
+	gameEnds         func(s *State, seat int, id int16)
+	elderSignFails   bool
+	actionTax        bool
+	forbidsPlay      bool
+	roundDiscard     bool
+	// blanksInvestigators: while this enemy is in play, the investigator
+	// card of each investigator at its location is blank (Stubborn
+	// Detective; ruling R-STUBBORN).
+	blanksInvestigators bool
 
 	// Player cards (assets, events, skills, investigators; the cards_*.go
 	// files), asked by their id wherever the engine meets the card:
@@ -210,6 +237,26 @@ func (s *State) sanity(seat int) int {
 		}
 	}
 	return n
+}
+
+// Threat-area rules asked by threatRule.
+const (
+	ruleElderSignFails = iota // cardHooks.elderSignFails
+	ruleActionTax             // cardHooks.actionTax
+	ruleForbidsPlay           // cardHooks.forbidsPlay
+)
+
+// threatRule reports whether a card in seat's threat area has rule r.
+func (s *State) threatRule(seat int, r int) bool {
+	for _, id := range s.Inv[seat].Threat {
+		if h := s.hook(id); h != nil {
+			switch {
+			case r == ruleElderSignFails && h.elderSignFails, r == ruleActionTax && h.actionTax, r == ruleForbidsPlay && h.forbidsPlay:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hook returns card instance id's hooks, or nil.

@@ -14,15 +14,6 @@ const (
 	typeSkill     = cards.SkillCard
 )
 
-// Player weaknesses with effects.
-var (
-	idAmnesia, idParanoia, idHaunted, idPsychosis = mustID("01096"), mustID("01097"), mustID("01098"), mustID("01099")
-	idHypochondria, idCoverUp, idNecronomicon     = mustID("01100"), mustID("01007"), mustID("01009")
-	idHospitalDebts, idDarkMemory, idAbandoned    = mustID("01011"), mustID("01013"), mustID("01015")
-	idMobEnforcer, idStubbornDetective            = mustID("01101"), mustID("01103")
-	idSilverTwilight                              = mustID("01102")
-)
-
 // Encounter cards of the core set with effects (Night of the Zealot sets).
 var (
 	idGraspingHands, idRottingRemains            = mustID("01162"), mustID("01163")
@@ -112,14 +103,8 @@ func (s *State) revelation(seat int, id int16) {
 		t = s.pushTest(seat, skWillpower, 3, tkTreachery, -1, id)
 	case idCryptChill:
 		t = s.pushTest(seat, skWillpower, 4, tkTreachery, -1, id)
-	case idFrozenInFear, idDissonantVoices, idHaunted, idPsychosis, idHypochondria, idHospitalDebts:
+	case idFrozenInFear, idDissonantVoices:
 		s.toThreat(seat, id)
-	case idCoverUp:
-		s.toThreat(seat, id)
-		s.Cards[id].Clues = 3
-	case idNecronomicon:
-		s.toThreat(seat, id)
-		s.Cards[id].Horror = 3
 	case idAncientEvils:
 		s.placeAgendaDoom(1)
 		s.checkDoom() // this effect can make the agenda advance
@@ -132,25 +117,22 @@ func (s *State) revelation(seat int, id int16) {
 		}
 		s.moveTo(id, ZoneBoard, -1)
 		s.Cards[id].Host, s.Cards[id].Loc = host, s.Inv[seat].Loc
-	case idAmnesia:
-		if len(s.Inv[seat].Hand) > 1 {
-			s.push(opEffect, seat, int32(id), -1, effAmnesia, 0)
-		}
-	case idParanoia:
-		s.Inv[seat].Resources = 0
 	default:
 		if h := s.hook(id); h != nil && h.revelation != nil {
 			h.revelation(s, seat, id) // the card's own Revelation (card_hooks.go)
 		}
-	case idAbandoned:
-		s.push(opDamage, seat, int32(id), -1, packDmg(0, 2, true), 0)
-		v := &s.Inv[seat]
-		for len(v.Discard) > 0 {
-			s.moveTo(v.Discard[0], ZoneRemoved, -1)
-		}
 	}
 	if t != nil && peril {
 		t.Flags |= tfPeril
+	}
+}
+
+// intoThreat is the Revelation "put it into your threat area" (LCG §3
+// Threat Area), with the tokens it enters with (cardHooks.threatSetup).
+func intoThreat(s *State, seat int, id int16) {
+	s.toThreat(seat, id)
+	if h := s.hook(id); h != nil && h.threatSetup != nil {
+		h.threatSetup(s, id)
 	}
 }
 
@@ -210,14 +192,8 @@ func (s *State) countAssets(seat int) int {
 
 // threatCost is the action cost of a threat-area card's ⮕ ability, or 0.
 func (s *State) threatCost(id int16) int8 {
-	switch s.Cards[id].Def {
-	case idHaunted, idPsychosis, idHypochondria:
-		return 2
-	case idNecronomicon:
-		return 1
-	}
 	if h := s.hook(id); h != nil && h.threatRun != nil {
-		return 1
+		return max(h.threatActions, 1)
 	}
 	return 0
 }
@@ -228,29 +204,15 @@ func (s *State) threatActionUsable(seat int, id int16) bool {
 	return c > 0 && s.Inv[seat].Actions >= c
 }
 
-// resolveThreatAction resolves a threat-area ⮕ ability: discard Haunted,
-// Psychosis or Hypochondria; move 1 horror from The Necronomicon to its
-// bearer (discarding it once it has none).
+// resolveThreatAction resolves a threat-area card's ⮕ ability
+// (cardHooks.threatRun: discard Haunted; The Necronomicon's horror).
 func (s *State) resolveThreatAction(seat int, id int16) {
 	if s.Cards[id].Zone != ZoneThreat {
 		return
 	}
 	if h := s.hook(id); h != nil && h.threatRun != nil {
 		h.threatRun(s, seat, id)
-		return
 	}
-	if s.Cards[id].Def == idNecronomicon {
-		c := &s.Cards[id]
-		if c.Horror > 0 {
-			c.Horror--
-			s.push(opDamage, seat, int32(id), -1, packDmg(0, 1, true), 0)
-		}
-		if c.Horror == 0 {
-			s.toDiscard(id)
-		}
-		return
-	}
-	s.toDiscard(id)
 }
 
 // shuffleEncounter shuffles the encounter deck.

@@ -18,8 +18,8 @@ func (s *State) addCardFastOptions(seat int, p *game.Prompt) {
 		}
 	}
 	for t, id := range v.Threat {
-		// Hospital Debts: move 1 resource onto it (limit twice per round).
-		if t < MaxThreat && s.Cards[id].Def == idHospitalDebts && v.Resources >= 1 && v.UsedRound&bitDebts2 == 0 {
+		// A threat-area card's ⚡ ability (Hospital Debts).
+		if h := s.hook(id); t < MaxThreat && h != nil && h.threatFastUsable != nil && h.threatFastUsable(s, seat, id) {
 			p.Add(ActThreat+game.ActionCode(t), int32(id), 0)
 		}
 	}
@@ -37,20 +37,13 @@ func (s *State) cardFastUsable(seat int, id int16) bool {
 // doCardFast resolves a ⚡ card ability chosen in a window; it reports
 // whether o was one.
 func (s *State) doCardFast(seat int, o game.Option) bool {
-	v := &s.Inv[seat]
 	id := int16(o.Arg)
-	c := &s.Cards[id]
 	if o.Code >= ActThreat && o.Code < ActThreat+MaxThreat {
-		if c.Def != idHospitalDebts {
+		h := s.hook(id)
+		if h == nil || h.threatFastRun == nil {
 			return false
 		}
-		v.Resources--
-		c.Uses++ // resources on Hospital Debts
-		if v.UsedRound&bitDebts1 == 0 {
-			v.UsedRound |= bitDebts1
-		} else {
-			v.UsedRound |= bitDebts2
-		}
+		h.threatFastRun(s, seat, id)
 		return true
 	}
 	if h := s.hook(id); h != nil && h.fastRun != nil && !h.fastAfter {

@@ -204,11 +204,6 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		h.play(s, seat, id)
 		return
 	}
-	switch s.Cards[id].Def {
-	case idDarkMemory:
-		s.placeAgendaDoom(1)
-		s.checkDoom()
-	}
 }
 
 // checkSlots discards other assets when a new asset overflows a slot (LCG §3

@@ -106,7 +106,6 @@ func (s *State) baseSkill(seat int, sk int8) int {
 	for _, id := range v.Play {
 		n += skillBonus(s.Cards[id].Def, sk)
 	}
-	n -= s.countThreat(seat, idHaunted) // Haunted: −1 to each skill
 	n += s.cardSkillMods(seat, sk)      // constant abilities of cards in play (card_hooks.go)
 	return n
 }

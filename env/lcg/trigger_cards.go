@@ -9,27 +9,6 @@ import "github.com/mythos-rl/mythos/env/game"
 func init() {
 	registerTriggers([]trigAbility{
 		// Forced abilities (LCG §3 Forced Abilities).
-		{seq: 0, kind: tpAfterDamage, name: "Psychosis", card: idPsychosis, from: fromThreat, forced: true,
-			// Psychosis: after horror is placed on you, 1 direct damage (per copy; they resolve together).
-			ok: func(s *State, ev *event, seat int, _ int16) bool { return ev.Amt[seat]>>8 > 0 },
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
-				s.push(opDamage, seat, -1, -1, packDmg(s.countThreat(seat, idPsychosis), 0, true), 0)
-			}},
-		{seq: 1, kind: tpAfterDamage, name: "Hypochondria", card: idHypochondria, from: fromThreat, forced: true,
-			// Hypochondria: after damage is placed on you, 1 direct horror (per copy).
-			ok: func(s *State, ev *event, seat int, _ int16) bool { return ev.Amt[seat]&0xff > 0 },
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
-				s.push(opDamage, seat, -1, -1, packDmg(0, s.countThreat(seat, idHypochondria), true), 0)
-			}},
-		{seq: 2, kind: tpEndTurn, name: "Dark Memory", card: idDarkMemory, from: fromHandCard, forced: true,
-			// Dark Memory: at the end of your turn, revealed from hand: 2 horror (per copy).
-			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
-				for _, id := range s.Inv[seat].Hand {
-					if s.Cards[id].Def == idDarkMemory {
-						s.takeDamage(seat, 0, 2, int32(id))
-					}
-				}
-			}},
 		{seq: 3, kind: tpEndTurn, name: "Frozen in Fear", card: idFrozenInFear, from: fromThreat, forced: true,
 			// Frozen in Fear: at the end of your turn, test willpower (3) to discard it (per copy).
 			run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
@@ -49,12 +28,6 @@ func init() {
 					s.toDiscard(a)
 				}
 			}},
-		{seq: 5, kind: tpAfterAttack, name: "Silver Twilight Acolyte", card: idSilverTwilight, from: fromScenario, forced: true,
-			// Silver Twilight Acolyte: after it attacks, place 1 doom on the current agenda.
-			ok: func(s *State, ev *event, _ int, e int16) bool {
-				return s.Cards[e].Def == idSilverTwilight && inPlayZone(s.Cards[e].Zone) && !s.blank(e)
-			},
-			run: func(s *State, ev *event, _ int, _ int16, _ game.Option) { s.placeAgendaDoom(1) }},
 
 		// After damage/horror.
 
@@ -73,22 +46,6 @@ func init() {
 		// Encounter cards.
 
 		// Clues.
-		{seq: 23, kind: tpWhenDiscover, name: "Cover Up", card: idCoverUp, from: fromThreat,
-			// Cover Up: when you would discover clues at your location,
-			// discard that many clues from Cover Up instead (LCG §3 Instead;
-			// ruling R-COVERUP: up to the clues it has).
-			ok: func(s *State, ev *event, seat int, id int16) bool {
-				return s.Cards[id].Clues > 0 && s.Inv[seat].Loc == ev.Loc
-			},
-			run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
-				c := &s.Cards[id]
-				n := int(ev.N)
-				if int(c.Clues) < n {
-					n = int(c.Clues)
-				}
-				c.Clues -= int8(n)
-				ev.Flags |= evReplaced
-			}},
 
 		// Playing cards.
 		{seq: 25, kind: tpAfterEnter, name: "Attic", card: idAttic, from: fromScenario, forced: true,

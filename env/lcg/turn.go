@@ -188,10 +188,7 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 			if evadeOK && engaged {
 				p.Add(ActEvade+game.ActionCode(k), int32(e), 0)
 			}
-			// Mob Enforcer: ⮕ spend 4 resources: Parley, discard it (LCG §3 Parley).
-			if s.Cards[e].Def == idMobEnforcer && !s.blank(e) && v.Resources >= 4 {
-				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0)
-			} else if h := s.hook(e); h != nil && h.parleyCan != nil && !s.blank(e) && h.parleyCan(s, seat, e) {
+			if h := s.hook(e); h != nil && h.parleyCan != nil && !s.blank(e) && h.parleyCan(s, seat, e) {
 				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0) // an enemy's ⮕ Parley (LCG §3 Parley)
 			}
 		}
@@ -262,8 +259,8 @@ func (s *State) doTurnOption(seat int, o game.Option) {
 	case (c >= ActPlay && c < ActPlay+MaxHand || c == ActPlayDiscard) && !s.isFastCard(int16(o.Arg)):
 		s.takeAction(seat, akPlay, -1, o.Arg, 1, false)
 	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
-		if s.Cards[o.Arg].Def == idMobEnforcer {
-			s.Inv[seat].Resources -= 4 // the ability's cost, paid with the action
+		if h := s.hook(int16(o.Arg)); h != nil && h.parleyPay != nil {
+			h.parleyPay(s, seat, int16(o.Arg)) // the ability's cost, paid with the action (Mob Enforcer)
 		}
 		s.takeAction(seat, akParleyEnemy, o.Arg, -1, 1, false)
 	case c >= ActLocation && c < ActLocation+MaxLocations:
@@ -386,10 +383,8 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akThreat:
 		s.resolveThreatAction(seat, int16(f.Src))
 	case akParleyEnemy:
-		if e := int16(f.Tgt); s.Cards[e].Def == idMobEnforcer {
-			s.toDiscard(e) // Mob Enforcer: discard it
-		} else if h := s.hook(e); h != nil && h.parleyRun != nil {
-			h.parleyRun(s, seat, e)
+		if e := int16(f.Tgt); s.hook(e) != nil && s.hook(e).parleyRun != nil {
+			s.hook(e).parleyRun(s, seat, e) // the enemy's ⮕ Parley (cardHooks)
 		}
 	case akLocAbility:
 		if s.Inv[seat].Loc == int8(f.Tgt) {
