@@ -105,6 +105,9 @@ type cardHooks struct {
 	// card of each investigator at its location is blank (Stubborn
 	// Detective; ruling R-STUBBORN).
 	blanksInvestigators bool
+	// shroudMod: while attached to a location, its shroud modifier
+	// (Obscuring Fog; LCG §3 Shroud).
+	shroudMod int8
 
 	// Player cards (assets, events, skills, investigators; the cards_*.go
 	// files), asked by their id wherever the engine meets the card:
@@ -246,17 +249,18 @@ const (
 	ruleForbidsPlay           // cardHooks.forbidsPlay
 )
 
-// threatRule reports whether a card in seat's threat area has rule r.
-func (s *State) threatRule(seat int, r int) bool {
+// threatRules counts the cards in seat's threat area with rule r.
+func (s *State) threatRules(seat int, r int) int {
+	n := 0
 	for _, id := range s.Inv[seat].Threat {
 		if h := s.hook(id); h != nil {
 			switch {
 			case r == ruleElderSignFails && h.elderSignFails, r == ruleActionTax && h.actionTax, r == ruleForbidsPlay && h.forbidsPlay:
-				return true
+				n++
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // hook returns card instance id's hooks, or nil.
@@ -334,6 +338,20 @@ func registerHooks(d cards.ID, h *cardHooks) {
 		panic("lcg: hooks registered twice for " + def(d).Name)
 	}
 	hooksOf[d] = h
+}
+
+// Implemented returns the codes of the player cards whose text has an
+// effect in the engine, in code order: those whose block (cards_*.go)
+// registers behaviour or a triggered ability (docs/lcg-rulings.md lists the
+// rest, played by their stats).
+func Implemented() []string {
+	var codes []string
+	for _, c := range cards.All() {
+		if c.IsPlayerCard() && (hooksOf[c.ID] != nil || trigCardMask[c.ID] != 0) {
+			codes = append(codes, c.Code)
+		}
+	}
+	return codes
 }
 
 // hasHooks reports whether card d has hooks (newInst sets State.hookLive).

@@ -181,7 +181,7 @@ func (s *State) amuletEvent(seat int) int16 {
 // playableAt returns a copy of event d seat can play at its trigger and the
 // option code to play it, or -1 (hand first, then Wendy's Amulet).
 func (s *State) playableAt(seat int, d cards.ID) (int16, game.ActionCode) {
-	if !s.inGame(seat) || s.countThreat(seat, idDissonantVoices) > 0 {
+	if !s.inGame(seat) || s.threatRules(seat, ruleForbidsPlay) > 0 {
 		return -1, 0
 	}
 	if h := s.handSlotOf(seat, d); h >= 0 {

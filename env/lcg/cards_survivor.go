@@ -77,6 +77,30 @@ func init() {
 		}})
 }
 
+// discardItem returns the k-th Item in seat's discard pile (topmost first,
+// one per title), or -1 (Scavenging).
+func (s *State) discardItem(seat, k int) int16 {
+	v := &s.Inv[seat]
+	for i := len(v.Discard) - 1; i >= 0; i-- {
+		id := v.Discard[i]
+		if !s.has(id, trItem) {
+			continue
+		}
+		dup := false
+		for j := len(v.Discard) - 1; j > i; j-- {
+			dup = dup || (s.has(v.Discard[j], trItem) && s.Cards[v.Discard[j]].Def == s.Cards[id].Def)
+		}
+		if dup {
+			continue
+		}
+		if k == 0 {
+			return id
+		}
+		k--
+	}
+	return -1
+}
+
 // Baseball Bat (01074): ⮕ Fight with +2 combat and +1 damage; discarded
 // after the attack if a skull or the auto-fail token was revealed. LCG §3
 // Fight.

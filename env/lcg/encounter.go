@@ -14,13 +14,6 @@ const (
 	typeSkill     = cards.SkillCard
 )
 
-// Encounter cards of the core set with effects (Night of the Zealot sets).
-var (
-	idGraspingHands, idRottingRemains            = mustID("01162"), mustID("01163")
-	idFrozenInFear, idDissonantVoices            = mustID("01164"), mustID("01165")
-	idAncientEvils, idCryptChill, idObscuringFog = mustID("01166"), mustID("01167"), mustID("01168")
-)
-
 // hEncounter is the encounter draw procedure (LCG §5.2 1.4): draw (refilling
 // an empty deck from the discard), Peril, Revelation, then spawn an enemy or
 // discard a treachery, then Surge. Frame Tgt is a card already drawn (a
@@ -93,36 +86,18 @@ func (s *State) toThreat(seat int, id int16) {
 
 // revelation resolves a drawn card's Revelation ability (LCG §3 Revelation).
 func (s *State) revelation(seat int, id int16) {
-	d := s.Cards[id].Def
-	peril := s.keyword(id, kwPeril)
-	var t *SkillTest
-	switch d {
-	case idGraspingHands:
-		t = s.pushTest(seat, skAgility, 3, tkTreachery, -1, id)
-	case idRottingRemains:
-		t = s.pushTest(seat, skWillpower, 3, tkTreachery, -1, id)
-	case idCryptChill:
-		t = s.pushTest(seat, skWillpower, 4, tkTreachery, -1, id)
-	case idFrozenInFear, idDissonantVoices:
-		s.toThreat(seat, id)
-	case idAncientEvils:
-		s.placeAgendaDoom(1)
-		s.checkDoom() // this effect can make the agenda advance
-	case idObscuringFog:
-		host := s.LocInst[s.Inv[seat].Loc]
-		for _, a := range s.Board {
-			if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == host {
-				return // limit 1 per location: it cannot attach and is discarded
-			}
-		}
-		s.moveTo(id, ZoneBoard, -1)
-		s.Cards[id].Host, s.Cards[id].Loc = host, s.Inv[seat].Loc
-	default:
-		if h := s.hook(id); h != nil && h.revelation != nil {
-			h.revelation(s, seat, id) // the card's own Revelation (card_hooks.go)
-		}
+	if h := s.hook(id); h != nil && h.revelation != nil {
+		h.revelation(s, seat, id) // the card's own Revelation (cardHooks.revelation)
 	}
-	if t != nil && peril {
+}
+
+// revelationTest pushes the skill test a Revelation asks of seat (kind
+// tkTreachery, Src the card: its cardHooks.testResult is ST.7), Peril when
+// the card has it (LCG §3 Peril).
+func (s *State) revelationTest(seat int, id int16, sk int8, diff int) {
+	peril := s.keyword(id, kwPeril)
+	t := s.pushTest(seat, sk, diff, tkTreachery, -1, id)
+	if peril {
 		t.Flags |= tfPeril
 	}
 }
@@ -153,29 +128,8 @@ func (s *State) drawnWeakness(seat int, id int16) {
 
 // treacheryResult is ST.7 of a revelation test.
 func (s *State) treacheryResult(t *SkillTest, ok bool, margin int) {
-	seat := int(t.Tester)
 	if h := s.hook(t.Src); h != nil && h.testResult != nil {
 		h.testResult(s, t, ok, margin)
-		return
-	}
-	switch s.Cards[t.Src].Def {
-	case idGraspingHands:
-		if !ok {
-			s.takeDamage(seat, -margin, 0, int32(t.Src)) // 1 damage per point failed by
-		}
-	case idRottingRemains:
-		if !ok {
-			s.takeDamage(seat, 0, -margin, int32(t.Src)) // 1 horror per point failed by
-		}
-	case idCryptChill:
-		if !ok {
-			// Choose and discard an asset you control; if you cannot, take 2 damage.
-			if s.countAssets(seat) == 0 {
-				s.takeDamage(seat, 2, 0, int32(t.Src))
-			} else {
-				s.push(opEffect, seat, int32(t.Src), -1, effDiscardAsset, 0)
-			}
-		}
 	}
 }
 

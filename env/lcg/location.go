@@ -28,7 +28,8 @@ func (s *State) canMove(seat, k int) bool {
 	return !s.locDef(k).Barred || s.Cards[s.LocInst[k]].Revealed
 }
 
-// shroud is a location's shroud with modifiers (Obscuring Fog +2).
+// shroud is a location's shroud with modifiers (its attachments'
+// cardHooks.shroudMod: Obscuring Fog +2).
 func (s *State) shroud(k int) int {
 	id := s.LocInst[k]
 	if id < 0 {
@@ -36,8 +37,8 @@ func (s *State) shroud(k int) int {
 	}
 	n := int(s.card(id).Shroud)
 	for _, a := range s.Board {
-		if s.Cards[a].Host == id && s.Cards[a].Def == idObscuringFog {
-			n += 2
+		if h := s.hook(a); h != nil && s.Cards[a].Host == id {
+			n += int(h.shroudMod) // an attachment's constant ability (Obscuring Fog)
 		}
 	}
 	return n

@@ -5,21 +5,6 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
-// Player cards with effects.
-var ()
-
-// Implemented lists the codes of player cards whose text has an effect in
-// the engine (docs/lcg-rulings.md lists the rest, played by their stats).
-var Implemented = []string{
-	"01001", "01002", "01003", "01004", "01005", "01006", "01007", "01008", "01009", "01010", "01011", "01013", "01014", "01015",
-	"01016", "01017", "01018", "01019", "01020", "01021", "01022", "01023", "01024", "01025", "01027",
-	"01030", "01033", "01034", "01037", "01039", "01044", "01045", "01047", "01048", "01049", "01051", "01052", "01053", "01054", "01055",
-	"01059", "01060", "01062", "01063", "01064", "01066", "01067", "01074", "01075", "01076", "01077", "01078", "01080",
-	"01086", "01087", "01088", "01089", "01090", "01091", "01092", "01093", "01096", "01097", "01098", "01099", "01100", "01101", "01102", "01103",
-	"01012", "01026", "01028", "01029", "01031", "01032", "01035", "01036", "01038", "01040", "01041", "01042", "01043", "01046", "01050",
-	"01056", "01057", "01058", "01061", "01065", "01068", "01069", "01070", "01071", "01073", "01079", "01081", "01082", "01083", "01084", "01085",
-}
-
 // weapon describes a ⮕ Fight (or Investigate) ability of an asset.
 type weapon struct {
 	skill    int8
@@ -140,7 +125,7 @@ func (s *State) canPlay(seat int, id int16) bool {
 		// played from hand (The Necronomicon; ruling R-NOCOST).
 		return false
 	}
-	if int(s.Inv[seat].Resources) < s.cost(id) || s.countThreat(seat, idDissonantVoices) > 0 {
+	if int(s.Inv[seat].Resources) < s.cost(id) || s.threatRules(seat, ruleForbidsPlay) > 0 {
 		return false
 	}
 	if d.Unique && d.Type == typeAsset {

@@ -106,7 +106,7 @@ func (s *State) baseSkill(seat int, sk int8) int {
 	for _, id := range v.Play {
 		n += skillBonus(s.Cards[id].Def, sk)
 	}
-	n += s.cardSkillMods(seat, sk)      // constant abilities of cards in play (card_hooks.go)
+	n += s.cardSkillMods(seat, sk) // constant abilities of cards in play (card_hooks.go)
 	return n
 }
 

@@ -586,3 +586,30 @@ func forcedName(arg int32) string {
 	}
 	return "?"
 }
+
+// cluesHere reports whether seat's location has a clue.
+func (s *State) cluesHere(seat int) bool {
+	loc := s.LocInst[s.Inv[seat].Loc]
+	return loc >= 0 && s.Cards[loc].Clues > 0
+}
+
+// wouldFail reports whether the current test would fail now (LCG §6 ST.6),
+// short of an automatic failure.
+func (s *State) wouldFail() bool {
+	if len(s.Tests) == 0 {
+		return false
+	}
+	t := s.test()
+	s.judge(t)
+	return t.Flags&(tfSuccess|tfAutoFail) == 0
+}
+
+// eventIndex returns the index of ev on the event stack.
+func (s *State) eventIndex(ev *event) int {
+	for k := range s.Events {
+		if &s.Events[k] == ev {
+			return k
+		}
+	}
+	return -1
+}

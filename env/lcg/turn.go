@@ -101,7 +101,7 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 // more).
 func (s *State) actionCost(seat int, k int32, base int8) int8 {
 	if (k == akMove || k == akFight || k == akEvade) && !s.Inv[seat].FrozenPaid {
-		base += int8(s.countThreat(seat, idFrozenInFear))
+		base += int8(s.threatRules(seat, ruleActionTax)) // per copy of Frozen in Fear
 	}
 	return base
 }
@@ -130,7 +130,7 @@ func (s *State) canPay(seat int, cost int8, tome bool) bool {
 // spend pays actions (LCG §3 Action: the cost is paid before the effect).
 func (s *State) spend(seat int, k int32, cost int8, tome bool) {
 	v := &s.Inv[seat]
-	if (k == akMove || k == akFight || k == akEvade) && s.countThreat(seat, idFrozenInFear) > 0 {
+	if (k == akMove || k == akFight || k == akEvade) && s.threatRules(seat, ruleActionTax) > 0 {
 		v.FrozenPaid = true
 	}
 	if tome && v.TomeAction > 0 && cost > 0 && !s.invBlank(seat) {
