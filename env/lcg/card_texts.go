@@ -70,19 +70,6 @@ func (s *State) abilityKindUsable(seat int, id int16, w weapon) bool {
 	return true
 }
 
-// spellAssetSlot returns the play slot of the k-th Spell asset seat controls, or -1.
-func (s *State) spellAssetSlot(seat, k int) int {
-	for pi, id := range s.Inv[seat].Play {
-		if s.has(id, trSpell) && s.card(id).Type == typeAsset {
-			if k == 0 {
-				return pi
-			}
-			k--
-		}
-	}
-	return -1
-}
-
 // connectingMask is the set of location slots seat may move to (LCG §3 Move).
 func (s *State) connectingMask(seat int) uint16 {
 	var m uint16

@@ -154,6 +154,40 @@ func init() {
 	registerCard(idDynamite, playerHooks{
 		play: func(s *State, seat int, id int16) { s.push(opEffect, seat, int32(id), -1, effDynamite, 0) },
 	})
+	registerEffect(effDynamite, func(s *State, f *game.Frame, seat int) game.Control {
+		// Dynamite Blast: 3 damage to each enemy and investigator at your
+		// location or a connecting one (you choose).
+		loc := int(s.Inv[seat].Loc)
+		if f.Answer == game.NoAnswer {
+			p := s.ask(seat, PkTarget, f.Src)
+			p.Add(ActLocation+game.ActionCode(loc), int32(loc), 0)
+			for k := 0; k < MaxLocations; k++ {
+				if s.connected(loc, k) {
+					p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+				}
+			}
+			if len(p.Options) > 1 {
+				return game.Wait
+			}
+		} else {
+			loc = int(s.chosen(f).Arg)
+		}
+		for _, e := range s.Enemies {
+			if e >= 0 && int(s.Cards[e].Loc) == loc {
+				s.damageEnemy(e, 3, seat)
+			}
+		}
+		var hit uint8
+		for i := 0; i < int(s.N); i++ {
+			if s.inGame(i) && int(s.Inv[i].Loc) == loc {
+				hit |= 1 << uint(i)
+			}
+		}
+		if hit != 0 {
+			s.dealGroup(hit, 3, 0, f.Src) // one "after" timing point for all (triggers.go)
+		}
+		return s.cont(game.Done)
+	})
 }
 
 // Vicious Blow (01025): committed to a successful attack, +1 damage. LCG
@@ -179,6 +213,23 @@ func init() {
 	registerCard(idExtraAmmo, playerHooks{
 		playable: func(s *State, seat int, _ int16) bool { return s.ammoTarget(seat, -1) >= 0 },
 		play:     func(s *State, seat int, id int16) { s.push(opEffect, seat, int32(id), -1, effExtraAmmo, 0) },
+	})
+	registerEffect(effExtraAmmo, func(s *State, f *game.Frame, seat int) game.Control {
+		// Extra Ammunition: 3 ammo on a Firearm asset controlled by an
+		// investigator at your location (LCG §3 Uses).
+		if f.Answer != game.NoAnswer {
+			s.Cards[s.chosen(f).Arg].Uses += 3
+			return game.Done
+		}
+		p := s.ask(seat, PkTarget, f.Src)
+		for k := 0; k < MaxChoice; k++ {
+			id := s.ammoTarget(seat, k)
+			if id < 0 {
+				break
+			}
+			p.Add(ActChoose+game.ActionCode(k), int32(id), 0)
+		}
+		return s.waitOrSingle(f, p)
 	})
 }
 

@@ -94,6 +94,59 @@ var idScrying = mustID("01061")
 
 func init() {
 	registerCard(idScrying, playerHooks{abilities: []weapon{{exhaust: true, use: true, kind: abScrying}}})
+	registerEffect(effScrying, func(s *State, f *game.Frame, seat int) game.Control {
+		return s.scrying(f)
+	})
+}
+
+// scrying is Scrying's effect: look at the top 3 cards of an investigator's
+// deck or the encounter deck and return them in any order. Step 0 chooses
+// the deck (ActChoose+seat, ActChoose+4 the encounter deck); step 1 chooses,
+// from the top down, which card goes next (Frame B counts placed cards).
+func (s *State) scrying(f *game.Frame) game.Control {
+	seat := int(f.Who)
+	if f.Step == 0 {
+		if f.Answer != game.NoAnswer {
+			f.Tgt = int32(s.chosen(f).Code - ActChoose)
+			f.Step, f.B = 1, 0
+			return game.Again
+		}
+		p := s.ask(seat, PkTarget, f.Src)
+		for k := 0; k < int(s.N); k++ {
+			if i := s.seatAt(k); s.inGame(i) && len(s.Inv[i].Deck) > 1 {
+				p.Add(ActChoose+game.ActionCode(i), int32(i), 0)
+			}
+		}
+		if len(s.EncDeck) > 1 {
+			p.Add(ActChoose+4, -1, 0)
+		}
+		return s.waitOrSingle(f, p)
+	}
+	var deck []int16
+	if f.Tgt == 4 {
+		deck = s.EncDeck
+	} else {
+		deck = s.Inv[f.Tgt].Deck
+	}
+	n := len(deck)
+	if n > 3 {
+		n = 3
+	}
+	if f.Answer != game.NoAnswer {
+		// Put the chosen card at the highest unfilled position.
+		from := int(s.chosen(f).Arg)
+		to := len(deck) - 1 - int(f.B)
+		deck[from], deck[to] = deck[to], deck[from]
+		f.B++
+	}
+	if int(f.B) >= n-1 {
+		return game.Done
+	}
+	p := s.ask(seat, PkChoice, f.Src)
+	for i := len(deck) - 1 - int(f.B); i >= len(deck)-n; i-- {
+		p.Add(ActChoose+game.ActionCode(len(deck)-1-i), int32(i), int32(deck[i]))
+	}
+	return game.Wait
 }
 
 // Arcane Studies (01062): ⚡ spend 1 resource: +1 willpower, or +1
@@ -125,6 +178,10 @@ func init() {
 			return s.Cards[id].Def == idArcaneInitiate && s.Cards[id].Zone == ZonePlay
 		},
 		run: func(s *State, ev *event, _ int, id int16, _ game.Option) { s.Cards[id].Doom++ }})
+	registerEffect(effArcaneInitiate, func(s *State, f *game.Frame, seat int) game.Control {
+		// Arcane Initiate: search the top 3 cards for a Spell and draw it; shuffle.
+		return s.searchDeck(f, seat, 3, func(id int16) bool { return s.has(id, trSpell) }, true)
+	})
 }
 
 // Drawn to the Flame (01064): draw the top card of the encounter deck, then
@@ -138,6 +195,10 @@ func init() {
 			s.push(opEffect, seat, int32(id), -1, effDrawnToFlame, 0)
 			s.push(opEncounter, seat, -1, -1, 0, 0)
 		},
+	})
+	registerEffect(effDrawnToFlame, func(s *State, f *game.Frame, seat int) game.Control {
+		s.discoverAt(seat, int(s.Inv[seat].Loc), 2) // then discover 2 clues
+		return game.Done
 	})
 }
 
@@ -221,6 +282,13 @@ func init() {
 		run: func(s *State, ev *event, seat int, id int16, o game.Option) {
 			s.doFast(seat, o)
 		}})
+	registerEffect(effMindWipe, func(s *State, f *game.Frame, seat int) game.Control {
+		// Mind Wipe: a non-Elite enemy at your location is blank until the end
+		// of the phase (LCG §3 Blank).
+		return s.chooseEnemy(f, func(e int16) bool {
+			return s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite)
+		}, false, func(e int16) { s.setBlank(e) })
+	})
 }
 
 // mindWipeTarget returns a non-Elite enemy at seat's location, or -1.
@@ -243,6 +311,35 @@ func init() {
 		arcaneSlots: 1,
 		abilities:   []weapon{{exhaust: true, kind: abBookOfShadows}},
 	})
+	registerEffect(effBookOfShadows, func(s *State, f *game.Frame, seat int) game.Control {
+		// Book of Shadows: add 1 charge to a Spell asset you control (LCG §3 Uses).
+		if f.Answer != game.NoAnswer {
+			s.Cards[s.chosen(f).Arg].Uses++
+			return game.Done
+		}
+		p := s.ask(seat, PkTarget, f.Src)
+		for k := 0; ; k++ {
+			pi := s.spellAssetSlot(seat, k)
+			if pi < 0 || k >= MaxChoice {
+				break
+			}
+			p.Add(ActChoose+game.ActionCode(k), int32(s.Inv[seat].Play[pi]), 0)
+		}
+		return s.waitOrSingle(f, p)
+	})
+}
+
+// spellAssetSlot returns the play slot of the k-th Spell asset seat controls, or -1.
+func (s *State) spellAssetSlot(seat, k int) int {
+	for pi, id := range s.Inv[seat].Play {
+		if s.has(id, trSpell) && s.card(id).Type == typeAsset {
+			if k == 0 {
+				return pi
+			}
+			k--
+		}
+	}
+	return -1
 }
 
 // Grotesque Statue (01071): when you would reveal a chaos token, spend 1

@@ -124,6 +124,28 @@ func init() {
 			s.push(opEffect, seat, int32(id), -1, effElusive, 0)
 		},
 	})
+	registerEffect(effElusive, func(s *State, f *game.Frame, seat int) game.Control {
+		// Elusive: move to a revealed location with no enemies.
+		if f.Answer != game.NoAnswer {
+			s.moveInvestigator(seat, int(s.chosen(f).Arg))
+			return s.cont(game.Done)
+		}
+		p := s.ask(seat, PkTarget, f.Src)
+		m := s.elusiveDest(seat)
+		for k := 0; k < MaxLocations; k++ {
+			if m&(1<<uint(k)) != 0 {
+				p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+			}
+		}
+		switch len(p.Options) {
+		case 0:
+			return game.Done
+		case 1:
+			s.moveInvestigator(seat, int(p.Options[0].Arg))
+			return s.cont(game.Done)
+		}
+		return game.Wait
+	})
 }
 
 // elusiveDest is the set of revealed locations with no enemies other than
@@ -177,6 +199,11 @@ func init() {
 		},
 		play: func(s *State, seat int, id int16) { s.push(opEffect, seat, int32(id), -1, effSneakAttack, 0) },
 	})
+	registerEffect(effSneakAttack, func(s *State, f *game.Frame, seat int) game.Control {
+		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc && s.Cards[e].Exhausted }, false, func(e int16) {
+			s.damageEnemy(e, 2, seat)
+		})
+	})
 }
 
 // Opportunist (01053): commit only to your own test; when it succeeds by 3
@@ -207,6 +234,49 @@ func init() {
 		skillBonus: [4]int8{skAgility: 1},
 		abilities:  []weapon{{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
 	})
+	registerEffect(effCatBurglar, disengageAndMove)
+}
+
+// disengageAndMove is Cat Burglar's ⮕ effect and Survival Instinct's
+// (f.A): disengage from each enemy and move to a connecting location (Cat
+// Burglar: without attacks of opportunity; Survival Instinct: each "may").
+func disengageAndMove(s *State, f *game.Frame, seat int) game.Control {
+	// Cat Burglar: disengage from each enemy and move to a connecting
+	// location (no attacks of opportunity). Survival Instinct: after a
+	// successful evasion the evader may disengage from each other enemy
+	// and may move to a connecting location.
+	if f.Answer != game.NoAnswer {
+		o := s.chosen(f)
+		if o.Code == ActPass {
+			return game.Done
+		}
+		s.disengageAll(seat, -1)
+		if o.Code >= ActLocation && o.Code < ActLocation+MaxLocations {
+			s.moveInvestigator(seat, int(o.Arg))
+		}
+		return s.cont(game.Done)
+	}
+	p := s.ask(seat, PkTarget, f.Src)
+	if f.A == effSurvivalInstinct {
+		p.Add(ActPass, 0, 0)
+		if s.evadeTarget(seat) >= 0 {
+			p.Add(ActChoose, 0, 0) // disengage and stay
+		}
+	}
+	m := s.connectingMask(seat)
+	for k := 0; k < MaxLocations; k++ {
+		if m&(1<<uint(k)) != 0 {
+			p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
+		}
+	}
+	if f.A == effCatBurglar && len(p.Options) == 0 {
+		s.disengageAll(seat, -1)
+		return game.Done
+	}
+	if f.A == effSurvivalInstinct && len(p.Options) == 1 {
+		return game.Done
+	}
+	return game.Wait
 }
 
 // Sure Gamble (01056): fast, when you reveal a token with a negative

@@ -37,6 +37,26 @@ var idOldBook = mustID("01031")
 
 func init() {
 	registerCard(idOldBook, playerHooks{abilities: []weapon{{exhaust: true, kind: abOldBook}}})
+	registerEffect(effOldBook, func(s *State, f *game.Frame, seat int) game.Control {
+		// Old Book of Lore: an investigator at your location searches the top
+		// 3 cards of their deck for a card, draws it, shuffles the rest in.
+		if f.Step == 0 {
+			who, c := s.askSeat(f, s.seatsHere(seat))
+			if c == game.Wait {
+				return c
+			}
+			if who < 0 {
+				return game.Done
+			}
+			f.Step, f.Tgt = 1, int32(who)
+			return game.Again
+		}
+		g := *f
+		g.Who = game.AgentID(f.Tgt)
+		c := s.searchDeck(&g, int(f.Tgt), 3, func(int16) bool { return true }, true)
+		f.Answer = g.Answer
+		return c
+	})
 }
 
 // Research Librarian (01032): after it enters play, search your deck for a
@@ -53,6 +73,13 @@ func init() {
 		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 			s.push(opEffect, seat, int32(ev.Subj), -1, effSearchTome, 0)
 		}})
+	registerEffect(effSearchTome, func(s *State, f *game.Frame, seat int) game.Control {
+		// Research Librarian: search your deck for a Tome asset, add it to
+		// your hand, shuffle (LCG §3 Search).
+		return s.searchDeck(f, seat, len(s.Inv[seat].Deck), func(id int16) bool {
+			return s.has(id, trTome) && s.card(id).Type == typeAsset
+		}, false)
+	})
 }
 
 // Dr. Milan Christopher (01033): +1 intellect; after you successfully
@@ -80,7 +107,19 @@ func init() {
 // effMedical, skilltest.go's tkMedical).
 var idMedicalTexts = mustID("01035")
 
-func init() { registerCard(idMedicalTexts, playerHooks{abilities: []weapon{{kind: abMedical}}}) }
+func init() {
+	registerCard(idMedicalTexts, playerHooks{abilities: []weapon{{kind: abMedical}}})
+	registerEffect(effMedical, func(s *State, f *game.Frame, seat int) game.Control {
+		// Medical Texts: choose an investigator at your location, test
+		// intellect (2): heal 1 damage on a success, deal 1 on a failure.
+		who, c := s.askSeat(f, s.seatsHere(seat))
+		if c == game.Wait || who < 0 {
+			return c
+		}
+		s.pushTest(seat, skIntellect, 2, tkMedical, int16(who), int16(f.Src))
+		return game.Done
+	})
+}
 
 // Mind over Matter (01036): fast, during your turn: until the end of the
 // round, use intellect instead of combat and agility (lasting.go). LCG §3
@@ -173,6 +212,25 @@ var idEncyclopedia = mustID("01042")
 
 func init() {
 	registerCard(idEncyclopedia, playerHooks{abilities: []weapon{{exhaust: true, kind: abEncyclopedia}}})
+	registerEffect(effEncyclopedia, func(s *State, f *game.Frame, seat int) game.Control {
+		// Encyclopedia: an investigator at your location gets +2 to a skill of
+		// your choice until the end of the phase (LCG §3 Lasting Effects).
+		if f.Answer != game.NoAnswer {
+			k := int(s.chosen(f).Code - ActChoose)
+			s.Inv[k/4].PhaseBonus[k%4] += 2
+			return game.Done
+		}
+		p := s.ask(seat, PkChoice, f.Src)
+		m := s.seatsHere(seat)
+		for i := 0; i < int(s.N); i++ {
+			if m&(1<<uint(i)) != 0 {
+				for sk := 0; sk < 4; sk++ {
+					p.Add(ActChoose+game.ActionCode(4*i+sk), int32(i), int32(sk))
+				}
+			}
+		}
+		return game.Wait
+	})
 }
 
 // Cryptic Research (01043): fast, during your turn: an investigator at your
@@ -183,5 +241,14 @@ func init() {
 	registerCard(idCrypticResearch, playerHooks{
 		playable: duringYourTurn,
 		play:     func(s *State, seat int, id int16) { s.push(opEffect, seat, int32(id), -1, effCrypticResearch, 0) },
+	})
+	registerEffect(effCrypticResearch, func(s *State, f *game.Frame, seat int) game.Control {
+		// Cryptic Research: an investigator at your location draws 3 cards.
+		who, c := s.askSeat(f, s.seatsHere(seat))
+		if c == game.Wait || who < 0 {
+			return c
+		}
+		s.drawCards(who, 3)
+		return game.Done
 	})
 }

@@ -147,6 +147,11 @@ func init() {
 			s.push(opEffect, seat, int32(id), -1, effStrayCat, 0)
 		},
 	})
+	registerEffect(effStrayCat, func(s *State, f *game.Frame, seat int) game.Control {
+		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) }, false, func(e int16) {
+			s.evadeEnemy(e, seat)
+		})
+	})
 }
 
 // strayCatTarget returns a non-Elite enemy at seat's location, or -1.
@@ -241,6 +246,7 @@ func init() {
 			}
 		},
 	})
+	registerEffect(effSurvivalInstinct, disengageAndMove)
 }
 
 // Aquinnah (01082): when an enemy attacks you, exhaust her and deal her 1
@@ -265,6 +271,51 @@ func init() {
 			}
 			s.push(opEffect, seat, int32(ev.Subj), -1, effAquinnah, int32(s.eventIndex(ev)))
 		}})
+	registerEffect(effAquinnah, func(s *State, f *game.Frame, seat int) game.Control {
+		return s.aquinnahChoose(f)
+	})
+}
+
+// aquinnahTarget returns the k-th enemy at seat's location other than the
+// attacker, or -1.
+func (s *State) aquinnahTarget(seat int, attacker int16, k int) int16 {
+	for slot, x := range s.Enemies {
+		if slot < MaxEnemies && x >= 0 && x != attacker && s.Cards[x].Loc == s.Inv[seat].Loc {
+			if k == 0 {
+				return x
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// aquinnahChoose asks which other enemy at the attacked investigator's
+// location takes the attack's damage (Aquinnah); the choice goes to the
+// attack's event (Frame B) as N = enemy + 1.
+func (s *State) aquinnahChoose(f *game.Frame) game.Control {
+	seat, e := int(f.Who), int16(f.Src)
+	ev := &s.Events[f.B]
+	if f.Answer != game.NoAnswer {
+		ev.N = s.chosen(f).Arg + 1
+		return game.Done
+	}
+	p := s.ask(seat, PkTarget, int32(e))
+	for k := 0; k < MaxEnemies; k++ {
+		x := s.aquinnahTarget(seat, e, k)
+		if x < 0 {
+			break
+		}
+		p.Add(ActEnemy+game.ActionCode(s.enemySlot(x)), int32(x), 0)
+	}
+	switch len(p.Options) {
+	case 0:
+		return game.Done
+	case 1:
+		ev.N = p.Options[0].Arg + 1
+		return game.Done
+	}
+	return game.Wait
 }
 
 // Close Call (01083): fast, after a non-Elite, non-weakness enemy at your

@@ -144,6 +144,30 @@ func init() {
 			s.push(opEffect, seat, int32(id), -1, effAmnesia, 0)
 		}
 	}})
+	registerEffect(effAmnesia, func(s *State, f *game.Frame, seat int) game.Control {
+		// Amnesia: choose 1 card to keep and discard the rest of the hand.
+		v := &s.Inv[seat]
+		if f.Answer == game.NoAnswer {
+			p := s.ask(seat, PkChoice, f.Src)
+			for h, id := range v.Hand {
+				if h < MaxChoice {
+					p.Add(ActChoose+game.ActionCode(h), int32(id), 0)
+				}
+			}
+			if len(p.Options) == 0 {
+				return game.Done
+			}
+			return game.Wait
+		}
+		keep := int16(s.chosen(f).Arg)
+		for i := 0; i < len(v.Hand); i++ {
+			if v.Hand[i] != keep {
+				s.toDiscard(v.Hand[i])
+				i--
+			}
+		}
+		return game.Done
+	})
 }
 
 // Paranoia (01097): Revelation: lose all your resources.
