@@ -32,8 +32,8 @@ func (s *State) actionAbilityUsable(seat int, id int16, a int) bool {
 	}
 	tome := s.has(id, trTome)
 	switch {
-	case w.kind != abFight:
-		return s.abilityKindUsable(seat, id, w) && s.canPay(seat, 1, tome)
+	case w.effect != 0:
+		return (w.usable == nil || w.usable(s, seat, id)) && s.canPay(seat, 1, tome)
 	case w.skipNone: // First Aid: heal yourself (ruling R-FIRSTAID)
 		v := &s.Inv[seat]
 		return (v.Damage > 0 || v.Horror > 0) && s.canPay(seat, 1, tome)
@@ -48,7 +48,7 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 	w, _ := weaponOf(s.Cards[id].Def, a)
 	c := &s.Cards[id]
 	kind := akFight
-	if w.invest || w.skipNone || w.kind != abFight {
+	if w.invest || w.skipNone || w.effect != 0 {
 		kind = akAbility
 	}
 	s.spend(seat, kind, s.actionCost(seat, kind, 1), s.has(id, trTome))
@@ -67,8 +67,8 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(w.skill, w.mod, w.dmg))
 		return
 	}
-	if w.kind != abFight {
-		s.push(opEffect, seat, int32(id), -1, abilityEffect[w.kind], 0)
+	if w.effect != 0 {
+		s.push(opEffect, seat, int32(id), -1, w.effect, 0)
 		if !w.noAoO { // LCG §3 Attack of Opportunity, unless the ability's text says otherwise (§1.1)
 			s.push(opAoO, seat, -1, -1, 0, 0)
 		}
@@ -77,10 +77,6 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 	s.push(opEffect, seat, int32(id), -1, effAbility, int32(a))
 	s.push(opAoO, seat, -1, -1, 0, 0)
 }
-
-// abilityEffect maps a ⮕ ability kind to its effect frame.
-var abilityEffect = [...]int32{abOldBook: effOldBook, abMedical: effMedical, abEncyclopedia: effEncyclopedia,
-	abScrying: effScrying, abBookOfShadows: effBookOfShadows, abCatBurglar: effCatBurglar}
 
 // addFastOptions lists the ⚡ abilities and fast cards seat can use in a
 // player window (LCG §5.1, §3 Fast); ownTurn adds Skids O'Toole's ability,

@@ -2,8 +2,9 @@ package lcg
 
 import "github.com/mythos-rl/mythos/env/game"
 
-// hEffectExt runs the multi-step card effects of card_texts.go and the team
-// decisions of team.go (opEffect frames with A ≥ effExt). A handler that
+// hEffectExt runs the multi-step card effects registered with ids of
+// card_texts.go's enum (registerEffect) and the team decisions of team.go
+// (opEffect frames with A ≥ effExt). A handler that
 // pushes a frame returns Again or Done, never Wait.
 func (s *State) hEffectExt(f *game.Frame) game.Control {
 	seat := int(f.Who)

@@ -5,21 +5,10 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
-// Card texts of the core set's level 0–4 player cards beyond the starter
-// basics: ⮕ abilities of assets (by kind), ⚡ abilities, and events. Each
-// effect cites its card; the rules machinery they use (uses, slots, lasting
-// effects, attachments, searches) cites its spec section.
-
-// Kinds of ⮕ abilities other than Fight/Investigate (weapon.kind).
-const (
-	abFight uint8 = iota
-	abOldBook
-	abMedical
-	abEncyclopedia
-	abScrying
-	abBookOfShadows
-	abCatBurglar
-)
+// The rules machinery player cards' texts use (uses, slots, lasting effects,
+// attachments, searches, playing from the discard pile), each citing its
+// spec section, and the effect ids of the cards' multi-step effects. What
+// each card does is in its block of a cards_*.go file.
 
 // Effect ids of opEffect frames for these cards (continuing effects.go's).
 const (
@@ -54,20 +43,6 @@ func clamp(v, lo, hi int) int {
 		return hi
 	}
 	return v
-}
-
-// abilityKindUsable is the play restriction of a non-fight ⮕ ability (LCG §4
-// pre-check A: its effect could change the game state).
-func (s *State) abilityKindUsable(seat int, id int16, w weapon) bool {
-	switch w.kind {
-	case abScrying:
-		return true // the encounter deck or a deck can always be looked at
-	case abBookOfShadows:
-		return s.spellAssetSlot(seat, 0) >= 0
-	case abCatBurglar:
-		return s.evadeTarget(seat) >= 0 || s.connectingMask(seat) != 0
-	}
-	return true
 }
 
 // connectingMask is the set of location slots seat may move to (LCG §3 Move).

@@ -93,7 +93,7 @@ func init() {
 var idScrying = mustID("01061")
 
 func init() {
-	registerCard(idScrying, playerHooks{abilities: []weapon{{exhaust: true, use: true, kind: abScrying}}})
+	registerCard(idScrying, playerHooks{abilities: []weapon{{exhaust: true, use: true, effect: effScrying}}})
 	registerEffect(effScrying, func(s *State, f *game.Frame, seat int) game.Control {
 		return s.scrying(f)
 	})
@@ -309,7 +309,8 @@ var idBookOfShadows = mustID("01070")
 func init() {
 	registerCard(idBookOfShadows, playerHooks{
 		arcaneSlots: 1,
-		abilities:   []weapon{{exhaust: true, kind: abBookOfShadows}},
+		abilities: []weapon{{exhaust: true, effect: effBookOfShadows,
+			usable: func(s *State, seat int, _ int16) bool { return s.spellAssetSlot(seat, 0) >= 0 }}},
 	})
 	registerEffect(effBookOfShadows, func(s *State, f *game.Frame, seat int) game.Control {
 		// Book of Shadows: add 1 charge to a Spell asset you control (LCG §3 Uses).

@@ -232,7 +232,8 @@ var idCatBurglar = mustID("01055")
 func init() {
 	registerCard(idCatBurglar, playerHooks{
 		skillBonus: [4]int8{skAgility: 1},
-		abilities:  []weapon{{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
+		abilities: []weapon{{exhaust: true, effect: effCatBurglar, noAoO: true,
+			usable: func(s *State, seat int, _ int16) bool { return s.evadeTarget(seat) >= 0 || s.connectingMask(seat) != 0 }}}, // "does not provoke attacks of opportunity"
 	})
 	registerEffect(effCatBurglar, disengageAndMove)
 }

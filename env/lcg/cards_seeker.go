@@ -36,7 +36,7 @@ func init() { registerCard(idMagGlass, playerHooks{investigateBonus: 1}) }
 var idOldBook = mustID("01031")
 
 func init() {
-	registerCard(idOldBook, playerHooks{abilities: []weapon{{exhaust: true, kind: abOldBook}}})
+	registerCard(idOldBook, playerHooks{abilities: []weapon{{exhaust: true, effect: effOldBook}}})
 	registerEffect(effOldBook, func(s *State, f *game.Frame, seat int) game.Control {
 		// Old Book of Lore: an investigator at your location searches the top
 		// 3 cards of their deck for a card, draws it, shuffles the rest in.
@@ -108,7 +108,7 @@ func init() {
 var idMedicalTexts = mustID("01035")
 
 func init() {
-	registerCard(idMedicalTexts, playerHooks{abilities: []weapon{{kind: abMedical}}})
+	registerCard(idMedicalTexts, playerHooks{abilities: []weapon{{effect: effMedical}}})
 	registerEffect(effMedical, func(s *State, f *game.Frame, seat int) game.Control {
 		// Medical Texts: choose an investigator at your location, test
 		// intellect (2): heal 1 damage on a success, deal 1 on a failure.
@@ -211,7 +211,7 @@ func init() {
 var idEncyclopedia = mustID("01042")
 
 func init() {
-	registerCard(idEncyclopedia, playerHooks{abilities: []weapon{{exhaust: true, kind: abEncyclopedia}}})
+	registerCard(idEncyclopedia, playerHooks{abilities: []weapon{{exhaust: true, effect: effEncyclopedia}}})
 	registerEffect(effEncyclopedia, func(s *State, f *game.Frame, seat int) game.Control {
 		// Encyclopedia: an investigator at your location gets +2 to a skill of
 		// your choice until the end of the phase (LCG §3 Lasting Effects).

@@ -18,7 +18,11 @@ type weapon struct {
 	shroud   int8 // shroud modifier for Investigate
 	ability  int  // ability index on the card
 	skipNone bool
-	kind     uint8 // abFight (0) or another ⮕ ability kind (card_texts.go)
+	// effect: the opEffect frame of a ⮕ ability that is neither a Fight
+	// nor an Investigate (0: none); usable its pre-check A beyond costs
+	// (LCG §4: could it change the game state? nil: always).
+	effect int32
+	usable func(s *State, seat int, id int16) bool
 	// noAoO: the text says the action does not provoke attacks of
 	// opportunity (card text beats the rules: LCG §1.1; ruling R-CATBURGLAR).
 	noAoO bool

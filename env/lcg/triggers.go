@@ -213,9 +213,9 @@ var (
 	trigCardMask  []uint64        // ability bits per card (index cards.ID)
 )
 
-// trigCore is the table of trigger_cards.go (its order fixes the first
-// forced indexes); trigExtra the abilities scenario files add
-// (registerMoreTriggers), indexed after it whatever the init order.
+// trigCore is the table of the cards' triggered abilities in seq order (it
+// fixes the first forced indexes); trigExtra the abilities scenario files
+// add (registerMoreTriggers), indexed after it whatever the init order.
 var trigCore, trigExtra []trigAbility
 
 // registerTriggers adds triggered abilities of cards to the core table, in
