@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mythos-rl/mythos/env/game"
 )
 
 // cardFiles are the files where a card's behaviour lives (docs/architecture.md
@@ -142,5 +144,19 @@ func TestImplementedCards(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("implemented cards:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestBoostNarration: a "⚡ spend 1 resource: +1 skill" option is worded
+// from the card's registered boost skills (Physical Training: willpower or
+// combat), not as a generic ability.
+func TestBoostNarration(t *testing.T) {
+	s := ctGame(t, "01001")
+	id := ctGive(s, 0, "01017", ZonePlay)
+	for a, want := range []string{"Use Physical Training: 1 resource for +1 willpower", "Use Physical Training: 1 resource for +1 combat"} {
+		s.prompt.Options = append(s.prompt.Options[:0], game.Option{Code: ActAbility + game.ActionCode(a), Arg: int32(id), Arg2: int32(a)})
+		if got := s.Describe(0); got != want {
+			t.Errorf("ability %d: %q, want %q", a, got, want)
+		}
 	}
 }
