@@ -66,6 +66,10 @@ type Setup struct {
 	// Victory puts cards into the victory display (taken from where a copy
 	// is: set aside, the encounter deck; else a new copy).
 	Victory []string `yaml:"victory"`
+
+	// Extras: decks, choose_lead, opening_deck, encounter_empty, counters
+	// (format_extras.go).
+	Extras `yaml:",inline"`
 }
 
 // KeywordSetup gives every copy of a card keywords: Hunter, Retaliate,
@@ -174,6 +178,14 @@ type Expect struct {
 	// by their words, and the cards named under "cultists we interrogated"
 	// and "cultists who got away".
 	Campaign *CampaignExpect `yaml:"campaign_log"`
+
+	// LogOrder: these lines of the game log (each a case-insensitive part
+	// of a narrated line) appear in this order, not necessarily next to
+	// each other (format_extras.go, expect_extras.go).
+	LogOrder []string `yaml:"log_order"`
+	// ActClues is the clues on the current act (an act whose objective is
+	// clues on it: The Devourer Below's act 3a).
+	ActClues *int `yaml:"act_clues"`
 }
 
 // CampaignExpect is the expected campaign log.
@@ -243,6 +255,7 @@ type LocationExpect struct {
 	Shroud   *int   `yaml:"shroud"` // with modifiers
 	// Attached: the cards attached to it (Locked Door, Obscuring Fog).
 	Attached ZoneExpect `yaml:"attached"`
+	Doom     *int       `yaml:"doom"` // doom on it (format_extras.go)
 }
 
 // EnemyExpect is the expected state of the first enemy in play (slot
@@ -257,6 +270,7 @@ type EnemyExpect struct {
 	Health    *int   `yaml:"health"`
 	Doom      *int   `yaml:"doom"`
 	Count     *int   `yaml:"count"` // enemies in play with this name
+	Clues     *int   `yaml:"clues"` // clues on it (format_extras.go)
 }
 
 // PromptExpect is the expected current decision.
