@@ -146,7 +146,7 @@ func init() {
 }
 
 // Dynamite Blast (01024): 3 damage to each enemy and investigator at a
-// location of your choice (yours or a connecting one; effects.go's
+// location of your choice (yours or a connecting one; its effect
 // effDynamite). LCG §4 step 4.
 var idDynamite = mustID("01024")
 
@@ -205,7 +205,7 @@ func init() {
 }
 
 // Extra Ammunition (01026): 3 ammo on a Firearm controlled by an
-// investigator at your location (card_effects.go's effExtraAmmo). LCG §3
+// investigator at your location (its effect effExtraAmmo). LCG §3
 // Uses.
 var idExtraAmmo = mustID("01026")
 

@@ -89,7 +89,7 @@ func init() {
 
 // Scrying (01061): ⮕ exhaust, 1 charge: look at the top 3 cards of an
 // investigator's deck or the encounter deck and put them back in any order
-// (card_effects.go's effScrying). LCG §3 Uses.
+// (its effect effScrying). LCG §3 Uses.
 var idScrying = mustID("01061")
 
 func init() {
@@ -159,7 +159,7 @@ func init() {
 
 // Arcane Initiate (01063): forced, after it enters play: 1 doom on it; ⚡
 // exhaust: search the top 3 cards of your deck for a Spell and draw it
-// (card_effects.go's effArcaneInitiate). LCG §3 Forced Abilities, §3 Search.
+// (its effect effArcaneInitiate). LCG §3 Forced Abilities, §3 Search.
 var idArcaneInitiate = mustID("01063")
 
 func init() {
@@ -185,7 +185,7 @@ func init() {
 }
 
 // Drawn to the Flame (01064): draw the top card of the encounter deck, then
-// discover 2 clues at your location (effects.go's effDrawnToFlame). LCG §4
+// discover 2 clues at your location (its effect effDrawnToFlame). LCG §4
 // step 4.
 var idDrawnToFlame = mustID("01064")
 
@@ -265,7 +265,7 @@ func init() {
 }
 
 // Mind Wipe (01068): fast, after a phase begins: a non-Elite enemy at your
-// location loses its text until the end of the phase (card_effects.go's
+// location loses its text until the end of the phase (its effect
 // effMindWipe; ruling R-PHASE-BEGIN). LCG §3 Blank.
 var idMindWipe = mustID("01068")
 
@@ -302,7 +302,7 @@ func (s *State) mindWipeTarget(seat int) int16 {
 }
 
 // Book of Shadows (01070): 1 additional arcane slot; ⮕ exhaust: 1 charge on
-// a Spell asset you control (card_effects.go's effBookOfShadows). LCG §3
+// a Spell asset you control (its effect effBookOfShadows). LCG §3
 // Slots, §3 Uses.
 var idBookOfShadows = mustID("01070")
 

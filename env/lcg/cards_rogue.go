@@ -110,7 +110,7 @@ func init() {
 }
 
 // Elusive (01050): fast, during your turn: disengage from each enemy and
-// move to a revealed location with no enemies (card_effects.go's
+// move to a revealed location with no enemies (its effect
 // effElusive). LCG §3 Fast, §3 Engaged.
 var idElusive = mustID("01050")
 
@@ -184,7 +184,7 @@ func init() {
 }
 
 // Sneak Attack (01052): 2 damage to an exhausted enemy at your location
-// (effects.go's effSneakAttack).
+// (its effect effSneakAttack).
 var idSneakAttack = mustID("01052")
 
 func init() {
@@ -226,7 +226,7 @@ func init() {
 
 // Cat Burglar (01055): +1 agility; ⮕ exhaust: disengage from each enemy and
 // move to a connecting location, without attacks of opportunity
-// (card_effects.go's effCatBurglar; ruling R-CATBURGLAR).
+// (its effect effCatBurglar; ruling R-CATBURGLAR).
 var idCatBurglar = mustID("01055")
 
 func init() {

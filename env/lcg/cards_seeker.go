@@ -32,7 +32,7 @@ func init() { registerCard(idMagGlass, playerHooks{investigateBonus: 1}) }
 
 // Old Book of Lore (01031): ⮕ exhaust: an investigator at your location
 // searches the top 3 cards of their deck for a card and draws it
-// (card_effects.go's effOldBook). LCG §3 Search.
+// (its effect effOldBook). LCG §3 Search.
 var idOldBook = mustID("01031")
 
 func init() {
@@ -60,7 +60,7 @@ func init() {
 }
 
 // Research Librarian (01032): after it enters play, search your deck for a
-// Tome asset (card_effects.go's effSearchTome). LCG §3 Search (ruling
+// Tome asset (its effect effSearchTome). LCG §3 Search (ruling
 // R-AUTO).
 var idLibrarian = mustID("01032")
 
@@ -103,7 +103,7 @@ func init() {
 }
 
 // Medical Texts (01035): ⮕ an investigator at your location: test intellect
-// (2); heal 1 damage on a success, deal 1 on a failure (card_effects.go's
+// (2); heal 1 damage on a success, deal 1 on a failure (its effect
 // effMedical, skilltest.go's tkMedical).
 var idMedicalTexts = mustID("01035")
 
@@ -206,7 +206,7 @@ func init() {
 }
 
 // Encyclopedia (01042): ⮕ exhaust: an investigator at your location gets +2
-// to a skill of your choice until the end of the phase (card_effects.go's
+// to a skill of your choice until the end of the phase (its effect
 // effEncyclopedia). LCG §3 Lasting Effects.
 var idEncyclopedia = mustID("01042")
 
@@ -234,7 +234,7 @@ func init() {
 }
 
 // Cryptic Research (01043): fast, during your turn: an investigator at your
-// location draws 3 cards (card_effects.go's effCrypticResearch). LCG §3 Fast.
+// location draws 3 cards (its effect effCrypticResearch). LCG §3 Fast.
 var idCrypticResearch = mustID("01043")
 
 func init() {

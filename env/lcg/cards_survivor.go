@@ -135,7 +135,7 @@ func init() {
 }
 
 // Stray Cat (01076): ⚡ discard it: evade a non-Elite enemy at your location
-// (effects.go's effStrayCat). LCG §3 Fast, §3 Evade.
+// (its effect effStrayCat). LCG §3 Fast, §3 Evade.
 var idStrayCat = mustID("01076")
 
 func init() {
@@ -235,7 +235,7 @@ func init() {
 
 // Survival Instinct (01081): committed to a successful evasion, the evader
 // may disengage from each other enemy and move to a connecting location
-// (card_effects.go's effSurvivalInstinct). LCG §6 ST.7.
+// (its effect effSurvivalInstinct). LCG §6 ST.7.
 var idSurvivalInstinct = mustID("01081")
 
 func init() {
@@ -251,7 +251,7 @@ func init() {
 
 // Aquinnah (01082): when an enemy attacks you, exhaust her and deal her 1
 // horror: the attack's damage goes to another enemy at your location
-// (enemy.go's aquinnahTarget, card_effects.go's effAquinnah). LCG §3 Instead.
+// (aquinnahTarget, its effect effAquinnah). LCG §3 Instead.
 var idAquinnah = mustID("01082")
 
 func init() {

@@ -135,7 +135,7 @@ func init() {
 }
 
 // Amnesia (01096): Revelation: discard all but 1 card of your hand
-// (effects.go's effAmnesia).
+// (its effect effAmnesia).
 var idAmnesia = mustID("01096")
 
 func init() {
