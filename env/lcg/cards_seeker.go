@@ -104,11 +104,20 @@ func init() {
 
 // Medical Texts (01035): ⮕ an investigator at your location: test intellect
 // (2); heal 1 damage on a success, deal 1 on a failure (its effect
-// effMedical, skilltest.go's tkMedical).
+// effMedical; the test is a tkMedical whose ST.7 is its testResult).
 var idMedicalTexts = mustID("01035")
 
 func init() {
-	registerCard(idMedicalTexts, playerHooks{abilities: []weapon{{effect: effMedical}}})
+	registerHooks(idMedicalTexts, &cardHooks{
+		playerHooks: playerHooks{abilities: []weapon{{effect: effMedical}}},
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok {
+				s.heal(int(t.Target), 1, false)
+			} else {
+				s.takeDamage(int(t.Target), 1, 0, -1)
+			}
+		},
+	})
 	registerEffect(effMedical, func(s *State, f *game.Frame, seat int) game.Control {
 		// Medical Texts: choose an investigator at your location, test
 		// intellect (2): heal 1 damage on a success, deal 1 on a failure.

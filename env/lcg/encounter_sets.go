@@ -363,7 +363,15 @@ func init() {
 var idFrozenInFear = mustID("01164")
 
 func init() {
-	registerHooks(idFrozenInFear, &cardHooks{revelation: intoThreat, actionTax: true})
+	registerHooks(idFrozenInFear, &cardHooks{
+		revelation: intoThreat,
+		actionTax:  true,
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok && s.Cards[t.Src].Zone == ZoneThreat {
+				s.toDiscard(t.Src) // passed: discard it
+			}
+		},
+	})
 	registerTriggers(trigAbility{seq: 3, kind: tpEndTurn, name: "Frozen in Fear", card: idFrozenInFear, from: fromThreat, forced: true,
 		// Frozen in Fear: at the end of your turn, test willpower (3) to discard it (per copy).
 		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {

@@ -446,15 +446,9 @@ func (s *State) applyResults(t *SkillTest) {
 		s.scen().ParleyResult(s, t, ok)
 	case tkScenario:
 		s.scen().TestResult(s, t, ok, margin)
-	case tkFrozen:
-		if ok && s.Cards[t.Src].Zone == ZoneThreat {
-			s.toDiscard(t.Src)
-		}
-	case tkMedical:
-		if ok {
-			s.heal(int(t.Target), 1, false)
-		} else {
-			s.takeDamage(int(t.Target), 1, 0, -1)
+	case tkFrozen, tkMedical:
+		if h := s.hook(t.Src); h != nil && h.testResult != nil {
+			h.testResult(s, t, ok, margin) // the card that started it (Frozen in Fear, Medical Texts)
 		}
 	}
 	if ok && t.Token == TokElderSign && !s.invBlank(seat) {
