@@ -127,6 +127,13 @@ func TestLoadErrors(t *testing.T) {
 		{"", "x.yaml: no cases"},
 		{"- name: a\n  rule: r\n  actions: [\"Option x\"]\n", "Option needs an option index"},
 	}
+	wantParseErrors(t, cases)
+}
+
+// wantParseErrors checks that each YAML fails to parse with an error that
+// contains its want.
+func wantParseErrors(t *testing.T, cases []struct{ yaml, want string }) {
+	t.Helper()
 	for _, c := range cases {
 		_, err := Parse("x.yaml", []byte(c.yaml))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
