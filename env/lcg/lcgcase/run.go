@@ -150,8 +150,14 @@ func setup(su *Setup) (*lcg.State, error) {
 	if seed == 0 {
 		seed = 1
 	}
-	s, err := lcg.New(lcg.Options{Investigators: invs, Difficulty: diff, Mulligan: su.Mulligan, NoRandomWeakness: !su.RandomWeakness,
-		Scenario: su.Scenario, CampaignLog: su.CampaignLog}, seed, true)
+	o := lcg.Options{Investigators: invs, Difficulty: diff, Mulligan: su.Mulligan, NoRandomWeakness: !su.RandomWeakness,
+		Scenario: su.Scenario, CampaignLog: su.CampaignLog}
+	if su.Campaign != nil {
+		if err := campaignOptions(&o, su.Campaign); err != nil {
+			return nil, err
+		}
+	}
+	s, err := lcg.New(o, seed, true)
 	if err != nil {
 		return nil, err
 	}
@@ -244,6 +250,11 @@ func setup(su *Setup) (*lcg.State, error) {
 		return nil, err
 	}
 	s.Refresh()
+	if su.Campaign != nil {
+		if err := setupCampaign(s, su.Campaign); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -534,6 +545,7 @@ const (
 	argCard
 	argSeat
 	argIndex
+	argDef // a card definition (cards.ID): the upgrade step's Buy and Remove
 )
 
 // ranged lists the engine's ranged action codes (actions.go) by verb.
@@ -559,6 +571,8 @@ var ranged = []struct {
 	{"Enemy", nil, lcg.ActEnemy, lcg.MaxEnemies, argCard},
 	{"Location", nil, lcg.ActLocation, lcg.MaxLocations, argLoc},
 	{"Choose", nil, lcg.ActChoose, lcg.MaxChoice, argIndex},
+	{"Buy", nil, lcg.ActBuy, lcg.MaxShop, argDef},
+	{"Remove", nil, lcg.ActRemove, lcg.MaxShop, argDef},
 }
 
 // findOption finds the option of the current prompt that action a names.
@@ -669,6 +683,8 @@ func targetMatches(s *lcg.State, kind argKind, o game.Option, k int, t string) b
 		return o.Arg >= 0 && int(o.Arg) < len(s.Cards) && isCard(s, int16(o.Arg), t)
 	case argSeat:
 		return strconv.Itoa(k) == t || strings.Contains(strings.ToLower(seatName(s, k)), strings.ToLower(t))
+	case argDef:
+		return defMatches(lcg.ShopCard(k), t)
 	}
 	if _, err := strconv.Atoi(t); err != nil {
 		// A generic choice named by the card it offers (a search, a target).
@@ -705,6 +721,9 @@ func optionLabel(s *lcg.State, o game.Option) string {
 			if o.Arg >= 0 && int(o.Arg) < len(s.Cards) {
 				return fmt.Sprintf("%s(%s)", name, s.CardName(int16(o.Arg)))
 			}
+		case argDef:
+			c := cards.Get(lcg.ShopCard(int(o.Code - r.base)))
+			return fmt.Sprintf("%s(%s %s)", name, c.Code, c.Name)
 		}
 		return name
 	}
