@@ -53,6 +53,9 @@ const (
 	numLogKeys
 )
 
+// NumLogKeys is the number of campaign-log entries (LogKey values).
+const NumLogKeys = int(numLogKeys)
+
 var logKeyNames = [numLogKeys]string{
 	"your house has burned to the ground", "your house is still standing", "the Ghoul Priest is still alive",
 	"Lita was forced to find others to help her cause", "it is past midnight",

@@ -430,3 +430,16 @@ func (c *CampaignPlay) write(w *game.Writer) {
 	game.Ints(w, c.Results[:])
 	w.I32(c.Score)
 }
+
+// CampaignPosition is the position of the scenario being played in its
+// campaign's sequence (0 The Gathering), in campaign play and standalone
+// alike; -1 if the campaign does not list it.
+func (s *State) CampaignPosition() int {
+	sc := s.scen()
+	for k, code := range sc.Campaign.Scenarios {
+		if code == sc.Code {
+			return k
+		}
+	}
+	return -1
+}
