@@ -245,3 +245,14 @@ func (s *State) askRemoval(seat, k int) game.Control {
 	}
 	return game.Wait
 }
+
+// Quote says what buying shop card k would cost seat now, whether it would
+// be an upgrade of a lower level in the deck, and whether it is allowed
+// (for agents and the render).
+func (s *State) Quote(seat, k int) (cost int, upgrade, ok bool) {
+	if !s.Camp.On || seat < 0 || seat >= int(s.N) || k < 0 || k >= len(shop) {
+		return 0, false, false
+	}
+	p := s.quote(seat, k)
+	return p.cost, p.upgrade >= 0, p.ok
+}
