@@ -104,6 +104,7 @@ func init() {
 			{Name: "random_weakness", Default: "true", Doc: "add a random basic weakness to each starter deck (drawn once, kept for the campaign)"},
 			{Name: "campaign_start", Default: "0", Doc: "curriculum: the scenario to start at: 0 The Gathering, 1 The Midnight Masks, 2 The Devourer Below (the log: campaign_log, else that scenario's standalone defaults)"},
 			{Name: "campaign_log", Default: "", Doc: "the campaign log the campaign starts with, entries separated by ';' (see the scenario envs); empty: none (or the standalone defaults of campaign_start's scenario)"},
+			{Name: "campaign_xp", Default: "0", Doc: "curriculum: the unspent experience each investigator starts the campaign with (0-50), spent at the first upgrade step"},
 		}, append(lcgDeckOptions, ShapingOptions(lcgPotentials)...)...),
 		Build:      func(opts Options) (*Game, error) { return buildLCGGame(opts, "", true) },
 		Potentials: lcgPotentials,
@@ -184,14 +185,26 @@ func buildLCGGame(opts Options, scenario string, campaign bool) (*Game, error) {
 		}
 	}
 	campStart := 0
+	var campSeats []lcg.CampaignSeatSetup
 	if campaign {
 		if campStart, err = opts.Int("campaign_start", 0); err != nil {
 			return nil, err
+		}
+		xp, err := opts.Int("campaign_xp", 0)
+		if err != nil {
+			return nil, err
+		}
+		if xp < 0 || xp > 50 {
+			return nil, fmt.Errorf("option campaign_xp=%d: want 0 to 50", xp)
+		}
+		for seat := 0; seat < max(len(invs), len(decks)); seat++ {
+			campSeats = append(campSeats, lcg.CampaignSeatSetup{XP: int8(xp)})
 		}
 	}
 	sc, err := lcg.NewScenario(lcg.Options{
 		Campaign:         campaign,
 		CampaignStart:    campStart,
+		CampaignSeats:    campSeats,
 		Investigators:    invs,
 		Difficulty:       opts.Str("difficulty", "standard"),
 		Mulligan:         mull,

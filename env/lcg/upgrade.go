@@ -161,6 +161,9 @@ func (s *State) buy(seat, k, r int) bool {
 	cs := &s.Camp.Seats[seat]
 	at := p.upgrade
 	if p.remove {
+		if r == k {
+			return false // the deck would not change (askRemoval offers no such option)
+		}
 		at = -1
 		for i, d := range cs.deck() {
 			if r >= 0 && r < len(shop) && d == shop[r] {
@@ -227,8 +230,8 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 }
 
 // askRemoval asks seat which card of the deck shop card k replaces: one
-// option per title and level in the deck that a purchase may replace, or
-// ActPass to cancel the purchase.
+// option per card (title and level) in the deck that a purchase may
+// replace, other than card k itself, or ActPass to cancel the purchase.
 func (s *State) askRemoval(seat, k int) game.Control {
 	p := s.ask(seat, PkUpgradeRemove, int32(s.Inv[seat].Card))
 	p.Add(ActPass, 0, 0)
@@ -239,7 +242,7 @@ func (s *State) askRemoval(seat, k int) game.Control {
 		}
 	}
 	for r := range shop {
-		if in[r] {
+		if in[r] && r != k { // replacing a copy of the card bought changes nothing
 			p.Add(ActRemove+game.ActionCode(r), int32(shop[r]), int32(shop[k]))
 		}
 	}
