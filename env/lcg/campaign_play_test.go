@@ -77,3 +77,44 @@ func TestCampaignContract(t *testing.T) {
 	gametest.CloneIndependence(t, mk, 9, 20, 3000)
 	gametest.IllegalChoices(t, mk, 10, 3000)
 }
+
+// TestCampaignDeterminizeAndClone: a determinization keeps the campaign's
+// public state (log, experience, trauma, deck lists: the team's knowledge)
+// and the invariants, at the upgrade step and in the next scenario; a clone
+// has the same canonical bytes and shares no campaign memory.
+func TestCampaignDeterminizeAndClone(t *testing.T) {
+	s := newCampaign(t, []string{"roland", "daisy"}, 4, CampaignSeatSetup{XP: 3, Physical: 1}, CampaignSeatSetup{Mental: 2})
+	if err := s.EndScenario(ResR1); err != nil {
+		t.Fatal(err)
+	}
+	for step := 0; step < 2; step++ {
+		c := s.CloneState()
+		a, _ := s.MarshalBinary()
+		b, _ := c.MarshalBinary()
+		if string(a) != string(b) {
+			t.Fatal("a clone's bytes differ")
+		}
+		c.Camp.Seats[0].Deck[0] = 0
+		if s.Camp.Seats[0].Deck[0] == 0 {
+			t.Fatal("the clone shares the campaign deck")
+		}
+		d := s.CloneState()
+		rng := game.NewRNG(9)
+		d.Determinize(0, &rng)
+		if d.Camp != s.Camp || d.Campaign != s.Campaign {
+			t.Fatal("Determinize changed the campaign state")
+		}
+		if err := d.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		for s.Prompt().Kind == PkUpgrade || s.Prompt().Kind == PkUpgradeRemove {
+			if err := s.Apply(0); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s.Camp.Index != 1 || s.Inv[0].Damage != 1 || s.Inv[0].Horror != 1 || s.Inv[1].Horror != 2 {
+		t.Fatalf("The Midnight Masks: scenario %d, seat 0 damage %d horror %d, seat 1 horror %d",
+			s.Camp.Index, s.Inv[0].Damage, s.Inv[0].Horror, s.Inv[1].Horror)
+	}
+}
