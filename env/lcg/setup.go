@@ -161,6 +161,11 @@ func newConfig(o Options) (*config, error) {
 	if o.Campaign && len(o.CampaignSeats) > len(cfg.investigators) {
 		return nil, fmt.Errorf("campaign: %d seats' experience and trauma for %d investigators", len(o.CampaignSeats), len(cfg.investigators))
 	}
+	for i := range cfg.decks {
+		if o.Campaign && len(cfg.decks[i])+cfg.weakDraws[i] > maxCampaignDeck {
+			return nil, fmt.Errorf("campaign: seat %d's deck has %d cards, more than a campaign deck holds (%d)", i, len(cfg.decks[i])+cfg.weakDraws[i], maxCampaignDeck)
+		}
+	}
 	return cfg, nil
 }
 
