@@ -4,10 +4,10 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
-	"github.com/mythos-rl/mythos/env/game"
-	"github.com/mythos-rl/mythos/env/lcg/cards"
 	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // TestScenarioAgentsReachAResolution: random, heuristic and ISMCTS play The
