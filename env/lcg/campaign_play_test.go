@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/env/game"
-	"github.com/mythos-rl/mythos/internal/gametest"
 )
 
 // newCampaign starts Night of the Zealot as one game.
@@ -61,21 +60,6 @@ func TestCampaignRandomPlay(t *testing.T) {
 	if upgrades == 0 {
 		t.Errorf("no upgrade step offered a purchase")
 	}
-}
-
-// TestCampaignContract runs the kernel's contract checks on campaign play.
-func TestCampaignContract(t *testing.T) {
-	mk := func(seed uint64, logging bool) game.State {
-		s, err := New(Options{Investigators: []string{"roland", "agnes"}, Difficulty: "easy", Mulligan: true, Campaign: true}, seed, logging)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	seeds := []uint64{1, 2, 3, 4}
-	gametest.Determinism(t, mk, seeds, 3000)
-	gametest.CloneIndependence(t, mk, 9, 20, 3000)
-	gametest.IllegalChoices(t, mk, 10, 3000)
 }
 
 // TestCampaignDeterminizeAndClone: a determinization keeps the campaign's
