@@ -28,8 +28,13 @@ type ThroughputConfig struct {
 
 // VectorPoint is the throughput of a vector env at one worker count.
 type VectorPoint struct {
-	Workers         int     `json:"workers"`
+	Workers int `json:"workers"`
+	// DecisionsPerSec counts the whole loop: the harness's random policy,
+	// which reads every mask on the caller's goroutine, and Vector.Step.
 	DecisionsPerSec float64 `json:"decisions_per_s"`
+	// StepPerSec counts the time inside Vector.Step only: the env's own
+	// scaling, without the serial policy (Amdahl's share of the harness).
+	StepPerSec float64 `json:"step_decisions_per_s"`
 }
 
 // EnvThroughput is the speed of one env id under random legal play.
@@ -48,6 +53,10 @@ type EnvThroughput struct {
 	// BytesPerEnv is the live heap per env (state, encoder buffers, wrappers)
 	// after a few steps.
 	BytesPerEnv float64 `json:"bytes_per_env"`
+	// VectorBytesPerEnv is the live heap per env of a vector env after a few
+	// steps, its row of the batch not counted: the envs of a vector (and of a
+	// server session) encode into the batch and make no buffers of their own.
+	VectorBytesPerEnv float64 `json:"vector_bytes_per_env"`
 	// Vector is the vector env's throughput per worker count.
 	Vector []VectorPoint `json:"vector"`
 }
@@ -72,12 +81,15 @@ func Throughput(cfg ThroughputConfig) ([]EnvThroughput, error) {
 		if t.BytesPerEnv, err = bytesPerEnv(id, cfg.LiveEnvs); err != nil {
 			return nil, err
 		}
+		if t.VectorBytesPerEnv, err = vectorBytesPerEnv(id, cfg.LiveEnvs); err != nil {
+			return nil, err
+		}
 		for _, w := range cfg.Workers {
-			r, err := vectorSpeed(id, cfg.VectorEnvs, w, cfg.Duration)
+			r, rs, err := vectorSpeed(id, cfg.VectorEnvs, w, cfg.Duration)
 			if err != nil {
 				return nil, err
 			}
-			t.Vector = append(t.Vector, VectorPoint{Workers: w, DecisionsPerSec: r})
+			t.Vector = append(t.Vector, VectorPoint{Workers: w, DecisionsPerSec: r, StepPerSec: rs})
 		}
 		out = append(out, t)
 	}
@@ -276,22 +288,54 @@ func bytesPerEnv(id string, n int) (float64, error) {
 	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(n), nil
 }
 
-// vectorSpeed is decisions/s of a vector of n envs stepped by workers
-// goroutines with random legal actions.
-func vectorSpeed(id string, n, workers int, d time.Duration) (float64, error) {
-	v, step, err := vectorPlay(id, n, workers)
+// vectorBytesPerEnv measures the live heap of a vector of n envs stepped a
+// few times, less its batch, per env.
+func vectorBytesPerEnv(id string, n int) (float64, error) {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	v, step, err := vectorPlay(id, n, 1)
 	if err != nil {
 		return 0, err
 	}
 	defer v.Close()
-	perSec, err := timed(d, step)
-	return perSec * float64(n), err
+	for k := 0; k < 10; k++ {
+		if err := step(nil); err != nil {
+			return 0, err
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(v)
+	l := v.Spec().Layout
+	// the batch (vectorPlay's, without final rows) and the actions
+	batch := n * (4*l.F32 + 4*l.I32 + v.Spec().Actions + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4)
+	return (float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) - float64(batch)) / float64(n), nil
+}
+
+// vectorSpeed is decisions/s of a vector of n envs stepped by workers
+// goroutines with random legal actions: of the whole loop, and of the time
+// inside Vector.Step.
+func vectorSpeed(id string, n, workers int, d time.Duration) (loop, step float64, err error) {
+	v, play, err := vectorPlay(id, n, workers)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer v.Close()
+	var inStep time.Duration
+	steps := 0
+	perSec, err := timed(d, func() error { steps++; return play(&inStep) })
+	if err != nil || inStep <= 0 {
+		return perSec * float64(n), 0, err
+	}
+	return perSec * float64(n), float64(steps*n) / inStep.Seconds(), nil
 }
 
 // vectorPlay makes a vector of n envs of id stepped by workers goroutines
 // and returns it with a function that steps every env once with random legal
-// actions. The caller closes the vector.
-func vectorPlay(id string, n, workers int) (*env.Vector, func() error, error) {
+// actions, adding the time spent in Vector.Step to *inStep (when not nil).
+// The caller closes the vector.
+func vectorPlay(id string, n, workers int) (*env.Vector, func(inStep *time.Duration) error, error) {
 	v, err := env.NewVector(id, nil, n, workers)
 	if err != nil {
 		return nil, nil, err
@@ -304,12 +348,19 @@ func vectorPlay(id string, n, workers int) (*env.Vector, func() error, error) {
 	rng := game.NewRNG(5)
 	acts := make([]int32, v.Len())
 	A := v.Spec().Actions
-	return v, func() error {
+	return v, func(inStep *time.Duration) error {
 		for k := range acts {
 			acts[k] = int32(agents.Uniform(&rng, out.Mask[k*A:(k+1)*A]))
 		}
+		var start time.Time
+		if inStep != nil {
+			start = time.Now()
+		}
 		if err := v.Step(acts, out); err != nil {
 			return fmt.Errorf("%s: %w", id, err)
+		}
+		if inStep != nil {
+			*inStep += time.Since(start)
 		}
 		return nil
 	}, nil

@@ -2,8 +2,11 @@ package benchmarks
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/env"
@@ -38,26 +41,30 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
-// BenchmarkVector measures a vector of 64 envs stepped by 1 to GOMAXPROCS
-// workers (as [WorkerCounts]); the decisions/s metric shows the scaling.
+// BenchmarkVector measures a vector of 64 envs (MYTHOS_BENCH_ENVS) stepped by 1 to GOMAXPROCS
+// workers (as [WorkerCounts]); the decisions/s metric shows the scaling of
+// the whole loop (with the serial random policy), step-decisions/s that of
+// the time inside Vector.Step.
 func BenchmarkVector(b *testing.B) {
-	const n = 64
+	n := vectorBenchEnvs()
 	for _, id := range benchEnvs() {
 		for _, w := range WorkerCounts(runtime.GOMAXPROCS(0)) {
 			b.Run(fmt.Sprintf("%s/workers=%d", id, w), func(b *testing.B) {
-				v, step, err := vectorPlay(id, n, w)
+				v, play, err := vectorPlay(id, n, w)
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer v.Close()
+				var inStep time.Duration
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					if err := step(); err != nil {
+					if err := play(&inStep); err != nil {
 						b.Fatal(err)
 					}
 				}
 				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "decisions/s")
+				b.ReportMetric(float64(b.N*n)/inStep.Seconds(), "step-decisions/s")
 			})
 		}
 	}
@@ -88,4 +95,13 @@ func BenchmarkClone(b *testing.B) {
 			}
 		})
 	}
+}
+
+// vectorBenchEnvs is the vector size of BenchmarkVector: 64, or
+// MYTHOS_BENCH_ENVS.
+func vectorBenchEnvs() int {
+	if n, err := strconv.Atoi(os.Getenv("MYTHOS_BENCH_ENVS")); err == nil && n > 0 {
+		return n
+	}
+	return 64
 }

@@ -123,8 +123,17 @@ func ah3Investigators(v string, sc *content.Scenario) ([]string, error) {
 	return names, nil
 }
 
-// buildAH3 makes the AH3 game for env options.
+// buildAH3 makes the AH3 game for env options; games of the built-in
+// content are shared by the envs of the same options (see shared).
 func buildAH3(opts Options) (*Game, error) {
+	if opts.Str("content", "") == "" {
+		return shared("ah3", opts, func() (*Game, error) { return buildAH3Game(opts) })
+	}
+	return buildAH3Game(opts)
+}
+
+// buildAH3Game builds the AH3 game for env options.
+func buildAH3Game(opts Options) (*Game, error) {
 	sc, err := ah3Content(opts.Str("content", ""))
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -58,8 +59,10 @@ type Vector struct {
 	actions []int32
 	out     *Batch
 
-	pool *Workers
-	task func(part int) // v.stepPart, made once so that Step does not allocate
+	pool      *Workers
+	task      func(part, lo, hi int) // v.stepChunk, made once so that Step does not allocate
+	checkTask func(part, lo, hi int) // v.checkChunk, likewise
+	illegal   atomic.Int64           // the lowest env whose action checkChunk refused (Len() if none)
 }
 
 // NewVector makes n envs of id with opts, stepped by workers goroutines
@@ -89,8 +92,8 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 			v.direct[i] = DirectEncoderOf(e)
 		}
 	}
-	v.pool = NewWorkers(workers)
-	v.task = v.stepPart
+	v.pool = NewWorkers(workers, true)
+	v.task, v.checkTask = v.stepChunk, v.checkChunk
 	// The workers hold no reference to v: a vector dropped without Close
 	// stops them when it is collected.
 	runtime.AddCleanup(v, (*Workers).Close, v.pool)
@@ -170,14 +173,17 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 	if err := v.check(out); err != nil {
 		return err
 	}
-	for i, a := range actions {
-		if _, ok := v.envs[i].Decode(int(a)); !ok {
-			return fmt.Errorf("vector env: env %d: %w", i,
-				&IllegalActionError{Action: int(a), Actions: v.spec.Actions, Agent: v.envs[i].State().Prompt().Actor})
-		}
-	}
+	// The workers check the actions of their own envs (whose states are in
+	// their cores' caches) before any env moves.
 	v.actions, v.out = actions, out
-	v.pool.Run(v.task)
+	v.illegal.Store(int64(len(v.envs)))
+	v.pool.Run(len(v.envs), v.checkTask)
+	if i := int(v.illegal.Load()); i < len(v.envs) {
+		v.actions, v.out = nil, nil
+		return fmt.Errorf("vector env: env %d: %w", i,
+			&IllegalActionError{Action: int(actions[i]), Actions: v.spec.Actions, Agent: v.envs[i].State().Prompt().Actor})
+	}
+	v.pool.Run(len(v.envs), v.task)
 	v.actions, v.out = nil, nil
 	return nil
 }
@@ -186,10 +192,23 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 // it. It is safe to call more than once.
 func (v *Vector) Close() { v.pool.Close() }
 
-// stepPart steps part p of the envs (see Span), on worker p.
-func (v *Vector) stepPart(p int) {
-	v.stepRange(Span(len(v.envs), v.workers, p))
+// checkChunk checks the actions of envs [lo, hi) against their masks,
+// keeping the lowest refused env in v.illegal.
+func (v *Vector) checkChunk(_, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if _, ok := v.envs[i].Decode(int(v.actions[i])); !ok {
+			for {
+				cur := v.illegal.Load()
+				if int64(i) >= cur || v.illegal.CompareAndSwap(cur, int64(i)) {
+					return
+				}
+			}
+		}
+	}
 }
+
+// stepChunk steps envs [lo, hi) (a chunk of a Workers.Run).
+func (v *Vector) stepChunk(_, lo, hi int) { v.stepRange(lo, hi) }
 
 // target directs env i's encoder into row i of out, when it can write
 // there itself; untarget undoes it once the env's rows are written.

@@ -3,23 +3,42 @@ package env
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
-// Workers spreads a call over persistent goroutines: Run(task) calls task(p)
-// for each part p in [0, Parts()) on worker goroutine p, and returns when all
-// of them have returned (a single part runs on the caller's goroutine). Each
-// worker is woken by one channel send per Run (its own channel: no lock
-// shared by the workers) and, when done, counts down a WaitGroup (one atomic
-// add per worker per Run; the caller sleeps once, until the last), so a Run
-// costs one handoff per worker and no allocation.
+// Workers spreads a call over goroutines: Run(n, task) covers the items
+// [0, n) (the envs of a batch) in chunks, calling task(part, lo, hi) for
+// each chunk on one of Parts() goroutines, and returns when every chunk is
+// done. The caller is part 0; parts 1 and up are persistent worker
+// goroutines. Each part owns a contiguous range of chunks (as [Span] splits
+// the items) and takes them in order, so an env stays on one core from step
+// to step; a part that runs out takes the remaining chunks of the others, so
+// a worker that the operating system delays (a loaded machine) or that has
+// slower envs delays nobody else. Workers made with steal false give each
+// part exactly its Span, as one chunk, for callers that need it (rows
+// written per part in order).
 //
-// The caller does not run a part itself: the Go scheduler puts the last
-// goroutine a caller wakes in its P's run-next slot, where idle Ps steal it
-// last and slowly, so a caller that kept running would often leave that part
-// to run after its own (measured on 2 loaded cores: a vector of 64 envs on
-// two workers made 0.58M decisions/s that way against 0.77M with a caller
-// that waits); a caller that waits lets its P run that part at once while
-// idle Ps take the others.
+// A Run costs no allocation and, in a tight loop, no sleep and no wake-up:
+//
+//   - A Run publishes the task by bumping a generation counter that the
+//     workers watch. A worker that finished polls the counter for up to
+//     [WorkersSpin] before it sleeps on its own channel, so a caller that
+//     calls again within that time (a vector stepped by a fast agent, a
+//     batched policy, a served client in a loop) reaches a running worker.
+//     Waking a sleeping thread costs 20-50 µs on an idle core of a virtual
+//     machine, most of a step of a 64-env batch.
+//   - The caller, out of chunks, polls for the last chunk's end for up to
+//     the same time before it sleeps until the part that ends it wakes it.
+//   - Polling is adaptive: a worker whose last wait for a Run outlasted twice
+//     the spin sleeps at once the next time, so a caller that thinks between
+//     Runs (a neural policy, a remote client) costs the workers no CPU.
+//
+// A worker's sleep and a Run's wake race safely: each side announces itself
+// in an atomic flag before it re-checks the other's, and the one that claims
+// the flag (a compare-and-swap) owns the single wake-up token. Chunk cursors
+// carry the Run's generation, so a worker that wakes late takes nothing from
+// a later Run.
 //
 // The worker goroutines hold no reference to the task between calls or to
 // the Workers' owner, so an owner that forgets Close does not keep itself
@@ -27,63 +46,230 @@ import (
 // Run at a time; a task must not panic (a worker's panic ends the process:
 // recover inside the task and report it another way).
 type Workers struct {
-	wake   []chan func(int) // wake[p] wakes the worker of part p (none for one part)
-	wg     *sync.WaitGroup  // counts the parts of the running Run down
-	once   sync.Once
-	closed bool
+	c    *workerCore
+	once sync.Once
 }
 
-// NewWorkers starts parts worker goroutines (none for parts <= 1).
-func NewWorkers(parts int) *Workers {
-	w := &Workers{wg: new(sync.WaitGroup)}
-	if parts > 1 {
-		w.wake = make([]chan func(int), parts)
-		for p := range w.wake {
-			// Buffered: the caller's wake never waits for the worker to
-			// come back to its receive.
-			w.wake[p] = make(chan func(int), 1)
-			go work(p, w.wake[p], w.wg)
-		}
-	}
-	return w
+// WorkersSpin is how long a worker polls for the next Run, and a caller for
+// the workers' end, before sleeping (see [Workers]); 0 turns polling off.
+// Set it before making Workers.
+var WorkersSpin = 50 * time.Microsecond
+
+// chunksPerPart is how many chunks a part's range splits into when parts
+// steal: enough to even out a delayed part, few enough that taking a chunk
+// (a compare-and-swap) costs nothing next to stepping its envs.
+const chunksPerPart = 4
+
+// chunkAlign is the items per 64-byte line of a 4-byte column: stealing
+// chunks are a multiple of it when the batch is large enough.
+const chunkAlign = 16
+
+// cacheLine pads the fields that different cores write, so that they never
+// share a cache line.
+type cacheLine [64]byte
+
+// workerCore is what the worker goroutines share with the caller.
+type workerCore struct {
+	gen   atomic.Uint64 // bumped by Run after the fields below are set; 0 before the first Run
+	_     cacheLine
+	left  atomic.Int64 // items of the current Run not yet done
+	_     cacheLine
+	task  func(part, lo, hi int) // the running Run's task; nil between Runs
+	n     int                    // the current Run's items
+	chunk int                    // items per chunk
+	steal bool
+	spin  time.Duration
+
+	caller sleeper // the caller, waiting for the last chunk
+	closed atomic.Bool
+	parts  []partState // one per part; the caller is part 0
 }
 
-// work runs part p of each task received on wake until wake is closed.
-func work(p int, wake <-chan func(int), wg *sync.WaitGroup) {
-	for task := range wake {
-		task(p)
-		wg.Done()
+// sleeper is one goroutine's sleep flag and wake-up token.
+type sleeper struct {
+	asleep atomic.Int32  // 1 while it sleeps or is about to
+	wake   chan struct{} // capacity 1: the wake-up token
+}
+
+// partState is a part's chunk cursor and its goroutine's sleeper, on lines
+// of their own.
+type partState struct {
+	// next is the Run's generation (bits 32-63), one past the part's last
+	// chunk (bits 16-31) and the next chunk of its range to take (bits 0-15).
+	next atomic.Uint64
+	sleeper
+	_ cacheLine
+}
+
+// NewWorkers starts parts-1 worker goroutines (none for parts <= 1); steal
+// lets parts take each other's chunks (see [Workers]).
+func NewWorkers(parts int, steal bool) *Workers {
+	parts = max(parts, 1)
+	c := &workerCore{spin: WorkersSpin, steal: steal, caller: sleeper{wake: make(chan struct{}, 1)}}
+	if parts > runtime.GOMAXPROCS(0) {
+		// More goroutines than Ps: one that polls would hold a P that a
+		// part needs.
+		c.spin = 0
 	}
+	c.parts = make([]partState, parts)
+	for p := 1; p < parts; p++ {
+		c.parts[p].wake = make(chan struct{}, 1)
+		go work(c, p)
+	}
+	return &Workers{c: c}
 }
 
 // Parts is the number of parts a Run splits into.
-func (w *Workers) Parts() int { return max(len(w.wake), 1) }
+func (w *Workers) Parts() int { return len(w.c.parts) }
 
-// Run calls task(p) for every part p, in parallel on the workers, and waits
-// for them all. task should be a func value made once (a method value kept
-// in a field) so that Run does not allocate.
-func (w *Workers) Run(task func(part int)) {
-	if len(w.wake) == 0 {
-		task(0)
+// Run calls task(part, lo, hi) for chunks [lo, hi) that together cover
+// [0, n) once each, in parallel, and waits for them all. task should be a
+// func value made once (a method value kept in a field) so that Run does not
+// allocate.
+func (w *Workers) Run(n int, task func(part, lo, hi int)) {
+	c := w.c
+	parts := len(c.parts)
+	if parts == 1 || n <= 1 {
+		if n > 0 {
+			task(0, 0, n)
+		}
 		return
 	}
-	if w.closed {
+	if c.closed.Load() {
 		panic("env: Workers.Run after Close")
 	}
-	w.wg.Add(len(w.wake))
-	for _, c := range w.wake {
-		c <- task
+	chunks := min(parts, 1<<16-1)
+	if c.steal {
+		chunks = min(n, parts*chunksPerPart, 1<<16-1)
 	}
-	w.wg.Wait()
+	c.task, c.n, c.chunk = task, n, (n+chunks-1)/chunks
+	if c.steal && n >= chunkAlign*parts {
+		// Whole cache lines of the batch's 4-byte columns (rewards, agents)
+		// per chunk: parts that write neighbouring chunks share no line.
+		c.chunk = (c.chunk + chunkAlign - 1) / chunkAlign * chunkAlign
+	}
+	chunks = (n + c.chunk - 1) / c.chunk
+	g := (c.gen.Load() + 1) & 0xffffffff
+	for p := range c.parts {
+		lo, hi := Span(chunks, parts, p)
+		c.parts[p].next.Store(g<<32 | uint64(hi)<<16 | uint64(lo))
+	}
+	c.left.Store(int64(n))
+	c.gen.Add(1) // publishes the fields above to the workers
+	for p := 1; p < parts; p++ {
+		c.parts[p].wakeIfAsleep()
+	}
+	c.runChunks(0, g)
+	c.waitLast()
+	c.task = nil // the workers keep no reference to the owner between Runs
+}
+
+// runChunks runs part p's chunks of Run g, then (when parts steal) the
+// chunks the other parts have not taken.
+func (c *workerCore) runChunks(p int, g uint64) {
+	for q, k := p, 0; k < len(c.parts); q, k = (q+1)%len(c.parts), k+1 {
+		if q != p && !c.steal {
+			return
+		}
+		for {
+			ch, ok := c.parts[q].take(g)
+			if !ok {
+				break
+			}
+			lo := ch * c.chunk
+			hi := min(lo+c.chunk, c.n)
+			c.task(p, lo, hi)
+			if c.left.Add(int64(lo-hi)) == 0 {
+				c.caller.wakeIfAsleep()
+			}
+		}
+	}
+}
+
+// take claims the next chunk of the part's range in Run g, if one is left.
+func (ps *partState) take(g uint64) (int, bool) {
+	for {
+		v := ps.next.Load()
+		if v>>32 != g || v&0xffff >= v>>16&0xffff {
+			return 0, false
+		}
+		if ps.next.CompareAndSwap(v, v+1) {
+			return int(v & 0xffff), true
+		}
+	}
+}
+
+// waitLast returns once every chunk of this Run is done.
+func (c *workerCore) waitLast() {
+	deadline := time.Now().Add(c.spin)
+	for i := 1; c.spin > 0; i++ {
+		if c.left.Load() == 0 {
+			return
+		}
+		if i%64 == 0 && time.Now().After(deadline) {
+			break
+		}
+	}
+	c.caller.sleepUnless(func() bool { return c.left.Load() == 0 })
+}
+
+// work runs part p of each Run until the Workers close.
+func work(c *workerCore, p int) {
+	s := &c.parts[p].sleeper
+	var seen uint64
+	var lastWait time.Duration
+	for {
+		start := time.Now()
+		if lastWait <= 2*c.spin {
+			deadline := start.Add(c.spin)
+			for k := 1; c.spin > 0 && c.gen.Load() == seen && !c.closed.Load(); k++ {
+				if k%64 == 0 && time.Now().After(deadline) {
+					break
+				}
+			}
+		}
+		s.sleepUnless(func() bool { return c.gen.Load() != seen || c.closed.Load() })
+		lastWait = time.Since(start)
+		if c.closed.Load() {
+			return
+		}
+		seen = c.gen.Load()
+		c.runChunks(p, seen&0xffffffff)
+	}
+}
+
+// sleepUnless sleeps until woken, unless ready() already holds (checked
+// after announcing the sleep, so a wake-up between the check and the sleep
+// is not lost).
+func (s *sleeper) sleepUnless(ready func() bool) {
+	if ready() {
+		return
+	}
+	s.asleep.Store(1)
+	if ready() {
+		if s.asleep.CompareAndSwap(1, 0) {
+			return // nobody claimed the wake-up
+		}
+		// The waker claimed it and sends the token: take it, so that it does
+		// not wake a later sleep early.
+	}
+	<-s.wake
+}
+
+// wakeIfAsleep wakes the sleeper if it sleeps (or is about to).
+func (s *sleeper) wakeIfAsleep() {
+	if s.asleep.Load() == 1 && s.asleep.CompareAndSwap(1, 0) {
+		s.wake <- struct{}{}
+	}
 }
 
 // Close stops the worker goroutines; Run must not be called after it. It
 // is safe to call more than once.
 func (w *Workers) Close() {
 	w.once.Do(func() {
-		w.closed = true
-		for _, c := range w.wake {
-			close(c)
+		w.c.closed.Store(true)
+		for p := 1; p < len(w.c.parts); p++ {
+			w.c.parts[p].wakeIfAsleep()
 		}
 	})
 }

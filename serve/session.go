@@ -108,9 +108,11 @@ type session struct {
 	wireHint int
 
 	// stepWorkers spreads a step over s.workers parts (nil when steps run
-	// on the handler's goroutine alone); stepTask is s.stepPart, made once.
+	// on the handler's goroutine alone); stepTask is s.stepRange, made once.
 	stepWorkers *env.Workers
-	stepTask    func(part int)
+	stepTask    func(part, lo, hi int)
+	checkTask   func(part, lo, hi int) // s.checkRange, made once
+	illegal     atomic.Int64           // the lowest env whose action checkRange refused (len(envs) if none)
 
 	// shm holds the buffers above when the session lives in shared memory
 	// (OpenRequest.shared_memory; nil otherwise).
@@ -196,7 +198,9 @@ func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n i
 		s.carry, s.carryAgents = make([]float64, n), make([]float64, n*agents)
 	}
 	if s.workers > 1 && n >= parallelMin {
-		s.stepWorkers, s.stepTask = env.NewWorkers(s.workers), s.stepPart
+		// A sparse session merges each worker's rows in worker order, so its
+		// workers keep their own ranges; the others take each other's.
+		s.stepWorkers, s.stepTask, s.checkTask = env.NewWorkers(s.workers, s.sparseW == nil), s.stepRange, s.checkRange
 		// The workers hold no reference to s: a session dropped without
 		// stopWorkers stops them when it is collected.
 		runtime.AddCleanup(s, (*env.Workers).Close, s.stepWorkers)
@@ -466,7 +470,7 @@ func (s *session) step(t *pb.Tensor) error {
 	if err := decodeActions(t, n, s.actions); err != nil {
 		return status.Error(codes.InvalidArgument, err.Error())
 	}
-	for i, a := range s.actions {
+	for i := range s.actions {
 		switch {
 		case !s.started[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d has not been reset: call Reset before Step", i)
@@ -477,10 +481,19 @@ func (s *session) step(t *pb.Tensor) error {
 		case s.over[i]:
 			return status.Errorf(codes.FailedPrecondition, "env %d: the episode is over: reset it before stepping (or open the session with auto_reset)", i)
 		}
-		if _, ok := s.envs[i].Decode(int(a)); !ok {
-			e := &env.IllegalActionError{Action: int(a), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[i])}
-			return status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
-		}
+	}
+	// The actions are checked against the envs' masks on the workers that
+	// step them, whose cores hold their states.
+	s.illegal.Store(int64(n))
+	if s.stepWorkers == nil {
+		s.checkRange(0, 0, n)
+	} else {
+		s.stepWorkers.Run(n, s.checkTask)
+	}
+	if i := int(s.illegal.Load()); i < n {
+		a := s.actions[i]
+		e := &env.IllegalActionError{Action: int(a), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[i])}
+		return status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
 	}
 	s.clearTransient()
 	for w := range s.sparseW {
@@ -489,8 +502,8 @@ func (s *session) step(t *pb.Tensor) error {
 	if s.stepWorkers == nil {
 		s.stepRange(0, 0, n)
 	} else {
-		// One wake per worker, persistent goroutines (env.Workers).
-		s.stepWorkers.Run(s.stepTask)
+		// Persistent goroutines that poll between steps (env.Workers).
+		s.stepWorkers.Run(n, s.stepTask)
 	}
 	for i, err := range s.stepErr {
 		if err != nil {
@@ -516,10 +529,19 @@ type envPanic struct {
 
 func (p *envPanic) Error() string { return fmt.Sprintf("env %d panicked: %v", p.env, p.value) }
 
-// stepPart steps part w of the envs (env.Span) on worker w.
-func (s *session) stepPart(w int) {
-	lo, hi := env.Span(len(s.envs), s.workers, w)
-	s.stepRange(w, lo, hi)
+// checkRange checks the actions of envs lo to hi-1 against their masks,
+// keeping the lowest refused env in s.illegal.
+func (s *session) checkRange(_, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if _, ok := s.envs[i].Decode(int(s.actions[i])); !ok {
+			for {
+				cur := s.illegal.Load()
+				if int64(i) >= cur || s.illegal.CompareAndSwap(cur, int64(i)) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // stepRange steps envs lo to hi-1 on worker w; a sparse packed session also

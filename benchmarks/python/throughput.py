@@ -78,8 +78,14 @@ def process_cpu(pid: int | None) -> float:
 
 
 def random_masked(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
-    """One uniformly random legal action per row of a mask batch."""
-    return (rng.random(mask.shape) * mask).argmax(axis=1)
+    """One random legal action per row of a mask batch: the legal action with
+    the largest of random odd byte keys (ties, in 2 % of rows with 5 legal
+    actions and 5 % with 12, go to the lower action). Byte keys cost a batch
+    of 256 LCG rows about 60 us, where float keys (``rng.random(mask.shape)
+    * mask``) cost about 145 us, a third of the whole step at that size: the
+    harness's policy, not the env."""
+    keys = np.frombuffer(rng.bytes(mask.size), np.uint8).reshape(mask.shape) | 1
+    return np.argmax(keys & (0 - mask.view(np.uint8)), axis=1)
 
 
 def python_vector(

@@ -226,9 +226,15 @@ func (w *writer) global() {
 	g[gDoom] = float32(doomInPlay(s))
 	g[gDoomThreshold] = float32(s.AgendaDoomThreshold())
 	need := s.ActClueThreshold()
+	left := need - clues
+	if on, goal := s.ActCluesOnAct(); goal > 0 {
+		// An act whose objective is clues placed on it (The Devourer
+		// Below's act 3a): its requirement, less the clues already there.
+		need, left = goal, goal-on
+	}
 	g[gActClues] = float32(need)
 	g[gGroupClues] = float32(clues)
-	g[gCluesNeeded] = float32(max(need-clues, 0))
+	g[gCluesNeeded] = float32(max(left, 0))
 	g[gEncounterDeck] = float32(len(s.EncDeck))
 	g[gEncounterDisc] = float32(len(s.EncDiscard))
 	all := cards.All()
@@ -354,7 +360,9 @@ func (w *writer) enemies() {
 		w.setI(w.at.enemyCard+k, int32(c.Def))
 		x := w.f(w.at.enemies+k*enemyCols, enemyCols)
 		x[eePresent] = 1
-		x[eeFight], x[eeEvade] = float32(d.Fight), float32(d.Evade)
+		// Fight and evade with the modifiers that apply now (an agenda's,
+		// the enemy's own: LCG §3 Modifiers), not the printed values.
+		x[eeFight], x[eeEvade] = float32(s.EnemyFight(id)), float32(s.EnemyEvade(id))
 		h := s.EnemyHealthOf(id)
 		x[eeHealth], x[eeDamage], x[eeHealthLeft] = float32(h), float32(c.Damage), float32(h-int(c.Damage))
 		x[eeAttackDamage], x[eeAttackHorror] = float32(d.Damage), float32(d.Horror)
@@ -375,7 +383,8 @@ func (w *writer) enemies() {
 			w.enemiesAt[loc]++
 		}
 		x[eeAtViewer] = b2f(loc >= 0 && loc == vloc)
-		x[eeHunter], x[eeRetaliate], x[eeAloof], x[eeMassive] = b2f(d.Hunter), b2f(d.Retaliate), b2f(d.Aloof), b2f(d.Massive)
+		hunter, retaliate, aloof, massive := s.EnemyKeywords(id) // gained or blanked (LCG §3 Keywords)
+		x[eeHunter], x[eeRetaliate], x[eeAloof], x[eeMassive] = b2f(hunter), b2f(retaliate), b2f(aloof), b2f(massive)
 		x[eeDoom] = float32(c.Doom)
 		x[eeVictory] = float32(d.Victory)
 	}

@@ -60,7 +60,7 @@ func newLayout(info *game.Info) (*encode.Layout, offsets) {
 	}
 	F, I := encode.Float32, encode.Int32
 	rows := "Rows are relative to the viewer: row 0 is the viewer, row r is seat (viewer+r) mod N; rows past N are zero."
-	f(&at.global, "global", F, globalColumns.doc("The scenario and the round (LCG §5, §3 Doom, §3 Act Deck and Agenda Deck)."), globalCols)
+	f(&at.global, "global", F, globalColumns.doc("The scenario and the round (LCG §5, §3 Doom, §3 Act Deck and Agenda Deck). act_clue_threshold is the clues the current act needs: spent as a group, or placed on the act for an act whose objective is clues on it (The Devourer Below's act 3a), where clues_still_needed counts those not yet placed."), globalCols)
 	f(&at.self, "self", F, invColumns.doc("The viewer's investigator (public and own information)."), invCols)
 	f(&at.others, "others", F, invColumns.doc("The other investigators, public information only; row r-1 is investigator row r."), others, invCols)
 	f(&at.seat, "investigator_seat", I, "Seat of each investigator row (row 0 the viewer), −1 for empty rows; seat i is agent i and action Investigator<i>.", seats)
@@ -69,7 +69,7 @@ func newLayout(info *game.Info) (*encode.Layout, offsets) {
 	f(&at.agendaCard, "agenda_card", I, "Card id of the current agenda (its public a-side).", 1)
 	f(&at.locations, "locations", F, locColumns.doc("Location slot k (the k of Move<k> and Location<k>); shroud and clues only once revealed (LCG §12.4). investigator_row_here uses investigator rows."), lcg.MaxLocations, locCols)
 	f(&at.locCard, "location_card", I, "Card id of location slot k once revealed, else 0 (the revealed side is hidden until then, LCG §12.4).", lcg.MaxLocations)
-	f(&at.enemies, "enemies", F, enemyColumns.doc("Enemy slot k (the k of Fight<k>, Engage<k>, Evade<k>, Enemy<k>); engaged_with_row uses investigator rows."), lcg.MaxEnemies, enemyCols)
+	f(&at.enemies, "enemies", F, enemyColumns.doc("Enemy slot k (the k of Fight<k>, Engage<k>, Evade<k>, Enemy<k>); engaged_with_row uses investigator rows. fight and evade include the modifiers that apply now (LCG §3 Modifiers), and the keyword columns count gained keywords and a blank text box (LCG §3 Keywords)."), lcg.MaxEnemies, enemyCols)
 	f(&at.enemyCard, "enemy_card", I, "Card id of the enemy in slot k, 0 for a free slot.", lcg.MaxEnemies)
 	f(&at.enemyLoc, "enemy_location", I, "Location slot of the enemy in slot k plus one (the row of locations + 1; an engaged enemy is at its investigator's location), 0 for a free slot or an enemy at no location.", lcg.MaxEnemies)
 	f(&at.hand, "hand", F, handColumns.doc("The viewer's hand slot h (the h of Play<h>, Commit<h>, Discard<h>, Mulligan<h>); the may_* columns are set only when the viewer must decide."), lcg.MaxHand, handCols)

@@ -74,6 +74,24 @@ func (s *State) AgendaDoomThreshold() int { return s.agendaThreshold() }
 // values multiplied out (LCG §3 Act Deck), or 0 when the act has none.
 func (s *State) ActClueThreshold() int { return s.actClues() }
 
+// ActCluesOnAct is the clues placed on the current act and the number its
+// objective needs, for an act whose objective is clues on it (The Devourer
+// Below's act 3a: 2 per investigator; StageDef.CluesOnAct); 0, 0 otherwise.
+func (s *State) ActCluesOnAct() (placed, needed int) {
+	st := &s.scen().Acts[s.Act]
+	if st.CluesOnAct == nil {
+		return 0, 0
+	}
+	return st.CluesOnAct(s), int(st.CluesOnActNeeded) * int(s.N)
+}
+
+// EnemyKeywords reports enemy instance e's Hunter, Retaliate, Aloof and
+// Massive keywords as the rules read them now: printed (unless its text box
+// is blank) or gained (LCG §3 Keywords, §3 Blank).
+func (s *State) EnemyKeywords(e int16) (hunter, retaliate, aloof, massive bool) {
+	return s.isHunter(e), s.isRetaliate(e), s.isAloof(e), s.isMassive(e)
+}
+
 // ActAbilityClues is what the current act's ⮕ ability costs the group in
 // clues (StageDef.Ability; The Midnight Masks' act 1a), or 0.
 func (s *State) ActAbilityClues() int {

@@ -82,6 +82,13 @@ type StageDef struct {
 	// investigator who uses it (not per investigator, not as a group: The
 	// Devourer Below's act 3a, "spend 1 clue").
 	AbilityOwnClues bool
+	// CluesOnAct, for an act whose objective is clues placed on it (The
+	// Devourer Below's act 3a), counts the clues on it; CluesOnActNeeded is
+	// how many the objective needs per investigator. nil: none.
+	CluesOnAct       func(s *State) int
+	CluesOnActNeeded int8
+	// SetCluesOnAct sets the clues on the act (scripted rules cases).
+	SetCluesOnAct func(s *State, n int)
 	// NoDoom: the agenda has no doom threshold (The Devourer Below's
 	// agenda 3b, both the current act and agenda: LCG §3 Act Deck and
 	// Agenda Deck).

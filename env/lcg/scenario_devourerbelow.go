@@ -121,7 +121,9 @@ var theDevourerBelow = &ScenarioDef{
 			Progress: func(s *State) float64 {
 				return min(float64(s.devourerActClues())/float64(2*int(s.N)), 1)
 			},
-			Ability: func(s *State, seat int) { s.pushScenarioEffect(seat, dbAct3Choose) }, AbilityClues: 1, AbilityOwnClues: true,
+			CluesOnAct: (*State).devourerActClues, CluesOnActNeeded: 2,
+			SetCluesOnAct: func(s *State, n int) { s.Cards[s.LocInst[dbRitualSite]].Uses = int8(n) },
+			Ability:       func(s *State, seat int) { s.pushScenarioEffect(seat, dbAct3Choose) }, AbilityClues: 1, AbilityOwnClues: true,
 			AbilityText: "spend 1 clue: test willpower (3) or agility (3); if you succeed, place 1 clue on the act",
 			BSide: func(s *State, f *game.Frame) game.Control {
 				s.finish(ResR1) // act 3b: (→R1)

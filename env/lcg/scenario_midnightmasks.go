@@ -35,12 +35,12 @@ var (
 const (
 	mmYourHouse = iota
 	mmRivertown
-	mmSouthsideHS // Southside (Historical Society) or
-	mmSouthsideMa // Southside (Ma's Boarding House): one chosen at random
+	mmSouthsideHS // the Southside in play: Historical Society or Ma's Boarding House, one chosen at random
+	mmSouthsideMa // the other Southside version (removed from the game)
 	mmStMarys
 	mmMiskatonic
-	mmDowntownBank   // Downtown (First Bank of Arkham) or
-	mmDowntownAsylum // Downtown (Arkham Asylum): one chosen at random
+	mmDowntownBank   // the Downtown in play: First Bank of Arkham or Arkham Asylum, one chosen at random
+	mmDowntownAsylum // the other Downtown version (removed from the game)
 	mmEasttown
 	mmGraveyard
 	mmNorthside
@@ -92,7 +92,7 @@ var theMidnightMasks = &ScenarioDef{
 			Usable: func(s *State, seat int) bool { return !s.masksUsed(seat) },
 			Run: func(s *State, seat int) {
 				s.masksUse(seat)
-				s.pushCardEffect(seat, s.LocInst[mmSouthsideMa], -1, mmSearchAlly)
+				s.pushCardEffect(seat, s.LocInst[s.Inv[seat].Loc], -1, mmSearchAlly)
 			}}},
 		mmStMarys: {Card: idStMarys, Ability: &LocationAbility{
 			Text:   "St. Mary's Hospital: heal 3 damage (once per game)",
@@ -224,6 +224,18 @@ var theMidnightMasks = &ScenarioDef{
 	// The Cultist deck's order is hidden (LCG §12.4): a determinization
 	// shuffles it like the other decks.
 	Determinize: func(s *State, rng *game.RNG) {
+		// Which version of an unrevealed Southside or Downtown is in play
+		// is hidden too (ruling R-DET): dealt anew.
+		for _, pair := range masksVersionPairs {
+			in, out := s.LocInst[pair[0]], s.LocInst[pair[1]]
+			if in < 0 || out < 0 || s.Cards[in].Revealed || s.Cards[in].Zone != ZoneBoard || s.Cards[out].Zone != ZoneRemoved ||
+				s.Cards[in].Doom != 0 || s.Cards[in].Clues != 0 || s.hasAttachment(in) {
+				continue
+			}
+			if rng.IntN(2) == 1 {
+				s.masksSetVersion(pair, out, in)
+			}
+		}
 		var at [8]int
 		var ids [8]int16
 		n := 0
@@ -430,12 +442,14 @@ func masksSetup(s *State) {
 	for _, id := range deck[:n] {
 		s.moveTo(id, ZoneSetAside, -1)
 	}
-	// One of each pair of versions, at random.
-	for _, pair := range [2][2]int{{mmSouthsideHS, mmSouthsideMa}, {mmDowntownBank, mmDowntownAsylum}} {
+	// One of each pair of versions, at random. The version in play takes
+	// the pair's first slot and the other the second, so that the slot of
+	// an unrevealed Southside or Downtown does not tell its version (LCG
+	// §12.4; locDef reads the card, not the slot).
+	for _, pair := range masksVersionPairs {
 		k := s.rng.IntN(2)
-		s.moveTo(s.LocInst[pair[k]], ZoneBoard, -1)
-		s.Cards[s.LocInst[pair[k]]].Loc = int8(pair[k])
-		s.moveTo(s.LocInst[pair[1-k]], ZoneRemoved, -1)
+		in, out := s.LocInst[pair[k]], s.LocInst[pair[1-k]]
+		s.masksSetVersion(pair, in, out)
 	}
 	for _, k := range []int{mmStMarys, mmMiskatonic, mmEasttown, mmGraveyard, mmNorthside} {
 		s.moveTo(s.LocInst[k], ZoneBoard, -1)
@@ -454,6 +468,33 @@ func masksSetup(s *State) {
 		s.newInst(idGhoulPriest, -1, ZoneEncDeck, -1)
 		s.shuffleEncounter()
 	}
+}
+
+// masksVersionPairs are the slots of the two locations with two versions
+// (Southside, Downtown): the version in play sits in the first slot.
+var masksVersionPairs = [2][2]int{{mmSouthsideHS, mmSouthsideMa}, {mmDowntownBank, mmDowntownAsylum}}
+
+// masksSetVersion puts location instance in into play in pair's first slot
+// and removes instance out from the game in its second.
+func (s *State) masksSetVersion(pair [2]int, in, out int16) {
+	s.LocInst[pair[0]], s.LocInst[pair[1]] = in, out
+	if s.Cards[in].Zone != ZoneBoard {
+		s.moveTo(in, ZoneBoard, -1)
+	}
+	if s.Cards[out].Zone != ZoneRemoved {
+		s.moveTo(out, ZoneRemoved, -1)
+	}
+	s.Cards[in].Loc, s.Cards[out].Loc = int8(pair[0]), int8(pair[1])
+}
+
+// hasAttachment reports whether a card is attached to card instance id.
+func (s *State) hasAttachment(id int16) bool {
+	for _, a := range s.Board {
+		if s.Cards[a].Host == id {
+			return true
+		}
+	}
+	return false
 }
 
 // masksUsed / masksUse: seat's "limit once per game" use of its location's

@@ -465,3 +465,63 @@ func ResolutionName(r uint8) string {
 	}
 	return "none"
 }
+
+// SetLocationDoom sets the doom on location slot k (LCG §3 Doom: doom on
+// any card in play counts toward the agenda's threshold).
+func (s *State) SetLocationDoom(k, n int) error {
+	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
+		return fmt.Errorf("no location in slot %d", k)
+	}
+	if n < 0 || n > 100 {
+		return fmt.Errorf("location doom %d: want 0 to 100", n)
+	}
+	s.Cards[s.LocInst[k]].Doom = int8(n)
+	return nil
+}
+
+// SetEnemyClues sets the clues on enemy instance e (LCG §3 Clues: a card
+// effect may place clues on an enemy).
+func (s *State) SetEnemyClues(e int16, n int) { s.Cards[e].Clues = int8(n) }
+
+// SetCardTokens sets the clues and doom on card instance id (a card in a
+// play or threat area); a nil count is left as it is.
+func (s *State) SetCardTokens(id int16, clues, doom *int) error {
+	if id < 0 || int(id) >= len(s.Cards) {
+		return fmt.Errorf("no card instance %d", id)
+	}
+	for _, n := range []*int{clues, doom} {
+		if n != nil && (*n < 0 || *n > 100) {
+			return fmt.Errorf("%d tokens: want 0 to 100", *n)
+		}
+	}
+	if clues != nil {
+		s.Cards[id].Clues = int8(*clues)
+	}
+	if doom != nil {
+		s.Cards[id].Doom = int8(*doom)
+	}
+	return nil
+}
+
+// EmptyEncounter puts every card of the encounter deck on the encounter
+// discard pile, top card first, so that the next encounter draw finds the
+// deck empty and shuffles the discard pile back (LCG §3 Encounter Deck).
+func (s *State) EmptyEncounter() {
+	for len(s.EncDeck) > 0 {
+		s.moveTo(s.EncDeck[len(s.EncDeck)-1], ZoneEncDiscard, -1)
+	}
+}
+
+// SetActClues sets the clues on the current act, for an act whose objective
+// is clues placed on it (The Devourer Below's act 3a; StageDef.CluesOnAct).
+func (s *State) SetActClues(n int) error {
+	st := &s.scen().Acts[s.Act]
+	if st.SetCluesOnAct == nil {
+		return fmt.Errorf("act %d of %s holds no clues", s.Act, s.ScenarioName())
+	}
+	if n < 0 || n > 100 {
+		return fmt.Errorf("act clues %d: want 0 to 100", n)
+	}
+	st.SetCluesOnAct(s, n)
+	return nil
+}

@@ -22,7 +22,8 @@ type config struct {
 	start         Start // curriculum starting conditions (curriculum.go)
 	scenario      uint8 // index of the scenario (scenario.go)
 	campaign      []LogKey
-	campaignCards []LogCard // the cards named under list entries
+	campaignCards []LogCard    // the cards named under list entries
+	openingTop    [][]cards.ID // per seat, cards stacked before the opening draw (Options.OpeningTop)
 
 	// Campaign play (campaign_play.go): the whole campaign as one game.
 	campaignPlay     bool
@@ -86,6 +87,12 @@ type Options struct {
 	// the campaign (chaos-token names: "cultist", "-2").
 	CampaignSeats []CampaignSeatSetup
 	CampaignBag   []int8
+
+	// OpeningTop stacks each seat's deck after its shuffle and before the
+	// opening draw (LCG §7 step 8): OpeningTop[seat][0] is the top card,
+	// drawn first. A card not in the deck is added as a new copy. For
+	// scripted rules cases (a known opening hand); nil: the shuffle decides.
+	OpeningTop [][]cards.ID
 }
 
 // newConfig validates options and builds the decks.
@@ -97,6 +104,9 @@ func newConfig(o Options) (*config, error) {
 		return nil, err
 	}
 	cfg.scenario = sc
+	if len(o.OpeningTop) > 0 {
+		cfg.openingTop = o.OpeningTop
+	}
 	for _, name := range o.CampaignLog {
 		k, ids, err := ParseLogEntry(name)
 		if err != nil {
@@ -410,6 +420,10 @@ func (s *State) setupGame() {
 	}
 	// LCG §7 steps 10–13: the scenario (scenario.go).
 	s.setupScenario()
+	// A scripted case's stacked decks (Options.OpeningTop).
+	for i := 0; i < len(cfg.openingTop) && i < int(s.N) && (!camp || int(s.Camp.Index) == cfg.campaignStart); i++ {
+		s.StackDeck(i, cfg.openingTop[i]...)
+	}
 	// LCG §7 step 8: opening hands of 5; weaknesses set aside and replaced,
 	// then shuffled back.
 	for i := 0; i < int(s.N); i++ {

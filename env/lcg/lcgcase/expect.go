@@ -84,6 +84,7 @@ func check(s *lcg.State, e *Expect) []string {
 		d.bool(w+" revealed", l.Revealed, c.Revealed)
 		d.bool(w+" in play", l.InPlay, s.LocationInPlay(k))
 		d.int(w+" shroud", l.Shroud, s.ShroudAt(k))
+		d.int(w+" doom", l.Doom, int(c.Doom))
 		checkZone(s, &d, w+" attachments", s.Attached(k), l.Attached)
 	}
 	if e.Campaign != nil {
@@ -133,6 +134,11 @@ func check(s *lcg.State, e *Expect) []string {
 			n += int(cards.Get(s.Cards[id].Def).Victory)
 		}
 		d.int("victory points", e.VictoryPts, n)
+	}
+	checkLogOrder(s, &d, e.LogOrder)
+	if e.ActClues != nil {
+		on, _ := s.ActCluesOnAct()
+		d.int("clues on the act", e.ActClues, on)
 	}
 	if d.n == 0 {
 		d.add("the case expects nothing: state at least one expectation")
@@ -300,6 +306,7 @@ func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
 	d.bool(w+" exhausted", e.Exhausted, c.Exhausted)
 	d.int(w+" health", e.Health, s.EnemyHealthOf(id))
 	d.int(w+" doom", e.Doom, int(c.Doom))
+	d.int(w+" clues", e.Clues, int(c.Clues))
 	if e.Engaged != "" {
 		var with []string
 		for i := 0; i < int(s.N); i++ {

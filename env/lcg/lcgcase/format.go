@@ -67,6 +67,10 @@ type Setup struct {
 	// is: set aside, the encounter deck; else a new copy).
 	Victory []string `yaml:"victory"`
 
+	// Extras: decks, choose_lead, opening_deck, encounter_empty, counters
+	// (format_extras.go).
+	Extras `yaml:",inline"`
+
 	// Campaign plays the scenario's campaign as one game (campaign play,
 	// env/lcg/campaign_play.go); nil: a standalone scenario. Its fields are
 	// in their own block (CampaignSetup).
@@ -229,6 +233,14 @@ type Expect struct {
 	// and "cultists who got away".
 	Campaign *CampaignExpect `yaml:"campaign_log"`
 
+	// LogOrder: these lines of the game log (each a case-insensitive part
+	// of a narrated line) appear in this order, not necessarily next to
+	// each other (format_extras.go, expect_extras.go).
+	LogOrder []string `yaml:"log_order"`
+	// ActClues is the clues on the current act (an act whose objective is
+	// clues on it: The Devourer Below's act 3a).
+	ActClues *int `yaml:"act_clues"`
+
 	// CampaignPlay is the campaign-play state (CampaignPlayExpect).
 	CampaignPlay *CampaignPlayExpect `yaml:"campaign"`
 }
@@ -300,6 +312,7 @@ type LocationExpect struct {
 	Shroud   *int   `yaml:"shroud"` // with modifiers
 	// Attached: the cards attached to it (Locked Door, Obscuring Fog).
 	Attached ZoneExpect `yaml:"attached"`
+	Doom     *int       `yaml:"doom"` // doom on it (format_extras.go)
 }
 
 // EnemyExpect is the expected state of the first enemy in play (slot
@@ -314,6 +327,7 @@ type EnemyExpect struct {
 	Health    *int   `yaml:"health"`
 	Doom      *int   `yaml:"doom"`
 	Count     *int   `yaml:"count"` // enemies in play with this name
+	Clues     *int   `yaml:"clues"` // clues on it (format_extras.go)
 }
 
 // PromptExpect is the expected current decision.

@@ -195,25 +195,37 @@ func TestCardsCovered(t *testing.T) {
 	}
 }
 
-// TestDocExample: the full example of docs/rules-cases.md loads and passes.
+// TestDocExample: every yaml example of docs/rules-cases.md (the full
+// example, the extras') loads and passes.
 func TestDocExample(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "rules-cases.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(doc), "```yaml\n")
-	block, _, ok2 := strings.Cut(rest, "```")
-	if !ok || !ok2 {
-		t.Fatal("docs/rules-cases.md has no yaml example")
-	}
-	cs, err := Parse("docs/rules-cases.md", []byte(block))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cs {
-		if r := Run(c); r.Status != Pass {
-			t.Errorf("%s: %s %v", c.Name, r.Status, r.Diff)
+	rest, n := string(doc), 0
+	for {
+		var ok bool
+		if _, rest, ok = strings.Cut(rest, "```yaml\n"); !ok {
+			break
 		}
+		block, after, ok2 := strings.Cut(rest, "```")
+		if !ok2 {
+			t.Fatal("docs/rules-cases.md: an unclosed yaml example")
+		}
+		rest = after
+		n++
+		cs, err := Parse("docs/rules-cases.md", []byte(block))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			if r := Run(c); r.Status != Pass {
+				t.Errorf("%s: %s %v", c.Name, r.Status, r.Diff)
+			}
+		}
+	}
+	if n < 2 {
+		t.Fatalf("docs/rules-cases.md has %d yaml examples, want the full example and the extras'", n)
 	}
 }
 

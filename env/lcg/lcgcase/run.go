@@ -53,7 +53,7 @@ func Run(c *Case) (res Result) {
 			res.Diff = append(res.Diff, fmt.Sprintf("engine panic: %v", p))
 		}
 	}()
-	s, err := setup(&c.Setup)
+	s, err := setup(&c.Setup, c.File)
 	if err != nil {
 		res.Status = Fail
 		res.Diff = []string{"setup: " + err.Error()}
@@ -137,7 +137,8 @@ func locName(s *lcg.State, k int) string {
 }
 
 // setup builds the game and applies the setup fields in their documented order.
-func setup(su *Setup) (*lcg.State, error) {
+// file is the case file, against whose directory deck paths resolve.
+func setup(su *Setup, file string) (*lcg.State, error) {
 	invs := su.Investigators
 	if len(invs) == 0 {
 		invs = []string{"Roland Banks"}
@@ -152,6 +153,9 @@ func setup(su *Setup) (*lcg.State, error) {
 	}
 	o := lcg.Options{Investigators: invs, Difficulty: diff, Mulligan: su.Mulligan, NoRandomWeakness: !su.RandomWeakness,
 		Scenario: su.Scenario, CampaignLog: su.CampaignLog}
+	if err := su.Extras.options(&o, file); err != nil {
+		return nil, err
+	}
 	if su.Campaign != nil {
 		if err := campaignOptions(&o, su.Campaign); err != nil {
 			return nil, err
@@ -215,6 +219,9 @@ func setup(su *Setup) (*lcg.State, error) {
 		if err := setupEnemy(s, &e); err != nil {
 			return nil, fmt.Errorf("enemy %s: %w", e.Card, err)
 		}
+	}
+	if err := su.Extras.apply(s); err != nil {
+		return nil, err
 	}
 	var top []cards.ID
 	for _, n := range su.EncounterTop {
