@@ -216,9 +216,13 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 		seat := s.seatAt(int(f.A))
 		p := s.ask(seat, PkUpgrade, int32(s.Inv[seat].Card))
 		p.Add(ActPass, 0, 0)
-		for k := range shop {
-			if s.quote(seat, k).ok {
-				p.Add(ActBuy+game.ActionCode(k), int32(shop[k]), 0)
+		// Higher levels first, so that the option rows of the observation
+		// (the first 30) show the purchases above level 0.
+		for lv := int8(5); lv >= 0; lv-- {
+			for k := range shop {
+				if def(shop[k]).Level == lv && s.quote(seat, k).ok {
+					p.Add(ActBuy+game.ActionCode(k), int32(shop[k]), 0)
+				}
 			}
 		}
 		if len(p.Options) > 1 {
