@@ -235,8 +235,8 @@ func (s *State) Describe(i int) string {
 	case c >= ActMulligan && c < ActAbility:
 		return fmt.Sprintf("Mulligan %s", s.name(id))
 	case c >= ActAbility && c < ActThreat:
-		if b, ok := boostSkills[s.Cards[id].Def]; ok {
-			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[b[o.Arg2]])
+		if h := s.hook(id); h != nil && h.boosts {
+			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[h.boost[o.Arg2]])
 		}
 		return s.describeAbility(id, int(o.Arg2))
 	case c >= ActThreat && c < ActAssign:
@@ -256,8 +256,8 @@ func (s *State) Describe(i int) string {
 		return []string{"Burn it down (Resolution 1)", "Spare the house (Resolution 2)"}[k&1]
 	case s.prompt.Kind == PkChoice && s.stackTop(opAgendaAdvance):
 		return []string{"Each investigator discards 1 random card", "The lead investigator takes 2 horror"}[k&1]
-	case s.prompt.Kind == PkReaction && seat >= 0 && s.isInvestigator(seat, idRoland):
-		return "Roland Banks: discover 1 clue at your location"
+	case s.prompt.Kind == PkReaction && seat >= 0 && !s.invBlank(seat) && hooksOf[s.Inv[seat].Def] != nil && hooksOf[s.Inv[seat].Def].choiceText != "":
+		return hooksOf[s.Inv[seat].Def].choiceText
 	case id >= 0 && int(id) < len(s.Cards):
 		return fmt.Sprintf("Choose %s", s.name(id))
 	}

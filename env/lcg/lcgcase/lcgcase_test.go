@@ -177,7 +177,7 @@ func TestCardsCovered(t *testing.T) {
 		rules.WriteString("\n")
 	}
 	all := rules.String()
-	codes := append([]string(nil), lcg.Implemented...)
+	codes := append([]string(nil), lcg.Implemented()...)
 	for _, set := range []string{"torch", "rats", "ghouls", "striking_fear", "ancient_evils", "chilling_cold",
 		"arkham", "cultists", "pentagram", "nightgaunts", "locked_doors",
 		"tentacles", "agents_of_yog", "agents_of_shub", "agents_of_cthulhu", "agents_of_hastur"} {
