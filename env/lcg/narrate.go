@@ -42,7 +42,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d, %s phase. Lead: %s.\n", s.Round, s.Phase, s.seatName(int(s.Lead)))
 	if s.over {
-		fmt.Fprintf(&b, "The game is over: %s (score %+.0f).\n", s.resolution(s.Resolution).Name, s.Score())
+		fmt.Fprintf(&b, "The game is over: %s (score %+.2g).\n", s.resolution(s.Resolution).Name, s.Score())
 		for _, k := range s.Campaign.Entries() {
 			fmt.Fprintf(&b, "Campaign log: %s.\n", k)
 		}
@@ -166,6 +166,7 @@ func (s *State) Render(viewer game.AgentID) string {
 		t := s.test()
 		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
 	}
+	s.renderCampaign(&b, viewer)
 	// The prompt and its options are listed by the caller (mythos play),
 	// with Describe.
 	return b.String()
@@ -180,6 +181,9 @@ func (s *State) Describe(i int) string {
 	c := o.Code
 	seat := int(s.prompt.Actor)
 	id := int16(o.Arg)
+	if d, ok := s.describeCampaign(o); ok {
+		return d
+	}
 	if d, ok := s.describeExt(o); ok {
 		return d
 	}
@@ -268,6 +272,9 @@ func (s *State) stackTop(op uint16) bool {
 
 // Narrate implements game.Narrator: one line per event.
 func (s *State) Narrate(e game.Event) string {
+	if line, ok := s.narrateCampaign(e); ok {
+		return line
+	}
 	who := s.seatName(int(e.Who))
 	switch e.Kind {
 	case evRound:
