@@ -83,6 +83,14 @@ func (HeuristicPolicy) Evaluate(s game.State) float64 {
 		return s.Score()
 	}
 	if ls, ok := s.(*lcg.State); ok {
+		if ls.InCampaign() {
+			// Campaign play: the scenarios' rewards so far, plus the
+			// estimate of the one being played.
+			if ls.Camp.Step != lcg.CampPlaying {
+				return ls.Score()
+			}
+			return ls.Score() + evaluateLCG(ls)
+		}
 		return evaluateLCG(ls)
 	}
 	if ms, ok := s.(*machina.State); ok {

@@ -458,7 +458,7 @@ func chooseLCG(s *lcg.State, rng *game.RNG) int {
 		return rng.IntN(len(opts))
 	}
 	v := newLCGView(s, seat)
-	var buf [64]float64
+	var buf [1 + lcg.MaxShop]float64 // the upgrade step's options fit
 	scores := buf[:0]
 	for _, o := range opts {
 		scores = append(scores, v.score(p.Kind, p.Source, o))
@@ -470,6 +470,9 @@ func chooseLCG(s *lcg.State, rng *game.RNG) int {
 func (v *lcgView) score(kind game.PromptKind, source int32, o game.Option) float64 {
 	s := v.s
 	c := o.Code
+	if val, ok := v.campaignScore(kind, o); ok {
+		return val
+	}
 	switch kind {
 	case lcg.PkMulligan:
 		if c == lcg.ActKeep {

@@ -31,8 +31,8 @@ func chooseMachina(s *machina.State, rng *game.RNG) int {
 	}
 	actor := s.Acting()
 	monsterSide := int(p.Actor) == int(s.N)
-	if actor < 0 && int(p.Actor) >= 0 && int(p.Actor) < int(s.N) {
-		actor = int(p.Actor) // a pioneer asked outside a turn (a wound, MA §7.3)
+	if (actor < 0 || p.Kind == machina.PromptReaction) && int(p.Actor) >= 0 && int(p.Actor) < int(s.N) {
+		actor = int(p.Actor) // a pioneer asked outside a turn (a wound, MA §7.3; a reaction window, MA §16.6)
 	}
 	var dist [machina.NumCells]int16
 	if actor >= 0 {
@@ -176,7 +176,12 @@ func scoreMachina(s *machina.State, kind game.PromptKind, o game.Option, actor i
 		return 7
 	case c == machina.CodeLeave:
 		return 20
+	case kind == machina.PromptAction && c >= machina.CodePioneer && c < machina.CodePioneer+machina.MaxPioneers:
+		return 0.2 // letting a neighbour use its inventory (MA §13.11): rarely worth 3 stamina
 	case c == machina.CodeInventory, c >= machina.CodeTrade && c < machina.CodeTrade+machina.MaxPioneers:
+		if kind == machina.PromptLoadout {
+			return 0.1 // giving items away inside Use inventory (MA §13.11 step 4): keep them
+		}
 		return 0.3
 	case c >= machina.CodeAbility && c < machina.CodeCell:
 		return scoreAbility(s, c, actor, monsterSide)

@@ -88,6 +88,29 @@ func init() {
 	})
 }
 
+// This init registers the campaign played as one game
+// (env/lcg/campaign_play.go; reward in docs/shaping.md).
+func init() {
+	Register(Entry{
+		ID: lcg.NightOfTheZealotID,
+		Description: "Arkham Horror: The Card Game, the Night of the Zealot campaign as one episode: The Gathering, the upgrade step, " +
+			"The Midnight Masks, the upgrade step, The Devourer Below, with the campaign log, experience, trauma, killed and insane investigators " +
+			"carried; the same observation layout and actions as the scenario envs. Reward per scenario as it resolves: +1 for an act-deck " +
+			"resolution, -1 otherwise, +0.05 per point of experience earned (the seats' mean, at most 10), -0.5 per investigator killed or insane",
+		Options: append([]OptionDoc{
+			{Name: "investigators", Default: "01001", Doc: "a count 1-4 (the first N of 01001 Roland Banks, 01002 Daisy Walker, 01003 Skids O'Toole, 01004 Agnes Baker: one per class), or comma-separated investigator codes or names (those four and 01005 Wendy Adams); a killed or insane investigator is replaced by the first core investigator not yet used (ruling R-CAMP-REPLACE)"},
+			{Name: "difficulty", Default: "standard", Doc: "easy, standard, hard or expert (chaos bag and scenario reference side)"},
+			{Name: "mulligan", Default: "true", Doc: "offer each investigator a mulligan of the opening hand, in each scenario"},
+			{Name: "random_weakness", Default: "true", Doc: "add a random basic weakness to each starter deck (drawn once, kept for the campaign)"},
+			{Name: "campaign_start", Default: "0", Doc: "curriculum: the scenario to start at: 0 The Gathering, 1 The Midnight Masks, 2 The Devourer Below (the log: campaign_log, else that scenario's standalone defaults)"},
+			{Name: "campaign_log", Default: "", Doc: "the campaign log the campaign starts with, entries separated by ';' (see the scenario envs); empty: none (or the standalone defaults of campaign_start's scenario)"},
+			{Name: "campaign_xp", Default: "0", Doc: "curriculum: the unspent experience each investigator starts the campaign with (0-50), spent at the first upgrade step"},
+		}, append(lcgDeckOptions, ShapingOptions(lcgPotentials)...)...),
+		Build:      func(opts Options) (*Game, error) { return buildLCGGame(opts, "", true) },
+		Potentials: lcgPotentials,
+	})
+}
+
 // lcgInvestigators reads the investigators option: a number of one or two
 // digits is a count and takes the first N of lcgDefaultInvestigators;
 // anything else (the codes have five digits) is a list of codes or names.
@@ -109,6 +132,12 @@ func buildGathering(opts Options) (*Game, error) { return buildLCG(opts, "") }
 // buildLCG makes a scenario (its code; "" The Gathering) for env options:
 // one option set, observation layout and action vocabulary for every LCG env.
 func buildLCG(opts Options, scenario string) (*Game, error) {
+	return buildLCGGame(opts, scenario, false)
+}
+
+// buildLCGGame is buildLCG, or with campaign the scenario's whole campaign
+// as one game (lcg.Options.Campaign).
+func buildLCGGame(opts Options, scenario string, campaign bool) (*Game, error) {
 	mull, err := opts.Bool("mulligan", true)
 	if err != nil {
 		return nil, err
@@ -155,7 +184,27 @@ func buildLCG(opts Options, scenario string) (*Game, error) {
 			log = append(log, e)
 		}
 	}
+	campStart := 0
+	var campSeats []lcg.CampaignSeatSetup
+	if campaign {
+		if campStart, err = opts.Int("campaign_start", 0); err != nil {
+			return nil, err
+		}
+		xp, err := opts.Int("campaign_xp", 0)
+		if err != nil {
+			return nil, err
+		}
+		if xp < 0 || xp > 50 {
+			return nil, fmt.Errorf("option campaign_xp=%d: want 0 to 50", xp)
+		}
+		for seat := 0; seat < max(len(invs), len(decks)); seat++ {
+			campSeats = append(campSeats, lcg.CampaignSeatSetup{XP: int8(xp)})
+		}
+	}
 	sc, err := lcg.NewScenario(lcg.Options{
+		Campaign:         campaign,
+		CampaignStart:    campStart,
+		CampaignSeats:    campSeats,
 		Investigators:    invs,
 		Difficulty:       opts.Str("difficulty", "standard"),
 		Mulligan:         mull,

@@ -118,6 +118,7 @@ func TestScenarioEnvs(t *testing.T) {
 	}{
 		{lcg.TheMidnightMasksID, "house burned; ghoul priest is still alive", "house on fire", "2"},
 		{lcg.TheDevourerBelowID, "past midnight; ghoul priest is still alive; lita; cultists who got away: Herman Collins, Ruth Turner, The Masked Hunter", "cultists who got away: Nobody", "4"},
+		{lcg.NightOfTheZealotID, "house burned", "house on fire", "2"},
 	} {
 		for _, log := range []string{"", c.log} {
 			e, err := env.Make(c.id, env.Options{"investigators": "2", "campaign_log": log})
@@ -154,5 +155,67 @@ func TestScenarioEnvs(t *testing.T) {
 		if _, err := env.Make(c.id, env.Options{"start_act": c.badStart}); err == nil {
 			t.Fatalf("%s: start_act=%s accepted", c.id, c.badStart)
 		}
+	}
+}
+
+// TestNightOfTheZealotEnv: the campaign env plays the three scenarios in
+// one episode; the rewards of an episode add up to its score, each scenario
+// rewarded as it resolves (docs/shaping.md); campaign_start starts later.
+func TestNightOfTheZealotEnv(t *testing.T) {
+	e, err := env.Make(lcg.NightOfTheZealotID, env.Options{"investigators": "2", "mulligan": "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reached := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		_, info := e.Reset(seed)
+		total, rewards := 0.0, 0
+		for i := 0; i < 60000; i++ {
+			var legal []int
+			for k, m := range info.Mask {
+				if m == 1 {
+					legal = append(legal, k)
+				}
+			}
+			tr, err := e.Step(legal[(int(seed)*7+i*13)%len(legal)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Reward != 0 {
+				rewards++
+			}
+			total += tr.Reward
+			info = tr.Info
+			if tr.Terminated {
+				break
+			}
+		}
+		s := e.State().(*lcg.State)
+		if !s.Over() || s.Camp.Step != lcg.CampOver {
+			t.Fatalf("seed %d: the campaign did not end", seed)
+		}
+		if d := total - s.Score(); d > 1e-9 || d < -1e-9 {
+			t.Fatalf("seed %d: rewards add to %v, score %v", seed, total, s.Score())
+		}
+		if rewards < int(s.Camp.Index)+1 && !s.Camp.Lost {
+			t.Fatalf("seed %d: %d rewards for %d scenarios", seed, rewards, s.Camp.Index+1)
+		}
+		if s.Camp.Index == 2 {
+			reached++
+		}
+	}
+	if reached == 0 {
+		t.Fatal("no episode reached The Devourer Below")
+	}
+	e2, err := env.Make(lcg.NightOfTheZealotID, env.Options{"campaign_start": "2", "mulligan": "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2.Reset(1)
+	if s := e2.State().(*lcg.State); s.Camp.Index != 2 || s.ScenarioName() != "The Devourer Below" {
+		t.Fatalf("campaign_start=2: scenario %d %s", s.Camp.Index, s.ScenarioName())
+	}
+	if _, err := env.Make(lcg.NightOfTheZealotID, env.Options{"campaign_start": "3"}); err == nil {
+		t.Fatal("campaign_start=3 accepted")
 	}
 }

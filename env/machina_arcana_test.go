@@ -22,6 +22,7 @@ func TestMachinaEpisodes(t *testing.T) {
 		{env.Options{}, 3},
 		{env.Options{"pioneers": "1", "variant": "easy"}, 2},
 		{env.Options{"pioneers": "kim,Hank Horden,lorre", "variant": "very_easy,quick", "cooperative": "true"}, 4},
+		{env.Options{"pioneers": "2", "variant": "very_quick,campaign", "campaign_games": "3"}, 3},
 		{env.Options{"pioneers": "4", "variant": "very_quick", "round_cap": "10", "recharge_faces": "333333", "danger_track": "8", "lair_scale_twice": "true"}, 5},
 	} {
 		e, err := env.Make(env.MachinaFrozenEngineID, c.opts)
@@ -74,19 +75,19 @@ func TestMachinaEpisodes(t *testing.T) {
 // names it.
 func TestMachinaBadOptions(t *testing.T) {
 	for opt, want := range map[string]string{
-		"pioneers=5":               "pioneers=5",
-		"pioneers=nobody":          "nobody",
-		"variant=hard":             "variant",
-		"variant=campaign":         "campaign",
-		"variant=quick,very_quick": "exclude",
-		"round_cap=-1":             "round_cap",
-		"recharge_faces=12":        "recharge_faces",
-		"recharge_faces=123456":    "recharge_faces",
-		"danger_track=20":          "danger track",
-		"cooperative=maybe":        "cooperative",
-		"content=/no/such/dir":     "not a directory",
-		"scenario=nope":            "frozen_engine",
-		"colour=red":               "unknown option",
+		"pioneers=5":                        "pioneers=5",
+		"pioneers=nobody":                   "nobody",
+		"variant=hard":                      "variant",
+		"variant=campaign,campaign_games=1": "campaign_games",
+		"variant=quick,very_quick":          "exclude",
+		"round_cap=-1":                      "round_cap",
+		"recharge_faces=12":                 "recharge_faces",
+		"recharge_faces=123456":             "recharge_faces",
+		"danger_track=20":                   "danger track",
+		"cooperative=maybe":                 "cooperative",
+		"content=/no/such/dir":              "not a directory",
+		"scenario=nope":                     "frozen_engine",
+		"colour=red":                        "unknown option",
 	} {
 		opts, err := env.ParseOptions(opt)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync/atomic"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -62,7 +61,7 @@ type Vector struct {
 	pool      *Workers
 	task      func(part, lo, hi int) // v.stepChunk, made once so that Step does not allocate
 	checkTask func(part, lo, hi int) // v.checkChunk, likewise
-	illegal   atomic.Int64           // the lowest env whose action checkChunk refused (Len() if none)
+	illegal   Lowest                 // the lowest env whose action checkChunk refused (Len() if none)
 }
 
 // NewVector makes n envs of id with opts, stepped by workers goroutines
@@ -176,9 +175,9 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 	// The workers check the actions of their own envs (whose states are in
 	// their cores' caches) before any env moves.
 	v.actions, v.out = actions, out
-	v.illegal.Store(int64(len(v.envs)))
+	v.illegal.Reset(len(v.envs))
 	v.pool.Run(len(v.envs), v.checkTask)
-	if i := int(v.illegal.Load()); i < len(v.envs) {
+	if i := v.illegal.Get(); i < len(v.envs) {
 		v.actions, v.out = nil, nil
 		return fmt.Errorf("vector env: env %d: %w", i,
 			&IllegalActionError{Action: int(actions[i]), Actions: v.spec.Actions, Agent: v.envs[i].State().Prompt().Actor})
@@ -197,12 +196,8 @@ func (v *Vector) Close() { v.pool.Close() }
 func (v *Vector) checkChunk(_, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		if _, ok := v.envs[i].Decode(int(v.actions[i])); !ok {
-			for {
-				cur := v.illegal.Load()
-				if int64(i) >= cur || v.illegal.CompareAndSwap(cur, int64(i)) {
-					return
-				}
-			}
+			v.illegal.Offer(i)
+			return
 		}
 	}
 }

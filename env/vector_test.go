@@ -116,26 +116,39 @@ func TestVectorAutoResetSeedsAndFinalObs(t *testing.T) {
 }
 
 func TestVectorRejectsBadInputWithoutChange(t *testing.T) {
-	v, err := env.NewVector(fixture.ID, nil, 3, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := v.NewBatch(false)
-	v.Reset(1, b)
-	before := slices.Clone(b.F32)
-	if err := v.Step([]int32{0, 0}, b); err == nil || !strings.Contains(err.Error(), "3 envs") {
-		t.Fatalf("short action slice: %v", err)
-	}
-	A := v.Spec().Actions
-	acts := []int32{int32(firstLegal(b.Mask[:A])), int32(slices.Index(b.Mask[A:2*A], 0)), 0}
-	if err := v.Step(acts, b); err == nil || !strings.Contains(err.Error(), "env 1") {
-		t.Fatalf("illegal action in env 1: %v", err)
-	}
-	if !slices.Equal(before, b.F32) {
-		t.Fatal("a rejected batch changed the observations")
-	}
-	if err := v.Step(acts, &env.Batch{}); err == nil {
-		t.Fatal("an empty batch was accepted")
+	// One worker, and four (whose parts check their own envs at once): the
+	// lowest refused env is named, and no env moves.
+	for _, workers := range []int{1, 4} {
+		v, err := env.NewVector(fixture.ID, nil, 64, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.NewBatch(false)
+		v.Reset(1, b)
+		before := slices.Clone(b.F32)
+		if err := v.Step([]int32{0, 0}, b); err == nil || !strings.Contains(err.Error(), "64 envs") {
+			t.Fatalf("workers=%d: short action slice: %v", workers, err)
+		}
+		A := v.Spec().Actions
+		acts := make([]int32, 64)
+		for i := range acts {
+			acts[i] = int32(firstLegal(b.Mask[i*A : (i+1)*A]))
+		}
+		for _, bad := range []int{50, 17, 40} {
+			acts[bad] = int32(slices.Index(b.Mask[bad*A:(bad+1)*A], 0))
+		}
+		for range 20 {
+			if err := v.Step(acts, b); err == nil || !strings.Contains(err.Error(), "env 17:") {
+				t.Fatalf("workers=%d: illegal actions in envs 17, 40 and 50: %v", workers, err)
+			}
+		}
+		if !slices.Equal(before, b.F32) {
+			t.Fatalf("workers=%d: a rejected batch changed the observations", workers)
+		}
+		if err := v.Step(acts, &env.Batch{}); err == nil {
+			t.Fatal("an empty batch was accepted")
+		}
+		v.Close()
 	}
 }
 

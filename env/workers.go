@@ -288,3 +288,24 @@ func defaultWorkers(workers, n int) int {
 	}
 	return max(1, min(workers, n))
 }
+
+// Lowest keeps the lowest of the indices that parts running at the same
+// time offer (the first env, in env order, whose action a check refused),
+// so that the answer does not depend on which part ran first.
+type Lowest struct{ v atomic.Int64 }
+
+// Reset forgets every offer; Get returns none until the next.
+func (l *Lowest) Reset(none int) { l.v.Store(int64(none)) }
+
+// Offer keeps i if it is lower than the lowest so far.
+func (l *Lowest) Offer(i int) {
+	for {
+		cur := l.v.Load()
+		if int64(i) >= cur || l.v.CompareAndSwap(cur, int64(i)) {
+			return
+		}
+	}
+}
+
+// Get is the lowest index offered since Reset, or Reset's none.
+func (l *Lowest) Get() int { return int(l.v.Load()) }

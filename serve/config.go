@@ -11,7 +11,8 @@ type Config struct {
 	MaxSessions int
 	// MaxEnvsPerSession is the largest batch one session may open (default 4096).
 	MaxEnvsPerSession int
-	// MaxMessageBytes bounds every request and response (default 64 MiB); Open
+	// MaxMessageBytes bounds every request and response (default 96 MiB: a
+	// step of 4096 LCG envs fits, with the upgrade step's action codes); Open
 	// refuses a batch whose StepResult would not fit.
 	MaxMessageBytes int
 	// IdleTimeout closes a session that had no call for this long, freeing the
@@ -45,7 +46,7 @@ type Config struct {
 const (
 	DefaultMaxSessions       = 256
 	DefaultMaxEnvsPerSession = 4096
-	DefaultMaxMessageBytes   = 64 << 20
+	DefaultMaxMessageBytes   = 96 << 20
 	DefaultIdleTimeout       = 10 * time.Minute
 	DefaultMaxTotalEnvs      = 16384
 	DefaultMaxBotIters       = 20000

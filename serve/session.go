@@ -112,7 +112,7 @@ type session struct {
 	stepWorkers *env.Workers
 	stepTask    func(part, lo, hi int)
 	checkTask   func(part, lo, hi int) // s.checkRange, made once
-	illegal     atomic.Int64           // the lowest env whose action checkRange refused (len(envs) if none)
+	illegal     env.Lowest             // the lowest env whose action checkRange refused (len(envs) if none)
 
 	// shm holds the buffers above when the session lives in shared memory
 	// (OpenRequest.shared_memory; nil otherwise).
@@ -484,13 +484,13 @@ func (s *session) step(t *pb.Tensor) error {
 	}
 	// The actions are checked against the envs' masks on the workers that
 	// step them, whose cores hold their states.
-	s.illegal.Store(int64(n))
+	s.illegal.Reset(n)
 	if s.stepWorkers == nil {
 		s.checkRange(0, 0, n)
 	} else {
 		s.stepWorkers.Run(n, s.checkTask)
 	}
-	if i := int(s.illegal.Load()); i < n {
+	if i := s.illegal.Get(); i < n {
 		a := s.actions[i]
 		e := &env.IllegalActionError{Action: int(a), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[i])}
 		return status.Errorf(codes.InvalidArgument, "env %d: %v; legal actions: %s", i, e, s.legal(i))
@@ -534,12 +534,8 @@ func (p *envPanic) Error() string { return fmt.Sprintf("env %d panicked: %v", p.
 func (s *session) checkRange(_, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		if _, ok := s.envs[i].Decode(int(s.actions[i])); !ok {
-			for {
-				cur := s.illegal.Load()
-				if int64(i) >= cur || s.illegal.CompareAndSwap(cur, int64(i)) {
-					return
-				}
-			}
+			s.illegal.Offer(i)
+			return
 		}
 	}
 }

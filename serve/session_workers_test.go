@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -141,5 +142,37 @@ func waitWorkers(t *testing.T, want int, when string) {
 		}
 		runtime.GC()
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestSessionWorkersRefuseTheLowestIllegalEnv checks that a session whose
+// workers check their own envs' actions names the lowest refused env and
+// moves no env.
+func TestSessionWorkersRefuseTheLowestIllegalEnv(t *testing.T) {
+	s, err := newSession("t", "ArkhamLCG/TheGathering-v0", nil, 40, 1, true, false, true, true, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.stopWorkers()
+	if err := s.reset(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	A := s.spec.Actions
+	acts := make([]int32, 40)
+	for i := range acts {
+		acts[i] = firstLegalOf(s.mask[i*A : (i+1)*A])
+	}
+	for _, bad := range []int{33, 6, 21} {
+		acts[bad] = int32(slices.Index(s.mask[bad*A:(bad+1)*A], 0))
+	}
+	before := slices.Clone(s.f32)
+	for range 10 {
+		err := s.step(actionTensor(acts))
+		if err == nil || !strings.Contains(err.Error(), "env 6:") {
+			t.Fatalf("illegal actions in envs 6, 21 and 33: %v", err)
+		}
+	}
+	if !slices.Equal(before, s.f32) {
+		t.Fatal("a refused batch changed the observations")
 	}
 }

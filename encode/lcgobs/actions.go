@@ -31,6 +31,7 @@ const (
 	toActor             // the actor's investigator card
 	toSource            // the card that raised the prompt
 	toDiscardTop        // the top card of the actor's discard pile
+	toShop              // shop card k of the upgrade step (lcg.ShopCard; a card definition)
 )
 
 // group is one family of action ids.
@@ -71,6 +72,8 @@ var groups = []group{
 	{lcg.ActChoose, lcg.MaxChoice, "choose option %d of the card's or scenario's choice (see the prompt's source card)", toSource},
 	{lcg.ActPlayDiscard, 1, "play the topmost event of your discard pile (Wendy's Amulet)", toDiscardTop},
 	{lcg.ActParleyEnemy, lcg.MaxEnemies, "Parley with enemy slot %d (Mob Enforcer) (LCG §3 Parley)", toEnemy},
+	{lcg.ActBuy, lcg.MaxShop, "upgrade step: buy shop card %d (option_card; LCG §3 Campaign, Experience 2)", toShop},
+	{lcg.ActRemove, lcg.MaxShop, "upgrade step: the purchase replaces a copy of shop card %d (option_card)", toShop},
 	// A last group for engine codes this table does not know yet: the build
 	// keeps working when the engine adds codes, and TestEveryActionIsDocumented
 	// fails until they are described here.

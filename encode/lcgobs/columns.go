@@ -274,7 +274,7 @@ var boardColumns = columns{"present", "attached_to_location", "doom", "clues"}
 // Prompt columns.
 const (
 	prKind       = iota
-	prViewerActs = prKind + 12
+	prViewerActs = prKind + 15
 	prActorRow   = prViewerActs + 1
 	prOptions    = prActorRow + seats
 	prSource     = prOptions + 1

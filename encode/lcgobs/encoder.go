@@ -123,6 +123,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	w.prompt(p)
 	w.skillTest()
 	w.options(p)
+	w.campaign()
 }
 
 // writer holds what one Encode call needs.
@@ -639,6 +640,10 @@ func (w *writer) options(p *game.Prompt) {
 			x[oGroup+gi] = 1
 		}
 		x[oSlot] = float32(k)
+		if groups[gi].to == toShop {
+			w.shopOption(i, x, k)
+			continue
+		}
 		var ref int16 = -1
 		switch groups[gi].to {
 		case toLocation:

@@ -46,6 +46,8 @@ type offsets struct {
 	threatCard, boardCard, discard, encDiscard, victory, limbo, sourceCard     int
 	enemyLoc, boardLoc                                                         int
 	testSource, testTarget, testCommit, optAction, optCard                     int
+
+	campaign, campaignSeats int // campaign.go
 }
 
 // newLayout builds the layout and the offsets of its fields.
@@ -95,5 +97,7 @@ func newLayout(info *game.Info) (*encode.Layout, offsets) {
 	f(&at.options, "options", F, optionColumns(info).doc(fmt.Sprintf("The legal options as feature rows for pointer-style policies: the first %d options of the prompt in prompt order, set only when the viewer decides. group=* is the one-hot action group of the option's id; slot is the id's offset in its group; the card columns describe the card the option refers to (option_card).", MaxOptions)), MaxOptions, optCols)
 	f(&at.optAction, "option_action", I, "Action id of each option row (the id to pass to Step to choose it), −1 for rows past the last option.", MaxOptions)
 	f(&at.optCard, "option_card", I, "Card id the option refers to (hand, play-area, threat-area card, enemy, revealed location, investigator, or the prompt's source for Choose<k>), 0 if none.", MaxOptions)
+	f(&at.campaign, "campaign", F, campaignColumns.doc("Campaign play (ArkhamLCG/NightOfTheZealot-v0; LCG §3 Campaign): which scenario of the campaign is played (also in the standalone envs), the step, the campaign log's entries and lists, the bag's additions, the reward so far."), campaignCols)
+	f(&at.campaignSeats, "campaign_seats", F, campaignSeatColumns.doc("Each investigator row's campaign state (LCG §3 Campaign, Experience and Trauma; §3 Killed and Insane Investigators), zero in a standalone game. "+rows), seats, campaignSeatCols)
 	return &l, at
 }

@@ -1,9 +1,6 @@
 package lcg
 
-import (
-	"github.com/mythos-rl/mythos/env/game"
-	"github.com/mythos-rl/mythos/env/lcg/cards"
-)
+import "github.com/mythos-rl/mythos/env/game"
 
 // Limit bits in Investigator.UsedRound/UsedTurn/UsedPhase.
 const (
@@ -15,16 +12,6 @@ const (
 	bitDebts2                     // … and twice (limit twice per round)
 	bitLocTurn                    // a location's "limit once per turn" ⮕ ability (UsedTurn)
 )
-
-// boostSkills gives the two skills of the "⚡ spend 1 resource: +1 skill for
-// this test" assets.
-var boostSkills = map[cards.ID][2]int8{
-	idPhysTraining:   {skWillpower, skCombat},
-	idHyperawareness: {skIntellect, skAgility},
-	idHardKnocks:     {skCombat, skAgility},
-	idArcaneStudies:  {skWillpower, skIntellect},
-	idDigDeep:        {skWillpower, skAgility},
-}
 
 // isActionAbility reports whether ability a of card id is a ⮕ ability.
 func (s *State) isActionAbility(id int16, a int) bool {
@@ -45,8 +32,8 @@ func (s *State) actionAbilityUsable(seat int, id int16, a int) bool {
 	}
 	tome := s.has(id, trTome)
 	switch {
-	case w.kind != abFight:
-		return s.abilityKindUsable(seat, id, w) && s.canPay(seat, 1, tome)
+	case w.effect != 0:
+		return (w.usable == nil || w.usable(s, seat, id)) && s.canPay(seat, 1, tome)
 	case w.skipNone: // First Aid: heal yourself (ruling R-FIRSTAID)
 		v := &s.Inv[seat]
 		return (v.Damage > 0 || v.Horror > 0) && s.canPay(seat, 1, tome)
@@ -61,7 +48,7 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 	w, _ := weaponOf(s.Cards[id].Def, a)
 	c := &s.Cards[id]
 	kind := akFight
-	if w.invest || w.skipNone || w.kind != abFight {
+	if w.invest || w.skipNone || w.effect != 0 {
 		kind = akAbility
 	}
 	s.spend(seat, kind, s.actionCost(seat, kind, 1), s.has(id, trTome))
@@ -80,8 +67,8 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(w.skill, w.mod, w.dmg))
 		return
 	}
-	if w.kind != abFight {
-		s.push(opEffect, seat, int32(id), -1, abilityEffect[w.kind], 0)
+	if w.effect != 0 {
+		s.push(opEffect, seat, int32(id), -1, w.effect, 0)
 		if !w.noAoO { // LCG §3 Attack of Opportunity, unless the ability's text says otherwise (§1.1)
 			s.push(opAoO, seat, -1, -1, 0, 0)
 		}
@@ -90,10 +77,6 @@ func (s *State) useActionAbility(seat int, id int16, a int) {
 	s.push(opEffect, seat, int32(id), -1, effAbility, int32(a))
 	s.push(opAoO, seat, -1, -1, 0, 0)
 }
-
-// abilityEffect maps a ⮕ ability kind to its effect frame.
-var abilityEffect = [...]int32{abOldBook: effOldBook, abMedical: effMedical, abEncyclopedia: effEncyclopedia,
-	abScrying: effScrying, abBookOfShadows: effBookOfShadows, abCatBurglar: effCatBurglar}
 
 // addFastOptions lists the ⚡ abilities and fast cards seat can use in a
 // player window (LCG §5.1, §3 Fast); ownTurn adds Skids O'Toole's ability,
@@ -104,8 +87,8 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 	if s.canAdvanceAct() {
 		p.Add(ActAdvanceAct, 0, 0)
 	}
-	if ownTurn && s.isInvestigator(seat, idSkids) && v.Resources >= 2 && v.UsedTurn&bitSkids == 0 {
-		p.Add(ActSkidsAction, 0, 0) // Skids: ⚡ during your turn, 2 resources: one more action
+	if h := hooksOf[v.Def]; ownTurn && h != nil && h.turnFast != nil && !s.invBlank(seat) && h.turnFast(s, seat) {
+		p.Add(ActSkidsAction, 0, 0) // the investigator's ⚡ ability during their own turn
 	}
 	// Fast cards in any player window; "play only during your turn" and
 	// triggered events are restricted by eventUsable (LCG §3 Fast).
@@ -122,27 +105,10 @@ func (s *State) addFastOptions(seat int, p *game.Prompt, ownTurn bool) {
 		if pi >= MaxPlay {
 			break
 		}
-		switch s.Cards[id].Def {
-		case idBeatCop:
-			if s.enemyAtLocation(seat) {
-				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
-			}
-		case idStrayCat:
-			if s.strayCatTarget(seat) >= 0 {
-				p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
-			}
+		if h := s.hook(id); h != nil && h.fastAfter && h.fastUsable(s, seat, id) {
+			p.Add(ActAbility+game.ActionCode(2*pi), int32(id), 0)
 		}
 	}
-}
-
-// strayCatTarget returns a non-Elite enemy at seat's location, or -1.
-func (s *State) strayCatTarget(seat int) int16 {
-	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) {
-			return e
-		}
-	}
-	return -1
 }
 
 // addBoostOptions lists the tester's "+1 skill for this test" ⚡ abilities
@@ -155,7 +121,8 @@ func (s *State) addBoostOptions(seat int, t *SkillTest, p *game.Prompt) {
 		if pi >= MaxPlay {
 			break
 		}
-		if b, ok := boostSkills[s.Cards[id].Def]; ok {
+		if h := s.hook(id); h != nil && h.boosts {
+			b := h.boost
 			for a := 0; a < 2; a++ {
 				if b[a] == t.Skill {
 					p.Add(ActAbility+game.ActionCode(2*pi+a), int32(id), int32(a))
@@ -182,9 +149,7 @@ func (s *State) doFast(seat int, o game.Option) {
 		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)
 		s.payGroupClues(s.actClues(), mask)
 	case o.Code == ActSkidsAction:
-		v.Resources -= 2
-		v.Actions++
-		v.UsedTurn |= bitSkids
+		hooksOf[v.Def].turnFastRun(s, seat) // the investigator's ⚡ ability (turnFast)
 	case o.Code >= ActPlay && o.Code < ActPlay+MaxHand, o.Code == ActPlayDiscard:
 		id := int16(o.Arg)
 		s.payForCard(seat, id)
@@ -193,34 +158,18 @@ func (s *State) doFast(seat int, o game.Option) {
 		s.doCardFast(seat, o)
 	case o.Code >= ActAbility && o.Code < ActAbility+2*MaxPlay:
 		id := int16(o.Arg)
-		switch s.Cards[id].Def {
-		case idBeatCop:
-			s.toDiscard(id)
-			s.push(opEffect, seat, int32(id), -1, effDamageEnemyHere, 1)
-		case idStrayCat:
-			s.toDiscard(id)
-			s.push(opEffect, seat, int32(id), -1, effStrayCat, 0)
-		default:
-			if s.doCardFast(seat, o) {
-				return
-			}
-			if b, ok := boostSkills[s.Cards[id].Def]; ok && len(s.Tests) > 0 {
-				v.Resources--
-				t := s.test()
-				if b[o.Arg2] == t.Skill {
-					t.Mod++
-				}
+		if h := s.hook(id); h != nil && h.fastAfter {
+			h.fastRun(s, seat, id)
+			return
+		}
+		if s.doCardFast(seat, o) {
+			return
+		}
+		if h := s.hook(id); h != nil && h.boosts && len(s.Tests) > 0 {
+			v.Resources-- // "⚡ spend 1 resource: +1 skill for this test"
+			if t := s.test(); h.boost[o.Arg2] == t.Skill {
+				t.Mod++
 			}
 		}
-	}
-}
-
-// playLucky plays Lucky!: +2 to the skill value of the test; Lucky! (2)
-// also draws 1 card (ruling R-LUCKY).
-func (s *State) playLucky(seat int, id int16, t *SkillTest) {
-	s.playTrigger(seat, id)
-	t.Mod += 2
-	if s.Cards[id].Def == idLucky2 {
-		s.drawCards(seat, 1)
 	}
 }

@@ -99,7 +99,7 @@ func (s *State) endOfRound() {
 	for i := 0; i < int(s.N); i++ {
 		v := &s.Inv[i]
 		for j := 0; j < len(v.Threat); j++ {
-			if s.Cards[v.Threat[j]].Def == idDissonantVoices {
+			if h := s.hook(v.Threat[j]); h != nil && h.roundDiscard { // Dissonant Voices
 				s.toDiscard(v.Threat[j])
 				j--
 			}

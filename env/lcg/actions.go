@@ -39,6 +39,8 @@ import (
 //	ActChoose+k     16     generic choice k (a card's "choose one", a resolution)
 //	ActPlayDiscard  1      play the topmost event of your discard pile (Wendy's Amulet)
 //	ActParleyEnemy+k 10    Parley with enemy slot k (Mob Enforcer) (§3 Parley)
+//	ActBuy+k        80     upgrade step: buy shop card k (upgrade.go; §3 Campaign)
+//	ActRemove+k     80     upgrade step: the purchase replaces a copy of shop card k
 const (
 	ActEndTurn game.ActionCode = iota
 	ActPass
@@ -68,7 +70,9 @@ const (
 	ActChoose      = ActLocation + MaxLocations
 	ActPlayDiscard = ActChoose + MaxChoice
 	ActParleyEnemy = ActPlayDiscard + 1
-	NumActions     = int(ActParleyEnemy + MaxEnemies)
+	ActBuy         = ActParleyEnemy + MaxEnemies
+	ActRemove      = ActBuy + MaxShop
+	NumActions     = int(ActRemove + MaxShop)
 	actFirstFlat   = ActEndTurn
 )
 
@@ -90,6 +94,7 @@ var actionNames = func() []string {
 		{ActThreat, MaxThreat, "ThreatAbility"}, {ActAssign, MaxPlay, "AssignToAsset"}, {ActSeat, MaxInvestigators, "Investigator"},
 		{ActEnemy, MaxEnemies, "Enemy"}, {ActLocation, MaxLocations, "Location"}, {ActChoose, MaxChoice, "Choose"},
 		{ActParleyEnemy, MaxEnemies, "ParleyEnemy"},
+		{ActBuy, MaxShop, "Buy"}, {ActRemove, MaxShop, "Remove"},
 	}
 	for _, r := range ranged {
 		for k := 0; k < r.n; k++ {
@@ -113,9 +118,12 @@ const (
 	PkChoice
 	PkHandSize
 	PkReaction
+	PkUpgrade       // campaign: buy a card or be done (upgrade.go)
+	PkUpgradeRemove // campaign: the card a purchase replaces
+	PkTrauma        // campaign: physical (Choose0) or mental (Choose1) trauma after a defeat by both
 )
 
-var promptKinds = []string{"none", "mulligan", "next-turn", "action", "window", "commit", "assign", "order", "target", "choice", "hand-size", "reaction"}
+var promptKinds = []string{"none", "mulligan", "next-turn", "action", "window", "commit", "assign", "order", "target", "choice", "hand-size", "reaction", "upgrade", "upgrade-remove", "trauma"}
 
 // Event kinds of the log (see Narrate).
 const (
@@ -151,4 +159,8 @@ const (
 	evTakeControl
 	evEnemyMove // A enemy, B location
 	evMulligan  // A cards
+	// Campaign play (campaign_play.go, upgrade.go).
+	evCampaignTally   // seat: A experience earned, B physical trauma, C mental trauma (totals)
+	evCampaignReplace // seat: A the new investigator's card id
+	evUpgrade         // seat: A card bought, B card replaced (0 none), C experience paid
 )

@@ -207,7 +207,7 @@ func (s *State) AbilityOf(id int16, a int) (AbilityView, bool) {
 		return AbilityView{}, false
 	}
 	return AbilityView{Skill: int(w.skill), Mod: int(w.mod), Damage: int(w.dmg), Shroud: int(w.shroud),
-		Investigate: w.invest, Heal: w.skipNone, Resources: s.Cards[id].Def == idBurglary}, true
+		Investigate: w.invest, Heal: w.skipNone, Resources: hooksOf[s.Cards[id].Def] != nil && hooksOf[s.Cards[id].Def].resourcesNotClues}, true
 }
 
 // EnemyFight and EnemyEvade are enemy instance e's fight and evade with

@@ -16,11 +16,15 @@ import (
 type CampaignDef struct {
 	Name string
 	Bags [4][]int8 // Easy, Standard, Hard, Expert
+	// Scenarios are the campaign's scenario codes in the campaign guide's
+	// order (campaign play, campaign_play.go).
+	Scenarios []string
 }
 
 // nightOfTheZealot is the core set's campaign.
 var nightOfTheZealot = &CampaignDef{
-	Name: "Night of the Zealot",
+	Name:      "Night of the Zealot",
+	Scenarios: []string{"01104", "01120", "01142"}, // The Gathering, The Midnight Masks, The Devourer Below
 	Bags: [4][]int8{
 		{+1, +1, 0, 0, 0, -1, -1, -1, -2, -2, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
 		{+1, 0, 0, -1, -1, -1, -2, -2, -3, -4, TokSkull, TokSkull, TokCultist, TokTablet, TokAutoFail, TokElderSign},
@@ -48,6 +52,9 @@ const (
 	LogSacrificedLita                     // "the investigators sacrificed Lita Chantler to Umôrdhoth"
 	numLogKeys
 )
+
+// NumLogKeys is the number of campaign-log entries (LogKey values).
+const NumLogKeys = int(numLogKeys)
 
 var logKeyNames = [numLogKeys]string{
 	"your house has burned to the ground", "your house is still standing", "the Ghoul Priest is still alive",

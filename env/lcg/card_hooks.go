@@ -78,7 +78,136 @@ type cardHooks struct {
 	// parleyProvokes: the enemy's ⮕ ability (parleyCan/parleyRun) is not a
 	// Parley and provokes attacks of opportunity (Umôrdhoth's).
 	parleyProvokes bool
+	// parleyPay pays the Parley's cost when it is chosen, with the action
+	// (Mob Enforcer's resources), before parleyRun.
+	parleyPay func(s *State, seat int, e int16)
+
+	// Cards in a threat area (weaknesses, treacheries): threatSetup places
+	// the tokens it enters with (Cover Up's clues; also PlaceThreat);
+	// threatActions is the cost in actions of its threatRun (0: 1);
+	// threatFastUsable / threatFastRun its ⚡ ability (option ActThreat+slot;
+	// Hospital Debts); gameEnds its "when the game ends" (LCG §3 Trauma);
+	// elderSignFails: ⊛ revealed in its bearer's tests is an automatic
+	// failure (The Necronomicon); actionTax: each round the first move,
+	// fight and evade action of its bearer costs 1 more action (Frozen in
+	// Fear); forbidsPlay: its bearer cannot play cards (Dissonant Voices);
+	// roundDiscard: discarded at the end of the round (LCG §5.4).
+	threatSetup      func(s *State, id int16)
+	threatActions    int8
+	threatFastUsable func(s *State, seat int, id int16) bool
+	threatFastRun    func(s *State, seat int, id int16)
+	gameEnds         func(s *State, seat int, id int16)
+	elderSignFails   bool
+	actionTax        bool
+	forbidsPlay      bool
+	roundDiscard     bool
+	// blanksInvestigators: while this enemy is in play, the investigator
+	// card of each investigator at its location is blank (Stubborn
+	// Detective; ruling R-STUBBORN).
+	blanksInvestigators bool
+	// shroudMod: while attached to a location, its shroud modifier
+	// (Obscuring Fog; LCG §3 Shroud).
+	shroudMod int8
+
+	// Player cards (assets, events, skills, investigators; the cards_*.go
+	// files), asked by their id wherever the engine meets the card:
+	playerHooks
 }
+
+// playerHooks are what a player card does, by the place in the rules that
+// asks (LCG §3 Ability, §4 Playing Cards, §6 Skill Tests). id is the card
+// instance, seat the investigator the rule concerns.
+type playerHooks struct {
+	// abilities are the asset's ⮕ abilities (at most 2; the ability index
+	// is the position; LCG §3 Activate).
+	abilities []weapon
+	// skillBonus is the constant bonus the asset gives its controller's
+	// skills while in play (by skill; LCG §3 Modifiers); investigateBonus
+	// its bonus to intellect while its controller investigates.
+	skillBonus       [4]int8
+	investigateBonus int8
+	// extraAction: its controller gets 1 additional action each turn while
+	// it is in play, also in the turn it enters or leaves play (Leo De Luca).
+	extraAction bool
+	// handSlots: hand slots it adds for Tome assets (Daisy's Tote Bag);
+	// arcaneSlots: arcane slots it adds (Book of Shadows; LCG §3 Slots).
+	handSlots, arcaneSlots int8
+	// fastUsable / fastRun: the asset's ⚡ ability in a player window of its
+	// controller (LCG §3 Fast; option ActAbility+2·slot). fastAfter lists it
+	// after the other ⚡ abilities of the play area (the option order the
+	// engine has always used).
+	fastUsable func(s *State, seat int, id int16) bool
+	fastRun    func(s *State, seat int, id int16)
+	fastAfter  bool
+	// boost: the two skills of its "⚡ spend 1 resource: +1 skill for this
+	// test" abilities (abilities 0 and 1; boosts says it has them).
+	boost  [2]int8
+	boosts bool
+
+	// playable is pre-check A of an event (LCG §4: could its effect change
+	// the game state now?); nil: always. play resolves the event (LCG §4
+	// step 4) after it went to the discard pile, or, with playStays, instead
+	// of it (the event attaches: Barricade). designates is the action its
+	// ability designates (LCG §3 Ability: akFight, akEvade), 0 for none.
+	playable   func(s *State, seat int, id int16) bool
+	play       func(s *State, seat int, id int16)
+	playStays  bool
+	designates int32
+
+	// Skill tests (LCG §6): maxOnePerTest ("Max 1 committed per skill
+	// test"); commitOK: an extra condition for seat to commit it to t;
+	// committed: its effect when the test it was committed to succeeds
+	// (ST.7); commitEnd: ST.8 for it instead of the discard pile (reports
+	// whether it did something); discoverExtra: additional clues a
+	// successful investigation it was committed to discovers.
+	maxOnePerTest bool
+	commitOK      func(s *State, t *SkillTest, seat int, id int16) bool
+	committed     func(s *State, t *SkillTest, id int16)
+	commitEnd     func(s *State, t *SkillTest, id int16) bool
+	discoverExtra int8
+	// A test this card started (SkillTest.Src): srcSkill adds to the skill
+	// value (ST.5); srcFight changes a successful or failed attack's damage
+	// dmg (ST.7; margin: total − difficulty); srcEvade is ST.7 of an
+	// evasion; resourcesNotClues: its successful investigation gains 3
+	// resources instead of discovering clues (Burglary: tfBurglary);
+	// emptied: after its ability paid its last use (First Aid).
+	srcSkill          func(s *State, t *SkillTest) int
+	srcFight          func(s *State, t *SkillTest, ok bool, margin, dmg int) int
+	srcEvade          func(s *State, t *SkillTest, ok bool)
+	resourcesNotClues bool
+	emptied           func(s *State, id int16)
+
+	// Investigators: elderSign is the ⊛ modifier (ST.4); elderSuccess its
+	// effect after a success with ⊛ (ST.7); tomeAction: 1 additional action
+	// each turn for Tome ⮕ abilities (Daisy Walker); turnFast: a ⚡ ability
+	// usable only during its own turn (option ActSkidsAction).
+	elderSign    func(s *State, t *SkillTest, seat int) int
+	elderSuccess func(s *State, seat int)
+	tomeAction   bool
+	turnFast     func(s *State, seat int) bool
+	turnFastRun  func(s *State, seat int)
+	// choiceText is the investigator's reaction option (ActChoose) in words.
+	choiceText string
+	// barricade: attached to a location, non-Elite enemies cannot move into
+	// it, and it is discarded when an investigator leaves it (LCG §3 Hunter).
+	barricade bool
+	// amulet: its controller may play the topmost event of their discard
+	// pile, and their played events go to the bottom of their deck instead
+	// of the discard pile (Wendy's Amulet; card_texts.go).
+	amulet bool
+}
+
+// registerCard gives player card d its behaviour (at init, once per card,
+// in the card's own block of a cards_*.go file).
+func registerCard(d cards.ID, h playerHooks) { registerHooks(d, &cardHooks{playerHooks: h}) }
+
+// atTriggerOnly is pre-check A of a fast event played only at its trigger
+// (triggers.go), never in a player window.
+func atTriggerOnly(*State, int, int16) bool { return false }
+
+// duringYourTurn is pre-check A of a fast event "play only during your
+// turn" (LCG §3 Fast).
+func duringYourTurn(s *State, seat int, _ int16) bool { return s.Active == int8(seat) }
 
 // enemyBonus is the fight and evade modifier of enemy e (the scenario's
 // agenda and the enemy's own; LCG §3 Modifiers).
@@ -107,6 +236,27 @@ func (s *State) sanity(seat int) int {
 		for _, id := range s.Inv[seat].Threat {
 			if h := s.hook(id); h != nil && h.sanityMod != nil {
 				n += h.sanityMod(s, id, seat)
+			}
+		}
+	}
+	return n
+}
+
+// Threat-area rules asked by threatRule.
+const (
+	ruleElderSignFails = iota // cardHooks.elderSignFails
+	ruleActionTax             // cardHooks.actionTax
+	ruleForbidsPlay           // cardHooks.forbidsPlay
+)
+
+// threatRules counts the cards in seat's threat area with rule r.
+func (s *State) threatRules(seat int, r int) int {
+	n := 0
+	for _, id := range s.Inv[seat].Threat {
+		if h := s.hook(id); h != nil {
+			switch {
+			case r == ruleElderSignFails && h.elderSignFails, r == ruleActionTax && h.actionTax, r == ruleForbidsPlay && h.forbidsPlay:
+				n++
 			}
 		}
 	}
@@ -188,6 +338,20 @@ func registerHooks(d cards.ID, h *cardHooks) {
 		panic("lcg: hooks registered twice for " + def(d).Name)
 	}
 	hooksOf[d] = h
+}
+
+// Implemented returns the codes of the player cards whose text has an
+// effect in the engine, in code order: those whose block (cards_*.go)
+// registers behaviour or a triggered ability (docs/lcg-rulings.md lists the
+// rest, played by their stats).
+func Implemented() []string {
+	var codes []string
+	for _, c := range cards.All() {
+		if c.IsPlayerCard() && (hooksOf[c.ID] != nil || trigCardMask[c.ID] != 0) {
+			codes = append(codes, c.Code)
+		}
+	}
+	return codes
 }
 
 // hasHooks reports whether card d has hooks (newInst sets State.hookLive).

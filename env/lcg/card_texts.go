@@ -5,21 +5,10 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
-// Card texts of the core set's level 0–4 player cards beyond the starter
-// basics: ⮕ abilities of assets (by kind), ⚡ abilities, and events. Each
-// effect cites its card; the rules machinery they use (uses, slots, lasting
-// effects, attachments, searches) cites its spec section.
-
-// Kinds of ⮕ abilities other than Fight/Investigate (weapon.kind).
-const (
-	abFight uint8 = iota
-	abOldBook
-	abMedical
-	abEncyclopedia
-	abScrying
-	abBookOfShadows
-	abCatBurglar
-)
+// The rules machinery player cards' texts use (uses, slots, lasting effects,
+// attachments, searches, playing from the discard pile), each citing its
+// spec section, and the effect ids of the cards' multi-step effects. What
+// each card does is in its block of a cards_*.go file.
 
 // Effect ids of opEffect frames for these cards (continuing effects.go's).
 const (
@@ -54,33 +43,6 @@ func clamp(v, lo, hi int) int {
 		return hi
 	}
 	return v
-}
-
-// abilityKindUsable is the play restriction of a non-fight ⮕ ability (LCG §4
-// pre-check A: its effect could change the game state).
-func (s *State) abilityKindUsable(seat int, id int16, w weapon) bool {
-	switch w.kind {
-	case abScrying:
-		return true // the encounter deck or a deck can always be looked at
-	case abBookOfShadows:
-		return s.spellAssetSlot(seat, 0) >= 0
-	case abCatBurglar:
-		return s.evadeTarget(seat) >= 0 || s.connectingMask(seat) != 0
-	}
-	return true
-}
-
-// spellAssetSlot returns the play slot of the k-th Spell asset seat controls, or -1.
-func (s *State) spellAssetSlot(seat, k int) int {
-	for pi, id := range s.Inv[seat].Play {
-		if s.has(id, trSpell) && s.card(id).Type == typeAsset {
-			if k == 0 {
-				return pi
-			}
-			k--
-		}
-	}
-	return -1
 }
 
 // connectingMask is the set of location slots seat may move to (LCG §3 Move).
@@ -142,7 +104,7 @@ func (s *State) askSeat(f *game.Frame, mask uint8) (int, game.Control) {
 // the owner's deck (Wendy's Amulet's forced ability; LCG §3 Instead).
 func (s *State) discardEvent(id int16) {
 	o := int(s.Cards[id].Owner)
-	if o >= 0 && s.inGame(o) && s.controls(o, idWendyAmulet) >= 0 && s.card(id).Type == typeEvent {
+	if o >= 0 && s.inGame(o) && s.amuletControlled(o) && s.card(id).Type == typeEvent {
 		s.moveTo(id, ZoneDeck, o)
 		d := s.Inv[o].Deck
 		copy(d[1:], d[:len(d)-1]) // the bottom of the deck is index 0
@@ -153,6 +115,17 @@ func (s *State) discardEvent(id int16) {
 	s.toDiscard(id)
 }
 
+// amuletControlled reports whether seat controls an asset with the amulet
+// rule (playerHooks.amulet: Wendy's Amulet).
+func (s *State) amuletControlled(seat int) bool {
+	for _, id := range s.Inv[seat].Play {
+		if h := s.hook(id); h != nil && h.amulet {
+			return true
+		}
+	}
+	return false
+}
+
 // amuletEvent returns the topmost event of seat's discard pile when Wendy's
 // Amulet lets seat play it as if it were in hand, or -1.
 func (s *State) amuletEvent(seat int) int16 {
@@ -161,7 +134,7 @@ func (s *State) amuletEvent(seat int) int16 {
 		return -1
 	}
 	id := v.Discard[len(v.Discard)-1]
-	if defBits[s.Cards[id].Def]&dbEvent == 0 || s.controls(seat, idWendyAmulet) < 0 {
+	if defBits[s.Cards[id].Def]&dbEvent == 0 || !s.amuletControlled(seat) {
 		return -1
 	}
 	return id
@@ -170,7 +143,7 @@ func (s *State) amuletEvent(seat int) int16 {
 // playableAt returns a copy of event d seat can play at its trigger and the
 // option code to play it, or -1 (hand first, then Wendy's Amulet).
 func (s *State) playableAt(seat int, d cards.ID) (int16, game.ActionCode) {
-	if !s.inGame(seat) || s.countThreat(seat, idDissonantVoices) > 0 {
+	if !s.inGame(seat) || s.threatRules(seat, ruleForbidsPlay) > 0 {
 		return -1, 0
 	}
 	if h := s.handSlotOf(seat, d); h >= 0 {
@@ -201,17 +174,10 @@ func (s *State) afterPlay(seat int, id int16) {
 	s.emit(event{Kind: tpAfterPlay, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: id})
 }
 
-// attachBarricade attaches Barricade to seat's location (LCG §3 Attach To).
-func (s *State) attachBarricade(seat int, id int16) {
-	loc := s.Inv[seat].Loc
-	s.moveTo(id, ZoneBoard, -1)
-	s.Cards[id].Host, s.Cards[id].Loc = s.LocInst[loc], loc
-}
-
 // barricaded reports whether a Barricade is attached to location slot k.
 func (s *State) barricaded(k int8) bool {
 	for _, a := range s.Board {
-		if s.Cards[a].Def == idBarricade && s.Cards[a].Host == s.LocInst[k] {
+		if h := s.hook(a); h != nil && h.barricade && s.Cards[a].Host == s.LocInst[k] {
 			return true
 		}
 	}
@@ -223,7 +189,7 @@ func (s *State) barricaded(k int8) bool {
 func (s *State) leaveLocation(k int8) {
 	for i := 0; i < len(s.Board); i++ {
 		a := s.Board[i]
-		if s.Cards[a].Def == idBarricade && s.Cards[a].Host == s.LocInst[k] {
+		if h := s.hook(a); h != nil && h.barricade && s.Cards[a].Host == s.LocInst[k] {
 			s.Cards[a].Host = -1
 			s.discardEvent(a)
 			i--
@@ -235,59 +201,6 @@ func (s *State) leaveLocation(k int8) {
 // (Barricade: non-Elite enemies; LCG §3 Hunter: the move fails).
 func (s *State) enemyBlocked(e int16, k int) bool {
 	return !s.has(e, trElite) && s.barricaded(int8(k))
-}
-
-// ammoTarget returns the k-th Firearm asset controlled by an investigator at
-// seat's location (Extra Ammunition), or -1; k < 0 asks for any.
-func (s *State) ammoTarget(seat, k int) int16 {
-	if k < 0 {
-		k = 0
-	}
-	for i := 0; i < int(s.N); i++ {
-		if !s.inGame(i) || s.Inv[i].Loc != s.Inv[seat].Loc {
-			continue
-		}
-		for _, id := range s.Inv[i].Play {
-			if s.has(id, trFirearm) && s.card(id).Type == typeAsset {
-				if k == 0 {
-					return id
-				}
-				k--
-			}
-		}
-	}
-	return -1
-}
-
-// elusiveDest is the set of revealed locations with no enemies other than
-// seat's own (Elusive).
-func (s *State) elusiveDest(seat int) uint16 {
-	var m uint16
-	for k := 0; k < MaxLocations; k++ {
-		if k == int(s.Inv[seat].Loc) || !s.locInPlay(k) || !s.Cards[s.LocInst[k]].Revealed {
-			continue
-		}
-		empty := true
-		for _, e := range s.Enemies {
-			if e >= 0 && int(s.Cards[e].Loc) == k {
-				empty = false
-			}
-		}
-		if empty {
-			m |= 1 << uint(k)
-		}
-	}
-	return m
-}
-
-// mindWipeTarget returns a non-Elite enemy at seat's location, or -1.
-func (s *State) mindWipeTarget(seat int) int16 {
-	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) && !s.blank(e) {
-			return e
-		}
-	}
-	return -1
 }
 
 // phaseStartWindow reports whether the current window follows the beginning
@@ -323,30 +236,4 @@ func (s *State) mindOverMatter(seat int, sk int8) int8 {
 		return skIntellect
 	}
 	return sk
-}
-
-// resolveMoreEvents resolves the events of this file (LCG §4 step 4); it
-// reports whether id was one of them.
-func (s *State) resolveMoreEvents(seat int, id int16) bool {
-	v := &s.Inv[seat]
-	switch s.Cards[id].Def {
-	case idExtraAmmo:
-		s.push(opEffect, seat, int32(id), -1, effExtraAmmo, 0)
-	case idMindOverMatter:
-		v.Lasting |= lastMindOverMatter // until the end of the round
-	case idCrypticResearch:
-		s.push(opEffect, seat, int32(id), -1, effCrypticResearch, 0)
-	case idElusive:
-		s.disengageAll(seat, -1)
-		s.push(opEffect, seat, int32(id), -1, effElusive, 0)
-	case idHotStreak:
-		s.gainResources(seat, 10)
-	case idMindWipe:
-		s.push(opEffect, seat, int32(id), -1, effMindWipe, 0)
-	case idWillToSurvive:
-		v.Lasting |= lastWillToSurvive // until the end of your turn
-	default:
-		return false
-	}
-	return true
 }

@@ -725,7 +725,7 @@ func TestAllCardsRandomPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range team {
-			for _, code := range Implemented {
+			for _, code := range Implemented() {
 				if d := def(mustID(code)); !d.Weakness && d.Type != cards.Investigator {
 					ctGive(s, i, code, ZoneDeck)
 				}

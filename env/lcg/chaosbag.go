@@ -138,7 +138,7 @@ func (s *State) tokenModifier1(t *SkillTest, tok int8) (mod int, autoFail bool) 
 		}
 		return sym.Mod(s, t), false
 	case TokElderSign:
-		if s.countThreat(seat, idNecronomicon) > 0 {
+		if s.threatRules(seat, ruleElderSignFails) > 0 {
 			return 0, true // The Necronomicon: elder signs are auto-fails
 		}
 		return s.elderSign(t), false

@@ -20,3 +20,18 @@ func TestKernelContract(t *testing.T) {
 	gametest.IllegalChoices(t, mk, 10, 300)
 	gametest.Invariants(t, mk, seeds, 500, func(s game.State) error { return s.(*State).CheckInvariants() })
 }
+
+// TestCampaignContract runs the kernel's contract checks on campaign play.
+func TestCampaignContract(t *testing.T) {
+	mk := func(seed uint64, logging bool) game.State {
+		s, err := New(Options{Investigators: []string{"roland", "agnes"}, Difficulty: "easy", Mulligan: true, Campaign: true}, seed, logging)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	seeds := []uint64{1, 2, 3, 4}
+	gametest.Determinism(t, mk, seeds, 3000)
+	gametest.CloneIndependence(t, mk, 9, 20, 3000)
+	gametest.IllegalChoices(t, mk, 10, 3000)
+}

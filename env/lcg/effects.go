@@ -21,6 +21,20 @@ const (
 	effActAbility // the act B's ⮕ ability, after its clues are paid (StageDef.Ability)
 )
 
+// effectRuns are the multi-step effects of player and encounter cards by
+// effect id, registered in the card's own block (registerEffect); the ids
+// stay in the enums of effects.go and card_texts.go, so a frame's encoding
+// does not depend on where the card lives.
+var effectRuns [128]func(s *State, f *game.Frame, seat int) game.Control
+
+// registerEffect registers the effect run under id e (at init, once).
+func registerEffect(e int32, run func(s *State, f *game.Frame, seat int) game.Control) {
+	if effectRuns[e] != nil {
+		panic("lcg: effect registered twice")
+	}
+	effectRuns[e] = run
+}
+
 // hEffect runs card effects that take several steps or a decision. Frame Src
 // is the source card, B an effect argument.
 func (s *State) hEffect(f *game.Frame) game.Control {
@@ -40,6 +54,9 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 	if f.A != effExhaustEnemy && f.A != effScenario && !s.inGame(seat) {
 		return game.Done
 	}
+	if run := effectRuns[f.A]; run != nil {
+		return run(s, f, seat) // a card's own multi-step effect (registerEffect)
+	}
 	switch f.A {
 	case effExhaustEnemy:
 		// LCG §5.2 3.3: after its attack an engaged enemy exhausts.
@@ -50,14 +67,6 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 	case effDamageEnemyHere:
 		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc }, false, func(e int16) {
 			s.damageEnemy(e, int(f.B), seat)
-		})
-	case effStrayCat:
-		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc && !s.has(e, trElite) }, false, func(e int16) {
-			s.evadeEnemy(e, seat)
-		})
-	case effSneakAttack:
-		return s.chooseEnemy(f, func(e int16) bool { return s.Cards[e].Loc == s.Inv[seat].Loc && s.Cards[e].Exhausted }, false, func(e int16) {
-			s.damageEnemy(e, 2, seat)
 		})
 	case effChooseFight:
 		return s.chooseEnemy(f, func(e int16) bool {
@@ -72,29 +81,6 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		})
 	case effScenario:
 		return s.scen().Effects[f.B](s, f)
-	case effAmnesia:
-		// Amnesia: choose 1 card to keep and discard the rest of the hand.
-		v := &s.Inv[seat]
-		if f.Answer == game.NoAnswer {
-			p := s.ask(seat, PkChoice, f.Src)
-			for h, id := range v.Hand {
-				if h < MaxChoice {
-					p.Add(ActChoose+game.ActionCode(h), int32(id), 0)
-				}
-			}
-			if len(p.Options) == 0 {
-				return game.Done
-			}
-			return game.Wait
-		}
-		keep := int16(s.chosen(f).Arg)
-		for i := 0; i < len(v.Hand); i++ {
-			if v.Hand[i] != keep {
-				s.toDiscard(v.Hand[i])
-				i--
-			}
-		}
-		return game.Done
 	case effDiscardAsset, effSlotDiscard:
 		// Crypt Chill: discard an asset you control. Slots: discard assets
 		// until the slots fit (LCG §3 Slots).
@@ -117,42 +103,6 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 			return game.Done
 		}
 		return game.Wait
-	case effDynamite:
-		// Dynamite Blast: 3 damage to each enemy and investigator at your
-		// location or a connecting one (you choose).
-		loc := int(s.Inv[seat].Loc)
-		if f.Answer == game.NoAnswer {
-			p := s.ask(seat, PkTarget, f.Src)
-			p.Add(ActLocation+game.ActionCode(loc), int32(loc), 0)
-			for k := 0; k < MaxLocations; k++ {
-				if s.connected(loc, k) {
-					p.Add(ActLocation+game.ActionCode(k), int32(k), 0)
-				}
-			}
-			if len(p.Options) > 1 {
-				return game.Wait
-			}
-		} else {
-			loc = int(s.chosen(f).Arg)
-		}
-		for _, e := range s.Enemies {
-			if e >= 0 && int(s.Cards[e].Loc) == loc {
-				s.damageEnemy(e, 3, seat)
-			}
-		}
-		var hit uint8
-		for i := 0; i < int(s.N); i++ {
-			if s.inGame(i) && int(s.Inv[i].Loc) == loc {
-				hit |= 1 << uint(i)
-			}
-		}
-		if hit != 0 {
-			s.dealGroup(hit, 3, 0, f.Src) // one "after" timing point for all (triggers.go)
-		}
-		return s.cont(game.Done)
-	case effDrawnToFlame:
-		s.discoverAt(seat, int(s.Inv[seat].Loc), 2) // then discover 2 clues
-		return game.Done
 	case effAbility:
 		id := int16(f.Src)
 		w, _ := weaponOf(s.Cards[id].Def, int(f.B))
@@ -170,8 +120,8 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		}
 		horror := v.Damage == 0 || (f.Answer != game.NoAnswer && s.chosen(f).Arg == 1)
 		s.heal(seat, 1, horror)
-		if s.Cards[id].Uses <= 0 && s.Cards[id].Def == idFirstAid && s.Cards[id].Zone == ZonePlay {
-			s.toDiscard(id) // no supplies left: discard it
+		if h := s.hook(id); h != nil && h.emptied != nil && s.Cards[id].Uses <= 0 && s.Cards[id].Zone == ZonePlay {
+			h.emptied(s, id)
 		}
 		return game.Done
 	}

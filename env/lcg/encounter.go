@@ -14,22 +14,6 @@ const (
 	typeSkill     = cards.SkillCard
 )
 
-// Player weaknesses with effects.
-var (
-	idAmnesia, idParanoia, idHaunted, idPsychosis = mustID("01096"), mustID("01097"), mustID("01098"), mustID("01099")
-	idHypochondria, idCoverUp, idNecronomicon     = mustID("01100"), mustID("01007"), mustID("01009")
-	idHospitalDebts, idDarkMemory, idAbandoned    = mustID("01011"), mustID("01013"), mustID("01015")
-	idMobEnforcer, idStubbornDetective            = mustID("01101"), mustID("01103")
-	idSilverTwilight                              = mustID("01102")
-)
-
-// Encounter cards of the core set with effects (Night of the Zealot sets).
-var (
-	idGraspingHands, idRottingRemains            = mustID("01162"), mustID("01163")
-	idFrozenInFear, idDissonantVoices            = mustID("01164"), mustID("01165")
-	idAncientEvils, idCryptChill, idObscuringFog = mustID("01166"), mustID("01167"), mustID("01168")
-)
-
 // hEncounter is the encounter draw procedure (LCG §5.2 1.4): draw (refilling
 // an empty deck from the discard), Peril, Revelation, then spawn an enemy or
 // discard a treachery, then Surge. Frame Tgt is a card already drawn (a
@@ -102,55 +86,28 @@ func (s *State) toThreat(seat int, id int16) {
 
 // revelation resolves a drawn card's Revelation ability (LCG §3 Revelation).
 func (s *State) revelation(seat int, id int16) {
-	d := s.Cards[id].Def
-	peril := s.keyword(id, kwPeril)
-	var t *SkillTest
-	switch d {
-	case idGraspingHands:
-		t = s.pushTest(seat, skAgility, 3, tkTreachery, -1, id)
-	case idRottingRemains:
-		t = s.pushTest(seat, skWillpower, 3, tkTreachery, -1, id)
-	case idCryptChill:
-		t = s.pushTest(seat, skWillpower, 4, tkTreachery, -1, id)
-	case idFrozenInFear, idDissonantVoices, idHaunted, idPsychosis, idHypochondria, idHospitalDebts:
-		s.toThreat(seat, id)
-	case idCoverUp:
-		s.toThreat(seat, id)
-		s.Cards[id].Clues = 3
-	case idNecronomicon:
-		s.toThreat(seat, id)
-		s.Cards[id].Horror = 3
-	case idAncientEvils:
-		s.placeAgendaDoom(1)
-		s.checkDoom() // this effect can make the agenda advance
-	case idObscuringFog:
-		host := s.LocInst[s.Inv[seat].Loc]
-		for _, a := range s.Board {
-			if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == host {
-				return // limit 1 per location: it cannot attach and is discarded
-			}
-		}
-		s.moveTo(id, ZoneBoard, -1)
-		s.Cards[id].Host, s.Cards[id].Loc = host, s.Inv[seat].Loc
-	case idAmnesia:
-		if len(s.Inv[seat].Hand) > 1 {
-			s.push(opEffect, seat, int32(id), -1, effAmnesia, 0)
-		}
-	case idParanoia:
-		s.Inv[seat].Resources = 0
-	default:
-		if h := s.hook(id); h != nil && h.revelation != nil {
-			h.revelation(s, seat, id) // the card's own Revelation (card_hooks.go)
-		}
-	case idAbandoned:
-		s.push(opDamage, seat, int32(id), -1, packDmg(0, 2, true), 0)
-		v := &s.Inv[seat]
-		for len(v.Discard) > 0 {
-			s.moveTo(v.Discard[0], ZoneRemoved, -1)
-		}
+	if h := s.hook(id); h != nil && h.revelation != nil {
+		h.revelation(s, seat, id) // the card's own Revelation (cardHooks.revelation)
 	}
-	if t != nil && peril {
+}
+
+// revelationTest pushes the skill test a Revelation asks of seat (kind
+// tkTreachery, Src the card: its cardHooks.testResult is ST.7), Peril when
+// the card has it (LCG §3 Peril).
+func (s *State) revelationTest(seat int, id int16, sk int8, diff int) {
+	peril := s.keyword(id, kwPeril)
+	t := s.pushTest(seat, sk, diff, tkTreachery, -1, id)
+	if peril {
 		t.Flags |= tfPeril
+	}
+}
+
+// intoThreat is the Revelation "put it into your threat area" (LCG §3
+// Threat Area), with the tokens it enters with (cardHooks.threatSetup).
+func intoThreat(s *State, seat int, id int16) {
+	s.toThreat(seat, id)
+	if h := s.hook(id); h != nil && h.threatSetup != nil {
+		h.threatSetup(s, id)
 	}
 }
 
@@ -171,29 +128,8 @@ func (s *State) drawnWeakness(seat int, id int16) {
 
 // treacheryResult is ST.7 of a revelation test.
 func (s *State) treacheryResult(t *SkillTest, ok bool, margin int) {
-	seat := int(t.Tester)
 	if h := s.hook(t.Src); h != nil && h.testResult != nil {
 		h.testResult(s, t, ok, margin)
-		return
-	}
-	switch s.Cards[t.Src].Def {
-	case idGraspingHands:
-		if !ok {
-			s.takeDamage(seat, -margin, 0, int32(t.Src)) // 1 damage per point failed by
-		}
-	case idRottingRemains:
-		if !ok {
-			s.takeDamage(seat, 0, -margin, int32(t.Src)) // 1 horror per point failed by
-		}
-	case idCryptChill:
-		if !ok {
-			// Choose and discard an asset you control; if you cannot, take 2 damage.
-			if s.countAssets(seat) == 0 {
-				s.takeDamage(seat, 2, 0, int32(t.Src))
-			} else {
-				s.push(opEffect, seat, int32(t.Src), -1, effDiscardAsset, 0)
-			}
-		}
 	}
 }
 
@@ -210,14 +146,8 @@ func (s *State) countAssets(seat int) int {
 
 // threatCost is the action cost of a threat-area card's ⮕ ability, or 0.
 func (s *State) threatCost(id int16) int8 {
-	switch s.Cards[id].Def {
-	case idHaunted, idPsychosis, idHypochondria:
-		return 2
-	case idNecronomicon:
-		return 1
-	}
 	if h := s.hook(id); h != nil && h.threatRun != nil {
-		return 1
+		return max(h.threatActions, 1)
 	}
 	return 0
 }
@@ -228,29 +158,15 @@ func (s *State) threatActionUsable(seat int, id int16) bool {
 	return c > 0 && s.Inv[seat].Actions >= c
 }
 
-// resolveThreatAction resolves a threat-area ⮕ ability: discard Haunted,
-// Psychosis or Hypochondria; move 1 horror from The Necronomicon to its
-// bearer (discarding it once it has none).
+// resolveThreatAction resolves a threat-area card's ⮕ ability
+// (cardHooks.threatRun: discard Haunted; The Necronomicon's horror).
 func (s *State) resolveThreatAction(seat int, id int16) {
 	if s.Cards[id].Zone != ZoneThreat {
 		return
 	}
 	if h := s.hook(id); h != nil && h.threatRun != nil {
 		h.threatRun(s, seat, id)
-		return
 	}
-	if s.Cards[id].Def == idNecronomicon {
-		c := &s.Cards[id]
-		if c.Horror > 0 {
-			c.Horror--
-			s.push(opDamage, seat, int32(id), -1, packDmg(0, 1, true), 0)
-		}
-		if c.Horror == 0 {
-			s.toDiscard(id)
-		}
-		return
-	}
-	s.toDiscard(id)
 }
 
 // shuffleEncounter shuffles the encounter deck.

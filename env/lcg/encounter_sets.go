@@ -6,9 +6,8 @@ import "github.com/mythos-rl/mythos/env/game"
 // Cult (pentagram), Nightgaunts, Locked Doors and the four Agents sets (Agents
 // of Yog-Sothoth, Shub-Niggurath, Cthulhu and Hastur; The Devourer Below uses
 // one, and the Return-to and side scenarios may use the others). Each card's whole
-// behaviour is its hooks here (card_hooks.go). Chilling Cold, Ancient Evils,
-// Striking Fear, Ghouls and Rats keep theirs in encounter.go and
-// trigger_cards.go.
+// behaviour is its hooks here (card_hooks.go), as is that of the Ghouls,
+// Striking Fear, Ancient Evils and Chilling Cold treacheries (at the end).
 
 var (
 	idAcolyte, idWizardOrder, idMysteriousChanting = mustID("01169"), mustID("01170"), mustID("01171")
@@ -321,4 +320,143 @@ func (s *State) doomOnNearestCultist(f *game.Frame, n int) game.Control {
 	return s.chooseEnemy(f, func(e int16) bool {
 		return s.has(e, trCultist) && dist[s.Cards[e].Loc] == best
 	}, false, func(e int16) { s.Cards[e].Doom += int8(n) })
+}
+
+// The Ghouls, Striking Fear, Ancient Evils and Chilling Cold sets (The
+// Gathering, The Midnight Masks, The Devourer Below): each treachery one
+// block, its id, then its Revelation and the rest of its behaviour.
+
+// Grasping Hands (01162, Ghouls): Revelation: test agility (3); 1 damage per
+// point failed by. LCG §3 Revelation, §6 ST.7.
+var idGraspingHands = mustID("01162")
+
+func init() {
+	registerHooks(idGraspingHands, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.revelationTest(seat, id, skAgility, 3) },
+		testResult: func(s *State, t *SkillTest, ok bool, margin int) {
+			if !ok {
+				s.takeDamage(int(t.Tester), -margin, 0, int32(t.Src))
+			}
+		},
+	})
+}
+
+// Rotting Remains (01163, Striking Fear): Revelation: test willpower (3); 1
+// horror per point failed by.
+var idRottingRemains = mustID("01163")
+
+func init() {
+	registerHooks(idRottingRemains, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.revelationTest(seat, id, skWillpower, 3) },
+		testResult: func(s *State, t *SkillTest, ok bool, margin int) {
+			if !ok {
+				s.takeDamage(int(t.Tester), 0, -margin, int32(t.Src))
+			}
+		},
+	})
+}
+
+// Frozen in Fear (01164, Striking Fear): Revelation: into your threat area;
+// your first move, fight and evade action each round costs 1 more action;
+// forced, at the end of your turn: test willpower (3) to discard it
+// (skilltest.go's tkFrozen). LCG §3 Action, §3 Forced Abilities.
+var idFrozenInFear = mustID("01164")
+
+func init() {
+	registerHooks(idFrozenInFear, &cardHooks{
+		revelation: intoThreat,
+		actionTax:  true,
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok && s.Cards[t.Src].Zone == ZoneThreat {
+				s.toDiscard(t.Src) // passed: discard it
+			}
+		},
+	})
+	registerTriggers(trigAbility{seq: 3, kind: tpEndTurn, name: "Frozen in Fear", card: idFrozenInFear, from: fromThreat, forced: true,
+		// Frozen in Fear: at the end of your turn, test willpower (3) to discard it (per copy).
+		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
+			for _, id := range s.Inv[seat].Threat {
+				if s.Cards[id].Def == idFrozenInFear {
+					s.pushTest(seat, skWillpower, 3, tkFrozen, -1, id)
+				}
+			}
+		}})
+}
+
+// Dissonant Voices (01165, Striking Fear): Revelation: into your threat
+// area; you cannot play assets or events; discarded at the end of the
+// round. LCG §5.4.
+var idDissonantVoices = mustID("01165")
+
+func init() {
+	registerHooks(idDissonantVoices, &cardHooks{revelation: intoThreat, forbidsPlay: true, roundDiscard: true})
+}
+
+// Ancient Evils (01166): Revelation: 1 doom on the agenda (which may
+// advance it). LCG §5.2 1.3.
+var idAncientEvils = mustID("01166")
+
+func init() {
+	registerHooks(idAncientEvils, &cardHooks{revelation: func(s *State, _ int, _ int16) {
+		s.placeAgendaDoom(1)
+		s.checkDoom() // this effect can make the agenda advance
+	}})
+}
+
+// Crypt Chill (01167, Chilling Cold): Revelation: test willpower (4); on a
+// failure discard an asset you control, or take 2 damage if you cannot.
+var idCryptChill = mustID("01167")
+
+func init() {
+	registerHooks(idCryptChill, &cardHooks{
+		revelation: func(s *State, seat int, id int16) { s.revelationTest(seat, id, skWillpower, 4) },
+		testResult: func(s *State, t *SkillTest, ok bool, _ int) {
+			if ok {
+				return
+			}
+			if seat := int(t.Tester); s.countAssets(seat) == 0 {
+				s.takeDamage(seat, 2, 0, int32(t.Src))
+			} else {
+				s.push(opEffect, seat, int32(t.Src), -1, effDiscardAsset, 0)
+			}
+		},
+	})
+}
+
+// Obscuring Fog (01168, Chilling Cold): Revelation: attach to your location
+// (limit 1 per location); +2 shroud; forced, after it is successfully
+// investigated: discard it. LCG §3 Attach To, §3 Limits.
+var idObscuringFog = mustID("01168")
+
+func init() {
+	registerHooks(idObscuringFog, &cardHooks{
+		revelation: func(s *State, seat int, id int16) {
+			if s.fogAt(int(s.Inv[seat].Loc)) >= 0 {
+				return // limit 1 per location: it cannot attach and is discarded
+			}
+			s.moveTo(id, ZoneBoard, -1)
+			s.Cards[id].Host, s.Cards[id].Loc = s.LocInst[s.Inv[seat].Loc], s.Inv[seat].Loc
+		},
+		shroudMod: 2,
+	})
+	registerTriggers(trigAbility{seq: 4, kind: tpAfterInvestigate, name: "Obscuring Fog", card: idObscuringFog, from: fromScenario, forced: true,
+		// Obscuring Fog: after the attached location is successfully investigated, discard it.
+		ok: func(s *State, ev *event, _ int, _ int16) bool {
+			return ev.Flags&evSuccess != 0 && s.fogAt(int(ev.Loc)) >= 0
+		},
+		run: func(s *State, ev *event, _ int, _ int16, _ game.Option) {
+			for a := s.fogAt(int(ev.Loc)); a >= 0; a = s.fogAt(int(ev.Loc)) {
+				s.toDiscard(a)
+			}
+		}})
+}
+
+// fogAt returns an Obscuring Fog attached to location slot k, or -1.
+func (s *State) fogAt(k int) int16 {
+	for _, a := range s.Board {
+		if s.Cards[a].Def == idObscuringFog && s.Cards[a].Host == s.LocInst[k] {
+			return a
+		}
+	}
+	return -1
 }

@@ -411,20 +411,6 @@ func (s *State) hAttack(f *game.Frame) game.Control {
 	}
 }
 
-// aquinnahTarget returns the k-th enemy at seat's location other than the
-// attacker, or -1.
-func (s *State) aquinnahTarget(seat int, attacker int16, k int) int16 {
-	for slot, x := range s.Enemies {
-		if slot < MaxEnemies && x >= 0 && x != attacker && s.Cards[x].Loc == s.Inv[seat].Loc {
-			if k == 0 {
-				return x
-			}
-			k--
-		}
-	}
-	return -1
-}
-
 // locationTitled returns the in-play location slot whose card has title
 // number t (defLocTitle), or -1.
 func (s *State) locationTitled(t uint16) int {

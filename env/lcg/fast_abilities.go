@@ -18,8 +18,8 @@ func (s *State) addCardFastOptions(seat int, p *game.Prompt) {
 		}
 	}
 	for t, id := range v.Threat {
-		// Hospital Debts: move 1 resource onto it (limit twice per round).
-		if t < MaxThreat && s.Cards[id].Def == idHospitalDebts && v.Resources >= 1 && v.UsedRound&bitDebts2 == 0 {
+		// A threat-area card's ⚡ ability (Hospital Debts).
+		if h := s.hook(id); t < MaxThreat && h != nil && h.threatFastUsable != nil && h.threatFastUsable(s, seat, id) {
 			p.Add(ActThreat+game.ActionCode(t), int32(id), 0)
 		}
 	}
@@ -28,20 +28,8 @@ func (s *State) addCardFastOptions(seat int, p *game.Prompt) {
 // cardFastUsable reports whether the ⚡ ability of seat's asset id can be
 // used now (its cost payable, its effect able to change the game state).
 func (s *State) cardFastUsable(seat int, id int16) bool {
-	c := &s.Cards[id]
-	switch c.Def {
-	case idBeatCop2:
-		return !c.Exhausted && s.enemyAtLocation(seat)
-	case idPoliceBadge:
-		// While an investigator at your location is taking their turn.
-		a := int(s.Active)
-		return a >= 0 && s.inGame(a) && s.Inv[a].Loc == s.Inv[seat].Loc
-	case idArcaneInitiate:
-		return !c.Exhausted && len(s.Inv[seat].Deck) > 0
-	case idForbidden:
-		return !c.Exhausted && c.Uses > 0
-	case idMagGlass1:
-		return s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues == 0
+	if h := s.hook(id); h != nil && h.fastUsable != nil && !h.fastAfter {
+		return h.fastUsable(s, seat, id)
 	}
 	return false
 }
@@ -49,51 +37,18 @@ func (s *State) cardFastUsable(seat int, id int16) bool {
 // doCardFast resolves a ⚡ card ability chosen in a window; it reports
 // whether o was one.
 func (s *State) doCardFast(seat int, o game.Option) bool {
-	v := &s.Inv[seat]
 	id := int16(o.Arg)
-	c := &s.Cards[id]
 	if o.Code >= ActThreat && o.Code < ActThreat+MaxThreat {
-		if c.Def != idHospitalDebts {
+		h := s.hook(id)
+		if h == nil || h.threatFastRun == nil {
 			return false
 		}
-		v.Resources--
-		c.Uses++ // resources on Hospital Debts
-		if v.UsedRound&bitDebts1 == 0 {
-			v.UsedRound |= bitDebts1
-		} else {
-			v.UsedRound |= bitDebts2
-		}
+		h.threatFastRun(s, seat, id)
 		return true
 	}
-	switch c.Def {
-	case idBeatCop2:
-		// Cost: exhaust it and deal 1 damage to it; then 1 damage to an enemy here.
-		c.Exhausted = true
-		c.Damage++
-		if c.Damage >= s.card(id).Health {
-			s.log.Add(evDefeat, game.AgentID(seat), int32(id), 0, 0)
-			s.toDiscard(id) // LCG §3 Defeated
-		}
-		s.push(opEffect, seat, int32(id), -1, effDamageEnemyHere, 1)
-	case idPoliceBadge:
-		s.toDiscard(id)
-		s.Inv[s.Active].Actions += 2 // that investigator may take 2 additional actions
-	case idArcaneInitiate:
-		c.Exhausted = true
-		s.push(opEffect, seat, int32(id), -1, effArcaneInitiate, 0)
-	case idForbidden:
-		// Cost: exhaust it and take 1 horror; move 1 secret to your pool.
-		c.Exhausted = true
-		c.Uses--
-		s.gainResources(seat, 1)
-		if c.Uses == 0 {
-			s.toDiscard(id) // no secrets: discard it (LCG §3 Uses)
-		}
-		s.takeDamage(seat, 0, 1, int32(id))
-	case idMagGlass1:
-		s.moveTo(id, ZoneHand, seat) // return it to your hand
-	default:
-		return false
+	if h := s.hook(id); h != nil && h.fastRun != nil && !h.fastAfter {
+		h.fastRun(s, seat, id)
+		return true
 	}
-	return true
+	return false
 }

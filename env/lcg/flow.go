@@ -23,6 +23,7 @@ const (
 	opEffect
 	opHunters
 	opTrigger
+	opCampaign
 	numOps
 )
 
@@ -49,6 +50,7 @@ func init() {
 		opEffect:        (*State).hEffect,
 		opHunters:       (*State).hHunters,
 		opTrigger:       (*State).hTrigger,
+		opCampaign:      (*State).hCampaign,
 	}
 }
 
@@ -69,9 +71,19 @@ func (s *State) Apply(choice int) error {
 // run resolves the stack until a handler waits for a decision or the game
 // ends.
 func (s *State) run() {
-	c := game.Resolve(&s.stack, s, handlers[:])
-	if c == game.Wait && !s.over {
-		return
+	for {
+		c := game.Resolve(&s.stack, s, handlers[:])
+		if c == game.Wait && !s.over {
+			return
+		}
+		if s.over && s.campaignContinues() {
+			continue // a campaign's scenario ended: the between-scenarios step
+		}
+		if !s.over && s.Camp.On && s.Camp.Step == CampBetween && len(s.stack.Frames) == 0 {
+			s.nextScenario() // the between-scenarios step is done
+			continue
+		}
+		break
 	}
 	if !s.over {
 		// The root frame never finishes while the game goes on.

@@ -1,6 +1,10 @@
 package lcg
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
 
 // CheckInvariants verifies the state's structural rules: every card instance
 // is in exactly one zone list matching its Zone field; no negative counts;
@@ -104,7 +108,7 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s is in play without an enemy slot", s.name(int16(i)))
 		}
 	}
-	if len(s.Bag)+len(s.Revealed) != len(s.scen().Campaign.Bags[s.cfg.difficulty])+len(s.scen().BagAdd) {
+	if len(s.Bag)+len(s.Revealed) != len(s.scen().Campaign.Bags[s.cfg.difficulty])+len(s.scen().BagAdd)+int(s.Camp.NBagAdds) {
 		return fmt.Errorf("chaos bag has %d+%d tokens", len(s.Bag), len(s.Revealed))
 	}
 	if len(s.Tests) == 0 && len(s.Revealed) != 0 {
@@ -115,6 +119,32 @@ func (s *State) CheckInvariants() error {
 	}
 	if s.over && s.Resolution == ResNone {
 		return fmt.Errorf("the game is over without a resolution")
+	}
+	return s.campaignInvariants()
+}
+
+// campaignInvariants checks campaign play's decks (LCG §3 Campaign,
+// Experience 2: the deck keeps its size) and experience.
+func (s *State) campaignInvariants() error {
+	if !s.Camp.On {
+		return nil
+	}
+	for i := 0; i < int(s.N); i++ {
+		c := &s.Camp.Seats[i]
+		if c.XP < 0 {
+			return fmt.Errorf("seat %d has %d experience", i, c.XP)
+		}
+		rules, _ := cards.RulesFor(def(c.Inv).Code)
+		size := 0
+		for _, d := range c.deck() {
+			x := def(d)
+			if !x.Weakness && x.Restriction == "" && !x.Permanent {
+				size++
+			}
+		}
+		if rules != nil && size != rules.DeckSize {
+			return fmt.Errorf("seat %d's campaign deck has %d cards, not %d", i, size, rules.DeckSize)
+		}
 	}
 	return nil
 }

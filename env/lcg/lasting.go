@@ -64,7 +64,7 @@ func (s *State) setBlank(e int16) {
 // investigator at its location).
 func (s *State) invBlank(seat int) bool {
 	for _, e := range s.Enemies {
-		if e >= 0 && s.Cards[e].Def == idStubbornDetective && s.Cards[e].Loc == s.Inv[seat].Loc && !s.blank(e) {
+		if h := s.hook(e); h != nil && h.blanksInvestigators && s.Cards[e].Loc == s.Inv[seat].Loc && !s.blank(e) {
 			return true
 		}
 	}
@@ -80,15 +80,8 @@ func (s *State) gameEnds() {
 	for i := 0; i < int(s.N); i++ {
 		v := &s.Inv[i]
 		for _, id := range v.Threat {
-			switch s.Cards[id].Def {
-			case idCoverUp:
-				if s.Cards[id].Clues > 0 {
-					v.MentalTrauma++
-				}
-			case idHospitalDebts:
-				if s.Cards[id].Uses < 6 {
-					v.XPPenalty += 2
-				}
+			if h := s.hook(id); h != nil && h.gameEnds != nil {
+				h.gameEnds(s, i, id)
 			}
 		}
 	}

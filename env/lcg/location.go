@@ -28,7 +28,8 @@ func (s *State) canMove(seat, k int) bool {
 	return !s.locDef(k).Barred || s.Cards[s.LocInst[k]].Revealed
 }
 
-// shroud is a location's shroud with modifiers (Obscuring Fog +2).
+// shroud is a location's shroud with modifiers (its attachments'
+// cardHooks.shroudMod: Obscuring Fog +2).
 func (s *State) shroud(k int) int {
 	id := s.LocInst[k]
 	if id < 0 {
@@ -36,8 +37,8 @@ func (s *State) shroud(k int) int {
 	}
 	n := int(s.card(id).Shroud)
 	for _, a := range s.Board {
-		if s.Cards[a].Host == id && s.Cards[a].Def == idObscuringFog {
-			n += 2
+		if h := s.hook(a); h != nil && s.Cards[a].Host == id {
+			n += int(h.shroudMod) // an attachment's constant ability (Obscuring Fog)
 		}
 	}
 	return n
@@ -114,7 +115,7 @@ func (s *State) startInvestigate(seat int, src int16, diffMod int) {
 	}
 	t := s.pushTest(seat, sk, 0, tkInvestigate, int16(s.Inv[seat].Loc), src)
 	t.DiffMod = int8(diffMod)
-	if src >= 0 && s.Cards[src].Def == idBurglary {
+	if h := s.hook(src); src >= 0 && h != nil && h.resourcesNotClues {
 		t.Flags |= tfBurglary
 	}
 }
@@ -132,8 +133,8 @@ func (s *State) investigateResult(t *SkillTest, ok bool) {
 	} else {
 		n := 1
 		for i := 0; i < int(t.NCommit); i++ {
-			if s.Cards[t.Commit[i]].Def == idDeduction {
-				n++ // Deduction: discover 1 additional clue
+			if h := s.hook(t.Commit[i]); h != nil {
+				n += int(h.discoverExtra)
 			}
 		}
 		s.discoverAt(seat, k, n)

@@ -42,7 +42,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d, %s phase. Lead: %s.\n", s.Round, s.Phase, s.seatName(int(s.Lead)))
 	if s.over {
-		fmt.Fprintf(&b, "The game is over: %s (score %+.0f).\n", s.resolution(s.Resolution).Name, s.Score())
+		fmt.Fprintf(&b, "The game is over: %s (score %+.2g).\n", s.resolution(s.Resolution).Name, s.Score())
 		for _, k := range s.Campaign.Entries() {
 			fmt.Fprintf(&b, "Campaign log: %s.\n", k)
 		}
@@ -166,6 +166,7 @@ func (s *State) Render(viewer game.AgentID) string {
 		t := s.test()
 		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
 	}
+	s.renderCampaign(&b, viewer)
 	// The prompt and its options are listed by the caller (mythos play),
 	// with Describe.
 	return b.String()
@@ -180,6 +181,9 @@ func (s *State) Describe(i int) string {
 	c := o.Code
 	seat := int(s.prompt.Actor)
 	id := int16(o.Arg)
+	if d, ok := s.describeCampaign(o); ok {
+		return d
+	}
 	if d, ok := s.describeExt(o); ok {
 		return d
 	}
@@ -231,8 +235,8 @@ func (s *State) Describe(i int) string {
 	case c >= ActMulligan && c < ActAbility:
 		return fmt.Sprintf("Mulligan %s", s.name(id))
 	case c >= ActAbility && c < ActThreat:
-		if b, ok := boostSkills[s.Cards[id].Def]; ok {
-			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[b[o.Arg2]])
+		if h := s.hook(id); h != nil && h.boosts {
+			return fmt.Sprintf("Use %s: 1 resource for +1 %s", s.name(id), skillNames[h.boost[o.Arg2]])
 		}
 		return s.describeAbility(id, int(o.Arg2))
 	case c >= ActThreat && c < ActAssign:
@@ -252,8 +256,8 @@ func (s *State) Describe(i int) string {
 		return []string{"Burn it down (Resolution 1)", "Spare the house (Resolution 2)"}[k&1]
 	case s.prompt.Kind == PkChoice && s.stackTop(opAgendaAdvance):
 		return []string{"Each investigator discards 1 random card", "The lead investigator takes 2 horror"}[k&1]
-	case s.prompt.Kind == PkReaction && seat >= 0 && s.isInvestigator(seat, idRoland):
-		return "Roland Banks: discover 1 clue at your location"
+	case s.prompt.Kind == PkReaction && seat >= 0 && !s.invBlank(seat) && hooksOf[s.Inv[seat].Def] != nil && hooksOf[s.Inv[seat].Def].choiceText != "":
+		return hooksOf[s.Inv[seat].Def].choiceText
 	case id >= 0 && int(id) < len(s.Cards):
 		return fmt.Sprintf("Choose %s", s.name(id))
 	}
@@ -268,6 +272,9 @@ func (s *State) stackTop(op uint16) bool {
 
 // Narrate implements game.Narrator: one line per event.
 func (s *State) Narrate(e game.Event) string {
+	if line, ok := s.narrateCampaign(e); ok {
+		return line
+	}
 	who := s.seatName(int(e.Who))
 	switch e.Kind {
 	case evRound:

@@ -509,10 +509,10 @@ func stat(n int8) string {
 }
 
 // describeAbility words option "use ability a of card id": what it does, by
-// the card's ⮕ ability (player_cards.go weapons), and the uses it has left.
+// the card's ⮕ ability (playerHooks.abilities), and the uses it has left.
 func (s *State) describeAbility(id int16, a int) string {
 	var what string
-	if w, ok := weaponOf(s.Cards[id].Def, a); ok && w.kind == abFight && !w.skipNone {
+	if w, ok := weaponOf(s.Cards[id].Def, a); ok && w.effect == 0 && !w.skipNone {
 		verb := "Fight"
 		switch {
 		case w.invest:

@@ -5,52 +5,6 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
-// Player cards with effects.
-var (
-	idRoland, idDaisy, idSkids, idAgnes, idWendy  = mustID("01001"), mustID("01002"), mustID("01003"), mustID("01004"), mustID("01005")
-	idRoland38, idWendyAmulet, idOnTheLam         = mustID("01006"), mustID("01014"), mustID("01010")
-	id45Auto, idPhysTraining, idBeatCop           = mustID("01016"), mustID("01017"), mustID("01018")
-	idFirstAid, idMachete, idGuardDog             = mustID("01019"), mustID("01020"), mustID("01021")
-	idEvidence, idDodge, idDynamite               = mustID("01022"), mustID("01023"), mustID("01024")
-	idViciousBlow, idMagGlass, idMilan            = mustID("01025"), mustID("01030"), mustID("01033")
-	idHyperawareness, idWorkingHunch              = mustID("01034"), mustID("01037")
-	idDeduction, idSwitchblade, idBurglary        = mustID("01039"), mustID("01044"), mustID("01045")
-	idDerringer, idLeo, idLeo1, idHardKnocks      = mustID("01047"), mustID("01048"), mustID("01054"), mustID("01049")
-	idBackstab, idSneakAttack, idOpportunist      = mustID("01051"), mustID("01052"), mustID("01053")
-	idHolyRosary, idShrivelling, idArcaneStudies  = mustID("01059"), mustID("01060"), mustID("01062")
-	idArcaneInitiate, idDrawnToFlame              = mustID("01063"), mustID("01064")
-	idBlindingLight, idFearless                   = mustID("01066"), mustID("01067")
-	idBaseballBat, idRabbitsFoot, idStrayCat      = mustID("01074"), mustID("01075"), mustID("01076")
-	idDigDeep, idCunning, idLucky                 = mustID("01077"), mustID("01078"), mustID("01080")
-	idKnife, idFlashlight, idEmergencyCache       = mustID("01086"), mustID("01087"), mustID("01088")
-	idGuts, idPerception, idOverpower             = mustID("01089"), mustID("01090"), mustID("01091")
-	idManualDexterity, idUnexpectedCourage        = mustID("01092"), mustID("01093")
-	idPoliceBadge, idCatBurglar, idTote           = mustID("01027"), mustID("01055"), mustID("01008")
-	idHeirloom, idExtraAmmo, idBeatCop2           = mustID("01012"), mustID("01026"), mustID("01028")
-	idShotgun, idOldBook, idLibrarian             = mustID("01029"), mustID("01031"), mustID("01032")
-	idMedicalTexts, idMindOverMatter, idBarricade = mustID("01035"), mustID("01036"), mustID("01038")
-	idMagGlass1, idDisc, idEncyclopedia           = mustID("01040"), mustID("01041"), mustID("01042")
-	idCrypticResearch, idPickpocketing, idElusive = mustID("01043"), mustID("01046"), mustID("01050")
-	idSureGamble, idHotStreak, idForbidden        = mustID("01056"), mustID("01057"), mustID("01058")
-	idScrying, idWard, idMindWipe                 = mustID("01061"), mustID("01065"), mustID("01068")
-	idBlindingLight2, idBookOfShadows, idStatue   = mustID("01069"), mustID("01070"), mustID("01071")
-	idScavenging, idLookWhatIFound                = mustID("01073"), mustID("01079")
-	idSurvivalInstinct, idAquinnah, idCloseCall   = mustID("01081"), mustID("01082"), mustID("01083")
-	idLucky2, idWillToSurvive                     = mustID("01084"), mustID("01085")
-)
-
-// Implemented lists the codes of player cards whose text has an effect in
-// the engine (docs/lcg-rulings.md lists the rest, played by their stats).
-var Implemented = []string{
-	"01001", "01002", "01003", "01004", "01005", "01006", "01007", "01008", "01009", "01010", "01011", "01013", "01014", "01015",
-	"01016", "01017", "01018", "01019", "01020", "01021", "01022", "01023", "01024", "01025", "01027",
-	"01030", "01033", "01034", "01037", "01039", "01044", "01045", "01047", "01048", "01049", "01051", "01052", "01053", "01054", "01055",
-	"01059", "01060", "01062", "01063", "01064", "01066", "01067", "01074", "01075", "01076", "01077", "01078", "01080",
-	"01086", "01087", "01088", "01089", "01090", "01091", "01092", "01093", "01096", "01097", "01098", "01099", "01100", "01101", "01102", "01103",
-	"01012", "01026", "01028", "01029", "01031", "01032", "01035", "01036", "01038", "01040", "01041", "01042", "01043", "01046", "01050",
-	"01056", "01057", "01058", "01061", "01065", "01068", "01069", "01070", "01071", "01073", "01079", "01081", "01082", "01083", "01084", "01085",
-}
-
 // weapon describes a ⮕ Fight (or Investigate) ability of an asset.
 type weapon struct {
 	skill    int8
@@ -64,66 +18,44 @@ type weapon struct {
 	shroud   int8 // shroud modifier for Investigate
 	ability  int  // ability index on the card
 	skipNone bool
-	kind     uint8 // abFight (0) or another ⮕ ability kind (card_texts.go)
+	// effect: the opEffect frame of a ⮕ ability that is neither a Fight
+	// nor an Investigate (0: none); usable its pre-check A beyond costs
+	// (LCG §4: could it change the game state? nil: always).
+	effect int32
+	usable func(s *State, seat int, id int16) bool
 	// noAoO: the text says the action does not provoke attacks of
 	// opportunity (card text beats the rules: LCG §1.1; ruling R-CATBURGLAR).
 	noAoO bool
 }
 
-// weapons maps card ids to their ⮕ abilities (at most 2).
-var weapons = map[cards.ID][]weapon{
-	id45Auto:        {{skill: skCombat, mod: 1, dmg: 1, use: true}},
-	idRoland38:      {{skill: skCombat, mod: 1, dmg: 1, use: true}}, // +3 with clues on the location: skillValue
-	idMachete:       {{skill: skCombat, mod: 1}},
-	idKnife:         {{skill: skCombat, mod: 1}, {skill: skCombat, mod: 2, dmg: 1, discard: true, ability: 1}},
-	idSwitchblade:   {{skill: skCombat}},
-	idDerringer:     {{skill: skCombat, mod: 2, use: true}},
-	idBaseballBat:   {{skill: skCombat, mod: 2, dmg: 1}},
-	idShrivelling:   {{skill: skWillpower, dmg: 1, use: true}},
-	idFlashlight:    {{skill: skIntellect, use: true, invest: true, shroud: -2}},
-	idBurglary:      {{skill: skIntellect, exhaust: true, invest: true}},
-	idFirstAid:      {{use: true, skipNone: true}},
-	idShotgun:       {{skill: skCombat, mod: 3, use: true}},
-	idOldBook:       {{exhaust: true, kind: abOldBook}},
-	idMedicalTexts:  {{kind: abMedical}},
-	idEncyclopedia:  {{exhaust: true, kind: abEncyclopedia}},
-	idScrying:       {{exhaust: true, use: true, kind: abScrying}},
-	idBookOfShadows: {{exhaust: true, kind: abBookOfShadows}},
-	idCatBurglar:    {{exhaust: true, kind: abCatBurglar, noAoO: true}}, // "does not provoke attacks of opportunity"
-	idGuardDog:      nil,
-	idBlindingLight: nil,
-}
-
 // weaponOf returns ability a of card d, if it has one.
 func weaponOf(d cards.ID, a int) (weapon, bool) {
-	ws := weapons[d]
+	var ws []weapon
+	if h := hooksOf[d]; h != nil {
+		ws = h.abilities
+	}
 	if a < len(ws) {
 		return ws[a], true
 	}
 	return weapon{}, false
 }
 
-// skillBonus is a constant skill bonus from a controlled asset.
+// skillBonus is the constant skill bonus a controlled asset gives
+// (playerHooks.skillBonus).
 func skillBonus(d cards.ID, sk int8) int {
-	switch {
-	case sk == skCombat && (d == idBeatCop || d == idBeatCop2):
-		return 1
-	case sk == skIntellect && d == idMilan:
-		return 1
-	case sk == skWillpower && (d == idHolyRosary || d == idPoliceBadge):
-		return 1
-	case sk == skAgility && d == idCatBurglar:
-		return 1
+	if h := hooksOf[d]; h != nil {
+		return int(h.skillBonus[sk])
 	}
 	return 0
 }
 
-// investigateBonus is Magnifying Glass: +1 intellect while investigating.
+// investigateBonus is the intellect bonus seat's assets give while seat
+// investigates (playerHooks.investigateBonus: Magnifying Glass).
 func (s *State) investigateBonus(seat int) int {
 	n := 0
 	for _, id := range s.Inv[seat].Play {
-		if d := s.Cards[id].Def; d == idMagGlass || d == idMagGlass1 {
-			n++
+		if h := hooksOf[s.Cards[id].Def]; h != nil {
+			n += int(h.investigateBonus)
 		}
 	}
 	return n
@@ -131,7 +63,8 @@ func (s *State) investigateBonus(seat int) int {
 
 // maxOnePerTest reports the "Max 1 committed per skill test" cards.
 func maxOnePerTest(d cards.ID) bool {
-	return d == idGuts || d == idPerception || d == idOverpower || d == idManualDexterity || d == idUnexpectedCourage
+	h := hooksOf[d]
+	return h != nil && h.maxOnePerTest
 }
 
 // isInvestigator reports whether seat plays investigator d.
@@ -159,17 +92,8 @@ func (s *State) elderSign(t *SkillTest) int {
 	if s.invBlank(seat) {
 		return 0 // a blank investigator card has no elder sign ability (LCG §3 Blank)
 	}
-	switch v.Def {
-	case idRoland:
-		return int(s.Cards[s.LocInst[v.Loc]].Clues) // +1 per clue on your location
-	case idSkids:
-		return 2 // +2; gain 2 resources on a success (applyResults)
-	case idAgnes:
-		return int(v.Horror) // +1 per horror on Agnes
-	case idWendy:
-		if s.controls(seat, idWendyAmulet) >= 0 {
-			t.Flags |= tfAutoSuccess // with Wendy's Amulet in play: automatic success
-		}
+	if h := hooksOf[v.Def]; h != nil && h.elderSign != nil {
+		return h.elderSign(s, t, seat)
 	}
 	return 0
 }
@@ -205,7 +129,7 @@ func (s *State) canPlay(seat int, id int16) bool {
 		// played from hand (The Necronomicon; ruling R-NOCOST).
 		return false
 	}
-	if int(s.Inv[seat].Resources) < s.cost(id) || s.countThreat(seat, idDissonantVoices) > 0 {
+	if int(s.Inv[seat].Resources) < s.cost(id) || s.threatRules(seat, ruleForbidsPlay) > 0 {
 		return false
 	}
 	if d.Unique && d.Type == typeAsset {
@@ -227,38 +151,8 @@ func (s *State) canPlay(seat int, id int16) bool {
 
 // eventUsable is pre-check A for events: "could change the game state".
 func (s *State) eventUsable(seat int, id int16) bool {
-	v := &s.Inv[seat]
-	loc := s.LocInst[v.Loc]
-	switch s.Cards[id].Def {
-	case idWorkingHunch:
-		return s.Active == int8(seat) && s.Cards[loc].Clues > 0 // play only during your turn
-	case idEvidence, idDodge, idLucky, idLucky2, idSureGamble, idWard, idLookWhatIFound, idCloseCall:
-		return false // played only at their trigger
-	case idExtraAmmo:
-		return s.ammoTarget(seat, -1) >= 0
-	case idMindOverMatter, idCrypticResearch, idWillToSurvive:
-		return s.Active == int8(seat) // play only during your turn
-	case idElusive:
-		return s.Active == int8(seat) && (s.evadeTarget(seat) >= 0 || s.elusiveDest(seat) != 0)
-	case idMindWipe:
-		return s.phaseStartWindow() && s.mindWipeTarget(seat) >= 0
-	case idBarricade:
-		return !s.barricaded(s.Inv[seat].Loc)
-	case idBackstab:
-		return s.fightTarget(seat) >= 0
-	case idSneakAttack:
-		for _, e := range s.Enemies {
-			if e >= 0 && s.Cards[e].Loc == v.Loc && s.Cards[e].Exhausted {
-				return true
-			}
-		}
-		return false
-	case idBlindingLight, idBlindingLight2:
-		return s.evadeTarget(seat) >= 0
-	case idCunning:
-		return s.enemyAtLocation(seat)
-	case idOnTheLam:
-		return s.Active == int8(seat) && s.turnStartWindow(seat) // play after your turn begins
+	if h := hooksOf[s.Cards[id].Def]; h != nil && h.playable != nil {
+		return h.playable(s, seat, id)
 	}
 	return true
 }
@@ -280,8 +174,8 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		s.moveTo(id, ZonePlay, seat)
 		c := &s.Cards[id]
 		c.Uses = d.UsesCount // LCG §3 Uses
-		if (c.Def == idLeo || c.Def == idLeo1) && s.Active == int8(seat) {
-			s.Inv[seat].Actions++
+		if h := hooksOf[c.Def]; h != nil && h.extraAction && s.Active == int8(seat) {
+			s.Inv[seat].Actions++ // an additional action this turn (LCG §3 Action)
 		}
 		// "After it enters play" (Arcane Initiate's forced doom, Research
 		// Librarian's search; triggers.go).
@@ -289,42 +183,15 @@ func (s *State) resolvePlayed(seat int, id int16) {
 		s.checkSlots(seat, id)
 		return
 	}
-	if s.Cards[id].Def == idBarricade {
-		s.attachBarricade(seat, id)
+	h := hooksOf[s.Cards[id].Def]
+	if h != nil && h.playStays {
+		h.play(s, seat, id)
 		return
 	}
 	s.discardEvent(id)
-	v := &s.Inv[seat]
-	if s.resolveMoreEvents(seat, id) {
+	if h != nil && h.play != nil {
+		h.play(s, seat, id)
 		return
-	}
-	switch s.Cards[id].Def {
-	case idEmergencyCache:
-		s.gainResources(seat, 3)
-	case idWorkingHunch:
-		s.discoverAt(seat, int(v.Loc), 1)
-	case idDarkMemory:
-		s.placeAgendaDoom(1)
-		s.checkDoom()
-	case idOnTheLam:
-		v.UsedRound |= bitOnTheLam
-	case idCunning:
-		for _, e := range s.Enemies {
-			if e >= 0 && s.Cards[e].Loc == v.Loc {
-				s.evadeEnemy(e, seat)
-			}
-		}
-	case idDrawnToFlame:
-		s.push(opEffect, seat, int32(id), -1, effDrawnToFlame, 0)
-		s.push(opEncounter, seat, -1, -1, 0, 0)
-	case idDynamite:
-		s.push(opEffect, seat, int32(id), -1, effDynamite, 0)
-	case idBackstab:
-		s.push(opEffect, seat, int32(id), -1, effChooseFight, packWeapon(skAgility, 0, 2))
-	case idBlindingLight, idBlindingLight2:
-		s.push(opEffect, seat, int32(id), -1, effChooseEvade, int32(skWillpower))
-	case idSneakAttack:
-		s.push(opEffect, seat, int32(id), -1, effSneakAttack, 0)
 	}
 }
 
@@ -350,8 +217,9 @@ func (s *State) slotOverflow(seat int) bool {
 			hand += h
 		}
 		arcane += sl.Arcane()
-		if s.Cards[id].Def == idBookOfShadows {
-			arcane-- // Book of Shadows: 1 additional arcane slot
+		if h := hooksOf[s.Cards[id].Def]; h != nil {
+			arcane -= int(h.arcaneSlots)
+			bonus += int(h.handSlots)
 		}
 		if sl&cards.SlotAccessory != 0 {
 			acc++
@@ -361,9 +229,6 @@ func (s *State) slotOverflow(seat int) bool {
 		}
 		if sl&cards.SlotAlly != 0 {
 			ally++
-		}
-		if s.Cards[id].Def == idTote {
-			bonus += 2
 		}
 	}
 	extra := tomeHand - bonus
@@ -423,34 +288,8 @@ func (s *State) fightResult(t *SkillTest, ok bool) {
 	}
 	dmg := 1 + int(t.DmgBonus)
 	margin := int(t.Total) - int(t.DiffVal)
-	if t.Src >= 0 && s.Cards[t.Src].Def == idShotgun {
-		// Shotgun: instead of the standard damage, 1 per point succeeded (or,
-		// on a failure that would damage another investigator, failed) by, 1 to 5.
-		m := margin
-		if !ok {
-			m = -margin
-		}
-		dmg = clamp(m, 1, 5) + int(t.DmgBonus)
-	}
-	if t.Src >= 0 {
-		switch s.Cards[t.Src].Def {
-		case idMachete:
-			if s.countEngaged(seat) == 1 && s.engagedWith(e, seat) {
-				dmg++
-			}
-		case idSwitchblade, idDerringer:
-			if margin >= 2 {
-				dmg++
-			}
-		case idBaseballBat:
-			if t.Token == TokSkull || t.Token == TokAutoFail {
-				s.toDiscard(t.Src) // discard after the attack
-			}
-		case idShrivelling:
-			if t.Flags&tfSymbol != 0 {
-				s.takeDamage(seat, 0, 1, -1)
-			}
-		}
+	if h := s.hook(t.Src); h != nil && h.srcFight != nil {
+		dmg = h.srcFight(s, t, ok, margin, dmg)
 	}
 	if !ok {
 		if !s.isMassive(e) {

@@ -1,10 +1,8 @@
 package lcg
 
-import "github.com/mythos-rl/mythos/env/game"
-
 // Hook points of the trigger pipeline (triggers.go) that are plain
-// functions, and the decisions the triggered abilities of trigger_cards.go
-// open after they are chosen.
+// functions (the decisions triggered abilities open after they are chosen
+// live with their cards: Aquinnah's in cards_survivor.go).
 
 // afterEvade opens the timing point "after an enemy is evaded" for e,
 // evaded by seat (Pickpocketing, ruling R-AUTO; Close Call by an
@@ -42,32 +40,4 @@ func (s *State) discoverAt(seat, k, n int) {
 		n = c
 	}
 	s.emit(event{Kind: tpWhenDiscover, Seat: int8(seat), Loc: int8(k), Subj: s.LocInst[k], N: int32(n), Then: thenDiscover})
-}
-
-// aquinnahChoose asks which other enemy at the attacked investigator's
-// location takes the attack's damage (Aquinnah); the choice goes to the
-// attack's event (Frame B) as N = enemy + 1.
-func (s *State) aquinnahChoose(f *game.Frame) game.Control {
-	seat, e := int(f.Who), int16(f.Src)
-	ev := &s.Events[f.B]
-	if f.Answer != game.NoAnswer {
-		ev.N = s.chosen(f).Arg + 1
-		return game.Done
-	}
-	p := s.ask(seat, PkTarget, int32(e))
-	for k := 0; k < MaxEnemies; k++ {
-		x := s.aquinnahTarget(seat, e, k)
-		if x < 0 {
-			break
-		}
-		p.Add(ActEnemy+game.ActionCode(s.enemySlot(x)), int32(x), 0)
-	}
-	switch len(p.Options) {
-	case 0:
-		return game.Done
-	case 1:
-		ev.N = p.Options[0].Arg + 1
-		return game.Done
-	}
-	return game.Wait
 }

@@ -13,6 +13,10 @@ const TheMidnightMasksID = "ArkhamLCG/TheMidnightMasks-v0"
 // TheDevourerBelowID is the env id of The Devourer Below (standalone).
 const TheDevourerBelowID = "ArkhamLCG/TheDevourerBelow-v0"
 
+// NightOfTheZealotID is the env id of the Night of the Zealot campaign
+// played as one game (campaign_play.go).
+const NightOfTheZealotID = "ArkhamLCG/NightOfTheZealot-v0"
+
 // Scenario is a configured game of The Gathering: its static description and
 // a way to start a game from a seed.
 type Scenario struct {

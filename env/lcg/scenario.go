@@ -125,6 +125,9 @@ type ResolutionDef struct {
 	// investigator and the lead's mental trauma, for the campaign layer
 	// (standalone play records neither).
 	BonusXP, LeadMentalTrauma int8
+	// BagAdd are chaos tokens the resolution adds to the bag for the rest of
+	// the campaign (campaign_play.go).
+	BagAdd []int8
 }
 
 // ScenarioDef is a scenario: setup data, decks, symbol effects,
@@ -310,7 +313,10 @@ func (s *State) setupScenario() {
 		s.newInst(d, -1, ZoneEncDeck, -1)
 	}
 	s.shuffleEncounter()
-	if len(s.cfg.campaign) > 0 {
+	if s.Camp.On {
+		// Campaign play: the log the earlier scenarios wrote (and the one
+		// the options started with, recorded by beginCampaign).
+	} else if len(s.cfg.campaign) > 0 {
 		for _, k := range s.cfg.campaign {
 			s.Campaign.Record(k)
 		}

@@ -14,9 +14,13 @@ import (
 
 // scenarioBenches are the scenarios beyond The Gathering (whose own
 // benchmarks are in the root of the package), by card code.
-var scenarioBenches = []struct{ name, code string }{
-	{"MidnightMasks", "01120"},
-	{"DevourerBelow", "01142"},
+var scenarioBenches = []struct {
+	name, code string
+	campaign   bool // the whole campaign from this scenario (NightOfTheZealot-v0)
+}{
+	{"MidnightMasks", "01120", false},
+	{"DevourerBelow", "01142", false},
+	{"NightOfTheZealot", "", true},
 }
 
 // BenchmarkScenarioRandomPlay is random play of each scenario with two
@@ -25,7 +29,7 @@ var scenarioBenches = []struct{ name, code string }{
 func BenchmarkScenarioRandomPlay(b *testing.B) {
 	for _, c := range scenarioBenches {
 		b.Run(c.name, func(b *testing.B) {
-			sc, err := lcg.NewScenario(lcg.Options{Investigators: []string{"01001", "01002"}, Difficulty: "standard", Scenario: c.code})
+			sc, err := lcg.NewScenario(lcg.Options{Investigators: []string{"01001", "01002"}, Difficulty: "standard", Scenario: c.code, Campaign: c.campaign})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -55,7 +59,7 @@ func BenchmarkScenarioRandomPlay(b *testing.B) {
 func BenchmarkScenarioEncode(b *testing.B) {
 	for _, c := range scenarioBenches {
 		b.Run(c.name, func(b *testing.B) {
-			sc, err := lcg.NewScenario(lcg.Options{Investigators: []string{"01001", "01002"}, Difficulty: "standard", Scenario: c.code})
+			sc, err := lcg.NewScenario(lcg.Options{Investigators: []string{"01001", "01002"}, Difficulty: "standard", Scenario: c.code, Campaign: c.campaign})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -321,13 +321,7 @@ func (s *State) PutInThreat(seat int, d cards.ID) (int16, error) {
 		return -1, fmt.Errorf("%s is a %s card; only treacheries and weaknesses with a Revelation go into a threat area this way (enemies: PlaceEnemy)", c.Name, c.Type)
 	}
 	id := s.takeCard(d, seat)
-	s.toThreat(seat, id)
-	switch d {
-	case idCoverUp:
-		s.Cards[id].Clues = 3
-	case idNecronomicon:
-		s.Cards[id].Horror = 3
-	}
+	intoThreat(s, seat, id) // with the tokens it enters with (cardHooks.threatSetup)
 	return id, nil
 }
 

@@ -24,6 +24,21 @@ type config struct {
 	campaign      []LogKey
 	campaignCards []LogCard    // the cards named under list entries
 	openingTop    [][]cards.ID // per seat, cards stacked before the opening draw (Options.OpeningTop)
+
+	// Campaign play (campaign_play.go): the whole campaign as one game.
+	campaignPlay     bool
+	campaignStart    int                 // the position in the campaign's sequence to start at
+	seatSetup        []CampaignSeatSetup // per seat: scripted experience and trauma
+	bagAdds          []int8              // scripted tokens added for the rest of the campaign
+	replacements     []cards.ID          // the investigators a killed or insane one is replaced by, in order
+	replacementDecks [][]cards.ID        // their starter decks
+}
+
+// CampaignSeatSetup is a seat's experience and trauma at the start of a
+// campaign game (a case or a curriculum starting mid-campaign; zero: a new
+// campaign, LCG §9).
+type CampaignSeatSetup struct {
+	XP, Physical, Mental int8
 }
 
 // basicWeaknesses are the core set's basic weaknesses, one drawn at random
@@ -61,6 +76,18 @@ type Options struct {
 	// (ScenarioDef.StandaloneLog).
 	CampaignLog []string
 
+	// Campaign plays the scenario's whole campaign as one game (LCG §3
+	// Campaign; campaign_play.go): its scenarios in order from
+	// CampaignStart (0: the first), with the upgrade step between them.
+	// CampaignLog is then the log the campaign starts with.
+	Campaign      bool
+	CampaignStart int
+	// CampaignSeats are the seats' experience and trauma at the start
+	// (empty: none); CampaignBag are tokens added to the bag for the rest of
+	// the campaign (chaos-token names: "cultist", "-2").
+	CampaignSeats []CampaignSeatSetup
+	CampaignBag   []int8
+
 	// OpeningTop stacks each seat's deck after its shuffle and before the
 	// opening draw (LCG §7 step 8): OpeningTop[seat][0] is the top card,
 	// drawn first. A card not in the deck is added as a new copy. For
@@ -91,6 +118,11 @@ func newConfig(o Options) (*config, error) {
 				return nil, fmt.Errorf("campaign log: more than %d cards named", maxLogCards)
 			}
 			cfg.campaignCards = append(cfg.campaignCards, LogCard{Key: k, Card: d})
+		}
+	}
+	if o.Campaign {
+		if err := cfg.campaignConfig(o); err != nil {
+			return nil, err
 		}
 	}
 	if err := o.Start.validate(scenarioList[sc]); err != nil {
@@ -136,8 +168,58 @@ func newConfig(o Options) (*config, error) {
 		cfg.decks = append(cfg.decks, list)
 		cfg.weakDraws = append(cfg.weakDraws, 1)
 	}
+	if o.Campaign && len(o.CampaignSeats) > len(cfg.investigators) {
+		return nil, fmt.Errorf("campaign: %d seats' experience and trauma for %d investigators", len(o.CampaignSeats), len(cfg.investigators))
+	}
+	for i := range cfg.decks {
+		if o.Campaign && len(cfg.decks[i])+cfg.weakDraws[i] > maxCampaignDeck {
+			return nil, fmt.Errorf("campaign: seat %d's deck has %d cards, more than a campaign deck holds (%d)", i, len(cfg.decks[i])+cfg.weakDraws[i], maxCampaignDeck)
+		}
+	}
 	return cfg, nil
 }
+
+// campaignConfig reads the campaign-play options (campaign_play.go): the
+// starting position, the seats' experience and trauma, the bag's additions,
+// and the replacement investigators with their starter decks.
+func (cfg *config) campaignConfig(o Options) error {
+	camp := scenarioList[cfg.scenario].Campaign
+	if o.CampaignStart < 0 || o.CampaignStart >= len(camp.Scenarios) {
+		return fmt.Errorf("campaign %s: start at scenario %d; it has %d (0 to %d)", camp.Name, o.CampaignStart, len(camp.Scenarios), len(camp.Scenarios)-1)
+	}
+	if len(camp.Scenarios) > maxCampaignScenarios {
+		return fmt.Errorf("campaign %s: %d scenarios, more than %d", camp.Name, len(camp.Scenarios), maxCampaignScenarios)
+	}
+	cfg.campaignPlay, cfg.campaignStart = true, o.CampaignStart
+	for i, su := range o.CampaignSeats {
+		if su.XP < 0 || su.Physical < 0 || su.Mental < 0 {
+			return fmt.Errorf("campaign: seat %d: negative experience or trauma", i)
+		}
+	}
+	cfg.seatSetup = o.CampaignSeats
+	if len(o.CampaignBag) > maxBagAdds {
+		return fmt.Errorf("campaign: %d tokens added to the bag, at most %d", len(o.CampaignBag), maxBagAdds)
+	}
+	cfg.bagAdds = o.CampaignBag
+	for _, code := range replacementInvestigators {
+		deck, err := cards.StarterDeck(code)
+		if err != nil {
+			return err
+		}
+		var list []cards.ID
+		for _, c := range deck.Expand() {
+			list = append(list, cards.MustCode(c))
+		}
+		cfg.replacements = append(cfg.replacements, cards.MustCode(code))
+		cfg.replacementDecks = append(cfg.replacementDecks, list)
+	}
+	return nil
+}
+
+// replacementInvestigators are the core set's investigators, in code order:
+// a killed or insane investigator's seat takes the first not yet used
+// (ruling R-CAMP-REPLACE).
+var replacementInvestigators = []string{"01001", "01002", "01003", "01004", "01005"}
 
 // addDeck seats a validated deck's investigator with the deck (deck.go).
 func (cfg *config) addDeck(seat int, d *cards.Deck) error {
@@ -232,10 +314,24 @@ func (s *State) newInst(d cards.ID, owner int8, z Zone, seat int8) int16 {
 
 // Reset starts a new game with seed, reusing the state's memory.
 func (s *State) Reset(seed uint64, logging bool) {
-	cfg := s.cfg
 	s.rng.Seed(seed)
 	s.log.Enabled = logging
 	s.log.Reset()
+	s.Campaign = CampaignLog{} // standalone: an empty log (LCG §3 Standalone Mode)
+	s.Camp = CampaignPlay{}
+	if s.cfg.campaignPlay {
+		s.beginCampaign()
+	}
+	s.setupGame()
+	s.run()
+}
+
+// setupGame sets up the scenario (LCG §7): the standalone one, or the
+// campaign's current one with its decks, trauma and bag (campaign_play.go).
+// It pushes the first frames; the caller runs them.
+func (s *State) setupGame() {
+	cfg := s.cfg
+	camp := s.Camp.On
 	s.stack.Clear()
 	s.prompt.Reset(game.NoAgent, PkNone, -1)
 	s.Round, s.Phase, s.Lead, s.Active = 0, PhaseSetup, 0, -1
@@ -250,17 +346,20 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.SetAside, s.Victory, s.Removed, s.Limbo = s.SetAside[:0], s.Victory[:0], s.Removed[:0], s.Limbo[:0]
 	s.Revealed, s.Tests, s.forced = s.Revealed[:0], s.Tests[:0], s.forced[:0]
 	s.Resolution, s.over, s.BlankSlots = ResNone, false, 0
-	s.Campaign = CampaignLog{} // standalone: an empty log (LCG §3 Standalone Mode)
 	if cap(s.Events) < maxEvents {
 		s.Events = make([]event, 0, maxEvents) // never grown: pointers into it stay valid (triggers.go)
 	}
 	s.Events = s.Events[:0]
 	s.Act, s.Agenda, s.AgendaDoom = 0, 0, 0
 	s.Scenario = cfg.scenario
+	if camp {
+		s.Scenario = s.campaignScenario(int(s.Camp.Index))
+	}
 
 	// LCG §7 step 6: the chaos bag of the campaign setup.
 	s.Bag = append(s.Bag[:0], s.scen().Campaign.Bags[cfg.difficulty]...)
-	s.Bag = append(s.Bag, s.scen().BagAdd...) // tokens the scenario's setup adds
+	s.Bag = append(s.Bag, s.scen().BagAdd...)                  // tokens the scenario's setup adds
+	s.Bag = append(s.Bag, s.Camp.BagAdds[:s.Camp.NBagAdds]...) // added for the rest of the campaign
 
 	// LCG §7 steps 1 and 4: investigators and shuffled decks; step 7: 5
 	// resources. The random basic weaknesses (LCG §3 Deckbuilding) are drawn
@@ -273,7 +372,7 @@ func (s *State) Reset(seed uint64, logging bool) {
 	nt := 0
 	if cfg.uniqueWeak {
 		for i := range cfg.decks {
-			for _, d := range cfg.decks[i] {
+			for _, d := range s.deckList(i) {
 				if def(d).BasicWeakness && nt < len(taken) {
 					taken[nt] = d
 					nt++
@@ -283,12 +382,19 @@ func (s *State) Reset(seed uint64, logging bool) {
 	}
 	for i, inv := range cfg.investigators {
 		v := &s.Inv[i]
+		draws := 0
+		if cfg.randomWeak {
+			draws = cfg.weakDraws[i]
+		}
+		if camp {
+			inv, draws = s.Camp.Seats[i].Inv, int(s.Camp.Seats[i].WeakDraws)
+		}
 		v.Def = inv
 		v.Card = s.newInst(inv, int8(i), ZoneInvestigator, int8(i))
-		for _, d := range cfg.decks[i] {
+		for _, d := range s.deckList(i) {
 			s.newInst(d, int8(i), ZoneDeck, int8(i))
 		}
-		for k := 0; cfg.randomWeak && k < cfg.weakDraws[i]; k++ {
+		for k := 0; k < draws; k++ {
 			w := mustID(basicWeaknesses[s.rng.IntN(len(basicWeaknesses))])
 			for try := 0; cfg.uniqueWeak && weakCopies(taken[:nt], w) >= int(def(w).Quantity) && try < maxWeakRedraws; try++ {
 				w = mustID(basicWeaknesses[s.rng.IntN(len(basicWeaknesses))])
@@ -298,14 +404,24 @@ func (s *State) Reset(seed uint64, logging bool) {
 				nt++
 			}
 			s.newInst(w, int8(i), ZoneDeck, int8(i))
+			if camp {
+				s.Camp.Seats[i].addCard(w) // in the deck for the rest of the campaign
+			}
+		}
+		if camp {
+			s.Camp.Seats[i].WeakDraws = 0
+			s.Camp.use(inv)
 		}
 		game.ShuffleInts(&s.rng, v.Deck)
 		v.Resources = 5
 	}
+	if camp {
+		s.startingTrauma() // LCG §3 Trauma: setup step 2
+	}
 	// LCG §7 steps 10–13: the scenario (scenario.go).
 	s.setupScenario()
 	// A scripted case's stacked decks (Options.OpeningTop).
-	for i := 0; i < len(cfg.openingTop) && i < int(s.N); i++ {
+	for i := 0; i < len(cfg.openingTop) && i < int(s.N) && (!camp || int(s.Camp.Index) == cfg.campaignStart); i++ {
 		s.StackDeck(i, cfg.openingTop[i]...)
 	}
 	// LCG §7 step 8: opening hands of 5; weaknesses set aside and replaced,
@@ -334,7 +450,15 @@ func (s *State) Reset(seed uint64, logging bool) {
 		// 0, the lead until chosen; none for one investigator).
 		s.push(opEffect, 0, -1, -1, effChooseLead, 0)
 	}
-	s.run()
+}
+
+// deckList is seat i's deck list: the campaign deck in campaign play, else
+// the configured one.
+func (s *State) deckList(i int) []cards.ID {
+	if s.Camp.On {
+		return s.Camp.Seats[i].deck()
+	}
+	return s.cfg.decks[i]
 }
 
 // openingDraw draws n cards for seat without resolving weaknesses: each

@@ -106,8 +106,7 @@ func (s *State) baseSkill(seat int, sk int8) int {
 	for _, id := range v.Play {
 		n += skillBonus(s.Cards[id].Def, sk)
 	}
-	n -= s.countThreat(seat, idHaunted) // Haunted: −1 to each skill
-	n += s.cardSkillMods(seat, sk)      // constant abilities of cards in play (card_hooks.go)
+	n += s.cardSkillMods(seat, sk) // constant abilities of cards in play (card_hooks.go)
 	return n
 }
 
@@ -119,10 +118,8 @@ func (s *State) skillValue(t *SkillTest) int {
 	if t.Kind == tkInvestigate {
 		n += s.investigateBonus(seat)
 	}
-	if t.Kind == tkFight && t.Src >= 0 && s.Cards[t.Src].Def == idRoland38 && s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues > 0 {
-		// Roland's .38 Special: its +1 combat becomes +3 while the attacker's
-		// location has a clue (LCG §3 Instead: replaces the weapon's +1).
-		n += 2
+	if h := s.hook(t.Src); h != nil && h.srcSkill != nil {
+		n += h.srcSkill(s, t) // the test's source card (Roland's .38 Special)
 	}
 	for i := 0; i < int(t.NCommit); i++ {
 		ic := s.card(t.Commit[i]).Icons
@@ -168,7 +165,7 @@ func (s *State) canCommit(t *SkillTest, seat int, id int16) bool {
 			}
 		}
 	}
-	if s.Cards[id].Def == idOpportunist && seat != int(t.Tester) {
+	if h := s.hook(id); h != nil && h.commitOK != nil && !h.commitOK(s, t, seat, id) {
 		return false
 	}
 	return int(t.NCommit) < maxCommit
@@ -332,8 +329,7 @@ func (s *State) hTest(f *game.Frame) game.Control {
 			if s.Cards[id].Zone != ZoneLimbo {
 				continue
 			}
-			if s.Cards[id].Def == idOpportunist && t.Flags&tfSuccess != 0 && int(t.Total)-int(t.DiffVal) >= 3 && s.inGame(tester) {
-				s.moveTo(id, ZoneHand, tester) // Opportunist returns to hand
+			if h := s.hook(id); h != nil && h.commitEnd != nil && s.inGame(tester) && h.commitEnd(s, t, id) {
 				continue
 			}
 			s.toDiscard(id)
@@ -441,29 +437,24 @@ func (s *State) applyResults(t *SkillTest) {
 		if ok {
 			s.evadeEnemy(t.Target, seat)
 		}
-		s.blindingLight(t, ok)
+		if h := s.hook(t.Src); h != nil && h.srcEvade != nil {
+			h.srcEvade(s, t, ok)
+		}
 	case tkTreachery:
 		s.treacheryResult(t, ok, margin)
 	case tkParley:
 		s.scen().ParleyResult(s, t, ok)
 	case tkScenario:
 		s.scen().TestResult(s, t, ok, margin)
-	case tkFrozen:
-		if ok && s.Cards[t.Src].Zone == ZoneThreat {
-			s.toDiscard(t.Src)
-		}
-	case tkMedical:
-		if ok {
-			s.heal(int(t.Target), 1, false)
-		} else {
-			s.takeDamage(int(t.Target), 1, 0, -1)
+	case tkFrozen, tkMedical:
+		if h := s.hook(t.Src); h != nil && h.testResult != nil {
+			h.testResult(s, t, ok, margin) // the card that started it (Frozen in Fear, Medical Texts)
 		}
 	}
-	if ok && s.isInvestigator(seat, idDaisy) && t.Token == TokElderSign {
-		s.drawCards(seat, s.countTrait(seat, trTome)) // Daisy Walker's elder sign
-	}
-	if ok && s.isInvestigator(seat, idSkids) && t.Token == TokElderSign {
-		s.gainResources(seat, 2) // Skids O'Toole's elder sign
+	if ok && t.Token == TokElderSign && !s.invBlank(seat) {
+		if h := hooksOf[s.Inv[seat].Def]; h != nil && h.elderSuccess != nil {
+			h.elderSuccess(s, seat) // the investigator's elder sign effect
+		}
 	}
 	// "After a skill test" (Rabbit's Foot after a failure; triggers.go).
 	ev := event{Kind: tpAfterTest, Seat: int8(seat), Loc: s.Inv[seat].Loc, Subj: t.Src, N: int32(margin)}
@@ -476,23 +467,8 @@ func (s *State) applyResults(t *SkillTest) {
 // commitEffects resolves committed skill cards on a success.
 func (s *State) commitEffects(t *SkillTest) {
 	for i := 0; i < int(t.NCommit); i++ {
-		id := t.Commit[i]
-		owner := int(s.Cards[id].Owner)
-		switch s.Cards[id].Def {
-		case idGuts, idPerception, idOverpower, idManualDexterity:
-			if s.inGame(owner) {
-				s.drawCards(owner, 1) // if this test is successful, draw 1 card
-			}
-		case idFearless:
-			s.heal(int(t.Tester), 1, true)
-		case idViciousBlow:
-			if t.Kind == tkFight {
-				t.DmgBonus++
-			}
-		case idSurvivalInstinct:
-			if t.Kind == tkEvade && s.inGame(int(t.Tester)) {
-				s.push(opEffect, int(t.Tester), int32(id), -1, effSurvivalInstinct, 0)
-			}
+		if h := s.hook(t.Commit[i]); h != nil && h.committed != nil {
+			h.committed(s, t, t.Commit[i])
 		}
 	}
 }
@@ -510,35 +486,6 @@ func (s *State) evadeEnemy(e int16, seat int) {
 		s.afterEvade(e, seat)
 		if h := s.hook(e); h != nil && h.evaded != nil && !s.blank(e) {
 			h.evaded(s, e, seat) // the enemy's "Forced – after it is evaded"
-		}
-	}
-}
-
-// blindingLight applies Blinding Light's texts after its evasion: damage to
-// the evaded enemy on a success (1, or 2 for level 2); if a symbol token was
-// revealed, the evader loses 1 action this turn (and, level 2, takes 1 horror).
-func (s *State) blindingLight(t *SkillTest, ok bool) {
-	if t.Src < 0 {
-		return
-	}
-	d := s.Cards[t.Src].Def
-	if d != idBlindingLight && d != idBlindingLight2 {
-		return
-	}
-	seat := int(t.Tester)
-	if ok {
-		n := 1
-		if d == idBlindingLight2 {
-			n = 2
-		}
-		s.damageEnemy(t.Target, n, seat)
-	}
-	if t.Flags&tfSymbol != 0 {
-		if v := &s.Inv[seat]; int(s.Active) == seat && v.Actions > 0 {
-			v.Actions--
-		}
-		if d == idBlindingLight2 {
-			s.takeDamage(seat, 0, 1, int32(t.Src))
 		}
 	}
 }

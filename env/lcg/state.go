@@ -200,6 +200,9 @@ type State struct {
 	// Campaign is the campaign log (campaign.go): the scenario's resolution
 	// records its entries when the game ends.
 	Campaign CampaignLog
+	// Camp is the campaign-play state (campaign_play.go); zero in a
+	// standalone game.
+	Camp CampaignPlay
 
 	// trigLive has a bit per triggered ability (triggers.go) whose card has
 	// an instance in this game (derived from Cards by newInst).
@@ -238,6 +241,10 @@ func (s *State) Won() bool { return s.resolution(s.Resolution).Won }
 // agenda-deck resolution or when every investigator is eliminated, 0 while
 // the game goes on (LCG §12.6, §3 Standalone Mode).
 func (s *State) Score() float64 {
+	if s.Camp.On {
+		// Campaign play: the scenarios' graded rewards so far (campaign_play.go).
+		return float64(s.Camp.Score) / 1000
+	}
 	if !s.over {
 		return 0
 	}
@@ -407,6 +414,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(uint8(c.Key))
 		w.I32(int32(c.Card))
 	}
+	s.Camp.write(&w)
 	game.Ints(&w, s.forced)
 	w.Stack(&s.stack)
 	w.Prompt(&s.prompt)

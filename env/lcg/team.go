@@ -329,8 +329,9 @@ func (s *State) firstStep(loc int, targets uint16) int {
 	return bits.TrailingZeros16(m)
 }
 
-// Forced indexes of the first forced abilities of trigger_cards.go (the
-// lead's PkOrder options list them in this order).
+// Forced indexes of the first forced abilities (trigAbility.seq 0–3:
+// cards_weaknesses.go, encounter_sets.go; the lead's PkOrder options list
+// them in this order).
 const (
 	fxPsychosis    = iota // after horror: 1 direct damage per Psychosis
 	fxHypochondria        // after damage: 1 direct horror per Hypochondria

@@ -2,6 +2,7 @@ package lcg
 
 import (
 	"fmt"
+	"sort"
 
 	"math/bits"
 
@@ -181,6 +182,10 @@ const (
 
 // trigAbility is one triggered ability subscribed to a timing point.
 type trigAbility struct {
+	// seq is the ability's place in the table (the order reactions are
+	// offered in, and the forced indexes of the first forced ones: team.go's
+	// fx…), fixed by the ability so the file a card lives in changes nothing.
+	seq    int8
 	kind   trigKind
 	name   string
 	card   cards.ID
@@ -208,14 +213,21 @@ var (
 	trigCardMask  []uint64        // ability bits per card (index cards.ID)
 )
 
-// trigCore is the table of trigger_cards.go (its order fixes the first
-// forced indexes); trigExtra the abilities scenario files add
-// (registerMoreTriggers), indexed after it whatever the init order.
+// trigCore is the table of the cards' triggered abilities in seq order (it
+// fixes the first forced indexes); trigExtra the abilities scenario files
+// add (registerMoreTriggers), indexed after it whatever the init order.
 var trigCore, trigExtra []trigAbility
 
-// registerTriggers indexes the triggered abilities (trigger_cards.go).
-func registerTriggers(list []trigAbility) {
-	trigCore = list
+// registerTriggers adds triggered abilities of cards to the core table, in
+// the order of their seq (a card's own file registers them, at init).
+func registerTriggers(list ...trigAbility) {
+	trigCore = append(trigCore, list...)
+	sort.SliceStable(trigCore, func(i, j int) bool { return trigCore[i].seq < trigCore[j].seq })
+	for i := 1; i < len(trigCore); i++ {
+		if trigCore[i].seq == trigCore[i-1].seq {
+			panic(fmt.Sprintf("lcg: triggered abilities %q and %q share seq %d", trigCore[i-1].name, trigCore[i].name, trigCore[i].seq))
+		}
+	}
 	indexTriggers()
 }
 
@@ -573,4 +585,31 @@ func forcedName(arg int32) string {
 		return trigAbilities[trigForced[k]].name
 	}
 	return "?"
+}
+
+// cluesHere reports whether seat's location has a clue.
+func (s *State) cluesHere(seat int) bool {
+	loc := s.LocInst[s.Inv[seat].Loc]
+	return loc >= 0 && s.Cards[loc].Clues > 0
+}
+
+// wouldFail reports whether the current test would fail now (LCG §6 ST.6),
+// short of an automatic failure.
+func (s *State) wouldFail() bool {
+	if len(s.Tests) == 0 {
+		return false
+	}
+	t := s.test()
+	s.judge(t)
+	return t.Flags&(tfSuccess|tfAutoFail) == 0
+}
+
+// eventIndex returns the index of ev on the event stack.
+func (s *State) eventIndex(ev *event) int {
+	for k := range s.Events {
+		if &s.Events[k] == ev {
+			return k
+		}
+	}
+	return -1
 }

@@ -38,8 +38,8 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 		s.Active = int8(seat)
 		v.Actions = 3 + s.bonusActions(seat) // LCG §5.2 2.2.1, Leo De Luca
 		v.TomeAction = 0
-		if s.isInvestigator(seat, idDaisy) {
-			v.TomeAction = 1 // Daisy Walker: an extra action for Tome ⮕ abilities
+		if h := hooksOf[v.Def]; h != nil && h.tomeAction && !s.invBlank(seat) {
+			v.TomeAction = 1 // an extra action for Tome ⮕ abilities
 		}
 		v.UsedTurn = 0
 		f.Step = 1
@@ -101,7 +101,7 @@ func (s *State) hTurn(f *game.Frame) game.Control {
 // more).
 func (s *State) actionCost(seat int, k int32, base int8) int8 {
 	if (k == akMove || k == akFight || k == akEvade) && !s.Inv[seat].FrozenPaid {
-		base += int8(s.countThreat(seat, idFrozenInFear))
+		base += int8(s.threatRules(seat, ruleActionTax)) // per copy of Frozen in Fear
 	}
 	return base
 }
@@ -130,7 +130,7 @@ func (s *State) canPay(seat int, cost int8, tome bool) bool {
 // spend pays actions (LCG §3 Action: the cost is paid before the effect).
 func (s *State) spend(seat int, k int32, cost int8, tome bool) {
 	v := &s.Inv[seat]
-	if (k == akMove || k == akFight || k == akEvade) && s.countThreat(seat, idFrozenInFear) > 0 {
+	if (k == akMove || k == akFight || k == akEvade) && s.threatRules(seat, ruleActionTax) > 0 {
 		v.FrozenPaid = true
 	}
 	if tome && v.TomeAction > 0 && cost > 0 && !s.invBlank(seat) {
@@ -188,10 +188,7 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 			if evadeOK && engaged {
 				p.Add(ActEvade+game.ActionCode(k), int32(e), 0)
 			}
-			// Mob Enforcer: ⮕ spend 4 resources: Parley, discard it (LCG §3 Parley).
-			if s.Cards[e].Def == idMobEnforcer && !s.blank(e) && v.Resources >= 4 {
-				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0)
-			} else if h := s.hook(e); h != nil && h.parleyCan != nil && !s.blank(e) && h.parleyCan(s, seat, e) {
+			if h := s.hook(e); h != nil && h.parleyCan != nil && !s.blank(e) && h.parleyCan(s, seat, e) {
 				p.Add(ActParleyEnemy+game.ActionCode(k), int32(e), 0) // an enemy's ⮕ Parley (LCG §3 Parley)
 			}
 		}
@@ -262,8 +259,8 @@ func (s *State) doTurnOption(seat int, o game.Option) {
 	case (c >= ActPlay && c < ActPlay+MaxHand || c == ActPlayDiscard) && !s.isFastCard(int16(o.Arg)):
 		s.takeAction(seat, akPlay, -1, o.Arg, 1, false)
 	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
-		if s.Cards[o.Arg].Def == idMobEnforcer {
-			s.Inv[seat].Resources -= 4 // the ability's cost, paid with the action
+		if h := s.hook(int16(o.Arg)); h != nil && h.parleyPay != nil {
+			h.parleyPay(s, seat, int16(o.Arg)) // the ability's cost, paid with the action (Mob Enforcer)
 		}
 		s.takeAction(seat, akParleyEnemy, o.Arg, -1, 1, false)
 	case c >= ActLocation && c < ActLocation+MaxLocations:
@@ -312,11 +309,8 @@ func (s *State) takeAction(seat int, kind, tgt, src int32, base int8, tome bool)
 // action"): akFight for Backstab, akEvade for Blinding Light and Cunning
 // Distraction, or -1.
 func playDesignator(d cards.ID) int32 {
-	switch d {
-	case idBackstab:
-		return akFight
-	case idBlindingLight, idBlindingLight2, idCunning:
-		return akEvade
+	if h := hooksOf[d]; h != nil && h.designates != 0 {
+		return h.designates
 	}
 	return -1
 }
@@ -389,10 +383,8 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akThreat:
 		s.resolveThreatAction(seat, int16(f.Src))
 	case akParleyEnemy:
-		if e := int16(f.Tgt); s.Cards[e].Def == idMobEnforcer {
-			s.toDiscard(e) // Mob Enforcer: discard it
-		} else if h := s.hook(e); h != nil && h.parleyRun != nil {
-			h.parleyRun(s, seat, e)
+		if e := int16(f.Tgt); s.hook(e) != nil && s.hook(e).parleyRun != nil {
+			s.hook(e).parleyRun(s, seat, e) // the enemy's ⮕ Parley (cardHooks)
 		}
 	case akLocAbility:
 		if s.Inv[seat].Loc == int8(f.Tgt) {
@@ -456,7 +448,7 @@ func (s *State) bonusActions(seat int) int8 {
 	n := int8(0)
 	for _, id := range s.Inv[seat].Play {
 		d := s.Cards[id].Def
-		if d == idLeo || d == idLeo1 {
+		if h := hooksOf[d]; h != nil && h.extraAction {
 			n++
 		}
 	}

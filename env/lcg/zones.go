@@ -65,7 +65,7 @@ func (s *State) takeOut(id int16) {
 func (s *State) moveTo(id int16, z Zone, seat int) {
 	c := &s.Cards[id]
 	wasInPlay := inPlayZone(c.Zone)
-	if c.Zone == ZonePlay && z != ZonePlay && (c.Def == idLeo || c.Def == idLeo1) && c.Ctrl >= 0 && s.Active == c.Ctrl {
+	if c.Zone == ZonePlay && z != ZonePlay && hooksOf[c.Def] != nil && hooksOf[c.Def].extraAction && c.Ctrl >= 0 && s.Active == c.Ctrl {
 		// Leo De Luca leaves play during his controller's turn: the
 		// additional action he grants is gone with him (LCG §3 Leaves Play).
 		if v := &s.Inv[c.Ctrl]; v.Actions > 0 {

@@ -92,12 +92,16 @@ const (
 	PromptWorkbench                              // workbench: the deck of the next card drawn (MA §12.14)
 	PromptSupport                                // who pays the next point of inspiration (MA §7.5)
 	PromptLairOrder                              // which pioneer makes the next lair roll (MA §6.2)
+	PromptReaction                               // a free ability between others' actions, or pass (MA §16.6)
+	PromptKeep                                   // campaign: a card to keep for the next game (Item i, Choice k), or pass (MA §5.4)
+	PromptPartner                                // recharge station: a pioneer to trade with for free, at a distance, or pass (MA §12.17)
+	PromptSwap                                   // workbench: one's own item to swap for a revealed card, or pass (MA §12.14)
 	numPromptKinds
 )
 
 var promptKindNames = [...]string{"none", "action", "next pioneer", "target", "place", "step", "boost", "soak",
 	"event cell", "draw mode", "pick item", "leftover", "recipient", "free equip", "loadout", "host", "trade",
-	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support", "lair order"}
+	"window", "exit cell", "tie-break", "monster", "level 5", "door", "workbench", "support", "lair order", "reaction", "keep", "partner", "swap"}
 
 var actionNames = func() []string {
 	n := make([]string, NumActions)

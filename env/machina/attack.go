@@ -10,7 +10,8 @@ const (
 	atkMagic   = 1 << 4
 	atkRanged  = 1 << 5
 	atkWeapon  = 1 << 6
-	atkScopeSh = 8 // scope in bits 8..12
+	atkScopeSh = 8  // scope in bits 8..12
+	atkItemSh  = 16 // the item whose ability attacks, plus 1, in bits 16..23 (0: none)
 	// scopeTraps: creatures on trap cells of tile Tgt (-1: every tile).
 	scopeTraps = Scope(numScopes)
 )
@@ -169,9 +170,17 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 		}
 		if f.Answer != game.NoAnswer {
 			n := int(s.answer(f).Arg)
-			s.P[booster].Insp -= int8(n)
 			f.B += int32(n)
-		} else if booster >= 0 && s.P[booster].Alive && s.P[booster].Insp > 0 {
+			if n > 0 && s.boostPool(booster) > int(s.P[booster].Insp) {
+				// MA §7.5: supporters may pay the boost; who pays each
+				// point is asked point by point (R-BOOST), then the
+				// comparison follows.
+				s.push(opSupport, game.AgentID(booster), supportPay, -1, int32(n), int32(booster))
+				f.Step = 2
+				return game.Again
+			}
+			s.P[booster].Insp -= int8(n)
+		} else if pool := s.boostPool(booster); pool > 0 {
 			need := 0
 			for _, e := range s.evaders(attacker, sc, int(f.Tgt), buf[:0]) {
 				if isPioneer(e) {
@@ -182,8 +191,8 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 					need = n
 				}
 			}
-			if need > int(s.P[booster].Insp) {
-				need = int(s.P[booster].Insp)
+			if need > pool {
+				need = pool
 			}
 			if need > 9 {
 				need = 9
@@ -211,7 +220,9 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 		}
 		st := s.evadeStat(attacker, e, magic)
 		if int(f.B) >= st {
-			s.push(opHit, s.agentOf(e), int32(credit), int32(e), 1, b2i(magic))
+			// B: magic in bit 0, the attacking item plus 1 above (for
+			// "when you kill with this weapon").
+			s.push(opHit, s.agentOf(e), int32(credit), int32(e), 1, b2i(magic)|(spec>>atkItemSh&255)<<1)
 		}
 	}
 	return game.Done
@@ -245,8 +256,8 @@ func (s *State) doHit(f *game.Frame) game.Control {
 			s.checkFinale()
 			return game.Done
 		}
-		if s.barrelAt(c) {
-			s.explode(c, src, f.B == 1)
+		if s.barrelFor(c, src) {
+			s.explode(c, src, f.B&1 == 1)
 		}
 		return game.Done
 	}
@@ -255,7 +266,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 	}
 	if isPioneer(cr) {
 		p := &s.P[cr]
-		soaked := false
+		soaked, saved := false, false
 		if f.Answer != game.NoAnswer {
 			switch o := s.answer(f); o.Code {
 			case CodeYes:
@@ -263,7 +274,10 @@ func (s *State) doHit(f *game.Frame) game.Control {
 				soaked = true
 				s.log.Add(evSoak, game.AgentID(cr), int32(cr), 0, 0)
 			case CodePass:
-				p.HP--
+				saved = s.lastHealthSave(cr)
+				if !saved {
+					p.HP--
+				}
 			default:
 				// MA §7.5: a supporter loses the inspiration instead.
 				q := int(o.Arg)
@@ -285,10 +299,18 @@ func (s *State) doHit(f *game.Frame) game.Control {
 				}
 			}
 			return game.Wait
-		} else {
+		} else if saved = s.lastHealthSave(cr); !saved {
 			p.HP--
 		}
 		f.A--
+		if saved {
+			// MA §18.6: the last health is not lost; the trigger's effects
+			// happen instead (pushed, they resolve first).
+			if f.A > 0 {
+				return game.Again
+			}
+			return game.Done
+		}
 		s.log.Add(evDamage, game.AgentID(cr), int32(cr), int32(p.HP), 0)
 		if p.HP <= 0 {
 			s.killPioneer(cr, src)
@@ -313,7 +335,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 		s.pushTriggers(src, WhenDealt, s.posOf(cr))
 	}
 	if s.health(cr) <= 0 {
-		s.destroyCreature(cr, src)
+		s.destroyCreatureWith(cr, src, int(f.B>>1)-1)
 		return game.Done
 	}
 	if f.A > 0 {
@@ -326,7 +348,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 // cell, then an attack of 3 dice on every creature adjacent to it, magic when
 // the detonating attack was; kills go to whoever set it off.
 func (s *State) explode(c, src int, magic bool) {
-	if !s.barrelAt(c) {
+	if !s.barrelFor(c, src) {
 		return
 	}
 	s.Board.Dest[c] = 1
@@ -354,7 +376,12 @@ func (s *State) trapsTrigger(user int) {
 
 // destroyCreature destroys a monster or a pioneer (MA §7.6, §7.7); killer
 // is the creature credited with the kill, or -1.
-func (s *State) destroyCreature(cr, killer int) {
+func (s *State) destroyCreature(cr, killer int) { s.destroyCreatureWith(cr, killer, -1) }
+
+// destroyCreatureWith destroys creature cr killed by killer with the ability
+// of item weapon (-1: none or unknown), for "when you kill with this weapon"
+// (MA §10.5, §21.3 Re-opener).
+func (s *State) destroyCreatureWith(cr, killer, weapon int) {
 	if isPioneer(cr) {
 		s.killPioneer(cr, killer)
 		return
@@ -366,7 +393,7 @@ func (s *State) destroyCreature(cr, killer int) {
 	s.Mx[cr-MonsterBase].Zone = ZoneLimbo
 	s.removeFromOrder(cr - MonsterBase)
 	s.log.Add(evKilled, game.NoAgent, int32(cr), int32(killer), 0)
-	s.push(opDestroyed, game.NoAgent, int32(killer), int32(cr), 0, 0)
+	s.push(opDestroyed, game.NoAgent, int32(killer), int32(cr), int32(weapon+1), 0)
 }
 
 // doDestroyed finishes a monster's destruction (MA §7.6): its "when
@@ -394,6 +421,16 @@ func (s *State) doDestroyed(f *game.Frame) game.Control {
 	if isPioneer(killer) && s.P[killer].Alive {
 		s.P[killer].Kills++
 		s.pushTriggers(killer, WhenKill, -1)
+		// MA §10.5: "when you kill with this weapon" (Re-opener): only the
+		// equipped item whose ability made the kill.
+		if w := int(f.A) - 1; w >= 0 && s.Items[w].Zone == ZoneEquipped && int(s.Items[w].Owner) == killer {
+			abs := s.ct.Items[w].Abilities
+			for i := len(abs) - 1; i >= 0; i-- {
+				if abs[i].When == WhenKillWith {
+					s.push(opEffects, game.AgentID(killer), refOf(refItem, w, i), -1, 0, int32(killer))
+				}
+			}
+		}
 	}
 	return game.Done
 }
@@ -535,6 +572,19 @@ func (s *State) evadeStat(attacker, e int, magic bool) int {
 		return w
 	}
 	return d
+}
+
+// boostPool is the inspiration that may be added to a roll boosted by
+// pioneer p (MA §7.4): its own and, on the board, its supporters' (MA §7.5,
+// its own cell as the target cell); 0 for no booster.
+func (s *State) boostPool(p int) int {
+	if p < 0 || !s.P[p].Alive {
+		return 0
+	}
+	if s.N == 1 || !s.onBoardPioneer(p) {
+		return int(s.P[p].Insp)
+	}
+	return s.supportInsp(p, -1)
 }
 
 // soakers are the pioneers who may lose 1 inspiration instead of pioneer

@@ -70,6 +70,31 @@ func init() {
 			s.push(opWorkbench, game.AgentID(x.User), -1, int32(x.User), 0, 0)
 		}
 	})
+	// Leather Holster (MA §21.3): equip a weapon with the ranged-target
+	// symbol from the inventory as main, or attach an upgrade or extension
+	// to one (doHolster).
+	registerEffect("holster_equip", func(s *State, x *EffectCtx) {
+		if isPioneer(x.User) {
+			s.push(opHolster, game.AgentID(x.User), x.Ref, int32(x.User), 0, 0)
+		}
+	})
+	registerEffect("holster_attach", func(s *State, x *EffectCtx) {
+		if isPioneer(x.User) {
+			s.push(opHolster, game.AgentID(x.User), x.Ref, int32(x.User), 1, 0)
+		}
+	})
+	// Rotopod (MA §21.3): give 1 item to any pioneer, who may give one back
+	// (doGift); remove a destroyed-door token anywhere (doMendDoor).
+	registerEffect("rotopod_gift", func(s *State, x *EffectCtx) {
+		if isPioneer(x.User) {
+			s.push(opGift, game.AgentID(x.User), x.Ref, int32(x.User), -1, 0)
+		}
+	})
+	registerEffect("rotopod_door", func(s *State, x *EffectCtx) {
+		if isPioneer(x.User) {
+			s.push(opMendDoor, game.AgentID(x.User), x.Ref, int32(x.User), 0, 0)
+		}
+	})
 	// Withering Spell (MA §21.4): the nearest monster loses 1 health; the
 	// user restores 1 (the choices of "any creature" fixed, see
 	// docs/machina-rulings.md).

@@ -171,9 +171,15 @@ func (s *State) clearBoard() {
 		s.banish(MonsterBase + int(s.Order[0]))
 	}
 	var back []TileRef
+	// The group's number differs from the one of the run it lands next to,
+	// so two groups never merge (Determinize, MA §23.5).
+	group := uint8(1)
+	if len(s.Tiles) > 0 && s.Tiles[0].Group == 1 {
+		group = 2
+	}
 	for sl := 0; sl < 4; sl++ {
 		if t := s.Board.Slots[sl]; t.Tile >= 0 && !s.ct.Tiles[t.Tile].Finale {
-			back = append(back, TileRef{Tile: t.Tile, Face: 1 - t.Face, Seen: true})
+			back = append(back, TileRef{Tile: t.Tile, Face: 1 - t.Face, Seen: true, Group: group})
 		}
 	}
 	shuffle(&s.rng, back)

@@ -123,10 +123,12 @@ func (s *State) Determinize(viewer game.AgentID, rng *game.RNG) {
 	s.rng.Seed(rng.Uint64())
 }
 
-// determinizeTiles resamples the hidden part of the tile stack (MA §4.5):
-// the tiles never seen keep their slots among themselves in a new order, each
-// with a random face up; a tile that went back flipped (Seen) keeps its slot
-// and face (MA §11.3, §14.5).
+// determinizeTiles resamples the hidden part of the tile stack (MA §4.5,
+// §23.5): the tiles never seen keep their slots among themselves in a new
+// order, each with a random face up; a tile that went back flipped on its own
+// (MA §11.3) keeps its slot and face; a group that went back in one shuffle
+// (MA §14.5, §22.20: Group) keeps its run of slots and its faces, in a new
+// order.
 func (s *State) determinizeTiles(rng *game.RNG) {
 	var slots, tiles [MaxTiles]int16
 	n := 0
@@ -139,5 +141,15 @@ func (s *State) determinizeTiles(rng *game.RNG) {
 	game.ShuffleInts(rng, tiles[:n])
 	for k := 0; k < n; k++ {
 		s.Tiles[slots[k]] = TileRef{Tile: tiles[k], Face: uint8(rng.IntN(2))}
+	}
+	for i := 0; i < len(s.Tiles); {
+		j := i + 1
+		if g := s.Tiles[i].Group; g != 0 {
+			for j < len(s.Tiles) && s.Tiles[j].Group == g {
+				j++
+			}
+			shuffle(rng, s.Tiles[i:j])
+		}
+		i = j
 	}
 }

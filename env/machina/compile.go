@@ -50,11 +50,12 @@ func compileAbilities(file string, raw []rawAbility, owner string) ([]Ability, e
 		if (a.Target == TargetRanged || a.Target == TargetRangedIgn) && r.Range < 1 {
 			return nil, errAt(file, r.Line, "%s: a ranged target needs a range of at least 1 (MA §17.7)", owner)
 		}
-		if a.When != WhenActive && (r.Cost.Stamina > 0 || r.Cost.Inspiration > 0 || r.Cost.Health > 0 || r.Target != "") {
+		if a.When != WhenActive && (r.Cost.Stamina > 0 || r.Cost.Inspiration > 0 || r.Cost.Health > 0 || r.Cost.Marker || r.Target != "") {
 			return nil, errAt(file, r.Line, "%s: only an active ability has a stamina cost or a target (MA §16.2)", owner)
 		}
 		a.Stamina, a.Insp, a.Health, a.Discard = int8(r.Cost.Stamina), int8(r.Cost.Inspiration), int8(r.Cost.Health), r.Cost.Discard
 		a.Range, a.Progress = int8(r.Range), int8(r.Progress)
+		a.Marker = r.Cost.Marker
 		for _, en := range r.Effects {
 			e, err := parseEffect(file, en.(*yaml.Node))
 			if err != nil {

@@ -32,6 +32,9 @@ type Config struct {
 	// LairScaleTwice applies the lair scaling of MA §6.2 step 3 on top of the
 	// one of §14.6 when a chapter times out (MA §22.A.2; default once).
 	LairScaleTwice bool
+	// Campaign plays a campaign of this many games of the scenario in one
+	// episode (MA §5.4; 0: a single game).
+	Campaign int
 }
 
 // DefaultRechargeFaces is the recharge die of MA §22.4 as ruled in
@@ -60,6 +63,9 @@ func (c *Config) check(ct *Content) error {
 		if f > 3 {
 			return fmt.Errorf("machina: recharge face %d is not 0..3", f)
 		}
+	}
+	if c.Campaign != 0 && (c.Campaign < 2 || c.Campaign > 9) {
+		return fmt.Errorf("machina: a campaign of %d games is not 2..9", c.Campaign)
 	}
 	if c.DangerTrack != 0 && (c.DangerTrack < 2 || c.DangerTrack > 12) {
 		return fmt.Errorf("machina: danger track %d is not 2..12", c.DangerTrack)

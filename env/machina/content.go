@@ -5,19 +5,24 @@ type When uint8
 
 // Ability timings.
 const (
-	WhenActive    When = iota // used by paying its cost (MA §16.2)
-	WhenPassive               // always in effect while in play (MA §16.3)
-	WhenEnter                 // once, when the card enters play (MA §16.4)
-	WhenDestroyed             // when this monster is destroyed (MA §7.6, §18.1)
-	WhenKill                  // when you kill (MA §10.5)
-	WhenDealt                 // when you deal damage (MA §18.4)
-	WhenDamaged               // when you take damage (Slippery Vest)
-	WhenHorror                // when any horror event is (re)triggered (Nailed Boots)
-	WhenChapter               // when a new chapter begins (Abzu Guide)
+	WhenActive     When = iota // used by paying its cost (MA §16.2)
+	WhenPassive                // always in effect while in play (MA §16.3)
+	WhenEnter                  // once, when the card enters play (MA §16.4)
+	WhenDestroyed              // when this monster is destroyed (MA §7.6, §18.1)
+	WhenKill                   // when you kill (MA §10.5)
+	WhenDealt                  // when you deal damage (MA §18.4)
+	WhenDamaged                // when you take damage (Slippery Vest)
+	WhenHorror                 // when any horror event is (re)triggered (Nailed Boots)
+	WhenChapter                // when a new chapter begins (Abzu Guide)
+	WhenLastHealth             // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
+	WhenMarkerOff              // when a marker returns from this card (MA §18.6 [marker-off])
+	WhenGainWeapon             // when you gain a weapon (Leather Holster, MA §13.8, §21.3)
+	WhenKillWith               // when you kill with this item's ability (Re-opener, MA §10.5, §21.3)
 	numWhens
 )
 
-var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event", "chapter_start"}
+var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event",
+	"chapter_start", "last_health", "marker_off", "gain_weapon", "kill_with"}
 
 // TargetKind is an active ability's target symbol (MA §17.6, §17.7, §17.11).
 type TargetKind uint8
@@ -44,6 +49,7 @@ type Ability struct {
 	Insp    int8
 	Health  int8
 	Discard bool       // [discard] after use
+	Marker  bool       // cost: return one of the user's markers from this card (MA §18.6, Circular Saw)
 	Target  TargetKind // target symbol
 	Range   int8       // X of a ranged symbol
 	Monster bool       // a horror event's active usable by monsters (MA §15.5)
@@ -200,6 +206,14 @@ type Content struct {
 	Items     []ItemCard
 	Events    []EventCard
 	Scenarios []Scenario
+	// The cards a pioneer owns that hold a free ability (MA §16.6), so a
+	// reaction window costs nothing when none is in play.
+	freePioneers, freeItems, freeEvents []int16
+	// statSelf[st]: every passive of stat st reaches only its own card's
+	// creature, so hasStat looks at that creature's cards alone; statItems
+	// lists the items with such a passive.
+	statSelf  [numStats]bool
+	statItems [numStats][]int16
 }
 
 // Limits of the fixed layout.

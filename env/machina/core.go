@@ -39,6 +39,14 @@ const (
 	opTeleportPick
 	opSupport
 	opNewRound
+	opWindow
+	opKeep
+	opOrder
+	opRestore
+	opPartner
+	opHolster
+	opGift
+	opMendDoor
 	numOps2
 )
 
@@ -77,11 +85,19 @@ func init() {
 	handlers[opRetrigger] = (*State).doRetrigger
 	handlers[opTeleportPick] = (*State).doTeleportPick
 	handlers[opSupport] = (*State).doSupport
+	handlers[opWindow] = (*State).doWindow
+	handlers[opKeep] = (*State).doKeep
+	handlers[opOrder] = (*State).doOrder
+	handlers[opRestore] = (*State).doRestore
+	handlers[opPartner] = (*State).doPartner
+	handlers[opHolster] = (*State).doHolster
+	handlers[opGift] = (*State).doGift
+	handlers[opMendDoor] = (*State).doMendDoor
 }
 
 // push adds a frame unless the game is over.
 func (s *State) push(op uint16, who game.AgentID, src, tgt, a, b int32) {
-	if s.over {
+	if s.over || s.campaign != campaignNone {
 		return
 	}
 	s.stack.Push(op, who, src, tgt, a, b)
@@ -107,6 +123,19 @@ func (s *State) run() {
 			}
 			return
 		}
+		switch s.campaign {
+		case campaignKeep:
+			// MA §5.4: a won game of a campaign: the keep phase.
+			s.campaign = campaignNone
+			s.stack.Clear()
+			s.KeptItems, s.KeptEvents = [MaxItems]bool{}, [MaxEvents]bool{}
+			s.push(opKeep, game.NoAgent, -1, 0, 0, 0)
+			continue
+		case campaignNext:
+			s.campaign = campaignNone
+			s.nextGame()
+			continue
+		}
 		if c == game.Halt || s.over {
 			break
 		}
@@ -120,7 +149,14 @@ func (s *State) run() {
 // end finishes the game with a result: +1 victory, -1 defeat, 0 truncated
 // (MA §20).
 func (s *State) end(result int8) {
-	if s.over {
+	if s.over || s.campaign != campaignNone {
+		return
+	}
+	if s.campaignGoesOn(result) {
+		// MA §5.4: not the campaign's last game: survivors go on.
+		s.campaign = campaignKeep
+		s.stack.Clear()
+		s.log.Add(evEnd, game.NoAgent, int32(result), 1, 0)
 		return
 	}
 	s.over, s.result, s.Phase = true, result, PhaseOver

@@ -67,6 +67,17 @@ func (s *State) free(c int) bool {
 // barrelAt reports whether an explosive barrel stands on c (MA §12.11).
 func (s *State) barrelAt(c int) bool { return s.Board.Kind[c] == KindBarrel && s.Board.Dest[c] == 0 }
 
+// barrelFor reports whether creature by may treat cell c as an explosive
+// barrel: a barrel, or a standing chest for one who may treat chest cells
+// as barrels (Antique Handle, MA §12.18: when interacting, one of the two
+// types — attacking it, a barrel; using it, a chest).
+func (s *State) barrelFor(c, by int) bool {
+	if s.barrelAt(c) {
+		return true
+	}
+	return s.Board.Kind[c] == KindChest && s.Board.Dest[c] == 0 && isPioneer(by) && s.statSum(by, StatChestBarrel) > 0
+}
+
 // ritualIndex returns the ritual-cell creature on c, or -1 (MA §21.6).
 func (s *State) ritualIndex(c int) int {
 	for i := range s.Rituals {

@@ -222,3 +222,54 @@ func TestDeterminizeResamplesTileFaces(t *testing.T) {
 		t.Fatalf("unseen tiles never resampled: %d flips, %d moves", flips, moves)
 	}
 }
+
+// A group of tiles that went back in one shuffle (the exit, MA §14.5) keeps
+// its run of slots, its tiles and their faces, but Determinize resamples its
+// order (MA §23.5); a tile discarded on its own keeps its slot, and the board
+// clearing numbers a new group apart from the run it lands next to.
+func TestDeterminizeResamplesReturnedGroups(t *testing.T) {
+	s := newGame(t, 3, configFor(3))
+	if len(s.Tiles) < 6 {
+		t.Skip("too few tiles in the stack")
+	}
+	// Slots 0–3: one returned group; slot 4: a tile discarded on its own.
+	for i := 0; i < 4; i++ {
+		s.Tiles[i].Seen, s.Tiles[i].Group = true, 1
+	}
+	s.Tiles[4].Seen = true
+	orders := map[[4]int16]bool{}
+	for k := uint64(0); k < 40; k++ {
+		c := s.Clone().(*State)
+		r := game.NewRNG(100 + k)
+		c.Determinize(0, &r)
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		if c.Tiles[4] != s.Tiles[4] {
+			t.Fatalf("the single discarded tile moved: %v -> %v", s.Tiles[4], c.Tiles[4])
+		}
+		var order [4]int16
+		for i := 0; i < 4; i++ {
+			order[i] = c.Tiles[i].Tile
+			found := false
+			for j := 0; j < 4; j++ {
+				if s.Tiles[j] == c.Tiles[i] {
+					found = true
+				}
+			}
+			if !found {
+				t.Fatalf("slot %d holds %v, not one of the group's tiles and faces", i, c.Tiles[i])
+			}
+		}
+		orders[order] = true
+	}
+	if len(orders) < 2 {
+		t.Fatalf("the group's order never changed: %v", orders)
+	}
+	// The board clearing numbers its group apart from the bottom run.
+	n := s.Board.TileCount()
+	s.clearBoard()
+	if n > 0 && s.Tiles[0].Group != 2 {
+		t.Fatalf("a group landing on group 1 got number %d", s.Tiles[0].Group)
+	}
+}

@@ -43,13 +43,16 @@ const (
 	OpHealMonsters        // restore N health to each monster (MA §18.1 K'thun)
 	OpGo                  // a card's own Go function (the escape hatch)
 	OpNewRound            // start a new round: the pioneers phase again (MA §14.7)
+	OpMonsterOrder        // the user rearranges the monster order (MA §6.4, §21.3 Ship's Chronometer)
+	OpRestore             // the user may restore an adjacent destroyed action cell (MA §12.15, Re-opener)
 	numOps
 )
 
 var opNames = [...]string{"", "attack", "heal", "stamina", "inspiration", "lose_health", "move", "pull", "push",
 	"teleport", "danger", "pioneer_event", "horror_event", "retrigger_horror", "retrigger_pioneer",
 	"light_chapter", "next_chapter", "entrance", "exit", "gain_item", "traps", "modify", "monsters_move",
-	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round"}
+	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round",
+	"monster_order", "restore"}
 
 // String names the primitive as the content format spells it.
 func (o Op) String() string { return opNames[o] }
@@ -99,12 +102,15 @@ const (
 	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
 	StatEvaderLower       // its evaders use the lower of defence and will (Formless Spawn), amount 1
 	StatChasmWalk         // may move through chasms (Spectral Levitators, MA §10.9), amount 1
+	StatMoveThrough       // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
+	StatWallWalk          // may move through walls and closed doors (Formless Spawn, MA §10.9, §21.2), amount 1
+	StatChestBarrel       // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
-	"reroll_blanks", "evader_lower", "chasm_walk"}
+	"reroll_blanks", "evader_lower", "chasm_walk", "move_through", "wall_walk", "chest_barrel"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {

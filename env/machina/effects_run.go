@@ -42,6 +42,9 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	see := s.seesUnseen(user)
 	ok := func(cell int) bool {
 		cr := s.targetCreature(cell)
+		if cr < 0 && attack && s.Board.Kind[cell] == KindChest && s.barrelFor(cell, user) {
+			cr = CellBase + cell // MA §12.18: a chest attacked as a barrel
+		}
 		if cr < 0 {
 			return false
 		}
@@ -109,10 +112,17 @@ func (s *State) canPay(user int, a *Ability) bool {
 		return int(s.Mx[user-MonsterBase].Stamina) >= int(a.Stamina)
 	}
 	p := &s.P[user]
-	if p.Stamina < a.Stamina || p.Insp < a.Insp {
+	if p.Stamina < a.Stamina {
 		return false
 	}
-	if a.Health > 0 && int(p.HP)+int(p.Insp-a.Insp) <= int(a.Health) {
+	pool := int(p.Insp)
+	if a.Insp > p.Insp && s.N > 1 && s.onBoardPioneer(user) {
+		pool = s.supportInsp(user, -1) // MA §7.5: supporters may pay the cost
+	}
+	if pool < int(a.Insp) {
+		return false
+	}
+	if a.Health > 0 && int(p.HP)+pool-int(a.Insp) <= int(a.Health) {
 		return false
 	}
 	return true
@@ -155,11 +165,19 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 		target = int(s.answer(f).Arg)
 	}
 	// Pay (MA §16.2).
+	supported := false
+	if a.Marker && isPioneer(user) {
+		s.returnMarker(user, ref) // MA §18.6: the cost returns the marker (and fires [marker-off])
+	}
 	if isMonster(user) {
 		s.Mx[user-MonsterBase].Stamina -= a.Stamina
 	} else {
 		s.P[user].Stamina -= a.Stamina
-		s.P[user].Insp -= a.Insp
+		if a.Insp > 0 && s.N > 1 && s.onBoardPioneer(user) && s.supportInsp(user, -1) > int(s.P[user].Insp) {
+			supported = true
+		} else {
+			s.P[user].Insp -= a.Insp
+		}
 	}
 	s.log.Add(evAbility, s.agentOf(user), int32(user), ref, int32(target))
 	kind, card, ab := refParts(ref)
@@ -185,6 +203,11 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 	}
 	if kind == refEvent && a.Discard {
 		s.discardPersonal(card)
+	}
+	if supported {
+		// MA §7.5: the pioneer and its supporters pay the inspiration, point
+		// by point (R-SUPPORT), before the effects resolve.
+		s.push(opSupport, game.AgentID(user), supportPay, -1, int32(a.Insp), int32(user))
 	}
 	return game.Done
 }
@@ -251,6 +274,9 @@ func (s *State) doEffects(f *game.Frame) game.Control {
 func (s *State) effect(f *game.Frame, e *Effect) {
 	user, tcell := int(f.B), int(f.Tgt)
 	tgt := s.targetCreature(tcell)
+	if tgt < 0 && tcell >= 0 && s.Board.Kind[tcell] == KindChest && s.barrelFor(tcell, user) {
+		tgt = CellBase + tcell // a chest targeted as a barrel (MA §12.18)
+	}
 	subject := tgt // the default: the target, else the user (MA §16.2)
 	if subject < 0 || e.On == ScopeSelf {
 		subject = user
@@ -274,7 +300,11 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		}
 		a := s.abilityOf(f.Src)
 		ranged := a.Target == TargetRanged || a.Target == TargetRangedIgn
-		s.push(opAttack, f.Who, int32(user), int32(t), packAttack(e.Strong, e.Weak, e.Magic, ranged, weapon, sc), 0)
+		spec := packAttack(e.Strong, e.Weak, e.Magic, ranged, weapon, sc)
+		if kind, card, _ := refParts(f.Src); kind == refItem {
+			spec |= int32(card+1) << atkItemSh
+		}
+		s.push(opAttack, f.Who, int32(user), int32(t), spec, 0)
 	case OpHeal:
 		s.forEach(user, subject, e.On, func(cr int) { s.heal(cr, int(e.N)) })
 	case OpStamina:
@@ -353,7 +383,8 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		if c := s.posOf(user); c >= 0 {
 			tile = TileOf(c)
 		}
-		for _, m := range append([]int8(nil), s.Order...) {
+		var order [MaxMonsters]int8 // a copy: moves may destroy monsters (no allocation)
+		for _, m := range order[:copy(order[:], s.Order)] {
 			if c := int(s.Mx[m].Pos); tile < 0 || TileOf(c) == tile {
 				s.monsterApproach(MonsterBase+int(m), int(e.N))
 			}
@@ -387,9 +418,20 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 			}
 		}
 	case OpGo:
-		goEffects[e.Go](s, &EffectCtx{User: user, Target: tcell, Ref: f.Src})
+		// The context lives in the state so that calling through the
+		// registry allocates nothing; the functions only push frames.
+		s.scratchCtx = EffectCtx{User: user, Target: tcell, Ref: f.Src}
+		goEffects[e.Go](s, &s.scratchCtx)
 	case OpNewRound:
 		s.push(opNewRound, game.NoAgent, -1, -1, 0, 0)
+	case OpMonsterOrder:
+		if isPioneer(user) {
+			s.push(opOrder, game.AgentID(user), f.Src, int32(user), 0, 0)
+		}
+	case OpRestore:
+		if isPioneer(user) {
+			s.push(opRestore, game.AgentID(user), f.Src, int32(user), 0, 0)
+		}
 	}
 }
 

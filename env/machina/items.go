@@ -162,7 +162,9 @@ func (s *State) discardItem(i int) {
 }
 
 // doInventory is Use inventory after its unequip step (MA §13.11): equip a
-// main item, attach an upgrade or extension (then its host), or finish.
+// main item, attach an upgrade or extension (then its host), give an item of
+// the inventory to an adjacent pioneer (`Trade q`, then the item; step 4), or
+// finish.
 func (s *State) doInventory(f *game.Frame) game.Control {
 	p := int(f.Tgt)
 	if !s.P[p].Alive {
@@ -171,11 +173,28 @@ func (s *State) doInventory(f *game.Frame) game.Control {
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		switch {
+		case f.Step == 2: // the item given to pioneer f.B (MA §13.11 step 4)
+			f.Step = 0
+			if o.Code == CodePass {
+				return game.Again
+			}
+			s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(f.B), Host: -1}
+			s.log.Add(evItemGained, game.AgentID(f.B), f.B, o.Arg, 0)
 		case o.Code == CodePass:
 			return game.Done
 		case f.Step == 1: // the host of an attachment
 			s.attach(p, int(f.B), int(o.Arg))
 			f.Step = 0
+		case o.Code >= CodeTrade && o.Code < CodeTrade+MaxPioneers:
+			f.Step, f.B = 2, o.Arg
+			s.ask(game.AgentID(p), PromptTrade, -1)
+			s.opt(CodePass, -1, 0)
+			for i := range s.ct.Items {
+				if s.Items[i].Zone == ZoneInventory && int(s.Items[i].Owner) == p {
+					s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+				}
+			}
+			return game.Wait
 		case o.Code >= CodeAttach:
 			f.Step, f.B = 1, o.Arg
 			var buf [MaxItems]int
@@ -196,15 +215,26 @@ func (s *State) doInventory(f *game.Frame) game.Control {
 	s.ask(game.AgentID(p), PromptLoadout, -1)
 	s.opt(CodePass, -1, 0)
 	var buf [MaxItems]int
+	held := false
 	for i := range s.ct.Items {
 		if s.Items[i].Zone != ZoneInventory || int(s.Items[i].Owner) != p {
 			continue
 		}
+		held = true
 		if s.mainEligible(i) {
 			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
 		}
 		if len(s.hosts(p, i, buf[:0])) > 0 {
 			s.opt(CodeAttach+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	// MA §13.11 step 4: give items to adjacent pioneers.
+	if held && s.onBoardPioneer(p) {
+		c := int(s.P[p].Pos)
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) {
+				s.opt(CodeTrade+game.ActionCode(q), int32(q), 0)
+			}
 		}
 	}
 	if len(s.prompt.Options) == 1 {
@@ -376,6 +406,7 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 		// MA §13.8 step 4, §22.19: free equip by class, for the gainer only.
 		cls := s.pioneerCard(p).Class
 		if int(f.B) != p || !s.mainEligible(i) || !(cls == Master || classDeck[cls] == s.ct.Items[i].Deck) {
+			s.gainedItem(int(f.B), i)
 			return game.Done
 		}
 		f.Step, f.Answer = 4, game.NoAnswer
@@ -387,7 +418,16 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 	if o.Code == CodeYes {
 		s.equipMain(p, int(f.A))
 	}
+	s.gainedItem(p, int(f.A))
 	return game.Done
+}
+
+// gainedItem fires pioneer q's "when you gain a weapon" triggers for item i
+// (Leather Holster, MA §13.8, §21.3).
+func (s *State) gainedItem(q, i int) {
+	if s.ct.Items[i].Deck == Weapon {
+		s.pushTriggers(q, WhenGainWeapon, -1)
+	}
 }
 
 // classDeck is the deck each class may equip for free (MA §13.8).
@@ -404,9 +444,9 @@ func (s *State) takeLimbo(i int) {
 }
 
 // doWorkbench is Use a workbench (MA §12.14): three draws from decks of the
-// pioneer's choice, one kept, each other card discarded or returned, then a
-// free Use inventory. Swapping revealed cards for one's own items is not
-// implemented (docs/machina-rulings.md). f.A counts draws.
+// pioneer's choice, swaps of revealed cards for the pioneer's own items
+// (workbenchSwap), one card kept, each other card discarded or returned,
+// then a free Use inventory. f.A counts draws, then swaps.
 func (s *State) doWorkbench(f *game.Frame) game.Control {
 	p := int(f.Tgt)
 	if !s.P[p].Alive {
@@ -437,8 +477,10 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 		if len(s.Limbo) == 0 {
 			return game.Done
 		}
-		f.Step, f.Answer = 1, game.NoAnswer
-		fallthrough
+		f.Step, f.A = 3, 0
+		return game.Again
+	case 3, 4:
+		return s.workbenchSwap(f, p)
 	case 1:
 		if f.Answer == game.NoAnswer {
 			s.ask(game.AgentID(p), PromptPickItem, -1)
@@ -449,9 +491,28 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 		}
 		s.takeLimbo(int(o.Arg))
 		s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(p), Host: -1}
+		// MA §12.14 step 3: kept, or given to an adjacent pioneer.
+		s.ask(game.AgentID(p), PromptRecipient, o.Arg)
+		s.opt(CodePioneer+game.ActionCode(p), int32(p), 0)
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.onBoardPioneer(p) && s.Board.Adjacent(int(s.P[p].Pos), int(s.P[q].Pos)) {
+				s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+			}
+		}
+		if len(s.prompt.Options) > 1 {
+			f.Step, f.B = 5, o.Arg
+			return game.Wait
+		}
 		s.log.Add(evItemGained, game.AgentID(p), int32(p), o.Arg, 0)
-		f.Step, f.Answer = 2, game.NoAnswer
-		fallthrough
+		s.gainedItem(p, int(o.Arg))
+		f.Step = 2
+		return game.Again
+	case 5: // the receiver of the card kept
+		s.Items[f.B] = ItemState{Zone: ZoneInventory, Owner: int8(o.Arg), Host: -1}
+		s.log.Add(evItemGained, game.AgentID(o.Arg), o.Arg, f.B, 0)
+		s.gainedItem(int(o.Arg), int(f.B))
+		f.Step = 2
+		return game.Again
 	case 2:
 		if f.Answer != game.NoAnswer {
 			s.dropLimbo(int(s.Limbo[0]), o.Arg == 1)
@@ -466,6 +527,59 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 	s.unequipAll(p)
 	s.push(opInventory, game.AgentID(p), -1, int32(p), 0, 0)
 	return game.Done
+}
+
+// workbenchSwap resolves MA §12.14 step 2: the pioneer may swap revealed
+// cards for its own items (inventory or equipped; an equipped one leaves with
+// its chain, which stays in the inventory), one swap a pair of prompts — its
+// item (PromptSwap, or Pass to stop), then the revealed card it takes
+// (PromptPickItem) —, at most as many swaps as cards revealed (R-WORKBENCH).
+// Its item joins the revealed cards. Step 3 asks for the item, step 4 for
+// the card; f.B holds the item.
+func (s *State) workbenchSwap(f *game.Frame, p int) game.Control {
+	if f.Answer != game.NoAnswer {
+		o := s.answer(f)
+		if f.Step == 3 {
+			if o.Code == CodePass {
+				f.Step = 1
+				return game.Again
+			}
+			f.Step, f.B = 4, o.Arg
+			s.ask(game.AgentID(p), PromptPickItem, o.Arg)
+			for _, i := range s.Limbo {
+				s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+			}
+			return game.Wait
+		}
+		mine, got := int(f.B), int(o.Arg)
+		if s.Items[mine].Zone == ZoneEquipped {
+			s.returnChain(mine)
+		}
+		s.takeLimbo(got)
+		s.Items[got] = ItemState{Zone: ZoneInventory, Owner: int8(p), Host: -1}
+		s.Items[mine] = ItemState{Zone: ZoneLimbo, Owner: -1, Host: -1}
+		s.Limbo = append(s.Limbo, int16(mine))
+		s.log.Add(evItemGained, game.AgentID(p), int32(p), int32(got), 0)
+		f.A++
+		f.Step = 3
+		return game.Again
+	}
+	if int(f.A) >= len(s.Limbo) {
+		f.Step = 1
+		return game.Again
+	}
+	s.ask(game.AgentID(p), PromptSwap, -1)
+	s.opt(CodePass, -1, 0)
+	for i := range s.ct.Items {
+		if z := s.Items[i].Zone; (z == ZoneInventory || z == ZoneEquipped) && int(s.Items[i].Owner) == p {
+			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+		}
+	}
+	if len(s.prompt.Options) == 1 {
+		f.Step = 1
+		return game.Again
+	}
+	return game.Wait
 }
 
 // addItems resolves "add items of level N to the decks" (MA §14.3): each deck

@@ -45,6 +45,7 @@ type rawCost struct {
 	Inspiration int  `yaml:"inspiration"`
 	Health      int  `yaml:"health"`
 	Discard     bool `yaml:"discard"`
+	Marker      bool `yaml:"marker"`
 }
 
 type rawAbility struct {
@@ -455,6 +456,8 @@ func (c *Content) link() error {
 	case len(c.Tiles) > MaxTiles:
 		return fmt.Errorf("content: %d tiles, at most %d", len(c.Tiles), MaxTiles)
 	}
+	c.indexFree()
+	c.indexStats()
 	for i := range c.Scenarios {
 		s := &c.Scenarios[i]
 		s.content = c

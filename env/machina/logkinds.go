@@ -33,5 +33,7 @@ const (
 	evTeleport   // A creature, B to
 	evDiscardTile
 	evMonsterLevel
+	evCampaign // A game of the campaign (0-based), B danger raised (MA §5.4)
+	evRestore  // A cell restored (MA §12.15)
 	numEvKinds
 )

@@ -22,7 +22,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	w.Bool(s.over)
 	w.U8(uint8(s.result))
 	game.Ints(&w, s.Chapters)
-	for _, v := range []int8{s.ChapterPos, s.Lair, s.Horror, s.Danger, s.Level, s.Tokens, s.N, s.Active, s.ActiveMon, s.LastDeath} {
+	for _, v := range []int8{s.ChapterPos, s.Lair, s.Horror, s.Danger, s.Level, s.Tokens, s.N, s.Active, s.ActiveMon, s.LastDeath, s.Game} {
 		w.U8(uint8(v))
 	}
 	w.Bool(s.InFinale)
@@ -71,6 +71,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.I32(int32(t.Tile))
 		w.U8(t.Face)
 		w.Bool(t.Seen)
+		w.U8(t.Group)
 	}
 	// Pioneers.
 	for i := 0; i < int(s.N); i++ {
@@ -103,11 +104,13 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.I32(int32(it.Host))
 		w.Bool(it.Ext)
 		w.U8(uint8(s.ItemProgress[i]))
+		w.Bool(s.KeptItems[i])
 	}
 	for i := range s.ct.Events {
 		w.U8(uint8(s.Events[i].Zone))
 		w.U8(uint8(s.Events[i].Owner))
 		w.U8(uint8(s.EventProgress[i]))
+		w.Bool(s.KeptEvents[i])
 	}
 	game.Ints(&w, s.Order)
 	game.Ints(&w, s.MonsterDeck)

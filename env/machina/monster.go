@@ -29,8 +29,10 @@ func (s *State) walkable(c int) bool {
 }
 
 // fill computes the field from cell from: walls and impassable cells are
-// gone around, closed doors and creatures are ignored but counted.
-func (s *State) fill(pf *pathField, from int) {
+// gone around, closed doors and creatures are ignored but counted. For a
+// creature that moves through walls and closed doors (through, MA §10.9:
+// the Formless Spawn) no edge blocks and a door costs nothing.
+func (s *State) fill(pf *pathField, from int, through bool) {
 	g := &s.Board.Grid
 	var walk [NumCells]bool
 	for c := range walk {
@@ -60,6 +62,7 @@ func (s *State) fill(pf *pathField, from int) {
 			}
 			cost := pf.Extra[u]
 			switch {
+			case through:
 			case dy == 0:
 				e := g.V[uy][max(ux, vx)]
 				if e == EdgeWall {
@@ -107,7 +110,7 @@ func (s *State) targetable(m, p int) bool {
 func (s *State) nearestPioneers(cr int) (uint8, int) {
 	var set uint8
 	bd, be, bh := far, far, 99
-	s.fill(&s.scratchField, s.posOf(cr))
+	s.fill(&s.scratchField, s.posOf(cr), s.wallWalker(cr))
 	for p := 0; p < int(s.N); p++ {
 		if !s.targetable(cr, p) {
 			continue
@@ -197,7 +200,7 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		return game.Done // adjacent and no ability: the loop ends (MA §19.4 step 5)
 	}
 	// Step 4: one cell closer.
-	s.fill(&s.scratchField, tc)
+	s.fill(&s.scratchField, tc, s.wallWalker(cr))
 	var cand [8]int
 	n := s.approachSteps(cr, int(m.Stamina), cand[:0])
 	if len(n) == 0 {
@@ -246,6 +249,7 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 	mc := s.posOf(cr)
 	cur := s.scratchField.Dist[mc]
 	best := -1
+	through := s.wallWalker(cr)
 	var lens [8]int
 	for d := Direction(0); d < 8; d++ {
 		lens[d] = -1
@@ -253,7 +257,7 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 		if !ok {
 			continue
 		}
-		l := s.detour(n, cur, stamina-1)
+		l := s.detour(n, cur, stamina-1, through)
 		if l < 0 {
 			continue
 		}
@@ -301,9 +305,9 @@ func (s *State) straightTo(c int) bool {
 }
 
 // detour returns the length of the shortest walk (over free passable cells,
-// closed doors blocking) from cell n to a cell strictly closer than cur, at
-// most budget steps, or -1.
-func (s *State) detour(n int, cur int16, budget int) int {
+// closed doors blocking unless through, MA §10.9) from cell n to a cell
+// strictly closer than cur, at most budget steps, or -1.
+func (s *State) detour(n int, cur int16, budget int, through bool) int {
 	if s.scratchField.Dist[n] < cur {
 		return 0
 	}
@@ -326,7 +330,7 @@ func (s *State) detour(n int, cur int16, budget int) int {
 		}
 		for d := Direction(0); d < 8; d++ {
 			v := Step(u, d)
-			if v < 0 || dist[v] >= 0 || !s.free(v) || (s.Board.Kind[v] == KindChasm && s.Board.Dest[v] == 0) || !s.Board.Adjacent(u, v) {
+			if v < 0 || dist[v] >= 0 || !s.free(v) || (s.Board.Kind[v] == KindChasm && s.Board.Dest[v] == 0) || (!through && !s.Board.Adjacent(u, v)) {
 				continue
 			}
 			dist[v] = dist[u] + 1
@@ -427,7 +431,7 @@ func (s *State) monsterApproach(cr, n int) {
 		if s.Board.Adjacent(s.posOf(cr), tc) {
 			return
 		}
-		s.fill(&s.scratchField, tc)
+		s.fill(&s.scratchField, tc, s.wallWalker(cr))
 		var cand [8]int
 		st := s.approachSteps(cr, n-i, cand[:0])
 		if len(st) == 0 {

@@ -16,7 +16,7 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 		return -1, false
 	}
 	n := Step(c, d)
-	if n < 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
+	if n < 0 || !s.free(n) || (!s.Board.Adjacent(c, n) && !s.wallWalker(cr)) {
 		return -1, false
 	}
 	if s.Board.Kind[n] == KindChasm && s.Board.Dest[n] == 0 {
@@ -24,6 +24,11 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 	}
 	return n, true
 }
+
+// wallWalker reports whether creature cr moves through walls and closed
+// doors (the Formless Spawn, MA §10.9, §21.2): its steps need no open edge
+// or corner, only a free passable cell (R-WALLWALK).
+func (s *State) wallWalker(cr int) bool { return s.hasStat(cr, StatWallWalk) }
 
 // isChasm reports whether cell c is a standing chasm (MA §12.6).
 func (s *State) isChasm(c int) bool {
@@ -40,7 +45,10 @@ func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 	}
 	c := s.posOf(p)
 	n := Step(c, d)
-	if c < 0 || n < 0 || !s.isChasm(n) || s.statSum(p, StatChasmWalk) <= 0 || !s.Board.Adjacent(c, n) || !s.free(n) {
+	if c >= 0 && n >= 0 && s.obstacle(n) && !s.immobile(p) && s.hasStat(p, StatMoveThrough) {
+		return s.throughStep(p, c, d)
+	}
+	if c < 0 || n < 0 || !s.isChasm(n) || !s.hasStat(p, StatChasmWalk) || !s.Board.Adjacent(c, n) || !s.free(n) {
 		return -1, 0, false
 	}
 	cost := costMove
@@ -48,6 +56,41 @@ func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 		cost = 0
 	}
 	return n, cost, int(s.P[p].Stamina)-cost >= costMove
+}
+
+// obstacle reports whether cell c is an obstacle one may move through (MA
+// §17.3): a creature, an action cell, a destroyed cell or a barrel; rubble
+// is not one.
+func (s *State) obstacle(c int) bool {
+	if !s.Board.Present(c) || s.Board.Kind[c] == KindRubble && s.Board.Dest[c] == 0 {
+		return false
+	}
+	return s.Occ[c] >= 0 || s.Board.StaticObstacle(c)
+}
+
+// throughStep is the step of a pioneer that may move through obstacles
+// (Aero-Cloak, MA §10.9, §21.3) from cell c in direction d onto an obstacle:
+// it goes on in a straight line over the run of obstacles to the first free
+// passable cell beyond (it never stops on one), paying 1 stamina per cell
+// entered, as one action (R-THROUGH). Walls, closed doors, rubble and chasms
+// still stop it.
+func (s *State) throughStep(p, c int, d Direction) (int, int, bool) {
+	cur, cost := c, 0
+	for {
+		n := Step(cur, d)
+		if n < 0 || !s.Board.Adjacent(cur, n) {
+			return -1, 0, false
+		}
+		cost++
+		if s.obstacle(n) {
+			cur = n
+			continue
+		}
+		if !s.free(n) || s.isChasm(n) {
+			return -1, 0, false
+		}
+		return n, cost, int(s.P[p].Stamina) >= cost
+	}
 }
 
 // moveTo moves a creature one cell (no cost) and logs it.

@@ -201,6 +201,9 @@ func (s *State) Describe(i int) string {
 	case c == CodeInventory:
 		return "use inventory"
 	case c < CodeAbility:
+		if s.prompt.Kind == PromptLoadout {
+			return "give an item to " + s.creatureName(int(o.Arg))
+		}
 		return "trade with " + s.creatureName(int(o.Arg))
 	case c < CodeCell:
 		a := s.abilityOf(o.Arg)
@@ -217,6 +220,9 @@ func (s *State) Describe(i int) string {
 	case c < CodePioneer:
 		return fmt.Sprintf("spend %d inspiration", o.Arg)
 	case c < CodeItem:
+		if s.prompt.Kind == PromptAction {
+			return "let " + s.creatureName(int(o.Arg)) + " use its inventory"
+		}
 		return s.creatureName(int(o.Arg))
 	case c < CodeAttach:
 		return s.ct.Items[o.Arg].Name
@@ -230,6 +236,8 @@ func (s *State) describeChoice(i int) string {
 		return [2]string{"gain 1 inspiration and trigger a pioneer event", "roll the fate die against the horror value"}[i&1]
 	case PromptLeftover:
 		return [2]string{"discard it", "return it to the top of its deck"}[i&1]
+	case PromptKeep:
+		return "keep " + s.ct.Events[i].Name
 	case PromptDrawMode:
 		if i < 4 {
 			return "two cards from the " + Deck(i).String() + " deck"
@@ -330,6 +338,10 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s equips %s", s.creatureName(int(e.A)), s.ct.Items[e.B].Name)
 	case evEnd:
 		return map[int32]string{1: "the expedition wins", -1: "the expedition is lost", 0: "the game is cut short"}[e.A]
+	case evRestore:
+		return fmt.Sprintf("%s restores the %s at %s", s.creatureName(int(e.Who)), s.Board.Kind[e.A], cellName(int(e.A)))
+	case evCampaign:
+		return fmt.Sprintf("the survivors go on: game %d of the campaign, danger raised %d times", e.A+1, e.B)
 	case evLeave:
 		return fmt.Sprintf("%s leaves the board", s.creatureName(int(e.A)))
 	case evSeal:

@@ -62,8 +62,10 @@ func (s *State) doNewRound(f *game.Frame) game.Control {
 // board in the order the pioneers choose.
 func (s *State) doPioneersPhase(f *game.Frame) game.Control {
 	if f.Step == 0 {
-		// MA §6.1 step 1: pioneer markers return; their effects end.
-		s.expireMods(false)
+		// MA §6.1 step 1: pioneer markers return; their effects end; cards
+		// whose marker returned resolve their [marker-off] triggers (MA
+		// §18.6).
+		triggered := s.markersReturn()
 		// MA §6.1 step 2, §22.A.6: stamina to its maximum.
 		for i := 0; i < int(s.N); i++ {
 			s.P[i].Acted = false
@@ -72,6 +74,9 @@ func (s *State) doPioneersPhase(f *game.Frame) game.Control {
 			}
 		}
 		f.Step = 1
+		if triggered {
+			return game.Again
+		}
 	}
 	if f.Answer != game.NoAnswer {
 		p := int(s.answer(f).Arg)
@@ -213,10 +218,18 @@ func (s *State) doMonstersPhase(f *game.Frame) game.Control {
 			s.Mx[i].Stamina = -1 // not yet acted this phase
 		}
 	}
+	if f.B == 1 {
+		// MA §16.6: a monster's turn is over; the pioneers may react.
+		f.B = 0
+		if s.openWindow(-1) {
+			return game.Again
+		}
+	}
 	for _, m := range s.Order {
 		if s.Mx[m].Stamina < 0 {
 			s.Mx[m].Stamina = int8(s.maxStamina(MonsterBase + int(m)))
 			s.push(opMonsterTurn, game.NoAgent, -1, int32(MonsterBase+int(m)), 0, 0)
+			f.B = 1
 			return game.Again
 		}
 	}

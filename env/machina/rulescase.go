@@ -54,6 +54,8 @@ type CaseSetup struct {
 	Finale       bool          `yaml:"finale"`
 	Tokens       *int          `yaml:"tokens"`
 	RitualHP     []int         `yaml:"ritual_health"`
+	Campaign     int           `yaml:"campaign"` // games in the campaign (MA §5.4)
+	Game         int           `yaml:"game"`     // the campaign's game being played, 0-based
 }
 
 // CaseSeat places a pioneer and sets its values.
@@ -111,6 +113,7 @@ type CaseExpect struct {
 	Discard  []string            `yaml:"item_discard"`
 	Tokens   *int                `yaml:"tokens"`
 	Rituals  []int               `yaml:"ritual_health"`
+	Game     *int                `yaml:"game"`
 }
 
 // CaseSeatExpect checks one pioneer.

@@ -17,10 +17,11 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		pios = []string{"hank"}
 	}
 	sc := ct.Scenario("frozen_engine")
-	s, err := New(sc, Config{Pioneers: pios, Easy: su.Easy, VeryEasy: su.VeryEasy, Cooperative: su.Cooperative}, su.Seed+1, true)
+	s, err := New(sc, Config{Pioneers: pios, Easy: su.Easy, VeryEasy: su.VeryEasy, Cooperative: su.Cooperative, Campaign: su.Campaign}, su.Seed+1, true)
 	if err != nil {
 		return nil, err
 	}
+	s.Game = int8(su.Game)
 	s.stack.Clear()
 	if su.Map != "" {
 		g, err := ParseMap(su.Map)
@@ -415,6 +416,7 @@ func (c *RulesCase) check(s *State) error {
 	intp("horror", x.Horror, int(s.Horror))
 	intp("chapter", x.Chapter, int(s.ChapterPos)+1)
 	intp("round", x.Round, int(s.Round))
+	intp("game", x.Game, int(s.Game))
 	intp("result", x.Result, int(s.result))
 	intp("tiles on the board", x.Tiles, s.Board.TileCount())
 	intp("forced dice left", x.Dice, len(s.Forced))

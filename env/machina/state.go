@@ -104,11 +104,16 @@ type Mod struct {
 
 // TileRef is a tile in the stack: its index and the face that is up. Seen
 // marks a tile that went back to the stack flipped (MA §11.3, §14.5): its face
-// is known; the faces of the stack built at setup are not (MA §4.5).
+// is known; the faces of the stack built at setup are not (MA §4.5). Group
+// is non-zero for the tiles that went back together in one shuffle (the exit
+// and the board clearing, MA §14.5, §22.20): everybody knows which tiles and
+// faces the group holds, nobody the order within it, so Determinize permutes
+// a group's run of slots. Adjacent groups always carry different numbers.
 type TileRef struct {
-	Tile int16
-	Face uint8
-	Seen bool
+	Tile  int16
+	Face  uint8
+	Seen  bool
+	Group uint8
 }
 
 // Ritual is a finale's attack-only cell creature (MA §21.6).
@@ -178,6 +183,13 @@ type State struct {
 	BoostUsed     int8   // scratch: inspiration spent on the current roll
 	Roll          int8   // scratch: the current attack roll
 	LastDeath     int8   // statistics: the seat of the last pioneer to die
-	scratchField  pathField
-	scratchOpts   []game.Option
+	// The campaign (MA §5.4): the game being played (0-based) and, in the
+	// keep phase, the cards kept for the next one.
+	Game         int8
+	KeptItems    [MaxItems]bool
+	KeptEvents   [MaxEvents]bool
+	campaign     int8 // a campaign step for run (campaignKeep, campaignNext)
+	scratchField pathField
+	scratchOpts  []game.Option
+	scratchCtx   EffectCtx // a card's Go function's context (effect: no allocation)
 }

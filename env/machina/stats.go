@@ -202,3 +202,82 @@ func (s *State) expireMods(horror bool) {
 	}
 	s.Mods = out
 }
+
+// indexStats fills Content.statSelf and statItems (see hasStat).
+func (c *Content) indexStats() {
+	for st := range c.statSelf {
+		c.statSelf[st] = Stat(st) != StatDefence && Stat(st) != StatWill && Stat(st) != StatDefWill
+		c.statItems[st] = nil
+	}
+	scan := func(abs []Ability, owned bool, item int) {
+		for ai := range abs {
+			if abs[ai].When != WhenPassive {
+				continue
+			}
+			for _, e := range abs[ai].Effects {
+				if !owned || (e.On != ScopeDefault && e.On != ScopeSelf) {
+					c.statSelf[e.Stat] = false
+				}
+				if item >= 0 && (len(c.statItems[e.Stat]) == 0 || c.statItems[e.Stat][len(c.statItems[e.Stat])-1] != int16(item)) {
+					c.statItems[e.Stat] = append(c.statItems[e.Stat], int16(item))
+				}
+			}
+		}
+	}
+	for i := range c.Pioneers {
+		scan(c.Pioneers[i].Abilities, true, -1)
+	}
+	for i := range c.Items {
+		scan(c.Items[i].Abilities, true, i)
+	}
+	for i := range c.Events {
+		// A personal event has an owner; a current event has none.
+		scan(c.Events[i].Abilities, false, -1)
+	}
+	for i := range c.Monsters {
+		scan(c.Monsters[i].Abilities, true, -1)
+	}
+	for i := range c.Scenarios {
+		for k := range c.Scenarios[i].Chapters {
+			scan(c.Scenarios[i].Chapters[k].Abilities, false, -1)
+		}
+	}
+}
+
+// hasStat reports whether statSum(cr, stat) > 0, looking only at the
+// creature's own cards when every passive of the stat reaches only its own
+// card's creature (Content.statSelf): its continuous effects, and its
+// pioneer card, personal events and equipped items, or its monster card.
+// The step path asks it for rare movement stats (chasm_walk, move_through,
+// wall_walk) without scanning every card.
+func (s *State) hasStat(cr int, stat Stat) bool {
+	if !s.ct.statSelf[stat] {
+		return s.statSum(cr, stat) > 0
+	}
+	sum := 0
+	for i := range s.Mods {
+		if m := &s.Mods[i]; int(m.Target) == cr && m.Stat == stat {
+			sum += int(m.N)
+		}
+	}
+	switch {
+	case isPioneer(cr):
+		if !s.onBoardPioneer(cr) {
+			break
+		}
+		sum += s.passiveSum(s.pioneerCard(cr).Abilities, cr, cr, stat, false)
+		for k := 0; k < int(s.P[cr].PersonalN); k++ {
+			sum += s.passiveSum(s.ct.Events[s.P[cr].Personal[k]].Abilities, cr, cr, stat, false)
+		}
+		for _, i := range s.ct.statItems[stat] {
+			if it := &s.Items[i]; it.Zone == ZoneEquipped && int(it.Owner) == cr {
+				sum += s.passiveSum(s.ct.Items[i].Abilities, cr, cr, stat, false)
+			}
+		}
+	case isMonster(cr):
+		if s.Mx[cr-MonsterBase].Zone == ZonePlay {
+			sum += s.passiveSum(s.monsterCard(cr).Abilities, cr, cr, stat, true)
+		}
+	}
+	return sum > 0
+}

@@ -65,14 +65,24 @@ func (s *State) doTurn(f *game.Frame) game.Control {
 		if o.Code == CodePass {
 			pi.Stamina = 0 // passing ends the turn (MA §6.1)
 			s.Active = -1
+			s.openWindow(-1) // MA §16.6: between turns
 			return game.Done
 		}
 		s.act(p, o)
+		f.Step = 1
 		return game.Again
+	}
+	if f.Step == 1 {
+		// MA §16.6: the action is over; the other pioneers may react.
+		f.Step = 0
+		if s.openWindow(p) {
+			return game.Again
+		}
 	}
 	s.menu(p)
 	if len(s.prompt.Options) == 1 && pi.Stamina == 0 {
 		s.Active = -1
+		s.openWindow(-1) // MA §16.6: between turns
 		return game.Done // out of stamina with nothing free to do (MA §22.23)
 	}
 	return game.Wait
@@ -146,9 +156,16 @@ func (s *State) menu(p int) {
 	if st >= costLeave && (int16(c) == s.Exit[0] || int16(c) == s.Exit[1]) {
 		s.opt(CodeLeave, int32(c), 0)
 	}
-	// MA §13.11: use inventory.
-	if st >= costInventory && s.hasLoadoutChoice(p) {
-		s.opt(CodeInventory, 0, 0)
+	// MA §13.11: use inventory, or let an adjacent pioneer use its own.
+	if st >= costInventory {
+		if s.hasLoadoutChoice(p) {
+			s.opt(CodeInventory, 0, 0)
+		}
+		for q := 0; q < int(s.N); q++ {
+			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) && s.hasLoadoutChoice(q) {
+				s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
+			}
+		}
 	}
 	// MA §13.10: trade with an adjacent pioneer.
 	if st >= costTrade {
@@ -166,7 +183,7 @@ func (s *State) menu(p int) {
 func (s *State) abilityOptions(p int) {
 	add := func(abs []Ability, code game.ActionCode, base int32) {
 		for i := range abs {
-			if i < 4 && !abs[i].Monster && s.usable(p, &abs[i]) {
+			if i < 4 && !abs[i].Monster && (!abs[i].Marker || s.markerOn(p, base)) && s.usable(p, &abs[i]) {
 				s.opt(code+game.ActionCode(i), base|int32(i), 0)
 			}
 		}
@@ -199,9 +216,10 @@ func (s *State) act(p int, o game.Option) {
 	c := int(pi.Pos)
 	switch {
 	case o.Code >= CodeMove && o.Code < CodeMove+8:
-		if !(s.isChasm(c) && s.isChasm(int(o.Arg))) {
-			pi.Stamina -= costMove // chasm to chasm is free (MA §10.9)
-		}
+		// 1 stamina a cell; chasm to chasm is free, a move through
+		// obstacles pays every cell (MA §10.8, §10.9).
+		_, cost, _ := s.pioneerStep(p, Direction(o.Arg2))
+		pi.Stamina -= int8(cost)
 		s.moveTo(p, int(o.Arg))
 	case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
 		e := s.Board.SideEdge(c, Direction(2*o.Arg2))
@@ -232,6 +250,12 @@ func (s *State) act(p int, o game.Option) {
 	case o.Code >= CodeTrade && o.Code < CodeAbility:
 		pi.Stamina -= costTrade
 		s.push(opTrade, game.AgentID(p), -1, int32(p), o.Arg, 0)
+	case o.Code >= CodePioneer && o.Code < CodePioneer+MaxPioneers:
+		// MA §13.11: an adjacent pioneer uses its inventory instead; it
+		// decides its own loadout.
+		pi.Stamina -= costInventory
+		s.unequipAll(int(o.Arg))
+		s.push(opInventory, game.AgentID(o.Arg), -1, o.Arg, 0, 0)
 	default: // an ability
 		s.push(opAbility, game.AgentID(p), o.Arg, int32(p), 0, 0)
 	}
@@ -278,6 +302,9 @@ func (s *State) cellEffect(p, n int) {
 		}
 		s.unequipAll(p)
 		s.push(opInventory, game.AgentID(p), -1, int32(p), 0, 0)
+		// MA §12.17 step 2: first a free trade, at a distance, with a
+		// pioneer next to a recharge station (this one too) or a workbench.
+		s.push(opPartner, game.AgentID(p), -1, int32(p), int32(n), 0)
 	case KindLever: // MA §12.12
 		s.Board.Dest[n] = 1
 		s.trapsTrigger(p)
@@ -387,6 +414,7 @@ func (s *State) doCloseDoors(f *game.Frame) game.Control {
 const (
 	supportSeal    int32 = 1
 	supportChapter int32 = 2
+	supportPay     int32 = 3 // a payment only: an attack-roll boost or an ability's cost (MA §7.4, §16.2)
 )
 
 // supporters returns the pioneers who may pay inspiration for pioneer p's
@@ -461,7 +489,7 @@ func (s *State) doSupport(f *game.Frame) game.Control {
 		s.P[last].Insp--
 		f.A--
 	}
-	if !s.onBoardPioneer(p) {
+	if f.Src == supportPay || !s.onBoardPioneer(p) {
 		return game.Done
 	}
 	if f.Src == supportSeal {

@@ -19,7 +19,7 @@ from . import _shm
 from .server import shared_server
 from .spec import DTYPES, Field, Spec
 
-MAX_MESSAGE_BYTES = 64 << 20
+MAX_MESSAGE_BYTES = 96 << 20
 
 
 def to_numpy(t: pb.Tensor) -> np.ndarray:

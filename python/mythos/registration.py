@@ -32,6 +32,7 @@ ENV_IDS: tuple[str, ...] = (
     "ArkhamLCG/TheGathering-v0",
     "ArkhamLCG/TheMidnightMasks-v0",
     "ArkhamLCG/TheDevourerBelow-v0",
+    "ArkhamLCG/NightOfTheZealot-v0",
     "ArkhamHorror3/DrownedLantern-v0",
     "MachinaArcana/TheFrozenEngine-v0",
 )

@@ -90,6 +90,9 @@ func check(s *lcg.State, e *Expect) []string {
 	if e.Campaign != nil {
 		checkCampaign(s, &d, e.Campaign)
 	}
+	if e.CampaignPlay != nil {
+		checkCampaignPlay(s, &d, e.CampaignPlay)
+	}
 	for i := range e.Enemies {
 		checkEnemy(s, &d, &e.Enemies[i])
 	}

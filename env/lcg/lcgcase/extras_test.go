@@ -21,12 +21,7 @@ func TestExtrasLoadErrors(t *testing.T) {
 		{"- name: a\n  rule: r\n  setup:\n    encounter_empty: maybe\n", "x.yaml: line 4"},
 		{"- name: a\n  rule: r\n  expect:\n    log_order: {a: b}\n", "x.yaml: line 4"},
 	}
-	for _, c := range cases {
-		_, err := Parse("x.yaml", []byte(c.yaml))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want %q", c.yaml, err, c.want)
-		}
-	}
+	wantParseErrors(t, cases)
 }
 
 // TestExtrasRunFailures: the extras' expectations fail when the state

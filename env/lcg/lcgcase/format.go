@@ -70,6 +70,60 @@ type Setup struct {
 	// Extras: decks, choose_lead, opening_deck, encounter_empty, counters
 	// (format_extras.go).
 	Extras `yaml:",inline"`
+
+	// Campaign plays the scenario's campaign as one game (campaign play,
+	// env/lcg/campaign_play.go); nil: a standalone scenario. Its fields are
+	// in their own block (CampaignSetup).
+	Campaign *CampaignSetup `yaml:"campaign"`
+}
+
+// ---- Campaign play (env/lcg/campaign_play.go, upgrade.go) ----
+
+// CampaignSetup starts a campaign game and edits it. The game starts at
+// scenario Start (0 The Gathering, 1 The Midnight Masks, 2 The Devourer
+// Below) with the log of campaign_log (empty: that scenario's standalone
+// defaults), the experience and trauma below and the scenario's starting
+// damage and horror from that trauma; the setup fields above then apply to
+// that scenario; then Swap edits the campaign deck lists, Defeat eliminates
+// investigators, and Resolve ends the scenario (the between-scenarios step
+// follows: trauma choices, the tally, the upgrade step).
+type CampaignSetup struct {
+	Start          int      `yaml:"start"`
+	XP             []int    `yaml:"xp"`              // unspent experience per seat
+	PhysicalTrauma []int    `yaml:"physical_trauma"` // per seat
+	MentalTrauma   []int    `yaml:"mental_trauma"`   // per seat
+	BagAdd         []string `yaml:"bag_add"`         // chaos tokens added for the rest of the campaign
+	// Swap replaces cards of the campaign deck lists: "SEAT: OUT > IN"
+	// ("0: Knife > Magnifying Glass"), titles or codes.
+	Swap []string `yaml:"swap"`
+	// Defeat eliminates investigators before Resolve: "SEAT: damage",
+	// "horror", "both" or "resigned" (the trauma is recorded as in play).
+	Defeat []string `yaml:"defeat"`
+	// Resolve ends the scenario with R1, R2, R3 or "no resolution".
+	Resolve string `yaml:"resolve"`
+}
+
+// CampaignPlayExpect is the expected campaign-play state.
+type CampaignPlayExpect struct {
+	Scenario *int                 `yaml:"scenario"` // the position in the campaign (0 The Gathering)
+	Step     string               `yaml:"step"`     // playing, between, over
+	Lost     *bool                `yaml:"lost"`     // a lost investigator could not be replaced
+	Score    *float64             `yaml:"score"`    // the reward so far
+	Bag      *int                 `yaml:"bag_adds"` // tokens added for the rest of the campaign
+	Seats    []CampaignSeatExpect `yaml:"seats"`
+}
+
+// CampaignSeatExpect is the expected campaign state of one seat.
+type CampaignSeatExpect struct {
+	Seat           int        `yaml:"seat"`
+	Investigator   string     `yaml:"investigator"`
+	XP             *int       `yaml:"xp"`     // unspent
+	Earned         *int       `yaml:"earned"` // by the last scenario
+	PhysicalTrauma *int       `yaml:"physical_trauma"`
+	MentalTrauma   *int       `yaml:"mental_trauma"`
+	Status         string     `yaml:"status"` // active, killed, insane
+	DeckSize       *int       `yaml:"deck_size"`
+	Deck           ZoneExpect `yaml:"deck"` // the campaign deck list
 }
 
 // KeywordSetup gives every copy of a card keywords: Hunter, Retaliate,
@@ -186,6 +240,9 @@ type Expect struct {
 	// ActClues is the clues on the current act (an act whose objective is
 	// clues on it: The Devourer Below's act 3a).
 	ActClues *int `yaml:"act_clues"`
+
+	// CampaignPlay is the campaign-play state (CampaignPlayExpect).
+	CampaignPlay *CampaignPlayExpect `yaml:"campaign"`
 }
 
 // CampaignExpect is the expected campaign log.

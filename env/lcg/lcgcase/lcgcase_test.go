@@ -127,6 +127,13 @@ func TestLoadErrors(t *testing.T) {
 		{"", "x.yaml: no cases"},
 		{"- name: a\n  rule: r\n  actions: [\"Option x\"]\n", "Option needs an option index"},
 	}
+	wantParseErrors(t, cases)
+}
+
+// wantParseErrors checks that each YAML fails to parse with an error that
+// contains its want.
+func wantParseErrors(t *testing.T, cases []struct{ yaml, want string }) {
+	t.Helper()
 	for _, c := range cases {
 		_, err := Parse("x.yaml", []byte(c.yaml))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -177,7 +184,7 @@ func TestCardsCovered(t *testing.T) {
 		rules.WriteString("\n")
 	}
 	all := rules.String()
-	codes := append([]string(nil), lcg.Implemented...)
+	codes := append([]string(nil), lcg.Implemented()...)
 	for _, set := range []string{"torch", "rats", "ghouls", "striking_fear", "ancient_evils", "chilling_cold",
 		"arkham", "cultists", "pentagram", "nightgaunts", "locked_doors",
 		"tentacles", "agents_of_yog", "agents_of_shub", "agents_of_cthulhu", "agents_of_hastur"} {

@@ -156,6 +156,11 @@ func setup(su *Setup, file string) (*lcg.State, error) {
 	if err := su.Extras.options(&o, file); err != nil {
 		return nil, err
 	}
+	if su.Campaign != nil {
+		if err := campaignOptions(&o, su.Campaign); err != nil {
+			return nil, err
+		}
+	}
 	s, err := lcg.New(o, seed, true)
 	if err != nil {
 		return nil, err
@@ -252,6 +257,11 @@ func setup(su *Setup, file string) (*lcg.State, error) {
 		return nil, err
 	}
 	s.Refresh()
+	if su.Campaign != nil {
+		if err := setupCampaign(s, su.Campaign); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -542,6 +552,7 @@ const (
 	argCard
 	argSeat
 	argIndex
+	argDef // a card definition (cards.ID): the upgrade step's Buy and Remove
 )
 
 // ranged lists the engine's ranged action codes (actions.go) by verb.
@@ -567,6 +578,8 @@ var ranged = []struct {
 	{"Enemy", nil, lcg.ActEnemy, lcg.MaxEnemies, argCard},
 	{"Location", nil, lcg.ActLocation, lcg.MaxLocations, argLoc},
 	{"Choose", nil, lcg.ActChoose, lcg.MaxChoice, argIndex},
+	{"Buy", nil, lcg.ActBuy, lcg.MaxShop, argDef},
+	{"Remove", nil, lcg.ActRemove, lcg.MaxShop, argDef},
 }
 
 // findOption finds the option of the current prompt that action a names.
@@ -677,6 +690,8 @@ func targetMatches(s *lcg.State, kind argKind, o game.Option, k int, t string) b
 		return o.Arg >= 0 && int(o.Arg) < len(s.Cards) && isCard(s, int16(o.Arg), t)
 	case argSeat:
 		return strconv.Itoa(k) == t || strings.Contains(strings.ToLower(seatName(s, k)), strings.ToLower(t))
+	case argDef:
+		return defMatches(lcg.ShopCard(k), t)
 	}
 	if _, err := strconv.Atoi(t); err != nil {
 		// A generic choice named by the card it offers (a search, a target).
@@ -713,6 +728,9 @@ func optionLabel(s *lcg.State, o game.Option) string {
 			if o.Arg >= 0 && int(o.Arg) < len(s.Cards) {
 				return fmt.Sprintf("%s(%s)", name, s.CardName(int16(o.Arg)))
 			}
+		case argDef:
+			c := cards.Get(lcg.ShopCard(int(o.Code - r.base)))
+			return fmt.Sprintf("%s(%s %s)", name, c.Code, c.Name)
 		}
 		return name
 	}

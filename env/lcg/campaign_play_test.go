@@ -1,0 +1,104 @@
+package lcg
+
+import (
+	"testing"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// newCampaign starts Night of the Zealot as one game.
+func newCampaign(t *testing.T, invs []string, seed uint64, seats ...CampaignSeatSetup) *State {
+	t.Helper()
+	s, err := New(Options{Investigators: invs, Difficulty: "standard", Mulligan: true, Campaign: true, UniqueWeaknesses: true, CampaignSeats: seats}, seed, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestCampaignRandomPlay plays whole campaigns with random choices: every
+// game reaches the end of the campaign with the invariants holding, the
+// scenarios in order, and the decks keeping their size.
+func TestCampaignRandomPlay(t *testing.T) {
+	scenarios := map[int]int{}
+	upgrades := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		invs := []string{"roland", "daisy", "skids", "agnes"}[:1+seed%4]
+		// Half the games start with experience to spend between scenarios.
+		var seats []CampaignSeatSetup
+		if seed%2 == 0 {
+			seats = []CampaignSeatSetup{{XP: 9}, {XP: 5}}[:min(len(invs), 2)]
+		}
+		s := newCampaign(t, invs, seed, seats...)
+		rng := game.NewRNG(seed)
+		n := 0
+		for !s.Over() && n < 60000 {
+			p := s.Prompt()
+			if p.Kind == PkUpgrade && len(p.Options) > 1 {
+				upgrades++
+			}
+			if err := s.Apply(rng.IntN(len(p.Options))); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, n, err)
+			}
+			n++
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, n, err)
+			}
+		}
+		if !s.Over() || s.Camp.Step != CampOver {
+			t.Fatalf("seed %d: campaign not over after %d decisions (step %d)", seed, n, s.Camp.Step)
+		}
+		scenarios[int(s.Camp.Index)]++
+		if !s.Camp.Lost && s.Camp.Index != 2 {
+			t.Fatalf("seed %d: the campaign ended at scenario %d, not lost", seed, s.Camp.Index)
+		}
+	}
+	t.Logf("campaigns ended at scenario: %v; upgrade prompts with a purchase: %d", scenarios, upgrades)
+	if scenarios[2] == 0 {
+		t.Errorf("no campaign reached The Devourer Below: %v", scenarios)
+	}
+	if upgrades == 0 {
+		t.Errorf("no upgrade step offered a purchase")
+	}
+}
+
+// TestCampaignDeterminizeAndClone: a determinization keeps the campaign's
+// public state (log, experience, trauma, deck lists: the team's knowledge)
+// and the invariants, at the upgrade step and in the next scenario; a clone
+// has the same canonical bytes and shares no campaign memory.
+func TestCampaignDeterminizeAndClone(t *testing.T) {
+	s := newCampaign(t, []string{"roland", "daisy"}, 4, CampaignSeatSetup{XP: 3, Physical: 1}, CampaignSeatSetup{Mental: 2})
+	if err := s.EndScenario(ResR1); err != nil {
+		t.Fatal(err)
+	}
+	for step := 0; step < 2; step++ {
+		c := s.CloneState()
+		a, _ := s.MarshalBinary()
+		b, _ := c.MarshalBinary()
+		if string(a) != string(b) {
+			t.Fatal("a clone's bytes differ")
+		}
+		c.Camp.Seats[0].Deck[0] = 0
+		if s.Camp.Seats[0].Deck[0] == 0 {
+			t.Fatal("the clone shares the campaign deck")
+		}
+		d := s.CloneState()
+		rng := game.NewRNG(9)
+		d.Determinize(0, &rng)
+		if d.Camp != s.Camp || d.Campaign != s.Campaign {
+			t.Fatal("Determinize changed the campaign state")
+		}
+		if err := d.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		for s.Prompt().Kind == PkUpgrade || s.Prompt().Kind == PkUpgradeRemove {
+			if err := s.Apply(0); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s.Camp.Index != 1 || s.Inv[0].Damage != 1 || s.Inv[0].Horror != 1 || s.Inv[1].Horror != 2 {
+		t.Fatalf("The Midnight Masks: scenario %d, seat 0 damage %d horror %d, seat 1 horror %d",
+			s.Camp.Index, s.Inv[0].Damage, s.Inv[0].Horror, s.Inv[1].Horror)
+	}
+}
