@@ -9,7 +9,15 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
-import grpc
+# A process that forks with live channels (Gymnasium's AsyncVectorEnv, whose
+# workers call mythos.make; a DataLoader) needs gRPC's fork support, which
+# since grpcio 1.74 is on in gRPC's core but off in its Python layer unless
+# asked for: without it a child's first channel can hang on a lock a parent
+# thread held at the fork. It must be set before grpc is first imported; a
+# program that imports grpc earlier sets it itself (python/README.md).
+os.environ.setdefault("GRPC_ENABLE_FORK_SUPPORT", "1")
+
+import grpc  # noqa: E402
 import numpy as np
 
 from ._proto import mythos_pb2 as pb
