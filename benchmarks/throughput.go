@@ -307,6 +307,7 @@ func vectorBytesPerEnv(id string, n int) (float64, error) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(v)
+	runtime.KeepAlive(step) // it holds the batch, subtracted below
 	l := v.Spec().Layout
 	// the batch (vectorPlay's, without final rows) and the actions
 	batch := n * (4*l.F32 + 4*l.I32 + v.Spec().Actions + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4)

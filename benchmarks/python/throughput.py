@@ -279,7 +279,7 @@ def main() -> None:
         f"# Python throughput ({args.env})\n\n"
         f"Made by `{cmd}` on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"grpcio {grpc.__version__}, numpy {np.__version__}; server and in-process vector env with {args.workers} workers. "
-        "Steps are decisions (one action of one env); actions are uniformly random among the legal ones. "
+        "Steps are decisions (one action of one env); actions are random among the legal ones (Go: uniform; Python: the largest of random byte keys, ties to the lower action). "
         f"Each figure is the median of {args.repeats} runs of {args.seconds:g} s, taken in interleaved rounds. "
         "gRPC sessions use the packed encoding with sparse observations (the client's default over gRPC). "
         "CPU is per env-step: the client's (the Python process; Go's own for the in-process row) and the server's, every core counted. "
