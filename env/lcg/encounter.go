@@ -187,3 +187,29 @@ func (s *State) gainsSurge(id int16) bool {
 	h := s.hook(id)
 	return h != nil && h.surge != nil && h.surge(s, id)
 }
+
+// drawEnemyWithTrait searches the encounter deck, then its discard pile,
+// for an enemy with the trait bit, shuffles the encounter deck and has seat
+// draw the enemy found (the hard skull tokens of The Gathering and The
+// Devourer Below, Mysterious Chanting; LCG §3 Search).
+func (s *State) drawEnemyWithTrait(seat int, trait uint16) game.Control {
+	found := int16(-1)
+	for i := len(s.EncDeck) - 1; i >= 0 && found < 0; i-- {
+		if id := s.EncDeck[i]; s.card(id).Type == typeEnemy && s.has(id, trait) {
+			found = id
+		}
+	}
+	for i := len(s.EncDiscard) - 1; i >= 0 && found < 0; i-- {
+		if id := s.EncDiscard[i]; s.card(id).Type == typeEnemy && s.has(id, trait) {
+			found = id
+		}
+	}
+	if found >= 0 {
+		s.moveTo(found, ZoneLimbo, -1)
+	}
+	s.shuffleEncounter()
+	if found >= 0 {
+		s.push(opEncounter, seat, -1, int32(found), 0, 0)
+	}
+	return game.Done
+}

@@ -158,25 +158,7 @@ func init() {
 			if !s.inGame(seat) {
 				return game.Done
 			}
-			found := int16(-1)
-			for i := len(s.EncDeck) - 1; i >= 0 && found < 0; i-- {
-				if id := s.EncDeck[i]; s.card(id).Type == typeEnemy && s.has(id, trCultist) {
-					found = id
-				}
-			}
-			for i := len(s.EncDiscard) - 1; i >= 0 && found < 0; i-- {
-				if id := s.EncDiscard[i]; s.card(id).Type == typeEnemy && s.has(id, trCultist) {
-					found = id
-				}
-			}
-			if found >= 0 {
-				s.moveTo(found, ZoneLimbo, -1)
-			}
-			s.shuffleEncounter()
-			if found >= 0 {
-				s.push(opEncounter, seat, -1, int32(found), 0, 0)
-			}
-			return game.Done
+			return s.drawEnemyWithTrait(seat, trCultist)
 		},
 	})
 

@@ -529,25 +529,7 @@ func (s *State) devourerDrawMonster(f *game.Frame) game.Control {
 	if !s.inGame(seat) {
 		return game.Done
 	}
-	found := int16(-1)
-	for i := len(s.EncDeck) - 1; i >= 0 && found < 0; i-- {
-		if id := s.EncDeck[i]; s.card(id).Type == typeEnemy && s.has(id, trMonster) {
-			found = id
-		}
-	}
-	for i := len(s.EncDiscard) - 1; i >= 0 && found < 0; i-- {
-		if id := s.EncDiscard[i]; s.card(id).Type == typeEnemy && s.has(id, trMonster) {
-			found = id
-		}
-	}
-	if found >= 0 {
-		s.moveTo(found, ZoneLimbo, -1)
-	}
-	s.shuffleEncounter()
-	if found >= 0 {
-		s.push(opEncounter, seat, -1, int32(found), 0, 0)
-	}
-	return game.Done
+	return s.drawEnemyWithTrait(seat, trMonster)
 }
 
 // devourerDiscardUntil shuffles the encounter discard pile into the deck,
