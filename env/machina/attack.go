@@ -562,10 +562,24 @@ func (s *State) pushTriggers(cr int, w When, tgt int) {
 
 // evadeStat is the characteristic evader e compares with an attack roll:
 // defence, or will against a magic attack (MA §9.4); the lower of the two
-// against an attacker with evader_lower (the Formless Spawn, MA §21.2).
+// against an attacker with evader_lower (the Formless Spawn, MA §21.2). The
+// Gazing Mirror (MA §21.3, R-MIRROR) swaps in the attacker's own defence and
+// will: when the attacker's mirror_attack effect is in force, or when the
+// evader has mirror_evade; only a pioneer's or a monster's attack has a
+// defence and will to lend (a barrel's explosion and the traps do not).
 func (s *State) evadeStat(attacker, e int, magic bool) int {
-	d, w := s.defence(e), s.will(e)
-	if attacker >= 0 && !isCellCreature(attacker) && s.statSum(attacker, StatEvaderLower) > 0 {
+	if attacker < 0 || isCellCreature(attacker) {
+		if magic {
+			return s.will(e)
+		}
+		return s.defence(e)
+	}
+	from := e
+	if s.hasStat(attacker, StatMirrorAttack) || (!isCellCreature(e) && s.hasStat(e, StatMirrorEvade)) {
+		from = attacker
+	}
+	d, w := s.defence(from), s.will(from)
+	if s.statSum(attacker, StatEvaderLower) > 0 {
 		return min(d, w)
 	}
 	if magic {

@@ -18,11 +18,12 @@ const (
 	WhenMarkerOff              // when a marker returns from this card (MA §18.6 [marker-off])
 	WhenGainWeapon             // when you gain a weapon (Leather Holster, MA §13.8, §21.3)
 	WhenKillWith               // when you kill with this item's ability (Re-opener, MA §10.5, §21.3)
+	WhenAttack                 // when you attack, before the roll (Gazing Mirror, MA §21.3)
 	numWhens
 )
 
 var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event",
-	"chapter_start", "last_health", "marker_off", "gain_weapon", "kill_with"}
+	"chapter_start", "last_health", "marker_off", "gain_weapon", "kill_with", "attack"}
 
 // TargetKind is an active ability's target symbol (MA §17.6, §17.7, §17.11).
 type TargetKind uint8

@@ -105,12 +105,15 @@ const (
 	StatMoveThrough       // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
 	StatWallWalk          // may move through walls and closed doors (Formless Spawn, MA §10.9, §21.2), amount 1
 	StatChestBarrel       // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
+	StatMirrorAttack      // its evaders use its defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatMirrorEvade       // it evades with its attacker's defence and will (Gazing Mirror, MA §21.3), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
-	"reroll_blanks", "evader_lower", "chasm_walk", "move_through", "wall_walk", "chest_barrel"}
+	"reroll_blanks", "evader_lower", "chasm_walk", "move_through", "wall_walk", "chest_barrel",
+	"mirror_attack", "mirror_evade"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {

@@ -305,6 +305,15 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 			spec |= int32(card+1) << atkItemSh
 		}
 		s.push(opAttack, f.Who, int32(user), int32(t), spec, 0)
+		// "When you attack" resolves before the roll (MA §21.3 Gazing
+		// Mirror, R-MIRROR): pushed last, it runs first.
+		if user >= 0 {
+			tc := -1
+			if t >= 0 {
+				tc = s.posOf(t)
+			}
+			s.pushTriggers(user, WhenAttack, tc)
+		}
 	case OpHeal:
 		s.forEach(user, subject, e.On, func(cr int) { s.heal(cr, int(e.N)) })
 	case OpStamina:
