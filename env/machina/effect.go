@@ -45,6 +45,7 @@ const (
 	OpNewRound            // start a new round: the pioneers phase again (MA §14.7)
 	OpMonsterOrder        // the user rearranges the monster order (MA §6.4, §21.3 Ship's Chronometer)
 	OpRestore             // the user may restore an adjacent destroyed action cell (MA §12.15, Re-opener)
+	OpTake                // take a specific card from an item deck, then shuffle it (MA §18.11)
 	numOps
 )
 
@@ -52,7 +53,7 @@ var opNames = [...]string{"", "attack", "heal", "stamina", "inspiration", "lose_
 	"teleport", "danger", "pioneer_event", "horror_event", "retrigger_horror", "retrigger_pioneer",
 	"light_chapter", "next_chapter", "entrance", "exit", "gain_item", "traps", "modify", "monsters_move",
 	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round",
-	"monster_order", "restore"}
+	"monster_order", "restore", "take"}
 
 // String names the primitive as the content format spells it.
 func (o Op) String() string { return opNames[o] }
@@ -128,6 +129,14 @@ type Effect struct {
 	Kind   CellKind // OpTeleport: the cell kind; KindNone: a cell within N
 	Any    bool     // OpTeleport: any cell of the kind, not the nearest (MA §22.A.1)
 	Go     string   // OpGo: the name of the Go function
+	// OpTake (MA §18.11): the card named (Card, resolved to Item, its index
+	// plus 1, when the content is linked), or the first card of deck Deck
+	// (plus 1) with the ranged symbol when Ranged and of level N when N > 0.
+	Card   string
+	Item   int16
+	Deck   int8
+	Ranged bool
+	At     string // "file:line" of the effect, for the link errors
 }
 
 func lookup(names []string, s string) int {
@@ -163,6 +172,9 @@ func parseEffect(file string, n *yaml.Node) (Effect, error) {
 		switch e.Op {
 		case OpGo:
 			e.Go = v.Value
+		case OpTake:
+			e.Card = v.Value
+			e.At = fmt.Sprintf("%s:%d", file, n.Line)
 		case OpTeleport:
 			k, ok := teleportKind(v.Value)
 			if !ok {
@@ -221,12 +233,25 @@ func parseEffect(file string, n *yaml.Node) (Effect, error) {
 			e.Kind = kk
 		case "name":
 			e.Go = ov.Value
+		case "item":
+			e.Card = ov.Value
+		case "deck":
+			d := lookup(deckNames[:], ov.Value)
+			if d < 0 {
+				return e, lineErr(file, ov, "deck %q is not weapon, clothing, artifact or one_use (MA §13.2)", ov.Value)
+			}
+			e.Deck = int8(d + 1)
+		case "ranged":
+			e.Ranged = ov.Value == "true"
 		default:
 			return e, lineErr(file, ok, "unknown option %q of effect %s", ok.Value, k.Value)
 		}
 		if err != nil {
 			return e, err
 		}
+	}
+	if e.Op == OpTake {
+		e.At = fmt.Sprintf("%s:%d", file, n.Line)
 	}
 	return e, e.check(file, n)
 }
@@ -275,6 +300,16 @@ func (e *Effect) check(file string, n *yaml.Node) error {
 		if e.N <= 0 {
 			return lineErr(file, n, "%s: a positive amount is required", e.Op)
 		}
+	case OpTake:
+		if e.Card == "" && e.Deck == 0 {
+			return lineErr(file, n, "take: name the card (item: ID) or the deck to search (deck: weapon, …) (MA §18.11)")
+		}
+		if e.Card != "" && (e.Ranged || e.N != 0) {
+			return lineErr(file, n, "take: a card named by id takes no property (ranged, level)")
+		}
+		if e.N < 0 || e.N > 3 {
+			return lineErr(file, n, "take: level 1..3")
+		}
 	case OpAddItems:
 		if e.N < 2 || e.N > 3 {
 			return lineErr(file, n, "add_items: level 2 or 3 (MA §14.3)")
@@ -301,6 +336,11 @@ func (e Effect) String() string {
 		return "(" + e.Go + ")"
 	case OpTeleport:
 		return "teleport to " + e.Kind.String()
+	case OpTake:
+		if e.Card != "" {
+			return "take " + e.Card
+		}
+		return "take from " + Deck(e.Deck-1).String()
 	}
 	if e.N != 0 && e.N != 1 {
 		return fmt.Sprintf("%s %d%s", e.Op, e.N, scopeSuffix(e.On))

@@ -441,6 +441,10 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		if isPioneer(user) {
 			s.push(opRestore, game.AgentID(user), f.Src, int32(user), 0, 0)
 		}
+	case OpTake:
+		if isPioneer(user) {
+			s.takeFromDeck(user, e)
+		}
 	}
 }
 

@@ -456,6 +456,9 @@ func (c *Content) link() error {
 	case len(c.Tiles) > MaxTiles:
 		return fmt.Errorf("content: %d tiles, at most %d", len(c.Tiles), MaxTiles)
 	}
+	if err := c.linkTakes(); err != nil {
+		return err
+	}
 	c.indexFree()
 	c.indexStats()
 	for i := range c.Scenarios {

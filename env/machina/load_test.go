@@ -20,6 +20,9 @@ func TestLoadErrorsNameFileAndLine(t *testing.T) {
 		{"free monster ability", "monsters:\n  - id: m\n    name: M\n    level: 1\n    health: 1\n    stamina: 1\n    abilities:\n      - effects:\n          - heal: 1\n", "bad.yaml:2: monster m: a monster's active ability costs at least 1 stamina"},
 		{"short cell row", "tiles:\n  - id: t\n    finale: true\n    faces:\n      - attach: S\n        open: [S]\n        cells:\n          - \"....\"\n", "tile t face 0: cells has 1 rows"},
 		{"attach not open", "tiles:\n  - id: t\n    finale: true\n    faces:\n      - attach: N\n        open: [S]\n        cells: [\"..........\", \"..........\", \"..........\", \"..........\", \"..........\", \"..........\", \"..........\", \"..........\", \"..........\", \"..........\"]\n", "bad.yaml:5: tile t face 0: attach \"N\" must be one of its open sides"},
+		{"take an unknown card", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {item: nope}\n", "bad.yaml:8: item i: take: no item card \"nope\" (MA §18.11)"},
+		{"take from the wrong deck", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {item: i, deck: weapon}\n", "bad.yaml:8: item i: take: i is in the one_use deck, not the weapon deck"},
+		{"take without a card or deck", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {ranged: true}\n", "bad.yaml:8: take: name the card"},
 		{"unregistered go", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - effects:\n          - go: nothing_here\n", "bad.yaml:8: go: no Go function is registered as \"nothing_here\""},
 	}
 	for _, c := range cases {
