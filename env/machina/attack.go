@@ -497,6 +497,7 @@ func (s *State) killPioneer(p, killer int) {
 		}
 	}
 	s.Mods = out
+	s.syncCells() // a dead pioneer's markers return (MA §7.7, §12.18)
 	if !s.cfg.Cooperative {
 		s.MonsterSide = true // MA §19.1, §23.7
 	}

@@ -54,6 +54,7 @@ func (b *Board) place(s int, t int16, faceIdx uint8, f *TileFace, rot int) {
 		for x := 0; x < TileSize; x++ {
 			c := (oy+y)*Size + ox + x
 			b.Kind[c] = r.Cells[y*TileSize+x]
+			b.Was[c] = KindNone
 			b.Dest[c] = 0
 			b.Lit[c] = false
 		}
@@ -79,7 +80,7 @@ func (b *Board) remove(s int) {
 	for y := 0; y < TileSize; y++ {
 		for x := 0; x < TileSize; x++ {
 			c := (oy+y)*Size + ox + x
-			b.Kind[c], b.Dest[c], b.Lit[c] = KindNone, 0, false
+			b.Kind[c], b.Dest[c], b.Lit[c], b.Was[c] = KindNone, 0, false, KindNone
 		}
 	}
 	for y := 0; y < TileSize; y++ {
@@ -241,9 +242,10 @@ func (b *Board) shift(x0, y0 int) int {
 			for x := 0; x < TileSize; x++ {
 				oc := (ty*TileSize+y)*Size + tx*TileSize + x
 				nc := (ny*TileSize+y)*Size + nx*TileSize + x
-				b.Kind[nc], b.Dest[nc], b.Lit[nc] = old.Kind[oc], old.Dest[oc], old.Lit[oc]
+				b.Kind[nc], b.Dest[nc], b.Lit[nc], b.Was[nc] = old.Kind[oc], old.Dest[oc], old.Lit[oc], old.Was[oc]
 			}
 		}
+		b.Counted = old.Counted
 		for y := 0; y < TileSize; y++ {
 			for x := 1; x < TileSize; x++ {
 				b.V[ny*TileSize+y][nx*TileSize+x] = old.V[ty*TileSize+y][tx*TileSize+x]

@@ -291,6 +291,7 @@ func (s *State) goFinale() {
 	face := &s.ct.Tiles[ti].Faces[0]
 	rot := (int(SideS) - int(face.Attach) + 4) % 4
 	s.Board.place(0, int16(ti), 0, face, rot)
+	s.syncCells() // MA §12.18
 	r := face.Rotated(rot)
 	s.Entrance = [2]int16{-1, -1}
 	for i, e := range r.Entrances {

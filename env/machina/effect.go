@@ -46,6 +46,7 @@ const (
 	OpMonsterOrder        // the user rearranges the monster order (MA §6.4, §21.3 Ship's Chronometer)
 	OpRestore             // the user may restore an adjacent destroyed action cell (MA §12.15, Re-opener)
 	OpTake                // take a specific card from an item deck, then shuffle it (MA §18.11)
+	OpCountsAs            // every cell of one kind counts as another kind, cont ×X (MA §12.18)
 	numOps
 )
 
@@ -53,7 +54,7 @@ var opNames = [...]string{"", "attack", "heal", "stamina", "inspiration", "lose_
 	"teleport", "danger", "pioneer_event", "horror_event", "retrigger_horror", "retrigger_pioneer",
 	"light_chapter", "next_chapter", "entrance", "exit", "gain_item", "traps", "modify", "monsters_move",
 	"pioneers_move", "close_doors", "add_items", "monster_level", "heal_monsters", "go", "new_round",
-	"monster_order", "restore", "take"}
+	"monster_order", "restore", "take", "counts_as"}
 
 // String names the primitive as the content format spells it.
 func (o Op) String() string { return opNames[o] }
@@ -126,7 +127,8 @@ type Effect struct {
 	On     Scope    // whom it reaches
 	Stat   Stat     // OpModify
 	Times  int8     // OpModify: cont ×X (0: passive, always on)
-	Kind   CellKind // OpTeleport: the cell kind; KindNone: a cell within N
+	Kind   CellKind // OpTeleport: the cell kind (KindNone: a cell within N); OpCountsAs: the kind counted as
+	From   CellKind // OpCountsAs: the kind of the cells that change
 	Any    bool     // OpTeleport: any cell of the kind, not the nearest (MA §22.A.1)
 	Go     string   // OpGo: the name of the Go function
 	// OpTake (MA §18.11): the card named (Card, resolved to Item, its index
@@ -243,6 +245,16 @@ func parseEffect(file string, n *yaml.Node) (Effect, error) {
 			e.Deck = int8(d + 1)
 		case "ranged":
 			e.Ranged = ov.Value == "true"
+		case "from", "as":
+			kk, good := cellKindNamed(ov.Value)
+			if !good {
+				return e, lineErr(file, ov, "counts_as: %q is not floor, trap, lair, chest, event, recharge, lever, workbench, chapter or barrel (MA §12.18)", ov.Value)
+			}
+			if ok.Value == "from" {
+				e.From = kk
+			} else {
+				e.Kind = kk
+			}
 		default:
 			return e, lineErr(file, ok, "unknown option %q of effect %s", ok.Value, k.Value)
 		}
@@ -300,6 +312,10 @@ func (e *Effect) check(file string, n *yaml.Node) error {
 		if e.N <= 0 {
 			return lineErr(file, n, "%s: a positive amount is required", e.Op)
 		}
+	case OpCountsAs:
+		if err := checkCountsAs(e); err != "" {
+			return lineErr(file, n, "%s", err)
+		}
 	case OpTake:
 		if e.Card == "" && e.Deck == 0 {
 			return lineErr(file, n, "take: name the card (item: ID) or the deck to search (deck: weapon, …) (MA §18.11)")
@@ -336,6 +352,8 @@ func (e Effect) String() string {
 		return "(" + e.Go + ")"
 	case OpTeleport:
 		return "teleport to " + e.Kind.String()
+	case OpCountsAs:
+		return fmt.Sprintf("%s counts as %s", e.From, e.Kind)
 	case OpTake:
 		if e.Card != "" {
 			return "take " + e.Card

@@ -445,6 +445,8 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		if isPioneer(user) {
 			s.takeFromDeck(user, e)
 		}
+	case OpCountsAs:
+		s.countsAs(f, e, user)
 	}
 }
 

@@ -157,8 +157,13 @@ type Grid struct {
 	Dest [NumCells]uint8
 	// Lit marks a lit chapter cell (MA §12.13).
 	Lit [NumCells]bool
-	V   [Size][Size + 1]Edge
-	H   [Size + 1][Size]Edge
+	// Was is the printed kind of a cell that counts as another kind while an
+	// effect lasts (MA §12.18; Kind holds the kind it counts as), else
+	// KindNone. Counted is set while any cell counts as another.
+	Was     [NumCells]CellKind
+	Counted bool
+	V       [Size][Size + 1]Edge
+	H       [Size + 1][Size]Edge
 }
 
 // Present reports whether a tile lies under cell c.

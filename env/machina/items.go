@@ -157,6 +157,7 @@ func (s *State) discardItem(i int) {
 		}
 	}
 	s.Mods = out
+	s.syncCells() // MA §12.18, §18.10
 	*it = ItemState{Zone: ZoneDiscard, Owner: -1, Host: -1}
 	s.ItemDiscard = append(s.ItemDiscard, int16(i))
 }

@@ -23,6 +23,8 @@ func TestLoadErrorsNameFileAndLine(t *testing.T) {
 		{"take an unknown card", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {item: nope}\n", "bad.yaml:8: item i: take: no item card \"nope\" (MA §18.11)"},
 		{"take from the wrong deck", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {item: i, deck: weapon}\n", "bad.yaml:8: item i: take: i is in the one_use deck, not the weapon deck"},
 		{"take without a card or deck", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {ranged: true}\n", "bad.yaml:8: take: name the card"},
+		{"counts_as floor as chest", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - counts_as: {from: floor, as: chest}\n", "bad.yaml:8: counts_as: floor and chest must both be cells to stand on"},
+		{"counts_as chasm", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - counts_as: {from: chasm, as: floor}\n", "bad.yaml:8: counts_as: \"chasm\" is not floor"},
 		{"unregistered go", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - effects:\n          - go: nothing_here\n", "bad.yaml:8: go: no Go function is registered as \"nothing_here\""},
 	}
 	for _, c := range cases {

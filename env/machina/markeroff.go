@@ -64,6 +64,7 @@ func (s *State) returnMarker(p int, ref int32) {
 		}
 	}
 	s.Mods = out
+	s.syncCells() // MA §12.18
 	s.pushMarkerOff(p, src)
 }
 

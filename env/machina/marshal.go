@@ -41,6 +41,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(uint8(g.Kind[i]))
 		w.U8(g.Dest[i])
 		w.Bool(g.Lit[i])
+		w.U8(uint8(g.Was[i]))
 		w.U8(uint8(s.Occ[i]))
 	}
 	for y := range g.V {
@@ -132,6 +133,8 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.U8(uint8(m.N))
 		w.U8(uint8(m.Owner))
 		w.Bool(m.Marker)
+		w.U8(uint8(m.From))
+		w.U8(uint8(m.To))
 		w.I32(m.Src)
 	}
 	w.Stack(&s.stack)

@@ -142,9 +142,10 @@ type CaseMonsterExpect struct {
 
 // CaseCellExpect checks one cell.
 type CaseCellExpect struct {
-	At        []int `yaml:"at"`
-	Destroyed *int  `yaml:"destroyed"`
-	Lit       *bool `yaml:"lit"`
+	At        []int  `yaml:"at"`
+	Destroyed *int   `yaml:"destroyed"`
+	Lit       *bool  `yaml:"lit"`
+	Kind      string `yaml:"kind"` // the kind it counts as now (MA §12.18): chest, explosive barrel, …
 }
 
 // CaseDoorExpect checks one edge.

@@ -396,6 +396,9 @@ func (c *RulesCase) check(s *State) error {
 		if ce.Destroyed != nil {
 			want(cellName(at)+" destruction tokens", *ce.Destroyed, int(s.Board.Dest[at]))
 		}
+		if ce.Kind != "" {
+			want(cellName(at)+" kind", ce.Kind, s.Board.Kind[at].String())
+		}
 		if ce.Lit != nil {
 			want(cellName(at)+" lit", *ce.Lit, s.Board.Lit[at])
 		}

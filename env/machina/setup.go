@@ -158,6 +158,7 @@ func (s *State) placeStart(t TileRef) {
 	f := &s.ct.Tiles[t.Tile].Faces[t.Face]
 	rot := (int(SideS) - int(f.Attach) + 4) % 4
 	s.Board.place(0, t.Tile, t.Face, f, rot)
+	s.syncCells() // MA §12.18
 }
 
 func contains(l []int, v int) bool {

@@ -98,8 +98,11 @@ type Mod struct {
 	Stat   Stat
 	N      int8
 	Owner  int8
-	Marker bool  // this record holds the marker (two-target effects hold one, MA §17.8)
-	Src    int32 // the ability reference
+	Marker bool // this record holds the marker (two-target effects hold one, MA §17.8)
+	// From and To: with Stat statCellAs (Target -1), every cell of kind From
+	// counts as kind To while the record lasts (MA §12.18).
+	From, To CellKind
+	Src      int32 // the ability reference
 }
 
 // TileRef is a tile in the stack: its index and the face that is up. Seen

@@ -201,6 +201,7 @@ func (s *State) expireMods(horror bool) {
 		}
 	}
 	s.Mods = out
+	s.syncCells() // an ended counts_as gives cells their printed kind back (MA §12.18)
 }
 
 // indexStats fills Content.statSelf and statItems (see hasStat).
