@@ -47,6 +47,7 @@ const (
 	opHolster
 	opGift
 	opMendDoor
+	opTake
 	numOps2
 )
 
@@ -93,6 +94,7 @@ func init() {
 	handlers[opHolster] = (*State).doHolster
 	handlers[opGift] = (*State).doGift
 	handlers[opMendDoor] = (*State).doMendDoor
+	handlers[opTake] = (*State).doTake
 }
 
 // push adds a frame unless the game is over.

@@ -443,7 +443,8 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		}
 	case OpTake:
 		if isPioneer(user) {
-			s.takeFromDeck(user, e)
+			// f.A already points past this effect (doEffects).
+			s.push(opTake, game.AgentID(user), f.Src, int32(user), f.A-1, 0)
 		}
 	case OpCountsAs:
 		s.countsAs(f, e, user)

@@ -11,36 +11,62 @@ import (
 // docs/machina-rulings.md: the card goes to the user's inventory (it is not
 // "gained", MA §13.8: no free equip, no "when you gain a weapon"); a card
 // named by id is looked for in its own deck only; a card named by a property
-// is the first match from the top; when no card matches, nothing is taken;
-// the searched deck is shuffled either way.
+// is the user's choice among the matches (no prompt for one); when no card
+// matches, nothing is taken; the searched deck is shuffled either way.
 
-// takeFromDeck resolves an OpTake for pioneer p.
-func (s *State) takeFromDeck(p int, e *Effect) {
+// doTake resolves effect f.A of ability f.Src (an OpTake) for pioneer f.Tgt:
+// the cards of the deck that match, the top first; with more than one the
+// pioneer picks (PromptPickItem); then the deck is shuffled.
+func (s *State) doTake(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	a := s.abilityOf(f.Src)
+	list := a.Effects
+	if f.Src&refThen != 0 {
+		list = a.Then
+	}
+	e := &list[f.A]
 	d := int(e.Deck) - 1
 	if e.Item > 0 {
 		d = int(s.ct.Items[e.Item-1].Deck)
 	}
+	if f.Answer != game.NoAnswer {
+		s.takeItemFromDeck(p, d, int(s.answer(f).Arg))
+		return game.Done
+	}
+	found, n := -1, 0
 	dk := s.ItemDecks[d]
-	found := -1
 	for k := len(dk) - 1; k >= 0; k-- { // from the top (the last)
 		i := int(dk[k])
-		if e.Item > 0 {
-			if i == int(e.Item-1) {
-				found = k
-				break
-			}
+		c := &s.ct.Items[i]
+		if e.Item > 0 && i != int(e.Item-1) || e.Item == 0 && (e.Ranged && !c.Ranged || e.N != 0 && c.Level != e.N) {
 			continue
 		}
-		c := &s.ct.Items[i]
-		if (!e.Ranged || c.Ranged) && (e.N == 0 || c.Level == e.N) {
-			found = k
-			break
+		if n == 0 {
+			found = i
+			s.ask(game.AgentID(p), PromptPickItem, f.Src)
 		}
+		s.opt(CodeItem+game.ActionCode(i), int32(i), 0)
+		n++
 	}
-	if found >= 0 {
-		i := int(dk[found])
-		copy(dk[found:], dk[found+1:])
-		s.ItemDecks[d] = dk[:len(dk)-1]
+	if n > 1 {
+		return game.Wait
+	}
+	s.takeItemFromDeck(p, d, found)
+	return game.Done
+}
+
+// takeItemFromDeck puts item i (or nothing, i < 0) of deck d into pioneer
+// p's inventory and shuffles the deck (MA §18.11).
+func (s *State) takeItemFromDeck(p, d, i int) {
+	if i >= 0 {
+		dk := s.ItemDecks[d]
+		for k := range dk {
+			if int(dk[k]) == i {
+				copy(dk[k:], dk[k+1:])
+				s.ItemDecks[d] = dk[:len(dk)-1]
+				break
+			}
+		}
 		s.Items[i] = ItemState{Zone: ZoneInventory, Owner: int8(p), Host: -1}
 		s.log.Add(evItemGained, game.AgentID(p), int32(p), int32(i), 0)
 	}
