@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	Register("ismcts", "information-set Monte Carlo tree search over determinizations (iters or ms, c, depth, rollout=random|heuristic, workers)",
+	Register("ismcts", "information-set Monte Carlo tree search over determinizations (iters or ms, c, depth, rollout=random|heuristic, prior=none|heuristic, workers)",
 		func(opts env.Options) (Agent, error) { return NewISMCTS(opts) })
 }
 
@@ -20,9 +20,18 @@ func init() {
 // iteration determinizes the acting seat's information set (the state's
 // Determinize resamples what it cannot see), walks one tree whose edges are
 // action codes (stable across determinizations), expands one action, plays the
-// rest out with a rollout policy and backs up the team score. A playout cut
-// off at depth scores the policy's estimate when it has one (the heuristic
-// policy does), else 0. With workers > 1 it runs one tree per worker (root
+// rest out with a rollout policy and backs up the team score, seen at each
+// edge from the side of the seat that chose it (game.SideOf: the monster side
+// of Machina Arcana minimizes what the pioneers maximize). A playout cut off
+// at depth scores the policy's estimate when it has one (the heuristic
+// policy does), else 0.
+//
+// Selection is UCB1 over the edges available in the determinization, each
+// untried edge expanded first; with prior=heuristic it is PUCT instead
+// (value + c·P·√N/(1+n), untried edges valued at their siblings' mean), P
+// putting share pw of the mass on the heuristic's own choice at that node,
+// so the search starts from the heuristic's line and leaves it where the
+// playouts say it pays. With workers > 1 it runs one tree per worker (root
 // parallelism) and sums the root visits. With an iteration budget the result
 // depends only on the seed, never on scheduling; a millisecond budget (ms)
 // trades that for a fixed time per decision.
@@ -33,23 +42,27 @@ type ISMCTS struct {
 	depth   int
 	workers int
 	policy  RolloutPolicy
+	prior   RolloutPolicy // nil: UCB1 with expansion of every untried edge
+	pw      float64       // the prior's share on prior's choice
 	seed    uint64
 	calls   uint64
 }
 
 // ismctsOptions are the option names NewISMCTS accepts.
-var ismctsOptions = []string{"iters", "ms", "c", "depth", "rollout", "workers"}
+var ismctsOptions = []string{"iters", "ms", "c", "depth", "rollout", "prior", "pw", "workers"}
 
 // NewISMCTS builds the agent from options: iters (iterations per decision,
 // default 500), ms (a time budget per decision in milliseconds instead of
 // iters; not reproducible), c (exploration constant, default 0.7), depth
 // (playout cut-off in decisions, default 400), rollout (playout policy, default
-// "heuristic", or "random"), workers (trees searched in parallel, default 1).
+// "heuristic", or "random"), prior ("none", default, or "heuristic": PUCT
+// selection led by the heuristic's choice), pw (the prior's share on that
+// choice, default 0.5), workers (trees searched in parallel, default 1).
 func NewISMCTS(opts env.Options) (*ISMCTS, error) {
 	if err := opts.Only(ismctsOptions...); err != nil {
 		return nil, err
 	}
-	a := &ISMCTS{c: 0.7}
+	a := &ISMCTS{c: 0.7, pw: 0.5}
 	var err error
 	if a.iters, err = opts.Int("iters", 500); err != nil {
 		return nil, err
@@ -68,6 +81,11 @@ func NewISMCTS(opts env.Options) (*ISMCTS, error) {
 			return nil, fmt.Errorf("option c=%q: want a number ≥ 0", v)
 		}
 	}
+	if v, ok := opts["pw"]; ok {
+		if a.pw, err = strconv.ParseFloat(v, 64); err != nil || !(a.pw >= 0 && a.pw <= 1) {
+			return nil, fmt.Errorf("option pw=%q: want a number from 0 to 1", v)
+		}
+	}
 	if a.iters < 1 || a.workers < 1 || a.depth < 1 || a.ms < 0 {
 		return nil, fmt.Errorf("iters, depth and workers must be at least 1 and ms at least 0")
 	}
@@ -82,6 +100,16 @@ func NewISMCTS(opts env.Options) (*ISMCTS, error) {
 	default:
 		return nil, fmt.Errorf("rollout=%q: want random or heuristic", rollout)
 	}
+	switch prior := opts.Str("prior", "none"); prior {
+	case "none":
+		if _, ok := opts["pw"]; ok {
+			return nil, fmt.Errorf("option pw needs prior=heuristic")
+		}
+	case "heuristic":
+		a.prior = HeuristicPolicy{}
+	default:
+		return nil, fmt.Errorf("prior=%q: want none or heuristic", prior)
+	}
 	return a, nil
 }
 
@@ -94,6 +122,7 @@ func (a *ISMCTS) Reset(seed uint64) { a.seed, a.calls = seed, 0 }
 // node is one information-set node: its children are keyed by action code.
 type node struct {
 	code     game.ActionCode
+	side     float64 // the side of the seat that chose this edge (game.SideOf)
 	visits   float64
 	avail    float64 // how often this edge was available when its parent was visited
 	value    float64 // sum of backed-up scores
@@ -171,6 +200,9 @@ func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, rng *gam
 	path := make([]*node, 0, 64)
 	untried := make([]int, 0, 16)
 	eval, _ := a.policy.(Evaluator)
+	if eval == nil {
+		eval, _ = a.prior.(Evaluator)
+	}
 	for it := 0; ; it++ {
 		if deadline.IsZero() {
 			if it >= iters {
@@ -185,35 +217,26 @@ func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, rng *gam
 		path = append(path[:0], n)
 		// Selection and expansion.
 		for !s.Over() {
-			opts := s.Prompt().Options
-			untried = untried[:0]
-			for i, o := range opts {
-				c := n.child(o.Code)
-				if c == nil {
-					untried = append(untried, i)
-				} else {
-					c.avail++
-				}
+			p := s.Prompt()
+			side := game.SideOf(s, p.Actor)
+			var i int
+			if a.prior != nil {
+				i = a.selectPUCT(s, n, rng)
+			} else {
+				i = a.selectUCB(p.Options, n, &untried, rng)
 			}
-			if len(untried) > 0 {
-				i := untried[rng.IntN(len(untried))]
-				c := &node{code: opts[i].Code, avail: 1}
+			c := n.child(p.Options[i].Code) // before Apply reuses the options
+			expand := c == nil
+			if expand {
+				c = &node{code: p.Options[i].Code, avail: 1, side: side}
 				n.children = append(n.children, c)
-				_ = s.Apply(i)
-				path = append(path, c)
+			}
+			_ = s.Apply(i)
+			path = append(path, c)
+			n = c
+			if expand {
 				break
 			}
-			bestI, bestU := 0, math.Inf(-1)
-			for i, o := range opts {
-				c := n.child(o.Code)
-				u := c.value/c.visits + a.c*math.Sqrt(math.Log(c.avail)/c.visits)
-				if u > bestU {
-					bestI, bestU = i, u
-				}
-			}
-			n = n.child(opts[bestI].Code) // before Apply reuses the options
-			_ = s.Apply(bestI)
-			path = append(path, n)
 		}
 		// Playout.
 		for d := 0; d < a.depth && !s.Over(); d++ {
@@ -228,8 +251,72 @@ func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, rng *gam
 		}
 		for _, n := range path {
 			n.visits++
-			n.value += score
+			n.value += n.side * score
 		}
 	}
 	return tree
+}
+
+// selectUCB picks an option at n by UCB1 over the edges available now (each
+// counted as available), an untried one first (drawn uniformly).
+func (a *ISMCTS) selectUCB(opts []game.Option, n *node, untried *[]int, rng *game.RNG) int {
+	*untried = (*untried)[:0]
+	for i, o := range opts {
+		if c := n.child(o.Code); c == nil {
+			*untried = append(*untried, i)
+		} else {
+			c.avail++
+		}
+	}
+	if len(*untried) > 0 {
+		return (*untried)[rng.IntN(len(*untried))]
+	}
+	bestI, bestU := 0, math.Inf(-1)
+	for i, o := range opts {
+		c := n.child(o.Code)
+		u := c.value/c.visits + a.c*math.Sqrt(math.Log(c.avail)/c.visits)
+		if u > bestU {
+			bestI, bestU = i, u
+		}
+	}
+	return bestI
+}
+
+// selectPUCT picks an option at n by PUCT with the prior policy: share pw of
+// the prior on the prior's choice, the rest spread evenly; N counts the
+// visits of the edges available now; an untried edge is valued at the mean
+// of its tried siblings (0 when none is tried), so the first visit follows
+// the prior.
+func (a *ISMCTS) selectPUCT(s game.State, n *node, rng *game.RNG) int {
+	opts := s.Prompt().Options
+	k := float64(len(opts))
+	h := a.prior.Choose(s, rng)
+	total, sum := 1.0, 0.0
+	for _, o := range opts {
+		if c := n.child(o.Code); c != nil {
+			c.avail++
+			total += c.visits
+			sum += c.value
+		}
+	}
+	fpu := 0.0
+	if total > 1 {
+		fpu = sum / (total - 1)
+	}
+	sqrtN := math.Sqrt(total)
+	bestI, bestU := 0, math.Inf(-1)
+	for i, o := range opts {
+		p := (1 - a.pw) / k
+		if i == h {
+			p += a.pw
+		}
+		q, visits := fpu, 0.0
+		if c := n.child(o.Code); c != nil {
+			q, visits = c.value/c.visits, c.visits
+		}
+		if u := q + a.c*p*sqrtN/(1+visits); u > bestU {
+			bestI, bestU = i, u
+		}
+	}
+	return bestI
 }

@@ -49,7 +49,8 @@ func TestISMCTSIsDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestISMCTSOptions(t *testing.T) {
-	for _, spec := range []string{"ismcts:iters=0", "ismcts:c=abc", "ismcts:rollout=genius", "ismcts:speed=9"} {
+	for _, spec := range []string{"ismcts:iters=0", "ismcts:c=abc", "ismcts:rollout=genius", "ismcts:speed=9",
+		"ismcts:prior=genius", "ismcts:prior=heuristic,pw=1.5", "ismcts:prior=heuristic,pw=x", "ismcts:pw=0.3"} {
 		if _, err := agents.New(spec); err == nil {
 			t.Errorf("%s accepted", spec)
 		}

@@ -24,9 +24,12 @@ func (e Episode) Won() bool { return e.Score > 0 }
 
 // RolloutConfig says what to play.
 type RolloutConfig struct {
-	Env      string
-	Options  env.Options
-	Agent    string
+	Env     string
+	Options env.Options
+	Agent   string
+	// Seats, if any, are seats played by their own agents instead of Agent
+	// (see WithSeats).
+	Seats    []SeatAgent
 	Episodes int
 	Seed     uint64
 	Workers  int
@@ -67,6 +70,9 @@ func Rollout(cfg RolloutConfig) ([]Episode, error) {
 		}
 		a, err := New(cfg.Agent)
 		if err != nil {
+			return nil, err
+		}
+		if a, err = WithSeats(a, e.Spec(), cfg.Seats); err != nil {
 			return nil, err
 		}
 		players[w] = player{e, a}

@@ -15,6 +15,9 @@ type StrengthConfig struct {
 	Options env.Options
 	// Agents are agent specs, e.g. "ismcts:iters=1000,rollout=heuristic".
 	Agents []string
+	// Seats, if any, are seats every agent leaves to a fixed agent (the
+	// monster side of Machina Arcana: "monsters=heuristic").
+	Seats []agents.SeatAgent
 	// Episodes is the number of episodes per agent; episode k of every agent
 	// is seeded from Seed.
 	Episodes int
@@ -68,7 +71,7 @@ func Strength(cfg StrengthConfig) ([]AgentResult, error) {
 	for _, a := range cfg.Agents {
 		start := time.Now()
 		eps, err := agents.Rollout(agents.RolloutConfig{
-			Env: cfg.Env, Options: cfg.Options, Agent: a, Episodes: cfg.Episodes,
+			Env: cfg.Env, Options: cfg.Options, Agent: a, Seats: cfg.Seats, Episodes: cfg.Episodes,
 			Seed: cfg.Seed, Workers: cfg.Workers, Progress: cfg.Progress,
 		})
 		if err != nil {

@@ -21,6 +21,7 @@ type episodeFlags struct {
 	workers  int
 	options  string
 	quiet    bool
+	seats    []string // --seat SEAT=AGENT, for the commands that call addSeats
 }
 
 // add registers the flags on f; episodesDoc and workersDoc describe what one
@@ -31,6 +32,27 @@ func (p *episodeFlags) add(f *pflag.FlagSet, episodesDoc, workersDoc string) {
 	countVar(f, &p.workers, "workers", runtime.GOMAXPROCS(0), 1, workersDoc)
 	f.StringVar(&p.options, "opt", "", "env options as key=value,key=value (see the env's spec)")
 	f.BoolVar(&p.quiet, "quiet", false, "no progress bar")
+}
+
+// addSeats registers --seat, which fixes the agent of a seat (run, eval).
+func (p *episodeFlags) addSeats(f *pflag.FlagSet) {
+	f.StringArrayVar(&p.seats, "seat", nil, "SEAT=AGENT: play that seat with its own agent whatever the agent under test, e.g. monsters=heuristic (repeatable)")
+}
+
+// seatAgents parses --seat and checks each against the env's seats.
+func (p *episodeFlags) seatAgents(spec *env.Spec) ([]agents.SeatAgent, error) {
+	var out []agents.SeatAgent
+	for _, s := range p.seats {
+		sa, err := agents.ParseSeatAgent(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sa)
+	}
+	if _, err := agents.WithSeats(&agents.Random{}, spec, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // envOptions parses --opt and checks, before any work starts, that env id is

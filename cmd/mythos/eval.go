@@ -31,9 +31,14 @@ func newEval() *cobra.Command {
 			"throughput lines (decisions/s) are timing.\n\n" +
 			"Agent specs are separated by commas; an agent's own options follow its name after a\n" +
 			"colon, so \"random,ismcts:iters=2000,rollout=heuristic\" is two agents (a piece with '='\n" +
-			"and no ':' continues the previous agent's options). ';' also separates agents.",
+			"and no ':' continues the previous agent's options). ';' also separates agents.\n\n" +
+			"--seat SEAT=AGENT plays a seat with a fixed agent whatever the agent under test: in\n" +
+			"Machina Arcana, --seat monsters=heuristic pits every pioneer agent against the same\n" +
+			"monster side, and fixing the pioneer seats instead compares monster sides. Win rates and\n" +
+			"scores are always the team's (the pioneers', the investigators').",
 		Example: "  mythos eval ArkhamLCG/TheGathering-v0 --agents random,heuristic,ismcts --episodes 200 --seed 1\n" +
-			"  mythos eval ArkhamLCG/TheGathering-v0 --agents 'heuristic;ismcts:iters=2000,rollout=heuristic' --json",
+			"  mythos eval ArkhamLCG/TheGathering-v0 --agents 'heuristic;ismcts:iters=2000,rollout=heuristic' --json\n" +
+			"  mythos eval MachinaArcana/TheFrozenEngine-v0 --agents random,heuristic --seat monsters=heuristic --opt variant=easy",
 		Args: envArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			specs, err := splitAgentSpecs(agentList)
@@ -44,7 +49,11 @@ func newEval() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cfg := benchmarks.StrengthConfig{Env: args[0], Options: opts, Agents: specs, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
+			seats, err := ep.seatAgents(spec)
+			if err != nil {
+				return err
+			}
+			cfg := benchmarks.StrengthConfig{Env: args[0], Options: opts, Agents: specs, Seats: seats, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
 			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes*len(specs), "episodes")
 			if bar != nil {
 				cfg.Progress = func() { _ = bar.Add(1) }
@@ -59,15 +68,16 @@ func newEval() *cobra.Command {
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
-				return enc.Encode(evalReport{Env: args[0], Seats: spec.Agents, Options: inEffect(spec, opts).String(), Seed: ep.seed,
+				return enc.Encode(evalReport{Env: args[0], Seats: spec.Agents, FixedSeats: ep.seats, Options: inEffect(spec, opts).String(), Seed: ep.seed,
 					Episodes: ep.episodes, Agents: res})
 			}
-			return writeEvalTable(cmd.OutOrStdout(), args[0], playedLine(spec, opts), ep.seed, ep.episodes, res)
+			return writeEvalTable(cmd.OutOrStdout(), args[0], playedLine(spec, opts)+fixedLine(seats), ep.seed, ep.episodes, res)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&agentList, "agents", "random,heuristic,ismcts", "agent specs to compare, comma-separated (see above)")
 	ep.add(f, "episodes per agent (the same seeds for every agent)", "goroutines playing episodes in parallel")
+	ep.addSeats(f)
 	f.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	return cmd
 }
@@ -77,11 +87,13 @@ type evalReport struct {
 	Env string `json:"env"`
 	// Seats names the seats (the investigators); Options are every option
 	// in effect, defaults included, as name=value,...
-	Seats    []string                 `json:"seats"`
-	Options  string                   `json:"options"`
-	Seed     uint64                   `json:"seed"`
-	Episodes int                      `json:"episodes"`
-	Agents   []benchmarks.AgentResult `json:"agents"`
+	Seats []string `json:"seats"`
+	// FixedSeats are the --seat SEAT=AGENT pairs.
+	FixedSeats []string                 `json:"fixed_seats,omitempty"`
+	Options    string                   `json:"options"`
+	Seed       uint64                   `json:"seed"`
+	Episodes   int                      `json:"episodes"`
+	Agents     []benchmarks.AgentResult `json:"agents"`
 }
 
 // splitAgentSpecs splits "a,b:k=v,k2=v2;c" into agent specs: ';' always

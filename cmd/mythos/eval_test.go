@@ -68,3 +68,32 @@ func TestSplitAgentSpecs(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalSeatFixesTheMonsterSide pits the same pioneers against two monster
+// sides: the heuristic's monster side must hold them to fewer wins than a
+// random one (MA §19.3; issue 12's done-when), and a bad --seat is refused.
+func TestEvalSeatFixesTheMonsterSide(t *testing.T) {
+	wins := map[string]int{}
+	for _, side := range []string{"random", "heuristic"} {
+		out, _, err := mythos(t, "", "eval", "MachinaArcana/TheFrozenEngine-v0", "--agents", "heuristic", "--opt", "variant=easy",
+			"--seat", "monsters="+side, "--episodes", "80", "--seed", "1", "--quiet", "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r evalReport
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if !reflect.DeepEqual(r.FixedSeats, []string{"monsters=" + side}) {
+			t.Fatalf("fixed seats %v", r.FixedSeats)
+		}
+		wins[side] = r.Agents[0].Wins
+	}
+	t.Logf("pioneers' wins in 80 easy games: against random monsters %d, against heuristic monsters %d", wins["random"], wins["heuristic"])
+	if wins["heuristic"] >= wins["random"] {
+		t.Fatalf("the heuristic monster side (%d pioneer wins) does not beat a random one (%d)", wins["heuristic"], wins["random"])
+	}
+	if _, _, err := mythos(t, "", "eval", "MachinaArcana/TheFrozenEngine-v0", "--agents", "random", "--seat", "cultists=random", "--episodes", "1", "--quiet"); err == nil || !strings.Contains(err.Error(), "cultists") {
+		t.Fatalf("--seat cultists=random: %v", err)
+	}
+}

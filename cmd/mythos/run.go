@@ -35,7 +35,11 @@ func newRun() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cfg := agents.RolloutConfig{Env: args[0], Options: opts, Agent: agent, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
+			seats, err := ep.seatAgents(spec)
+			if err != nil {
+				return err
+			}
+			cfg := agents.RolloutConfig{Env: args[0], Options: opts, Agent: agent, Seats: seats, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
 			if recordDir != "" {
 				if err := os.MkdirAll(recordDir, 0o755); err != nil {
 					return err
@@ -72,7 +76,7 @@ func newRun() *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(sum)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d\n%s\n", args[0], agent, ep.seed, playedLine(spec, opts))
+			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d\n%s\n", args[0], agent, ep.seed, playedLine(spec, opts)+fixedLine(seats))
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "episodes\twins\tlosses\tunfinished\twin rate\tmean length\tmean score\t")
 			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.3f\t%.1f\t%+.3f\t\n", sum.Episodes, sum.Wins, sum.Losses, sum.Unfinished,
@@ -88,6 +92,7 @@ func newRun() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&agent, "agent", "random", "agent spec: name or name:key=value,...")
 	ep.add(f, "number of episodes", "goroutines playing episodes in parallel")
+	ep.addSeats(f)
 	f.StringVar(&recordDir, "record", "", "write each episode's record (for mythos replay) into this directory")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	return cmd

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/env"
 )
 
@@ -45,4 +46,17 @@ func playedLine(spec *env.Spec, opts env.Options) string {
 		line += "  options: " + strings.Join(parts, " ")
 	}
 	return line
+}
+
+// fixedLine is the "  fixed seats: ..." suffix of playedLine for --seat, or
+// "" when no seat is fixed.
+func fixedLine(seats []agents.SeatAgent) string {
+	if len(seats) == 0 {
+		return ""
+	}
+	parts := make([]string, len(seats))
+	for i, sa := range seats {
+		parts[i] = sa.String()
+	}
+	return "  fixed seats: " + strings.Join(parts, " ")
 }

@@ -206,24 +206,31 @@ func (s *State) Over() bool { return s.over }
 // truncated (MA §20, §23.6).
 func (s *State) Score() float64 { return float64(s.result) }
 
-// Returns writes each seat's result: living pioneers share the score; a dead
-// pioneer and the monster seat take its negation once the monster side
-// plays (MA §23.6, §23.7); in a cooperative game every pioneer seat shares
-// the score and the monster seat gets 0.
+// Returns writes each seat's result: Side(seat) × Score (MA §23.6, §23.7).
 func (s *State) Returns(dst []float64) {
 	sc := float64(s.result)
-	for i := 0; i < int(s.N); i++ {
-		if !s.P[i].Alive && !s.cfg.Cooperative {
-			dst[i] = -sc
-		} else {
-			dst[i] = sc
+	for i := 0; i <= int(s.N); i++ {
+		dst[i] = s.Side(game.AgentID(i)) * sc
+	}
+}
+
+// Side implements [game.Sides]: living pioneers are the team; a dead pioneer
+// and the monster seat play against it once the monster side plays (MA
+// §19.1, §23.7); in a cooperative game every pioneer seat is on the team and
+// the monster seat has no stake.
+func (s *State) Side(seat game.AgentID) float64 {
+	switch i := int(seat); {
+	case i == int(s.N):
+		if s.cfg.Cooperative {
+			return 0
 		}
+		return -1
+	case i < 0 || i > int(s.N):
+		return 0
+	case !s.P[i].Alive && !s.cfg.Cooperative:
+		return -1
 	}
-	if s.cfg.Cooperative {
-		dst[s.N] = 0
-	} else {
-		dst[s.N] = -sc
-	}
+	return 1
 }
 
 // RNG is the state's random source.
