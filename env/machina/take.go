@@ -19,6 +19,9 @@ import (
 // pioneer picks (PromptPickItem); then the deck is shuffled.
 func (s *State) doTake(f *game.Frame) game.Control {
 	p := int(f.Tgt)
+	if !s.P[p].Alive {
+		return game.Done
+	}
 	a := s.abilityOf(f.Src)
 	list := a.Effects
 	if f.Src&refThen != 0 {
