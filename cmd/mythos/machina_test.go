@@ -56,3 +56,15 @@ func TestMachinaCommands(t *testing.T) {
 		t.Fatalf("spec: %v\n%s", err, out)
 	}
 }
+
+// Without --agent a Machina Arcana hint comes from its own ISMCTS spec
+// (short playouts, the heuristic's prior), not the LCG's 10000 iterations.
+func TestPlayMachinaDefaultHint(t *testing.T) {
+	if got := hintAgentFor(env.MachinaFrozenEngineID); got != machinaHintAgent {
+		t.Fatalf("hint agent %q", got)
+	}
+	out, err := playCLI(t, "hint\n", "play", env.MachinaFrozenEngineID, "--seed", "7", "--opt", "variant=easy")
+	if err != nil || !strings.Contains(out, "Hint (ismcts)") {
+		t.Fatalf("default hint: %v\n%s", err, out)
+	}
+}

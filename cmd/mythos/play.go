@@ -25,7 +25,19 @@ import (
 const (
 	defaultBotAgent  = "heuristic"
 	defaultHintAgent = "ismcts:iters=10000,rollout=heuristic"
+	// machinaHintAgent is the hint agent of Machina Arcana, whose long turns
+	// want short playouts scored by Evaluate and the heuristic's prior
+	// (docs/agents.md, "Machina Arcana").
+	machinaHintAgent = "ismcts:iters=400,depth=30,prior=heuristic"
 )
+
+// hintAgentFor is the default hint agent of env id.
+func hintAgentFor(id string) string {
+	if strings.HasPrefix(id, "MachinaArcana/") {
+		return machinaHintAgent
+	}
+	return defaultHintAgent
+}
 
 const playLong = `Shows the game as text and numbers the options of every decision; type a number to
 choose, or one of the commands below. With --seat N you play seat N and the others are played
@@ -41,7 +53,8 @@ others (new options get new numbers, and a number is never reused for another ac
 the turn). A new turn or phase numbers its options afresh from 0.
 
 Agents. Without --agent, the seats you do not play are played by '` + defaultBotAgent + `' and 'hint'
-asks '` + defaultHintAgent + `' (up to about a second a hint). --agent sets both,
+asks '` + defaultHintAgent + `' (up to about a second a hint; in Machina Arcana
+'` + machinaHintAgent + `'). --agent sets both,
 for example --agent policy:ckpt=runs/easy/best --hints.`
 
 // playCommands lists every command at the prompt; 'help' prints it.
@@ -83,7 +96,7 @@ func newPlay() *cobra.Command {
 			if err := checkSeat(seat, len(base.Spec().Agents)); err != nil {
 				return err
 			}
-			botSpec, hintSpec := defaultBotAgent, defaultHintAgent
+			botSpec, hintSpec := defaultBotAgent, hintAgentFor(args[0])
 			if cmd.Flags().Changed("agent") {
 				botSpec, hintSpec = agent, agent
 			}
