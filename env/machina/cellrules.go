@@ -270,20 +270,5 @@ func (s *State) doMendDoor(f *game.Frame) game.Control {
 		}
 		return game.Done
 	}
-	s.ask(f.Who, PromptDoor, f.Src)
-	s.opt(CodePass, -1, 0)
-	for c := 0; c < NumCells; c++ {
-		if !s.Board.Present(c) {
-			continue
-		}
-		for _, d := range [2]Side{SideN, SideW} {
-			if *s.Board.SideEdge(c, Direction(2*d)) == EdgeDestroyed {
-				s.opt(CodeDoor+game.ActionCode(EdgeIndex(c, d)), int32(c), int32(d))
-			}
-		}
-	}
-	if len(s.prompt.Options) == 1 {
-		return game.Done
-	}
-	return game.Wait
+	return s.askDoors(f, EdgeDestroyed)
 }

@@ -317,10 +317,7 @@ var pairDecks = [6][2]int{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}
 // card, f.B the receiver.
 func (s *State) doGainItem(f *game.Frame) game.Control {
 	p := int(f.Tgt)
-	if !s.P[p].Alive {
-		for len(s.Limbo) > 0 {
-			s.dropLimbo(int(s.Limbo[0]), false)
-		}
+	if s.diedDrawing(p) {
 		return game.Done
 	}
 	var o game.Option
@@ -444,16 +441,25 @@ func (s *State) takeLimbo(i int) {
 	}
 }
 
+// diedDrawing reports whether pioneer p died while drawing items, and then
+// drops the cards it held in limbo.
+func (s *State) diedDrawing(p int) bool {
+	if s.P[p].Alive {
+		return false
+	}
+	for len(s.Limbo) > 0 {
+		s.dropLimbo(int(s.Limbo[0]), false)
+	}
+	return true
+}
+
 // doWorkbench is Use a workbench (MA §12.14): three draws from decks of the
 // pioneer's choice, swaps of revealed cards for the pioneer's own items
 // (workbenchSwap), one card kept, each other card discarded or returned,
 // then a free Use inventory. f.A counts draws, then swaps.
 func (s *State) doWorkbench(f *game.Frame) game.Control {
 	p := int(f.Tgt)
-	if !s.P[p].Alive {
-		for len(s.Limbo) > 0 {
-			s.dropLimbo(int(s.Limbo[0]), false)
-		}
+	if s.diedDrawing(p) {
 		return game.Done
 	}
 	var o game.Option

@@ -392,6 +392,12 @@ func (s *State) doCloseDoors(f *game.Frame) game.Control {
 	if f.A <= 0 || s.closedDoors() >= 12 {
 		return game.Done
 	}
+	return s.askDoors(f, EdgeDoor)
+}
+
+// askDoors asks f.Who to pick a door edge of kind on the board (a pass
+// first), or is done when the board has none.
+func (s *State) askDoors(f *game.Frame, kind Edge) game.Control {
 	s.ask(f.Who, PromptDoor, f.Src)
 	s.opt(CodePass, -1, 0)
 	for c := 0; c < NumCells; c++ {
@@ -399,7 +405,7 @@ func (s *State) doCloseDoors(f *game.Frame) game.Control {
 			continue
 		}
 		for _, d := range [2]Side{SideN, SideW} {
-			if *s.Board.SideEdge(c, Direction(2*d)) == EdgeDoor {
+			if *s.Board.SideEdge(c, Direction(2*d)) == kind {
 				s.opt(CodeDoor+game.ActionCode(EdgeIndex(c, d)), int32(c), int32(d))
 			}
 		}
