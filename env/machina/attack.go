@@ -228,6 +228,26 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 	return game.Done
 }
 
+// doAfterAttack fires creature f.Src's "after you attack" triggers once its
+// attack has resolved, hit or miss, damage, kills and their triggers
+// included (MA §9.3, §18.9; the Piercing Revolver, MA §21.3, R-PIERCE).
+// f.Tgt is the attack's single evader (-1 for an indirect attack); f.A the
+// attacking item plus 1 (0: none). The evader is the effects' target: with
+// no evader standing as a pioneer or a monster (destroyed, indirect, a barrel
+// or a ritual cell) nothing happens.
+func (s *State) doAfterAttack(f *game.Frame) game.Control {
+	attacker, ev := int(f.Src), int(f.Tgt)
+	if ev < 0 || isCellCreature(ev) {
+		return game.Done
+	}
+	c := s.posOf(ev)
+	if c < 0 || (isMonster(ev) && s.Mx[ev-MonsterBase].Zone != ZonePlay) {
+		return game.Done
+	}
+	s.pushTriggersFor(attacker, WhenAfterAttack, c, int(f.A)-1)
+	return game.Done
+}
+
 func b2i(b bool) int32 {
 	if b {
 		return 1
@@ -518,14 +538,19 @@ func (s *State) gainInsp(p, n int) {
 // pushTriggers queues the abilities of creature cr's cards with timing w
 // (MA §16, §18.1): its pioneer card, personal events and equipped items, or
 // its monster card. tgt is the target cell handed to the effects.
-func (s *State) pushTriggers(cr int, w When, tgt int) {
+func (s *State) pushTriggers(cr int, w When, tgt int) { s.pushTriggersFor(cr, w, tgt, -1) }
+
+// pushTriggersFor is pushTriggers for a trigger that knows the item whose
+// ability made the attack (-1: none): abilities whose condition fails for
+// it are left out (MA §18.1).
+func (s *State) pushTriggersFor(cr int, w When, tgt, item int) {
 	if isMonster(cr) {
 		// The current horror event's triggers reach every monster
 		// (Fatal Attraction, MA §15.1).
 		if e := s.currentEvent(true); e >= 0 {
 			abs := s.ct.Events[e].Abilities
 			for i := len(abs) - 1; i >= 0; i-- {
-				if abs[i].When == w {
+				if abs[i].When == w && s.condHolds(abs[i].If, cr, item) {
 					s.push(opEffects, s.team(), refOf(refEvent, e, i), int32(tgt), 0, int32(cr))
 				}
 			}
@@ -533,7 +558,7 @@ func (s *State) pushTriggers(cr int, w When, tgt int) {
 		m := cr - MonsterBase
 		abs := s.ct.Monsters[m].Abilities
 		for i := len(abs) - 1; i >= 0; i-- {
-			if abs[i].When == w {
+			if abs[i].When == w && s.condHolds(abs[i].If, cr, item) {
 				s.push(opEffects, s.team(), refOf(refMonster, m, i), int32(tgt), 0, int32(cr))
 			}
 		}
@@ -544,7 +569,7 @@ func (s *State) pushTriggers(cr int, w When, tgt int) {
 	}
 	push := func(abs []Ability, base int32) {
 		for i := len(abs) - 1; i >= 0; i-- {
-			if abs[i].When == w {
+			if abs[i].When == w && s.condHolds(abs[i].If, cr, item) {
 				s.push(opEffects, game.AgentID(cr), base|int32(i), int32(tgt), 0, int32(cr))
 			}
 		}

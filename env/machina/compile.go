@@ -28,6 +28,18 @@ func compileAbilities(file string, raw []rawAbility, owner string) ([]Ability, e
 			}
 		}
 		a.When = When(w)
+		if r.If != "" {
+			c := lookup(condNames[:], r.If)
+			if c < 0 {
+				return nil, errAt(file, r.Line, "%s: unknown condition %q (%s)", owner, r.If, strings.Join(condNames[1:], ", "))
+			}
+			// MA §18.1: the only condition so far needs the attack's item,
+			// which only an after_attack trigger knows.
+			if a.When != WhenAfterAttack {
+				return nil, errAt(file, r.Line, "%s: condition %q needs when: after_attack", owner, r.If)
+			}
+			a.If = Cond(c)
+		}
 		tk := 0
 		if r.Target != "" {
 			tk = lookup(targetNames[:], r.Target)

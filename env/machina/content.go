@@ -5,25 +5,26 @@ type When uint8
 
 // Ability timings.
 const (
-	WhenActive     When = iota // used by paying its cost (MA §16.2)
-	WhenPassive                // always in effect while in play (MA §16.3)
-	WhenEnter                  // once, when the card enters play (MA §16.4)
-	WhenDestroyed              // when this monster is destroyed (MA §7.6, §18.1)
-	WhenKill                   // when you kill (MA §10.5)
-	WhenDealt                  // when you deal damage (MA §18.4)
-	WhenDamaged                // when you take damage (Slippery Vest)
-	WhenHorror                 // when any horror event is (re)triggered (Nailed Boots)
-	WhenChapter                // when a new chapter begins (Abzu Guide)
-	WhenLastHealth             // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
-	WhenMarkerOff              // when a marker returns from this card (MA §18.6 [marker-off])
-	WhenGainWeapon             // when you gain a weapon (Leather Holster, MA §13.8, §21.3)
-	WhenKillWith               // when you kill with this item's ability (Re-opener, MA §10.5, §21.3)
-	WhenAttack                 // when you attack, before the roll (Gazing Mirror, MA §21.3)
+	WhenActive      When = iota // used by paying its cost (MA §16.2)
+	WhenPassive                 // always in effect while in play (MA §16.3)
+	WhenEnter                   // once, when the card enters play (MA §16.4)
+	WhenDestroyed               // when this monster is destroyed (MA §7.6, §18.1)
+	WhenKill                    // when you kill (MA §10.5)
+	WhenDealt                   // when you deal damage (MA §18.4)
+	WhenDamaged                 // when you take damage (Slippery Vest)
+	WhenHorror                  // when any horror event is (re)triggered (Nailed Boots)
+	WhenChapter                 // when a new chapter begins (Abzu Guide)
+	WhenLastHealth              // when you would lose your last health: these effects instead (Stygian Pendant, MA §18.6)
+	WhenMarkerOff               // when a marker returns from this card (MA §18.6 [marker-off])
+	WhenGainWeapon              // when you gain a weapon (Leather Holster, MA §13.8, §21.3)
+	WhenKillWith                // when you kill with this item's ability (Re-opener, MA §10.5, §21.3)
+	WhenAttack                  // when you attack, before the roll (Gazing Mirror, MA §21.3)
+	WhenAfterAttack             // after you attack, hit or miss; the evader is the target (Piercing Revolver, MA §9.3, §21.3)
 	numWhens
 )
 
 var whenNames = [...]string{"active", "passive", "enter", "destroyed", "kill", "dealt", "damaged", "horror_event",
-	"chapter_start", "last_health", "marker_off", "gain_weapon", "kill_with", "attack"}
+	"chapter_start", "last_health", "marker_off", "gain_weapon", "kill_with", "attack", "after_attack"}
 
 // TargetKind is an active ability's target symbol (MA §17.6, §17.7, §17.11).
 type TargetKind uint8
@@ -54,6 +55,7 @@ type Ability struct {
 	Target  TargetKind // target symbol
 	Range   int8       // X of a ranged symbol
 	Monster bool       // a horror event's active usable by monsters (MA §15.5)
+	If      Cond       // a triggered ability's condition (MA §18.1); CondNone: always
 	Effects []Effect
 	// Progress N: each use adds a progress token; at N remove them all and
 	// resolve Then (MA §18.3).

@@ -48,6 +48,7 @@ const (
 	opGift
 	opMendDoor
 	opTake
+	opAfterAttack
 	numOps2
 )
 
@@ -95,6 +96,7 @@ func init() {
 	handlers[opGift] = (*State).doGift
 	handlers[opMendDoor] = (*State).doMendDoor
 	handlers[opTake] = (*State).doTake
+	handlers[opAfterAttack] = (*State).doAfterAttack
 }
 
 // push adds a frame unless the game is over.

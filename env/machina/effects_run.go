@@ -301,8 +301,20 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 		a := s.abilityOf(f.Src)
 		ranged := a.Target == TargetRanged || a.Target == TargetRangedIgn
 		spec := packAttack(e.Strong, e.Weak, e.Magic, ranged, weapon, sc)
+		item := int32(0)
 		if kind, card, _ := refParts(f.Src); kind == refItem {
-			spec |= int32(card+1) << atkItemSh
+			item = int32(card + 1)
+			spec |= item << atkItemSh
+		}
+		// "After you attack" resolves once the attack has, hit or miss
+		// (R-PIERCE): pushed first, it runs last. Its evader is the
+		// attack's target; an indirect attack has no single evader.
+		if user >= 0 && !isCellCreature(user) {
+			ev := int32(-1)
+			if sc == ScopeDefault || sc == ScopeSelf || sc == ScopeNearestMonster {
+				ev = int32(t)
+			}
+			s.push(opAfterAttack, f.Who, int32(user), ev, item, 0)
 		}
 		s.push(opAttack, f.Who, int32(user), int32(t), spec, 0)
 		// "When you attack" resolves before the roll (MA §21.3 Gazing

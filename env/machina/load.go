@@ -51,6 +51,7 @@ type rawCost struct {
 type rawAbility struct {
 	Name     string  `yaml:"name"`
 	When     string  `yaml:"when"`
+	If       string  `yaml:"if"`
 	Cost     rawCost `yaml:"cost"`
 	Target   string  `yaml:"target"`
 	Range    int     `yaml:"range"`

@@ -25,6 +25,8 @@ func TestLoadErrorsNameFileAndLine(t *testing.T) {
 		{"take without a card or deck", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - take: {ranged: true}\n", "bad.yaml:8: take: name the card"},
 		{"counts_as floor as chest", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - counts_as: {from: floor, as: chest}\n", "bad.yaml:8: counts_as: floor and chest must both be cells to stand on"},
 		{"counts_as chasm", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - counts_as: {from: chasm, as: floor}\n", "bad.yaml:8: counts_as: \"chasm\" is not floor"},
+		{"unknown condition", "items:\n  - id: i\n    name: I\n    deck: weapon\n    level: 1\n    hands: 1\n    abilities:\n      - when: after_attack\n        if: raining\n        effects:\n          - heal: 1\n", "bad.yaml:8: item i: unknown condition \"raining\" (extended_weapon)"},
+		{"condition on a timing without a weapon", "items:\n  - id: i\n    name: I\n    deck: weapon\n    level: 1\n    hands: 1\n    abilities:\n      - when: kill\n        if: extended_weapon\n        effects:\n          - heal: 1\n", "bad.yaml:8: item i: condition \"extended_weapon\" needs when: after_attack"},
 		{"unregistered go", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - effects:\n          - go: nothing_here\n", "bad.yaml:8: go: no Go function is registered as \"nothing_here\""},
 	}
 	for _, c := range cases {

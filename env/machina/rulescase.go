@@ -138,6 +138,9 @@ type CaseMonsterExpect struct {
 	At     []int  `yaml:"at"`
 	Wounds *int   `yaml:"wounds"`
 	Zone   string `yaml:"zone"`
+	// Defence and Will: its effective characteristics now (MA §7.2).
+	Defence *int `yaml:"defence"`
+	Will    *int `yaml:"will"`
 }
 
 // CaseCellExpect checks one cell.

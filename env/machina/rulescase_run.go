@@ -389,6 +389,8 @@ func (c *RulesCase) check(s *State) error {
 		if me.Zone != "" {
 			want(me.ID+" zone", me.Zone, s.Mx[m].Zone.String())
 		}
+		intp(me.ID+" defence", me.Defence, s.defence(MonsterBase+m))
+		intp(me.ID+" will", me.Will, s.will(MonsterBase+m))
 	}
 	for _, ce := range x.Cells {
 		checked++
