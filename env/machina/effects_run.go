@@ -314,6 +314,9 @@ func (s *State) effect(f *game.Frame, e *Effect) {
 			if sc == ScopeDefault || sc == ScopeSelf || sc == ScopeNearestMonster {
 				ev = int32(t)
 			}
+			if ev < 0 && sc == ScopeDefault {
+				ev = int32(user) // no target: you attack yourself (MA §17.11)
+			}
 			s.push(opAfterAttack, f.Who, int32(user), ev, item, 0)
 		}
 		s.push(opAttack, f.Who, int32(user), int32(t), spec, 0)
