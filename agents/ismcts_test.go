@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
@@ -85,6 +86,23 @@ func TestISMCTSWithHeuristicRolloutsIsDeterministicOnTheGathering(t *testing.T) 
 	a := rollout(t, lcg.TheGatheringID, "ismcts:iters=16,rollout=heuristic,workers=2", 2, 1, 5)
 	b := rollout(t, lcg.TheGatheringID, "ismcts:iters=16,rollout=heuristic,workers=2", 2, 2, 5)
 	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("same seed, different episodes: %+v vs %+v", a, b)
+	}
+}
+
+// ISMCTS with the heuristic's prior plays Machina Arcana legally, the same
+// for the same seed whatever the workers, against a fixed monster side.
+func TestISMCTSWithPriorIsDeterministicOnMachina(t *testing.T) {
+	play := func(workers int) []agents.Episode {
+		eps, err := agents.Rollout(agents.RolloutConfig{Env: "MachinaArcana/TheFrozenEngine-v0",
+			Options: env.Options{"variant": "very_quick", "round_cap": "3"}, Agent: "ismcts:iters=12,depth=10,prior=heuristic,pw=0.6",
+			Seats: []agents.SeatAgent{{Seat: "monsters", Agent: "heuristic"}}, Episodes: 2, Seed: 3, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return eps
+	}
+	if a, b := play(1), play(2); !reflect.DeepEqual(a, b) || a[0].Length == 0 {
 		t.Fatalf("same seed, different episodes: %+v vs %+v", a, b)
 	}
 }
