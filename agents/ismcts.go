@@ -124,7 +124,7 @@ type node struct {
 	code     game.ActionCode
 	side     float64 // the side of the seat that chose this edge (game.SideOf)
 	visits   float64
-	avail    float64 // how often this edge was available when its parent was visited
+	avail    float64 // how often this edge was available when its parent was visited (UCB1)
 	value    float64 // sum of backed-up scores
 	children []*node
 }
@@ -294,7 +294,6 @@ func (a *ISMCTS) selectPUCT(s game.State, n *node, rng *game.RNG) int {
 	total, sum := 1.0, 0.0
 	for _, o := range opts {
 		if c := n.child(o.Code); c != nil {
-			c.avail++
 			total += c.visits
 			sum += c.value
 		}
