@@ -176,11 +176,12 @@ func (s *State) doInventory(f *game.Frame) game.Control {
 		switch {
 		case f.Step == 2: // the item given to pioneer f.B (MA §13.11 step 4)
 			f.Step = 0
-			if o.Code == CodePass {
-				return game.Again
+			if o.Code != CodePass {
+				s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(f.B), Host: -1}
+				s.log.Add(evItemGained, game.AgentID(f.B), f.B, o.Arg, 0)
 			}
-			s.Items[o.Arg] = ItemState{Zone: ZoneInventory, Owner: int8(f.B), Host: -1}
-			s.log.Add(evItemGained, game.AgentID(f.B), f.B, o.Arg, 0)
+			// A gift called off counts as a step too, so that offering
+			// and calling it off cannot go on for ever (R-LOOP).
 		case o.Code == CodePass:
 			return game.Done
 		case f.Step == 1: // the host of an attachment
