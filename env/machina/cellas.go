@@ -62,19 +62,9 @@ func checkCountsAs(e *Effect) string {
 // free marker like any continuous effect (a pioneer's, or a horror marker
 // for monsters and horror events) and stacks at most once per ability use.
 func (s *State) countsAs(f *game.Frame, e *Effect, user int) {
-	owner := -1
-	if isPioneer(user) {
-		owner = user
-	}
-	if kind, _, _ := refParts(f.Src); kind == refMonster || (kind == refEvent && user < 0) {
-		owner = -1
-	}
+	owner := markerOwner(f.Src, user)
 	if f.Step == 0 {
-		limit := PioneerMarkers
-		if owner < 0 {
-			limit = HorrorMarkers
-		}
-		if s.markersUsed(owner) >= limit {
+		if !s.markerFree(owner) {
 			return // no marker left: the effect does not happen (MA §18.5)
 		}
 	}

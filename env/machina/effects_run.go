@@ -541,24 +541,33 @@ func (s *State) heal(cr, n int) {
 	s.log.Add(evHeal, game.NoAgent, int32(cr), int32(n), 0)
 }
 
+// markerOwner is whose marker a continuous effect of source src used by
+// user takes: the pioneer's own, or -1 for a horror marker (monsters and
+// horror events, MA §18.5).
+func markerOwner(src int32, user int) int {
+	if kind, _, _ := refParts(src); !isPioneer(user) || kind == refMonster || (kind == refEvent && user < 0) {
+		return -1
+	}
+	return user
+}
+
+// markerFree reports whether owner (-1 for the horror side) has a marker
+// left (MA §18.5).
+func (s *State) markerFree(owner int) bool {
+	limit := PioneerMarkers
+	if owner < 0 {
+		limit = HorrorMarkers
+	}
+	return s.markersUsed(owner) < limit
+}
+
 // modify resolves a continuous effect (MA §18.4, §18.5, §18.7): it needs a
 // free marker (one per ability use, MA §17.8) and may stack Times times per
 // round.
 func (s *State) modify(f *game.Frame, e *Effect, user, subject int) {
-	owner := -1
-	if isPioneer(user) {
-		owner = user
-	}
-	kind, _, _ := refParts(f.Src)
-	if kind == refMonster || (kind == refEvent && user < 0) {
-		owner = -1
-	}
+	owner := markerOwner(f.Src, user)
 	if f.Step == 0 {
-		limit := PioneerMarkers
-		if owner < 0 {
-			limit = HorrorMarkers
-		}
-		if s.markersUsed(owner) >= limit {
+		if !s.markerFree(owner) {
 			return // no marker left: the effect does not happen
 		}
 	}
