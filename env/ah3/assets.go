@@ -320,6 +320,16 @@ func (s *State) doTrade(f *game.Frame) game.Control {
 	return game.Wait
 }
 
+// useAsset records that the seat used asset slot k (AH3 452.4): in the
+// action phase, using it (its own action, or counting it in a test as gear,
+// a reroll or added successes) locks it for whoever receives it in a trade
+// until the next action phase.
+func (s *State) useAsset(seat int8, k int) {
+	if s.Phase == PhaseAction {
+		s.Seats[seat].Assets[k].UsedAP = true
+	}
+}
+
 func moveAsset(from, to *Seat, k int) {
 	a := from.Assets[k]
 	copy(from.Assets[k:from.NAssets], from.Assets[k+1:from.NAssets])
@@ -356,15 +366,23 @@ func (s *State) doComponent(f *game.Frame) game.Control {
 	return game.Done
 }
 
-// doCast takes a spell's casting horror, less 1 per remnant spent (AH3 425.9).
+// doCast takes a spell's casting horror, less 1 per remnant spent (AH3
+// 425.9): one remnant at a time until the horror is gone, the remnants run
+// out or the caster declines; declining ends the question and the rest of
+// the horror is taken.
 func (s *State) doCast(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
-	if f.Answer != game.NoAnswer && s.answer(f).Code == ActYes {
-		st.Remnants--
-		f.A--
+	declined := false
+	if f.Answer != game.NoAnswer {
+		if s.answer(f).Code == ActYes {
+			st.Remnants--
+			f.A--
+		} else {
+			declined = true
+		}
 	}
-	if f.A > 0 && st.Remnants > 0 {
+	if f.A > 0 && st.Remnants > 0 && !declined {
 		s.ask(seat, PromptCast, -1)
 		s.prompt.Add(ActPass, 0, 0)
 		s.prompt.Add(ActYes, 0, 0)

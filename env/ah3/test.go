@@ -78,7 +78,8 @@ func (s *State) gearOptions(f *game.Frame, skill content.Skill, kind int, out *[
 	return n, allHands
 }
 
-// gearPool is the dice the chosen gear adds and whether 6s count twice.
+// gearPool is the dice the chosen gear adds and whether 6s count twice;
+// each asset that adds to the pool is used (AH3 452.4, useAsset).
 func (s *State) gearPool(f *game.Frame, skill content.Skill, kind int) (int, bool) {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
@@ -91,6 +92,7 @@ func (s *State) gearPool(f *game.Frame, skill content.Skill, kind int) (int, boo
 		if d, x, ok := s.gearBonus(seat, k, skill, kind); ok {
 			dice += d
 			six = six || x
+			s.useAsset(seat, k)
 		}
 	}
 	return dice, six
@@ -183,6 +185,7 @@ func (s *State) doTest(f *game.Frame) game.Control {
 			case o.Code >= ActAsset && o.Code < ActAsset+MaxAssets:
 				k := o.Code - ActAsset
 				s.RerollBy |= 1 << uint(k) // AH3 470.4b: once per test
+				s.useAsset(seat, int(k))
 				if s.sc().Assets[st.Assets[k].Card].RaiseDie {
 					s.raiseOne() // AH3 470.4b: change a die's value
 					goto ask
@@ -294,7 +297,10 @@ func (s *State) testResult(f *game.Frame) game.Control {
 		// AH3 470.4d: successes added by hand-free cards, after the roll.
 		for k := 0; k < int(st.NAssets); k++ {
 			if a := &st.Assets[k]; !a.Locked {
-				s.LastSucc += int8(s.sc().Assets[a.Card].Successes[s.TestSkill])
+				if n := s.sc().Assets[a.Card].Successes[s.TestSkill]; n != 0 {
+					s.LastSucc += int8(n)
+					s.useAsset(int8(f.Who), k)
+				}
 			}
 		}
 	}

@@ -96,8 +96,9 @@ type Expect struct {
 	EventDiscard *string           `yaml:"event_discard_top"`
 	Top          map[string]string `yaml:"top"` // pile → its top card
 	PileSize     map[string]int    `yaml:"pile_size"`
-	Reserve      *int              `yaml:"reserve"` // cards in the Reserve
-	Log          []string          `yaml:"log"`     // lines the event log must contain (substrings)
+	Reserve      *int              `yaml:"reserve"`   // cards in the Reserve
+	Log          []string          `yaml:"log"`       // lines the event log must contain (substrings)
+	LogLacks     []string          `yaml:"log_lacks"` // substrings no line of the event log may contain
 }
 
 // SeatExpect checks one seat.
