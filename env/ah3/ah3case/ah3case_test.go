@@ -3,6 +3,7 @@ package ah3case
 import (
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -56,4 +57,16 @@ func TestGlossaryCoverage(t *testing.T) {
 
 func itoa3(n int) string {
 	return string(rune('0'+n/100)) + string(rune('0'+n/10%10)) + string(rune('0'+n%10))
+}
+
+// TestGameKey: a case may say game: ah3; another game is an error naming
+// file and line.
+func TestGameKey(t *testing.T) {
+	if _, err := Parse("a.yaml", []byte("- {game: ah3, name: a, rule: r}\n")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Parse("a.yaml", []byte("- {name: a, rule: r}\n- {game: lcg, name: b, rule: r}\n"))
+	if err == nil || !strings.Contains(err.Error(), `a.yaml:2: game "lcg"`) {
+		t.Fatalf("err %v", err)
+	}
 }

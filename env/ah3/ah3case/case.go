@@ -12,8 +12,11 @@ import (
 
 // Case is one scripted game.
 type Case struct {
-	Name    string   `yaml:"name"`
-	Rule    string   `yaml:"rule"`
+	Name string `yaml:"name"`
+	Rule string `yaml:"rule"`
+	// Game names the game of the case (docs/rules-cases.md, "The game
+	// key"): ah3, or absent.
+	Game    string   `yaml:"game"`
 	Skip    string   `yaml:"skip"`
 	Setup   Setup    `yaml:"setup"`
 	Actions []string `yaml:"actions"`
@@ -161,6 +164,9 @@ func Parse(file string, data []byte) ([]*Case, error) {
 		c.File = file
 		if c.Name == "" || c.Rule == "" {
 			return nil, fmt.Errorf("%s:%d: a case needs a name and a rule", file, c.Line)
+		}
+		if c.Game != "" && c.Game != "ah3" {
+			return nil, fmt.Errorf("%s:%d: game %q: an AH3 case file says game: ah3", file, c.Line, c.Game)
 		}
 		if seen[c.Name] {
 			return nil, fmt.Errorf("%s:%d: case name %q used twice", file, c.Line, c.Name)
