@@ -183,19 +183,32 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 	return game.Wait
 }
 
-// price is an item's price, halved rounding up (AH3 441.2, 464.1).
-func (s *State) price(c int16, half bool) int16 {
+// price is what the seat pays for card c in a purchase whose effect packs
+// half (bit 0) and a discount (bits 8+) in terms: halved once, rounding up,
+// however many half-price effects apply (the effect's, a held card's: AH3
+// 441.2-3, 464.1-2), then every discount taken off (the effect's and each
+// held card's), never below $0 (docs/ah3-rulings.md, 41).
+func (s *State) price(seat int8, c int16, terms int32) int16 {
+	st := &s.Seats[seat]
+	half, off := terms&1 != 0, int16(terms>>8)
+	for k := 0; k < int(st.NAssets); k++ {
+		if a := &st.Assets[k]; !a.Locked {
+			def := &s.sc().Assets[a.Card]
+			half = half || def.HalfPrice
+			off += int16(def.Discount)
+		}
+	}
 	p := int16(s.sc().Assets[c].Price)
 	if half {
 		p = (p + 1) / 2
 	}
-	return p
+	return max(p-off, 0)
 }
 
 // doPurchase: buy any Reserve items you can afford, together (AH3 411.5);
 // buying none, you may discard 1 or 2 Reserve cards (411.3, 441.4); the
-// Reserve refills after (411.4). A = half price; B counts buys, or 100+
-// discards.
+// Reserve refills after (411.4). A = the price terms (price); B counts
+// buys, or 100+ discards.
 func (s *State) doPurchase(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
@@ -213,7 +226,7 @@ func (s *State) doPurchase(f *game.Frame) game.Control {
 			f.B++
 		default:
 			c := s.Reserve[o.Arg]
-			st.Money -= s.price(c, f.A != 0)
+			st.Money -= s.price(seat, c, f.A)
 			s.Reserve[o.Arg] = -1
 			s.gainCard(seat, c)
 			f.B++
@@ -226,7 +239,7 @@ func (s *State) doPurchase(f *game.Frame) game.Control {
 	s.ask(seat, PromptPurchase, -1)
 	s.prompt.Add(ActPass, 0, 0)
 	for k, c := range s.Reserve {
-		if c >= 0 && (f.B >= 100 || s.price(c, f.A != 0) <= st.Money) {
+		if c >= 0 && (f.B >= 100 || s.price(seat, c, f.A) <= st.Money) {
 			s.prompt.Add(ActReserve+game.ActionCode(k), int32(k), 0)
 		}
 	}

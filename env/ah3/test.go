@@ -186,12 +186,18 @@ func (s *State) doTest(f *game.Frame) game.Control {
 				k := o.Code - ActAsset
 				s.RerollBy |= 1 << uint(k) // AH3 470.4b: once per test
 				s.useAsset(seat, int(k))
-				if s.sc().Assets[st.Assets[k].Card].RaiseDie {
+				def := &s.sc().Assets[st.Assets[k].Card]
+				if def.RaiseDie {
 					s.raiseOne() // AH3 470.4b: change a die's value
 					goto ask
 				}
+				// "Reroll up to N dice": the N lowest failed dice, chosen
+				// before any is rolled (a failed die counts 0, so
+				// rerolling one never loses a success; docs/ah3-rulings.md, 7).
+				s.reroll(def.RerollDice)
+				goto ask
 			}
-			s.rerollOne()
+			s.reroll(1)
 		}
 	}
 ask:
@@ -231,18 +237,28 @@ func (s *State) failing() int {
 	return -1
 }
 
-// rerollOne rerolls the lowest failed die (AH3 470.4a-b). Which failed die
-// is not asked: all count 0 and the reroll's odds are the same, and keeping
+// reroll rerolls the n lowest failed dice (AH3 470.4a-b), all chosen
+// before any is rolled, in the order of their values. Which failed dice is
+// not asked: all count 0 and the reroll's odds are the same, and keeping
 // the higher ones for a raise is never worse (docs/ah3-rulings.md, 7).
-func (s *State) rerollOne() {
-	lo := -1
-	for i := 0; i < int(s.NDice); i++ {
-		if s.Dice[i] < 5 && (lo < 0 || s.Dice[i] < s.Dice[lo]) {
-			lo = i
+func (s *State) reroll(n int) {
+	var chosen uint64
+	for ; n > 0; n-- {
+		lo := -1
+		for i := 0; i < int(s.NDice); i++ {
+			if s.Dice[i] < 5 && chosen&(1<<uint(i)) == 0 && (lo < 0 || s.Dice[i] < s.Dice[lo]) {
+				lo = i
+			}
 		}
+		if lo < 0 {
+			break
+		}
+		chosen |= 1 << uint(lo)
 	}
-	if lo >= 0 {
-		s.Dice[lo] = s.die()
+	for i := 0; i < int(s.NDice); i++ {
+		if chosen&(1<<uint(i)) != 0 {
+			s.Dice[i] = s.die()
+		}
 	}
 }
 

@@ -6,7 +6,10 @@ package ah3case
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
+	"github.com/mythos-rl/mythos/env/ah3/content"
 	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
@@ -23,10 +26,14 @@ type Case struct {
 	Expect  Expect   `yaml:"expect"`
 	File    string   `yaml:"-"`
 	Line    int      `yaml:"-"`
+	// scenario is the shipped scenario with the case's extra content files
+	// (Setup.Content), loaded with the case; nil for none.
+	scenario *content.Scenario
 }
 
 // Setup says how to prepare the game before the actions.
 type Setup struct {
+	Content       []string            `yaml:"content"`       // extra content files, relative to the case file, loaded beside the shipped scenario
 	Investigators []string            `yaml:"investigators"` // default Jenny Barnes, Tommy Muldoon
 	Choose        []string            `yaml:"choose"`        // players choose at setup (AH3 110.1): these sheets, seat 0 first
 	Seed          uint64              `yaml:"seed"`
@@ -172,6 +179,29 @@ func Parse(file string, data []byte) ([]*Case, error) {
 			return nil, fmt.Errorf("%s:%d: case name %q used twice", file, c.Line, c.Name)
 		}
 		seen[c.Name] = true
+	}
+	loaded := map[string]*content.Scenario{}
+	for _, c := range cases {
+		if len(c.Setup.Content) == 0 {
+			continue
+		}
+		paths := make([]string, len(c.Setup.Content))
+		for i, p := range c.Setup.Content {
+			if p == "" || filepath.IsAbs(p) {
+				return nil, fmt.Errorf("%s:%d: content: %q: want a file relative to the case file", file, c.Line, p)
+			}
+			paths[i] = filepath.Join(filepath.Dir(file), filepath.FromSlash(p))
+		}
+		key := strings.Join(paths, "\x00")
+		if sc, ok := loaded[key]; ok {
+			c.scenario = sc
+			continue
+		}
+		sc, err := content.LoadWith(content.Shipped(), content.DefaultScenario, paths)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: content: %v", file, c.Line, err)
+		}
+		c.scenario, loaded[key] = sc, sc
 	}
 	return cases, nil
 }
