@@ -252,37 +252,58 @@ func (s *State) tradeable(c int16) bool {
 	return k == content.Item || k == content.Spell || k == content.Ally
 }
 
-// doTrade: exchange money, clues, remnants, items, spells and allies with
-// an investigator in your space (AH3 452); an asset used this action phase
-// is locked for its receiver until the next one (452.4). A = the partner,
-// B = transfers (at most 8).
+// doTrade: exchange any number of money, clues, remnants, items, spells and
+// allies with one or more investigators in your space (AH3 452.2), one
+// partner after another; an asset used this action phase is locked for its
+// receiver until the next one (452.4). A = the partner, B = transfers with
+// it, Tgt = the most transfers with it (every unit both hold, so that each
+// can change hands; a finite bound on give-and-take loops), Src = the
+// partners already traded with (a bit per seat).
 func (s *State) doTrade(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	if f.Step == 0 {
-		if f.Answer != game.NoAnswer {
-			f.A = s.answer(f).Arg
-		} else if s.partner(seat, 1) >= 0 {
+		n, last := 0, int8(-1)
+		for k := 0; s.partner(seat, k) >= 0; k++ {
+			if p := s.partner(seat, k); f.Src&(1<<uint(p)) == 0 {
+				n, last = n+1, p
+			}
+		}
+		switch {
+		case f.Answer != game.NoAnswer:
+			o := s.answer(f)
+			if o.Code == ActPass {
+				return game.Done
+			}
+			f.A = o.Arg
+		case n == 0:
+			return game.Done
+		case n == 1 && f.Src == 0:
+			f.A = int32(last)
+		default:
+			// AH3 452.2: the next partner, or (after one) done.
 			s.ask(seat, PromptWho, -1)
+			if f.Src != 0 {
+				s.prompt.Add(ActPass, 0, 0)
+			}
 			for k := 0; s.partner(seat, k) >= 0; k++ {
-				p := s.partner(seat, k)
-				s.prompt.Add(ActSeat+game.ActionCode(p), int32(p), 0)
+				if p := s.partner(seat, k); f.Src&(1<<uint(p)) == 0 {
+					s.prompt.Add(ActSeat+game.ActionCode(p), int32(p), 0)
+				}
 			}
 			return game.Wait
-		} else {
-			f.A = int32(s.partner(seat, 0))
 		}
+		f.Src |= 1 << uint(f.A)
+		f.B, f.Tgt = 0, s.tradeUnits(seat)+s.tradeUnits(int8(f.A))
 		f.Step = 1
 		f.Answer = game.NoAnswer
-	}
-	if f.A < 0 {
-		return game.Done
 	}
 	me, them := &s.Seats[seat], &s.Seats[f.A]
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		switch o.Code {
 		case ActPass:
-			return game.Done
+			f.Step, f.Answer = 0, game.NoAnswer
+			return game.Again
 		case ActGiveMoney:
 			me.Money, them.Money = me.Money-1, them.Money+1
 		case ActGiveClue:
@@ -304,8 +325,12 @@ func (s *State) doTrade(f *game.Frame) game.Control {
 		}
 		f.B++
 	}
-	if me.Inv < 0 || them.Inv < 0 || f.B >= 8 {
+	if me.Inv < 0 {
 		return game.Done
+	}
+	if them.Inv < 0 || f.B >= f.Tgt {
+		f.Step = 0
+		return game.Again
 	}
 	s.ask(seat, PromptTrade, -1)
 	s.prompt.Add(ActPass, 0, 0)
@@ -341,6 +366,19 @@ func (s *State) useAsset(seat int8, k int) {
 	if s.Phase == PhaseAction {
 		s.Seats[seat].Assets[k].UsedAP = true
 	}
+}
+
+// tradeUnits counts what the seat could hand over: each dollar, clue and
+// remnant and each tradeable asset (AH3 452.2).
+func (s *State) tradeUnits(seat int8) int32 {
+	st := &s.Seats[seat]
+	n := int32(st.Money) + int32(st.Clues) + int32(st.Remnants)
+	for k := 0; k < int(st.NAssets); k++ {
+		if s.tradeable(st.Assets[k].Card) {
+			n++
+		}
+	}
+	return n
 }
 
 func moveAsset(from, to *Seat, k int) {

@@ -252,7 +252,7 @@ func (c *compiler) effect(file string, n *yaml.Node) (Effect, bool) {
 				Discount int    `yaml:"discount"`
 			}
 			if strict(file, val, &x) != nil || x.Discount < 0 {
-				return bad("full, half or {price: full|half, discount: N >= 0} (AH3 441.2)")
+				return bad("full or half, or {price: full|half, discount: N >= 0} (AH3 441.2)")
 			}
 			price, e.Ref = x.Price, x.Discount
 		}
@@ -262,7 +262,7 @@ func (c *compiler) effect(file string, n *yaml.Node) (Effect, bool) {
 		case "half":
 			e.N = 1
 		default:
-			return bad("full, half or {price: full|half, discount: N >= 0} (AH3 441.2)")
+			return bad("full or half, or {price: full|half, discount: N >= 0} (AH3 441.2)")
 		}
 	case argWhere:
 		if !c.where(file, n.Line, valueOf(val), &e) {
