@@ -187,7 +187,7 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 // half (bit 0) and a discount (bits 8+) in terms: halved once, rounding up,
 // however many half-price effects apply (the effect's, a held card's: AH3
 // 441.2-3, 464.1-2), then every discount taken off (the effect's and each
-// held card's), never below $0 (docs/ah3-rulings.md, 41).
+// held card's), never below $0 (docs/ah3-rulings.md, 46).
 func (s *State) price(seat int8, c int16, terms int32) int16 {
 	st := &s.Seats[seat]
 	half, off := terms&1 != 0, int16(terms>>8)
