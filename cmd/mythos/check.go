@@ -24,8 +24,9 @@ func newCheck() *cobra.Command {
 		Use:   "check FILE|DIR...",
 		Short: "Run scripted rules cases (YAML) and print each as PASS, FAIL or SKIP",
 		Long: "Loads the rules cases of each YAML file (or of each *.yaml file in a directory), runs\n" +
-			"each case's setup, actions and expectations on its game's engine (the LCG, or AH3 for a path\n" +
-			"under an ah3 directory or with --game ah3) and prints\n" +
+			"each case's setup, actions and expectations on its game's engine (the game its cases name with\n" +
+			"game: lcg|ah3|machina; else the game a directory of the path names, e.g. env/ah3/..., or\n" +
+			"--game; else the LCG) and prints\n" +
 			"PASS, SKIP (with the reason) or FAIL (with each difference: want X, got Y).\n" +
 			"Exits non-zero when a case fails or a file has an error. The format: docs/rules-cases.md.",
 		Example: "  mythos check env/lcg/testdata/cases\n" +
@@ -47,11 +48,7 @@ func newCheck() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				g, err := gameOfCases(path, gameName)
-				if err != nil {
-					return err
-				}
-				cases, err := g.load(path, st.IsDir())
+				cases, err := loadCasesOf(path, st.IsDir(), gameName)
 				if err != nil {
 					return err
 				}
@@ -91,6 +88,6 @@ func newCheck() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&run, "run", "", "only cases whose name matches this regular expression")
 	f.BoolVarP(&quiet, "quiet", "q", false, "print only failures, skips and the summary")
-	f.StringVar(&gameName, "game", "", "the game of the cases: "+strings.Join(caseGameNames(), ", ")+" (default: the game a directory of the path names, e.g. env/ah3/..., else lcg)")
+	f.StringVar(&gameName, "game", "", "the game of the cases: "+strings.Join(caseGameNames(), ", ")+" (default: the game: key of the cases, else the game a directory of the path names, e.g. env/ah3/..., else lcg)")
 	return cmd
 }

@@ -183,19 +183,32 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 	return game.Wait
 }
 
-// price is an item's price, halved rounding up (AH3 441.2, 464.1).
-func (s *State) price(c int16, half bool) int16 {
+// price is what the seat pays for card c in a purchase whose effect packs
+// half (bit 0) and a discount (bits 8+) in terms: halved once, rounding up,
+// however many half-price effects apply (the effect's, a held card's: AH3
+// 441.2-3, 464.1-2), then every discount taken off (the effect's and each
+// held card's), never below $0 (docs/ah3-rulings.md, 46).
+func (s *State) price(seat int8, c int16, terms int32) int16 {
+	st := &s.Seats[seat]
+	half, off := terms&1 != 0, int16(terms>>8)
+	for k := 0; k < int(st.NAssets); k++ {
+		if a := &st.Assets[k]; !a.Locked {
+			def := &s.sc().Assets[a.Card]
+			half = half || def.HalfPrice
+			off += int16(def.Discount)
+		}
+	}
 	p := int16(s.sc().Assets[c].Price)
 	if half {
 		p = (p + 1) / 2
 	}
-	return p
+	return max(p-off, 0)
 }
 
 // doPurchase: buy any Reserve items you can afford, together (AH3 411.5);
 // buying none, you may discard 1 or 2 Reserve cards (411.3, 441.4); the
-// Reserve refills after (411.4). A = half price; B counts buys, or 100+
-// discards.
+// Reserve refills after (411.4). A = the price terms (price); B counts
+// buys, or 100+ discards.
 func (s *State) doPurchase(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
@@ -213,7 +226,7 @@ func (s *State) doPurchase(f *game.Frame) game.Control {
 			f.B++
 		default:
 			c := s.Reserve[o.Arg]
-			st.Money -= s.price(c, f.A != 0)
+			st.Money -= s.price(seat, c, f.A)
 			s.Reserve[o.Arg] = -1
 			s.gainCard(seat, c)
 			f.B++
@@ -226,7 +239,7 @@ func (s *State) doPurchase(f *game.Frame) game.Control {
 	s.ask(seat, PromptPurchase, -1)
 	s.prompt.Add(ActPass, 0, 0)
 	for k, c := range s.Reserve {
-		if c >= 0 && (f.B >= 100 || s.price(c, f.A != 0) <= st.Money) {
+		if c >= 0 && (f.B >= 100 || s.price(seat, c, f.A) <= st.Money) {
 			s.prompt.Add(ActReserve+game.ActionCode(k), int32(k), 0)
 		}
 	}
@@ -239,37 +252,58 @@ func (s *State) tradeable(c int16) bool {
 	return k == content.Item || k == content.Spell || k == content.Ally
 }
 
-// doTrade: exchange money, clues, remnants, items, spells and allies with
-// an investigator in your space (AH3 452); an asset used this action phase
-// is locked for its receiver until the next one (452.4). A = the partner,
-// B = transfers (at most 8).
+// doTrade: exchange any number of money, clues, remnants, items, spells and
+// allies with one or more investigators in your space (AH3 452.2), one
+// partner after another; an asset used this action phase is locked for its
+// receiver until the next one (452.4). A = the partner, B = transfers with
+// it, Tgt = the most transfers with it (every unit both hold, so that each
+// can change hands; a finite bound on give-and-take loops), Src = the
+// partners already traded with (a bit per seat).
 func (s *State) doTrade(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	if f.Step == 0 {
-		if f.Answer != game.NoAnswer {
-			f.A = s.answer(f).Arg
-		} else if s.partner(seat, 1) >= 0 {
+		n, last := 0, int8(-1)
+		for k := 0; s.partner(seat, k) >= 0; k++ {
+			if p := s.partner(seat, k); f.Src&(1<<uint(p)) == 0 {
+				n, last = n+1, p
+			}
+		}
+		switch {
+		case f.Answer != game.NoAnswer:
+			o := s.answer(f)
+			if o.Code == ActPass {
+				return game.Done
+			}
+			f.A = o.Arg
+		case n == 0:
+			return game.Done
+		case n == 1 && f.Src == 0:
+			f.A = int32(last)
+		default:
+			// AH3 452.2: the next partner, or (after one) done.
 			s.ask(seat, PromptWho, -1)
+			if f.Src != 0 {
+				s.prompt.Add(ActPass, 0, 0)
+			}
 			for k := 0; s.partner(seat, k) >= 0; k++ {
-				p := s.partner(seat, k)
-				s.prompt.Add(ActSeat+game.ActionCode(p), int32(p), 0)
+				if p := s.partner(seat, k); f.Src&(1<<uint(p)) == 0 {
+					s.prompt.Add(ActSeat+game.ActionCode(p), int32(p), 0)
+				}
 			}
 			return game.Wait
-		} else {
-			f.A = int32(s.partner(seat, 0))
 		}
+		f.Src |= 1 << uint(f.A)
+		f.B, f.Tgt = 0, s.tradeUnits(seat)+s.tradeUnits(int8(f.A))
 		f.Step = 1
 		f.Answer = game.NoAnswer
-	}
-	if f.A < 0 {
-		return game.Done
 	}
 	me, them := &s.Seats[seat], &s.Seats[f.A]
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		switch o.Code {
 		case ActPass:
-			return game.Done
+			f.Step, f.Answer = 0, game.NoAnswer
+			return game.Again
 		case ActGiveMoney:
 			me.Money, them.Money = me.Money-1, them.Money+1
 		case ActGiveClue:
@@ -291,8 +325,12 @@ func (s *State) doTrade(f *game.Frame) game.Control {
 		}
 		f.B++
 	}
-	if me.Inv < 0 || them.Inv < 0 || f.B >= 8 {
+	if me.Inv < 0 {
 		return game.Done
+	}
+	if them.Inv < 0 || f.B >= f.Tgt {
+		f.Step = 0
+		return game.Again
 	}
 	s.ask(seat, PromptTrade, -1)
 	s.prompt.Add(ActPass, 0, 0)
@@ -318,6 +356,29 @@ func (s *State) doTrade(f *game.Frame) game.Control {
 		}
 	}
 	return game.Wait
+}
+
+// useAsset records that the seat used asset slot k (AH3 452.4): in the
+// action phase, using it (its own action, or counting it in a test as gear,
+// a reroll or added successes) locks it for whoever receives it in a trade
+// until the next action phase.
+func (s *State) useAsset(seat int8, k int) {
+	if s.Phase == PhaseAction {
+		s.Seats[seat].Assets[k].UsedAP = true
+	}
+}
+
+// tradeUnits counts what the seat could hand over: each dollar, clue and
+// remnant and each tradeable asset (AH3 452.2).
+func (s *State) tradeUnits(seat int8) int32 {
+	st := &s.Seats[seat]
+	n := int32(st.Money) + int32(st.Clues) + int32(st.Remnants)
+	for k := 0; k < int(st.NAssets); k++ {
+		if s.tradeable(st.Assets[k].Card) {
+			n++
+		}
+	}
+	return n
 }
 
 func moveAsset(from, to *Seat, k int) {
@@ -356,15 +417,23 @@ func (s *State) doComponent(f *game.Frame) game.Control {
 	return game.Done
 }
 
-// doCast takes a spell's casting horror, less 1 per remnant spent (AH3 425.9).
+// doCast takes a spell's casting horror, less 1 per remnant spent (AH3
+// 425.9): one remnant at a time until the horror is gone, the remnants run
+// out or the caster declines; declining ends the question and the rest of
+// the horror is taken.
 func (s *State) doCast(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
-	if f.Answer != game.NoAnswer && s.answer(f).Code == ActYes {
-		st.Remnants--
-		f.A--
+	declined := false
+	if f.Answer != game.NoAnswer {
+		if s.answer(f).Code == ActYes {
+			st.Remnants--
+			f.A--
+		} else {
+			declined = true
+		}
 	}
-	if f.A > 0 && st.Remnants > 0 {
+	if f.A > 0 && st.Remnants > 0 && !declined {
 		s.ask(seat, PromptCast, -1)
 		s.prompt.Add(ActPass, 0, 0)
 		s.prompt.Add(ActYes, 0, 0)

@@ -76,7 +76,7 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 		content.OpImprove, content.OpGainItem, content.OpGainSpell, content.OpGainAlly, content.OpGainSpecial,
 		content.OpGainCondition, content.OpDiscardCondition, content.OpPurchase, content.OpDelayed, content.OpMoveTo,
 		content.OpStep, content.OpChoose, content.OpDevoured, content.OpMayRetire, content.OpDisengageAll,
-		content.OpDamageMonster, content.OpDefeatMonster, content.OpTakeLead, content.OpRepeatAction, content.OpGrantAction, content.OpFlip, content.OpCode:
+		content.OpDamageMonster, content.OpDefeatMonster, content.OpExhaustMonster, content.OpTakeLead, content.OpRepeatAction, content.OpGrantAction, content.OpFlip, content.OpCode:
 		if st == nil {
 			return game.Done
 		}
@@ -158,7 +158,7 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 			s.discardAsset(seat, k)
 		}
 	case content.OpPurchase:
-		s.push(opPurchase, seat, 0, 0, int32(e.N), 0)
+		s.push(opPurchase, seat, 0, 0, int32(e.N)|int32(e.Ref)<<8, 0) // half | discount<<8
 	case content.OpDelayed:
 		st.Delayed = true // AH3 424.4: it does not stack
 		s.event(EvDelayed, seat, 0, 0, 0)
@@ -284,6 +284,8 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 		}
 	case content.OpDefeatMonster:
 		s.push(opDamageMonster, seat, f.A, 0, 1, 1) // AH3 445.10
+	case content.OpExhaustMonster:
+		s.push(opDamageMonster, seat, f.A, 0, 1, 2) // AH3 429
 	case content.OpRepeatAction:
 		s.push(opRepeat, seat, 0, 0, 0, 0)
 	case content.OpGrantAction:

@@ -62,6 +62,7 @@ func (s *State) doHarm(f *game.Frame) game.Control {
 			}
 			k := int(o.Arg)
 			a := &st.Assets[k]
+			s.useAsset(seat, k) // placing harm on it uses it (AH3 452.4)
 			if damage {
 				a.Damage++
 				if s.sc().Assets[a.Card].Kind == content.Ally {
@@ -83,7 +84,8 @@ func (s *State) doHarm(f *game.Frame) game.Control {
 			s.ask(seat, PromptRedirect, -1)
 			s.prompt.Add(ActPass, 0, 0)
 			for k := 0; k < int(st.NAssets); k++ {
-				if (chosen < 0 || chosen == k) && s.room(&st.Assets[k], damage) > 0 {
+				// AH3 452.4: a card received after use cannot take harm yet.
+				if (chosen < 0 || chosen == k) && !st.Assets[k].Locked && s.room(&st.Assets[k], damage) > 0 {
 					s.prompt.Add(ActAsset+game.ActionCode(k), int32(k), 0)
 				}
 			}

@@ -218,15 +218,20 @@ func (s *State) doEvade(f *game.Frame) game.Control {
 	return game.Done
 }
 
-// doDamageMonster: deal A damage to a monster in your space (your choice).
+// doDamageMonster: deal A damage to a monster in your space (your choice);
+// B=1 defeats it instead (defeat_monster), B=2 exhausts it (exhaust_monster).
 func (s *State) doDamageMonster(f *game.Frame) game.Control {
 	seat := int8(f.Who)
 	if seat < 0 || s.Seats[seat].Inv < 0 || f.A <= 0 {
 		return game.Done
 	}
 	if f.Answer != game.NoAnswer {
-		if f.B == 1 {
+		switch f.B {
+		case 1:
 			s.defeatMonster(int8(s.answer(f).Arg)) // AH3 445.10: without damage
+			return game.Done
+		case 2:
+			s.exhaust(int8(s.answer(f).Arg)) // AH3 429.1-2: exhausted and unengaged
 			return game.Done
 		}
 		s.damageMonster(int8(s.answer(f).Arg), int8(f.A))
@@ -234,10 +239,13 @@ func (s *State) doDamageMonster(f *game.Frame) game.Control {
 	}
 	s.ask(seat, PromptTarget, -1)
 	for i := range s.Monsters {
-		if m := &s.Monsters[i]; f.B == 1 && m.Kind >= 0 {
-			// defeat_monster: non-epic (445.10), of the effect's type.
+		if m := &s.Monsters[i]; f.B != 0 && m.Kind >= 0 {
+			// defeat_monster: non-epic (445.10); exhaust_monster: not
+			// exhausted already nor Massive (454.5); either of the
+			// effect's type.
 			def := &s.g.kinds[m.Kind]
-			if def.Epic || (s.sc().Program.Effects[f.Src].Str != "" && def.Type != s.sc().Program.Effects[f.Src].Str) {
+			if f.B == 1 && def.Epic || f.B == 2 && (def.Massive || m.Status == Exhausted) ||
+				(s.sc().Program.Effects[f.Src].Str != "" && def.Type != s.sc().Program.Effects[f.Src].Str) {
 				continue
 			}
 		}

@@ -338,6 +338,12 @@ func (s *State) Restart(p Phase) {
 		s.push(opActionPhase, -1, 0, 0, 0, 0)
 	case PhaseMonster:
 		r.Step = 2
+		// AH3 201.2, 420.2: every investigator has taken their turn, so
+		// each activation token is inactive when the monster phase begins
+		// (the encounter phase reads them, AH3 203.2).
+		for i := range s.Seats {
+			s.Seats[i].Active = false
+		}
 		for i := range s.Monsters {
 			s.Monsters[i].Acted = false
 		}
@@ -350,6 +356,10 @@ func (s *State) Restart(p Phase) {
 		s.push(opEncounterPhase, -1, 0, 0, 0, 0)
 	default:
 		r.Step = 4
+		// AH3 420.3: each token was flipped back during the encounter phase.
+		for i := range s.Seats {
+			s.Seats[i].Active = true
+		}
 		s.push(opMythosPhase, -1, 0, 0, 0, 0)
 	}
 	s.run()

@@ -78,7 +78,8 @@ func (s *State) gearOptions(f *game.Frame, skill content.Skill, kind int, out *[
 	return n, allHands
 }
 
-// gearPool is the dice the chosen gear adds and whether 6s count twice.
+// gearPool is the dice the chosen gear adds and whether 6s count twice;
+// each asset that adds to the pool is used (AH3 452.4, useAsset).
 func (s *State) gearPool(f *game.Frame, skill content.Skill, kind int) (int, bool) {
 	seat := int8(f.Who)
 	st := &s.Seats[seat]
@@ -91,6 +92,7 @@ func (s *State) gearPool(f *game.Frame, skill content.Skill, kind int) (int, boo
 		if d, x, ok := s.gearBonus(seat, k, skill, kind); ok {
 			dice += d
 			six = six || x
+			s.useAsset(seat, k)
 		}
 	}
 	return dice, six
@@ -183,12 +185,19 @@ func (s *State) doTest(f *game.Frame) game.Control {
 			case o.Code >= ActAsset && o.Code < ActAsset+MaxAssets:
 				k := o.Code - ActAsset
 				s.RerollBy |= 1 << uint(k) // AH3 470.4b: once per test
-				if s.sc().Assets[st.Assets[k].Card].RaiseDie {
+				s.useAsset(seat, int(k))
+				def := &s.sc().Assets[st.Assets[k].Card]
+				if def.RaiseDie {
 					s.raiseOne() // AH3 470.4b: change a die's value
 					goto ask
 				}
+				// "Reroll up to N dice": the N lowest failed dice, chosen
+				// before any is rolled (a failed die counts 0, so
+				// rerolling one never loses a success; docs/ah3-rulings.md, 7).
+				s.reroll(def.RerollDice)
+				goto ask
 			}
-			s.rerollOne()
+			s.reroll(1)
 		}
 	}
 ask:
@@ -228,18 +237,28 @@ func (s *State) failing() int {
 	return -1
 }
 
-// rerollOne rerolls the lowest failed die (AH3 470.4a-b). Which failed die
-// is not asked: all count 0 and the reroll's odds are the same, and keeping
+// reroll rerolls the n lowest failed dice (AH3 470.4a-b), all chosen
+// before any is rolled, in the order of their values. Which failed dice is
+// not asked: all count 0 and the reroll's odds are the same, and keeping
 // the higher ones for a raise is never worse (docs/ah3-rulings.md, 7).
-func (s *State) rerollOne() {
-	lo := -1
-	for i := 0; i < int(s.NDice); i++ {
-		if s.Dice[i] < 5 && (lo < 0 || s.Dice[i] < s.Dice[lo]) {
-			lo = i
+func (s *State) reroll(n int) {
+	var chosen uint64
+	for ; n > 0; n-- {
+		lo := -1
+		for i := 0; i < int(s.NDice); i++ {
+			if s.Dice[i] < 5 && chosen&(1<<uint(i)) == 0 && (lo < 0 || s.Dice[i] < s.Dice[lo]) {
+				lo = i
+			}
 		}
+		if lo < 0 {
+			break
+		}
+		chosen |= 1 << uint(lo)
 	}
-	if lo >= 0 {
-		s.Dice[lo] = s.die()
+	for i := 0; i < int(s.NDice); i++ {
+		if chosen&(1<<uint(i)) != 0 {
+			s.Dice[i] = s.die()
+		}
 	}
 }
 
@@ -294,7 +313,10 @@ func (s *State) testResult(f *game.Frame) game.Control {
 		// AH3 470.4d: successes added by hand-free cards, after the roll.
 		for k := 0; k < int(st.NAssets); k++ {
 			if a := &st.Assets[k]; !a.Locked {
-				s.LastSucc += int8(s.sc().Assets[a.Card].Successes[s.TestSkill])
+				if n := s.sc().Assets[a.Card].Successes[s.TestSkill]; n != 0 {
+					s.LastSucc += int8(n)
+					s.useAsset(int8(f.Who), k)
+				}
 			}
 		}
 	}

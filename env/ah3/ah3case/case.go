@@ -6,24 +6,34 @@ package ah3case
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
+	"github.com/mythos-rl/mythos/env/ah3/content"
 	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // Case is one scripted game.
 type Case struct {
-	Name    string   `yaml:"name"`
-	Rule    string   `yaml:"rule"`
+	Name string `yaml:"name"`
+	Rule string `yaml:"rule"`
+	// Game names the game of the case (docs/rules-cases.md, "The game
+	// key"): ah3, or absent.
+	Game    string   `yaml:"game"`
 	Skip    string   `yaml:"skip"`
 	Setup   Setup    `yaml:"setup"`
 	Actions []string `yaml:"actions"`
 	Expect  Expect   `yaml:"expect"`
 	File    string   `yaml:"-"`
 	Line    int      `yaml:"-"`
+	// scenario is the shipped scenario with the case's extra content files
+	// (Setup.Content), loaded with the case; nil for none.
+	scenario *content.Scenario
 }
 
 // Setup says how to prepare the game before the actions.
 type Setup struct {
+	Content       []string            `yaml:"content"`       // extra content files, relative to the case file, loaded beside the shipped scenario
 	Investigators []string            `yaml:"investigators"` // default Jenny Barnes, Tommy Muldoon
 	Choose        []string            `yaml:"choose"`        // players choose at setup (AH3 110.1): these sheets, seat 0 first
 	Seed          uint64              `yaml:"seed"`
@@ -96,8 +106,9 @@ type Expect struct {
 	EventDiscard *string           `yaml:"event_discard_top"`
 	Top          map[string]string `yaml:"top"` // pile → its top card
 	PileSize     map[string]int    `yaml:"pile_size"`
-	Reserve      *int              `yaml:"reserve"` // cards in the Reserve
-	Log          []string          `yaml:"log"`     // lines the event log must contain (substrings)
+	Reserve      *int              `yaml:"reserve"`   // cards in the Reserve
+	Log          []string          `yaml:"log"`       // lines the event log must contain (substrings)
+	LogLacks     []string          `yaml:"log_lacks"` // substrings no line of the event log may contain
 }
 
 // SeatExpect checks one seat.
@@ -161,10 +172,36 @@ func Parse(file string, data []byte) ([]*Case, error) {
 		if c.Name == "" || c.Rule == "" {
 			return nil, fmt.Errorf("%s:%d: a case needs a name and a rule", file, c.Line)
 		}
+		if c.Game != "" && c.Game != "ah3" {
+			return nil, fmt.Errorf("%s:%d: game %q: an AH3 case file says game: ah3", file, c.Line, c.Game)
+		}
 		if seen[c.Name] {
 			return nil, fmt.Errorf("%s:%d: case name %q used twice", file, c.Line, c.Name)
 		}
 		seen[c.Name] = true
+	}
+	loaded := map[string]*content.Scenario{}
+	for _, c := range cases {
+		if len(c.Setup.Content) == 0 {
+			continue
+		}
+		paths := make([]string, len(c.Setup.Content))
+		for i, p := range c.Setup.Content {
+			if p == "" || filepath.IsAbs(p) {
+				return nil, fmt.Errorf("%s:%d: content: %q: want a file relative to the case file", file, c.Line, p)
+			}
+			paths[i] = filepath.Join(filepath.Dir(file), filepath.FromSlash(p))
+		}
+		key := strings.Join(paths, "\x00")
+		if sc, ok := loaded[key]; ok {
+			c.scenario = sc
+			continue
+		}
+		sc, err := content.LoadWith(content.Shipped(), content.DefaultScenario, paths)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: content: %v", file, c.Line, err)
+		}
+		c.scenario, loaded[key] = sc, sc
 	}
 	return cases, nil
 }

@@ -128,8 +128,15 @@ func expect(s *ah3.State, e *Expect) []string {
 		}
 		diff("Reserve cards", *e.Reserve, n)
 	}
-	if len(e.Log) > 0 {
+	if len(e.Log) > 0 || len(e.LogLacks) > 0 {
 		lines := s.Log().Lines(s)
+		for _, bad := range e.LogLacks {
+			for _, l := range lines {
+				if strings.Contains(l, bad) {
+					d = append(d, fmt.Sprintf("log: line %q contains %q", l, bad))
+				}
+			}
+		}
 		for _, want := range e.Log {
 			found := false
 			for _, l := range lines {

@@ -48,7 +48,7 @@ func Run(c *Case) (res Result) {
 			res.Diff = append(res.Diff, fmt.Sprintf("engine panic: %v", p))
 		}
 	}()
-	s, err := setup(&c.Setup)
+	s, err := setup(c.scenario, &c.Setup)
 	if err != nil {
 		res.Status, res.Diff = Fail, []string{"setup: " + err.Error()}
 		return res
@@ -67,10 +67,13 @@ func Run(c *Case) (res Result) {
 	return res
 }
 
-func setup(st *Setup) (*ah3.State, error) {
-	sc, err := content.Default()
-	if err != nil {
-		return nil, err
+// setup prepares the game on sc (nil: the shipped scenario).
+func setup(sc *content.Scenario, st *Setup) (*ah3.State, error) {
+	if sc == nil {
+		var err error
+		if sc, err = content.Default(); err != nil {
+			return nil, err
+		}
 	}
 	inv := st.Investigators
 	if len(inv) == 0 {

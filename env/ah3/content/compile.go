@@ -212,12 +212,24 @@ func (c *compiler) assets() {
 		a := Asset{Name: ra.Name, Pile: pile, Traits: ra.Traits, Price: ra.Price, Hands: ra.Hands, Health: ra.Health, Sanity: ra.Sanity, Copies: ra.Copies,
 			Bonus: ra.Bonus.array(), BonusAction: ra.BonusAction, SixDouble: ra.SixDouble, Reroll: ra.Reroll, CastHorror: ra.CastHorror,
 			RaiseDie: ra.RaiseDie, Successes: ra.Successes.array(), FocusLimit: ra.FocusLimit, HoodInstead: ra.HoodInstead,
-			Condition: ra.Condition, OtherFace: ra.OtherFace, BackText: ra.BackText, Text: ra.Text, Line: ra.line}
+			Condition: ra.Condition, OtherFace: ra.OtherFace, BackText: ra.BackText, Text: ra.Text, Line: ra.line,
+			RerollDice: ra.RerollDice, Discount: ra.Discount, HalfPrice: ra.HalfPrice}
 		if a.Copies == 0 {
 			a.Copies = 1
 		}
 		if a.Hands > 0 && a.Successes != [NumSkills]int{} {
 			c.errf(ra.file, ra.line, "asset %q: successes are added by hand-free cards only (hands: 0; AH3 470.4d)", a.Name)
+		}
+		switch {
+		case ra.RerollDice < 0:
+			c.errf(ra.file, ra.line, "asset %q: reroll_dice %d: want 1 or more dice (AH3 470.4b)", a.Name, ra.RerollDice)
+		case ra.RerollDice > 0:
+			a.Reroll = true // reroll up to N dice
+		case a.Reroll:
+			a.RerollDice = 1
+		}
+		if a.Discount < 0 {
+			c.errf(ra.file, ra.line, "asset %q: discount %d: want $0 or more (AH3 441)", a.Name, a.Discount)
 		}
 		if a.Reroll && a.RaiseDie {
 			c.errf(ra.file, ra.line, "asset %q: reroll and raise_die are one test effect each; give it one of them (AH3 470.4b)", a.Name)

@@ -29,7 +29,7 @@ const (
 	OpGainSpecial         // gain the special card Ref (AH3 456)
 	OpGainCondition       // become Str (AH3 479)
 	OpDiscardCondition    // discard your Str condition
-	OpPurchase            // buy from the Reserve; N=1: half price (AH3 411, 441)
+	OpPurchase            // buy from the Reserve; N=1: half price, Ref: $Ref less per card (AH3 411, 441)
 	OpDelayed             // become delayed (AH3 424)
 	OpSpawnMonster        // spawn a monster from the bottom of the deck (AH3 445.5) Where
 	OpSpawnEpic           // spawn the epic monster of archive card Ref, Where (AH3 403.5e)
@@ -53,15 +53,16 @@ const (
 	OpLose     // AH3 302
 	OpCode     // run the Go function named Str
 	OpDisengageAll
-	OpDamageMonster // deal N damage to a monster in your space (your choice)
-	OpRepeatAction  // perform again an action you performed this round (Witch Blood)
-	OpGrantAction   // another investigator repeats an action they performed (Smoky Velvet)
-	OpFlip          // flip this condition card and resolve its hidden back (AH3 479.7)
-	OpPlaceMarker   // place N markers in your space (AH3 443: their meaning is the card's)
-	OpRemoveMarker  // remove N markers from your space (AH3 443)
-	OpSpawnSetAside // spawn a set-aside copy of monster Ref, Where (AH3 457.2)
-	OpTakeLead      // you take the lead investigator token (AH3 409; Appendix E #5: only content moves it)
-	OpDefeatMonster // defeat a non-epic monster of type Str ("" any) in your space, your choice, without damage (AH3 445.10)
+	OpDamageMonster  // deal N damage to a monster in your space (your choice)
+	OpRepeatAction   // perform again an action you performed this round (Witch Blood)
+	OpGrantAction    // another investigator repeats an action they performed (Smoky Velvet)
+	OpFlip           // flip this condition card and resolve its hidden back (AH3 479.7)
+	OpPlaceMarker    // place N markers in your space (AH3 443: their meaning is the card's)
+	OpRemoveMarker   // remove N markers from your space (AH3 443)
+	OpSpawnSetAside  // spawn a set-aside copy of monster Ref, Where (AH3 457.2)
+	OpTakeLead       // you take the lead investigator token (AH3 409; Appendix E #5: only content moves it)
+	OpDefeatMonster  // defeat a non-epic monster of type Str ("" any) in your space, your choice, without damage (AH3 445.10)
+	OpExhaustMonster // exhaust a ready or engaged monster of type Str ("" any) in your space, your choice (AH3 429; not Massive, 454.5)
 	NumOps
 )
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"reflect"
 	"regexp"
@@ -39,7 +40,13 @@ func (e Errors) Error() string { return strings.Join(e, "\n") }
 // Load reads every *.yaml file of dir in fsys (in name order), checks it and
 // compiles it into a Scenario. Every error names file:line and the
 // constraint that broke.
-func Load(fsys fs.FS, dir string) (*Scenario, error) {
+func Load(fsys fs.FS, dir string) (*Scenario, error) { return LoadWith(fsys, dir, nil) }
+
+// LoadWith is Load with extra content files read after the directory's
+// (paths of the operating system, e.g. a test monster or card written for
+// a rules case): their sections join the directory's as if the files were
+// in it, and their errors name them.
+func LoadWith(fsys fs.FS, dir string, extra []string) (*Scenario, error) {
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
@@ -60,6 +67,13 @@ func Load(fsys fs.FS, dir string) (*Scenario, error) {
 	for _, n := range names {
 		p := path.Join(dir, n)
 		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return nil, err
+		}
+		errs = append(errs, l.file(p, data)...)
+	}
+	for _, p := range extra {
+		data, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}

@@ -64,8 +64,9 @@ var opTable = map[string]opSpec{
 	"damage_monster": {OpDamageMonster, argAmount, false}, "repeat_action": {OpRepeatAction, argNone, false},
 	"grant_action": {OpGrantAction, argNone, false}, "flip": {OpFlip, argNone, false},
 	"spawn_set_aside": {OpSpawnSetAside, argSetAside, false}, "defeat_monster": {OpDefeatMonster, argTrait, false},
-	"take_lead":    {OpTakeLead, argNone, false},
-	"place_marker": {OpPlaceMarker, argAmount, false}, "remove_marker": {OpRemoveMarker, argAmount, false},
+	"exhaust_monster": {OpExhaustMonster, argTrait, false},
+	"take_lead":       {OpTakeLead, argNone, false},
+	"place_marker":    {OpPlaceMarker, argAmount, false}, "remove_marker": {OpRemoveMarker, argAmount, false},
 }
 
 // OpNames returns the effect names content files may use, sorted.
@@ -242,13 +243,26 @@ func (c *compiler) effect(file string, n *yaml.Node) (Effect, bool) {
 			return bad("a condition named by a card of the conditions section (AH3 479.2)")
 		}
 	case argPurchase:
-		switch valueOf(val) {
+		price := valueOf(val)
+		e.Ref = 0 // the discount
+		if !scalar && val != nil {
+			// {price: full|half, discount: N}: $N less per card (AH3 441).
+			var x struct {
+				Price    string `yaml:"price"`
+				Discount int    `yaml:"discount"`
+			}
+			if strict(file, val, &x) != nil || x.Discount < 0 {
+				return bad("full or half, or {price: full|half, discount: N >= 0} (AH3 441.2)")
+			}
+			price, e.Ref = x.Price, x.Discount
+		}
+		switch price {
 		case "", "full":
 			e.N = 0
 		case "half":
 			e.N = 1
 		default:
-			return bad("full or half (AH3 441.2)")
+			return bad("full or half, or {price: full|half, discount: N >= 0} (AH3 441.2)")
 		}
 	case argWhere:
 		if !c.where(file, n.Line, valueOf(val), &e) {

@@ -100,6 +100,9 @@ type rawAsset struct {
 	SixDouble   bool       `yaml:"six_double"`
 	Reroll      bool       `yaml:"reroll"`
 	RaiseDie    bool       `yaml:"raise_die"`
+	RerollDice  int        `yaml:"reroll_dice"`
+	Discount    int        `yaml:"discount"`
+	HalfPrice   bool       `yaml:"half_price"`
 	Successes   rawSkills  `yaml:"successes"`
 	FocusLimit  int        `yaml:"focus_limit"`
 	HoodInstead bool       `yaml:"neighborhood_instead"`

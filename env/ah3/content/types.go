@@ -136,6 +136,15 @@ type Asset struct {
 	// RaiseDie: once per test, add 1 to one die's value (a die-changing
 	// effect, AH3 470.4b). A card has Reroll or RaiseDie, not both.
 	RaiseDie bool
+	// RerollDice is how many dice its once-per-test reroll rerolls ("reroll
+	// up to N dice", AH3 470.4b): 1 for a plain reroll, 0 without one.
+	RerollDice int
+	// Discount: each item or spell its holder buys costs $Discount less
+	// (AH3 441; docs/ah3-rulings.md, "several discounts").
+	Discount int
+	// HalfPrice: its holder buys at half price (AH3 441.2; not stacking
+	// with other half-price effects, 441.3).
+	HalfPrice bool
 	// Successes are added to the result of a test of that skill while it
 	// is held (AH3 470.4d: after the roll, before the result).
 	Successes [NumSkills]int
