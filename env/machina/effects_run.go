@@ -29,8 +29,10 @@ func (s *State) targetCreature(cell int) int {
 }
 
 // targets lists the legal target cells of ability a used by creature user
-// (MA §17.6, §17.7, §17.11, §10.1). Monsters target pioneers only unless a
-// pioneer controls them (MA §19.4, §10.3).
+// (MA §17.6, §17.7, §17.11, §10.1). A melee or ranged symbol allows the
+// user itself and its own cell (range 0–1, 0–X: «действующее существо может
+// выбрать себя или свою клетку»), an attack too. Monsters target pioneers
+// only unless a pioneer controls them (MA §19.4, §10.3).
 func (s *State) targets(user int, a *Ability, dst []int) []int {
 	dst = dst[:0]
 	c := s.posOf(user)
@@ -46,9 +48,6 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 			cr = CellBase + cell // MA §12.18: a chest attacked as a barrel
 		}
 		if cr < 0 {
-			return false
-		}
-		if cr == user && (attack || isMonster(user)) {
 			return false
 		}
 		if pioneersOnly && !isPioneer(cr) {
