@@ -598,8 +598,14 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 	}
 	if e.Kind == KindNone || e.Any {
 		// "Teleport 0–N cells" or "to any cell of a kind": the user picks
-		// (MA §10.6, §22.A.1).
-		s.push(opTeleportPick, s.agentOf(subject), f.Src, int32(subject), int32(e.N), int32(e.Kind))
+		// (MA §10.6, §22.A.1), also for a target it teleports (the
+		// Teleporter, MA §21.3), and is credited with a kill on a chasm.
+		user := int(f.B)
+		who := s.agentOf(subject)
+		if user >= 0 {
+			who = s.agentOf(user)
+		}
+		s.push(opTeleportPick, who, f.Src, int32(subject), int32(e.N), int32(e.Kind)|int32(user+1)<<8)
 		return
 	}
 	dest := s.nearestOfKind(c, e.Kind)
@@ -609,8 +615,9 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 }
 
 // doTeleportPick offers the cells a teleport may reach: free cells within
-// f.A (f.B = KindNone) or every cell of kind f.B on the board, chasms left
-// out (docs/machina-rulings.md); then teleports creature f.Tgt there.
+// f.A (f.B&255 = KindNone) or every cell of kind f.B&255 on the board,
+// chasms left out (docs/machina-rulings.md); then teleports creature f.Tgt
+// there, crediting the user (f.B>>8, plus 1) with a kill on a chasm.
 func (s *State) doTeleportPick(f *game.Frame) game.Control {
 	cr := int(f.Tgt)
 	c := s.posOf(cr)
@@ -620,13 +627,17 @@ func (s *State) doTeleportPick(f *game.Frame) game.Control {
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		if o.Code != CodePass {
-			s.teleport(cr, int(o.Arg), cr)
+			by := int(f.B>>8) - 1
+			if by < 0 {
+				by = cr
+			}
+			s.teleport(cr, int(o.Arg), by)
 		}
 		return game.Done
 	}
 	s.ask(f.Who, PromptTarget, f.Src)
 	s.opt(CodePass, -1, 0)
-	kind := CellKind(f.B)
+	kind := CellKind(f.B & 255)
 	for n := 0; n < NumCells; n++ {
 		if n == c || !s.Board.Present(n) {
 			continue
