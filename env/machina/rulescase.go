@@ -56,6 +56,9 @@ type CaseSetup struct {
 	RitualHP     []int         `yaml:"ritual_health"`
 	Campaign     int           `yaml:"campaign"` // games in the campaign (MA §5.4)
 	Game         int           `yaml:"game"`     // the campaign's game being played, 0-based
+	// Level5Death sets Config.Level5Death (MA §22.16): death is offered at
+	// monster level 5 beside the discards.
+	Level5Death bool `yaml:"level5_death"`
 }
 
 // CaseSeat places a pioneer and sets its values.

@@ -17,7 +17,7 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		pios = []string{"hank"}
 	}
 	sc := ct.Scenario("frozen_engine")
-	s, err := New(sc, Config{Pioneers: pios, Easy: su.Easy, VeryEasy: su.VeryEasy, Cooperative: su.Cooperative, Campaign: su.Campaign}, su.Seed+1, true)
+	s, err := New(sc, Config{Pioneers: pios, Easy: su.Easy, VeryEasy: su.VeryEasy, Cooperative: su.Cooperative, Campaign: su.Campaign, Level5Death: su.Level5Death}, su.Seed+1, true)
 	if err != nil {
 		return nil, err
 	}
