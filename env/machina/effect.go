@@ -76,11 +76,12 @@ const (
 	ScopeRange2Pioneers       // passive aura: pioneers within range 2 (Ran-Tigot)
 	ScopeAllMonsters          // passive: every monster
 	ScopeAllPioneers          // passive: every pioneer
+	ScopeTarget2              // the ability's second target (MA §17.8)
 	numScopes
 )
 
 var scopeNames = [...]string{"", "self", "adjacent", "monsters", "pioneers", "creatures", "nearest_monster",
-	"tile_pioneers", "range2_pioneers", "all_monsters", "all_pioneers"}
+	"tile_pioneers", "range2_pioneers", "all_monsters", "all_pioneers", "target2"}
 
 // Stat is a characteristic an OpModify changes (MA §7.2, §18.4).
 type Stat uint8
@@ -218,7 +219,7 @@ func parseEffect(file string, n *yaml.Node) (Effect, error) {
 		case "on":
 			s := lookup(scopeNames[:], ov.Value)
 			if s < 0 {
-				return e, lineErr(file, ov, "unknown scope %q (self, adjacent, monsters, pioneers, creatures, nearest_monster, tile_pioneers, range2_pioneers, all_monsters, all_pioneers)", ov.Value)
+				return e, lineErr(file, ov, "unknown scope %q (self, adjacent, monsters, pioneers, creatures, nearest_monster, tile_pioneers, range2_pioneers, all_monsters, all_pioneers, target2)", ov.Value)
 			}
 			e.On = Scope(s)
 		case "stat":

@@ -137,7 +137,17 @@ func (s *State) usable(user int, a *Ability) bool {
 		return true
 	}
 	var buf [NumCells]int
+	if a.Target2 != TargetNone && len(s.secondTargets(user, a, buf[:0])) == 0 {
+		return false
+	}
 	return len(s.targets(user, a, buf[:0])) > 0
+}
+
+// secondTargets lists the legal cells of ability a's second target (MA
+// §17.8: the same target may be chosen twice).
+func (s *State) secondTargets(user int, a *Ability, dst []int) []int {
+	b := Ability{Target: a.Target2, Range: a.Range2, Effects: a.Effects}
+	return s.targets(user, &b, dst)
 }
 
 // doAbility uses ability f.Src for creature f.Tgt: the target, then the
@@ -163,6 +173,26 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 		}
 		target = int(s.answer(f).Arg)
 	}
+	// MA §17.8: a second target, chosen after the first (f.A holds the
+	// first, plus 1, while f.Step is 1).
+	target2 := -1
+	if a.Target2 != TargetNone {
+		if f.Step == 1 && f.Answer != game.NoAnswer {
+			target2 = int(s.answer(f).Arg)
+		} else {
+			var buf [NumCells]int
+			ts := s.secondTargets(user, a, buf[:0])
+			if len(ts) == 0 {
+				return game.Done
+			}
+			f.A, f.Step = int32(target)+1, 1
+			s.ask(f.Who, PromptTarget, ref)
+			for _, t := range ts {
+				s.opt(CodeCell+game.ActionCode(t), int32(t), 0)
+			}
+			return game.Wait
+		}
+	}
 	// Pay (MA §16.2).
 	supported := false
 	if a.Marker && isPioneer(user) {
@@ -187,11 +217,11 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 			*pr++
 			if *pr >= a.Progress {
 				*pr = 0
-				s.push(opEffects, f.Who, ref|refThen, int32(target), 0, int32(user))
+				s.push(opEffects, f.Who, ref|refThen, int32(target), 0, effectUser(user, target2))
 			}
 		}
 	}
-	s.push(opEffects, f.Who, ref, int32(target), 0, int32(user))
+	s.push(opEffects, f.Who, ref, int32(target), 0, effectUser(user, target2))
 	if a.Health > 0 && isPioneer(user) {
 		s.push(opHit, game.AgentID(user), -1, int32(user), int32(a.Health), 0)
 	}
@@ -269,9 +299,27 @@ func (s *State) doEffects(f *game.Frame) game.Control {
 	return game.Again
 }
 
+// effectUser packs an effect frame's B: the user, and a second target's
+// cell plus 1 in the bits above 16 when there is one (MA §17.8); a frame
+// without one holds the user alone.
+func effectUser(user, target2 int) int32 {
+	if target2 < 0 {
+		return int32(user)
+	}
+	return int32(uint16(int16(user))) | int32(target2+1)<<16
+}
+
 // effect resolves one effect.
 func (s *State) effect(f *game.Frame, e *Effect) {
-	user, tcell := int(f.B), int(f.Tgt)
+	user, tcell := int(int16(f.B)), int(f.Tgt)
+	if e.On == ScopeTarget2 {
+		// MA §17.8: this effect reaches the second target, as the first
+		// target's effects reach theirs.
+		tcell = int(f.B>>16) - 1
+		e2 := *e
+		e2.On = ScopeDefault
+		e = &e2
+	}
 	tgt := s.targetCreature(tcell)
 	if tgt < 0 && tcell >= 0 && s.Board.Kind[tcell] == KindChest && s.barrelFor(tcell, user) {
 		tgt = CellBase + tcell // a chest targeted as a barrel (MA §12.18)
@@ -600,7 +648,7 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 		// "Teleport 0–N cells" or "to any cell of a kind": the user picks
 		// (MA §10.6, §22.A.1), also for a target it teleports (the
 		// Teleporter, MA §21.3), and is credited with a kill on a chasm.
-		user := int(f.B)
+		user := int(int16(f.B))
 		who := s.agentOf(subject)
 		if user >= 0 {
 			who = s.agentOf(user)
@@ -610,7 +658,7 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 	}
 	dest := s.nearestOfKind(c, e.Kind)
 	if dest >= 0 {
-		s.teleport(subject, dest, int(f.B))
+		s.teleport(subject, dest, int(int16(f.B)))
 	}
 }
 

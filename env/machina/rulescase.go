@@ -174,6 +174,7 @@ type CaseSeatExpect struct {
 	Inventory   []string `yaml:"inventory"`
 	Equipped    []string `yaml:"equipped"`
 	Personal    []string `yaml:"personal"`
+	Markers     *int     `yaml:"markers"` // its pioneer markers in use (MA §18.5)
 }
 
 // CaseMonsterExpect checks one monster.

@@ -396,6 +396,7 @@ func (c *RulesCase) check(s *State) error {
 		intp(who+"inspiration", se.Inspiration, int(p.Insp))
 		intp(who+"defence", se.Defence, s.defence(se.Seat))
 		intp(who+"will", se.Will, s.will(se.Seat))
+		intp(who+"markers in use", se.Markers, s.markersUsed(se.Seat))
 		if se.Alive != nil {
 			want(who+"alive", *se.Alive, p.Alive)
 		}
