@@ -110,13 +110,14 @@ const (
 	StatChestBarrel       // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
 	StatMirrorAttack      // its evaders use its defence and will (Gazing Mirror, MA §21.3), amount 1
 	StatMirrorEvade       // it evades with its attacker's defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatTargetObstacles   // an extension's: its weapon targets through obstacles (Piercing Sight, MA §13.7, §17.7), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
 	"reroll_blanks", "evader_lower", "chasm_walk", "move_through", "wall_walk", "chest_barrel",
-	"mirror_attack", "mirror_evade"}
+	"mirror_attack", "mirror_evade", "target_obstacles"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {

@@ -74,7 +74,7 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	case TargetRanged, TargetRangedIgn:
 		r := int(a.Range) + s.statSum(user, StatRange)
 		mode := SightPlain
-		if a.Target == TargetRanged {
+		if a.Target == TargetRanged && !s.weaponIgnoresObstacles(user, a) {
 			mode = SightObstacles
 		}
 		through := s.statSum(user, StatThroughWalls) > 0 // Long Limbs
@@ -101,6 +101,28 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		}
 	}
 	return dst
+}
+
+// weaponIgnoresObstacles reports whether ability a is one of pioneer user's
+// equipped weapons whose extension lets it target through obstacles (the
+// Piercing Sight, «Это оружие позволяет выбирать цель через препятствия»:
+// its [R≤X/blk] targets as [R≤X/ign], MA §13.7, §17.7).
+func (s *State) weaponIgnoresObstacles(user int, a *Ability) bool {
+	if !isPioneer(user) || len(s.ct.statItems[StatTargetObstacles]) == 0 {
+		return false
+	}
+	for i := range s.ct.Items {
+		it := &s.Items[i]
+		if it.Zone != ZoneEquipped || int(it.Owner) != user || s.ct.Items[i].Deck != Weapon {
+			continue
+		}
+		for k := range s.ct.Items[i].Abilities {
+			if &s.ct.Items[i].Abilities[k] == a {
+				return s.weaponSum(i, StatTargetObstacles) > 0
+			}
+		}
+	}
+	return false
 }
 
 // canPay reports whether creature user can pay ability a's costs now
