@@ -88,29 +88,29 @@ type Stat uint8
 
 // Stats.
 const (
-	StatNone         Stat = iota
-	StatDefence           // defence
-	StatWill              // will
-	StatDefWill           // defence and will together
-	StatAttack            // attack-roll results (MA §18.4 "attack rolls")
-	StatMagic             // magic attack-roll results: converts the attack to magic (MA §9.4)
-	StatMeleeWeapon       // melee attack rolls made with weapons (Hank Horden)
-	StatMaxStamina        // maximum stamina
-	StatRange             // ability range of ranged-symbol actives (MA §17.7)
-	StatCellCost          // stamina cost of chests and event cells (Enlightened Mind)
-	StatSeeUnseen         // may target incorporeal creatures (MA §10.1), amount 1
-	StatIncorporeal       // is incorporeal (MA §10.1), amount 1
-	StatNoHealthLoss      // cannot lose health (Healing Rites, Ether Bomb), amount 1
-	StatThroughWalls      // may target through walls, closed doors and obstacles (Long Limbs), amount 1
-	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
-	StatEvaderLower       // its evaders use the lower of defence and will (Formless Spawn), amount 1
-	StatChasmWalk         // may move through chasms (Spectral Levitators, MA §10.9), amount 1
-	StatMoveThrough       // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
-	StatWallWalk          // may move through walls and closed doors (Formless Spawn, MA §10.9, §21.2), amount 1
-	StatChestBarrel       // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
-	StatMirrorAttack      // its evaders use its defence and will (Gazing Mirror, MA §21.3), amount 1
-	StatMirrorEvade       // it evades with its attacker's defence and will (Gazing Mirror, MA §21.3), amount 1
-	StatTargetObstacles   // an extension's: its weapon targets through obstacles (Piercing Sight, MA §13.7, §17.7), amount 1
+	StatNone            Stat = iota
+	StatDefence              // defence
+	StatWill                 // will
+	StatDefWill              // defence and will together
+	StatAttack               // attack-roll results (MA §18.4 "attack rolls")
+	StatMagic                // magic attack-roll results: converts the attack to magic (MA §9.4)
+	StatMeleeWeapon          // melee attack rolls made with weapons (Hank Horden)
+	StatMaxStamina           // maximum stamina
+	StatRange                // ability range of ranged-symbol actives (MA §17.7)
+	StatCellCost             // stamina cost of chests and event cells (Enlightened Mind)
+	StatSeeUnseen            // may target incorporeal creatures (MA §10.1), amount 1
+	StatIncorporeal          // is incorporeal (MA §10.1), amount 1
+	StatNoHealthLoss         // cannot lose health (Healing Rites, Ether Bomb), amount 1
+	StatThroughWalls         // may target through walls, closed doors and obstacles (Long Limbs), amount 1
+	StatRerollBlanks         // rerolls blank attack dice once (Precise Strikes), amount 1
+	StatEvaderLower          // its evaders use the lower of defence and will (Formless Spawn), amount 1
+	StatChasmWalk            // may move through chasms (Spectral Levitators, MA §10.9), amount 1
+	StatMoveThrough          // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
+	StatWallWalk             // may move through walls and closed doors (Formless Spawn, MA §10.9, §21.2), amount 1
+	StatChestBarrel          // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
+	StatMirrorAttack         // its evaders use its defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatMirrorEvade          // it evades with its attacker's defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatTargetObstacles      // an extension's: its weapon targets through obstacles (Piercing Sight, MA §13.7, §17.7), amount 1
 	numStats
 )
 
