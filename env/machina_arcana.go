@@ -63,6 +63,7 @@ func init() {
 			{Name: "danger_track", Default: "0", Doc: "design parameter (MA §22.5): divisions of the danger track before the arrow (the increases per monster level), 2-12; 0 takes the scenario's"},
 			{Name: "recharge_faces", Default: "112230", Doc: "design parameter (MA §22.4): the recharge die's six faces as six digits, 0 nothing, 1 restore 1 health, 2 restore 2 stamina, 3 restore 3 stamina"},
 			{Name: "lair_scale_twice", Default: "false", Doc: "design parameter (MA §22.A.2): apply the lair scaling of MA §6.2 step 3 on top of §14.6 when a chapter times out"},
+			{Name: "level5_death", Default: "false", Doc: "design parameter (MA §6.5.1 step 3, §22.16): when danger increases at monster level 5, each pioneer may choose to die (Pass in the level-5 prompt) instead of discarding an equipped item; false: it must discard one while it has one"},
 			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},
 			{Name: "scenario", Default: "frozen_engine", Doc: "the scenario id to play from the content (for user content with its own scenarios)"},
 		}, ShapingOptions(machinaPotentials)...),
@@ -157,6 +158,9 @@ func machinaConfig(opts Options, ct *machina.Content) (machina.Config, error) {
 		return cfg, err
 	}
 	if cfg.LairScaleTwice, err = opts.Bool("lair_scale_twice", false); err != nil {
+		return cfg, err
+	}
+	if cfg.Level5Death, err = opts.Bool("level5_death", false); err != nil {
 		return cfg, err
 	}
 	faces := strings.TrimSpace(opts.Str("recharge_faces", ""))

@@ -143,8 +143,11 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 		}
 		// MA §9.3 step 2: passive increases and decreases.
 		if attacker >= 0 && !isCellCreature(attacker) {
-			roll += s.statSum(attacker, StatAttack)
-			if m := s.statSum(attacker, StatMagic); m != 0 {
+			// An extension's passives reach only its own weapon's attacks
+			// (MA §13.7).
+			item := int(spec>>atkItemSh&255) - 1
+			roll += s.statSum(attacker, StatAttack) + s.weaponSum(item, StatAttack)
+			if m := s.statSum(attacker, StatMagic) + s.weaponSum(item, StatMagic); m != 0 {
 				roll += m
 				f.A |= atkMagic // MA §9.4: a magic bonus makes the attack magic
 				magic = true

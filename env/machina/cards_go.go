@@ -99,12 +99,13 @@ func init() {
 	// user restores 1 (the choices of "any creature" fixed, see
 	// docs/machina-rulings.md).
 	registerEffect("withering", func(s *State, x *EffectCtx) {
-		if c := s.posOf(x.User); c >= 0 {
-			if m := s.nearestMonster(c); m >= 0 {
-				s.push(opHit, s.team(), int32(x.User), int32(m), 1, 0)
-			}
+		// «Любое существо теряет 1 здоровье, затем восстановите 1 здоровье
+		// любому существу» (MA §21.4): two choices of the active pioneer
+		// among the creatures of its tile (MA §17.7: no target symbol,
+		// range the whole tile), doWither.
+		if isPioneer(x.User) && s.posOf(x.User) >= 0 {
+			s.push(opWither, game.AgentID(x.User), x.Ref, int32(x.User), 0, 0)
 		}
-		s.heal(x.User, 1)
 	})
 
 	// Control a monster (MA §10.3): on its next turn the user decides its
@@ -161,4 +162,52 @@ func init() {
 		},
 		Lost: func(s *State) bool { return s.Tokens <= 0 },
 	}
+}
+
+// doWither resolves the Withering Spell for pioneer f.Tgt (MA §21.4): first
+// it names any creature on its tile, which loses 1 health; then, once that
+// loss has resolved, any creature on its tile, which restores 1 health.
+// Naming a creature is choosing a target: an incorporeal one only for a
+// pioneer who may target incorporeal creatures (MA §10.1). Step 0 asks for
+// the loss, 1 for the restore.
+func (s *State) doWither(f *game.Frame) game.Control {
+	p := int(f.Tgt)
+	if f.Answer != game.NoAnswer {
+		cr := s.at(int(s.answer(f).Arg))
+		f.Answer = game.NoAnswer
+		if f.Step == 0 {
+			f.Step = 1
+			if cr >= 0 {
+				s.push(opHit, s.agentOf(cr), int32(p), int32(cr), 1, 0)
+			}
+			return game.Again
+		}
+		if cr >= 0 {
+			s.heal(cr, 1)
+		}
+		return game.Done
+	}
+	c := s.posOf(p)
+	if c < 0 {
+		return game.Done
+	}
+	see := s.seesUnseen(p)
+	named := func(n int) bool {
+		cr := s.at(n)
+		return cr >= 0 && TileOf(n) == TileOf(c) && (see || !s.incorporeal(cr))
+	}
+	any := false
+	for n := 0; n < NumCells && !any; n++ {
+		any = named(n)
+	}
+	if !any {
+		return game.Done
+	}
+	s.ask(game.AgentID(p), PromptTarget, f.Src)
+	for n := 0; n < NumCells; n++ {
+		if named(n) {
+			s.opt(CodeCell+game.ActionCode(n), int32(n), 0)
+		}
+	}
+	return game.Wait
 }

@@ -51,6 +51,23 @@ func compileAbilities(file string, raw []rawAbility, owner string) ([]Ability, e
 			}
 		}
 		a.Target = TargetKind(tk)
+		if r.Target2 != "" {
+			t2 := lookup(targetNames[:], r.Target2)
+			if t2 <= 0 {
+				return nil, errAt(file, r.Line, "%s: unknown second target %q (%s)", owner, r.Target2, strings.Join(targetNames[1:], ", "))
+			}
+			if a.Target == TargetNone {
+				return nil, errAt(file, r.Line, "%s: a second target needs a first (MA §17.8)", owner)
+			}
+			a.Target2 = TargetKind(t2)
+		}
+		if err := inRange(file, r.Line, owner+": range2", r.Range2, 0, 9); err != nil {
+			return nil, err
+		}
+		if (a.Target2 == TargetRanged || a.Target2 == TargetRangedIgn) != (r.Range2 > 0) {
+			return nil, errAt(file, r.Line, "%s: range2 goes with a ranged second target, at least 1 (MA §17.7, §17.8)", owner)
+		}
+		a.Range2 = int8(r.Range2)
 		for _, chk := range []struct {
 			what   string
 			v, max int
@@ -75,6 +92,9 @@ func compileAbilities(file string, raw []rawAbility, owner string) ([]Ability, e
 			}
 			if a.When == WhenPassive && e.Op != OpModify {
 				return nil, errAt(file, r.Line, "%s: a passive ability holds modify effects only; a triggered one uses when: kill/dealt/destroyed/…", owner)
+			}
+			if e.On == ScopeTarget2 && a.Target2 == TargetNone {
+				return nil, errAt(file, r.Line, "%s: on: target2 needs target2 (MA §17.8)", owner)
 			}
 			a.Effects = append(a.Effects, e)
 		}

@@ -35,6 +35,12 @@ type Config struct {
 	// Campaign plays a campaign of this many games of the scenario in one
 	// episode (MA §5.4; 0: a single game).
 	Campaign int
+	// Level5Death offers each pioneer death as a choice beside discarding an
+	// equipped item when danger increases at monster level 5 (MA §6.5.1
+	// step 3, «сбрасывает 1 экипированный предмет или погибает», read as the
+	// player's choice, MA §22.16). Default false: R-LEVEL5, a pioneer with an
+	// equipped item discards one.
+	Level5Death bool
 }
 
 // DefaultRechargeFaces is the recharge die of MA §22.4 as ruled in

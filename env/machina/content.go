@@ -54,8 +54,13 @@ type Ability struct {
 	Marker  bool       // cost: return one of the user's markers from this card (MA §18.6, Circular Saw)
 	Target  TargetKind // target symbol
 	Range   int8       // X of a ranged symbol
-	Monster bool       // a horror event's active usable by monsters (MA §15.5)
-	If      Cond       // a triggered ability's condition (MA §18.1); CondNone: always
+	// Target2 and Range2: the symbol of a second target (MA §17.8), chosen
+	// after the first, the same target allowed; effects with on: target2
+	// reach it, the others the first. TargetNone: one target.
+	Target2 TargetKind
+	Range2  int8
+	Monster bool // a horror event's active usable by monsters (MA §15.5)
+	If      Cond // a triggered ability's condition (MA §18.1); CondNone: always
 	Effects []Effect
 	// Progress N: each use adds a progress token; at N remove them all and
 	// resolve Then (MA §18.3).

@@ -49,6 +49,7 @@ const (
 	opMendDoor
 	opTake
 	opAfterAttack
+	opWither
 	numOps2
 )
 
@@ -97,6 +98,7 @@ func init() {
 	handlers[opMendDoor] = (*State).doMendDoor
 	handlers[opTake] = (*State).doTake
 	handlers[opAfterAttack] = (*State).doAfterAttack
+	handlers[opWither] = (*State).doWither
 }
 
 // push adds a frame unless the game is over.

@@ -76,46 +76,48 @@ const (
 	ScopeRange2Pioneers       // passive aura: pioneers within range 2 (Ran-Tigot)
 	ScopeAllMonsters          // passive: every monster
 	ScopeAllPioneers          // passive: every pioneer
+	ScopeTarget2              // the ability's second target (MA §17.8)
 	numScopes
 )
 
 var scopeNames = [...]string{"", "self", "adjacent", "monsters", "pioneers", "creatures", "nearest_monster",
-	"tile_pioneers", "range2_pioneers", "all_monsters", "all_pioneers"}
+	"tile_pioneers", "range2_pioneers", "all_monsters", "all_pioneers", "target2"}
 
 // Stat is a characteristic an OpModify changes (MA §7.2, §18.4).
 type Stat uint8
 
 // Stats.
 const (
-	StatNone         Stat = iota
-	StatDefence           // defence
-	StatWill              // will
-	StatDefWill           // defence and will together
-	StatAttack            // attack-roll results (MA §18.4 "attack rolls")
-	StatMagic             // magic attack-roll results: converts the attack to magic (MA §9.4)
-	StatMeleeWeapon       // melee attack rolls made with weapons (Hank Horden)
-	StatMaxStamina        // maximum stamina
-	StatRange             // ability range of ranged-symbol actives (MA §17.7)
-	StatCellCost          // stamina cost of chests and event cells (Enlightened Mind)
-	StatSeeUnseen         // may target incorporeal creatures (MA §10.1), amount 1
-	StatIncorporeal       // is incorporeal (MA §10.1), amount 1
-	StatNoHealthLoss      // cannot lose health (Healing Rites, Ether Bomb), amount 1
-	StatThroughWalls      // may target through walls, closed doors and obstacles (Long Limbs), amount 1
-	StatRerollBlanks      // rerolls blank attack dice once (Precise Strikes), amount 1
-	StatEvaderLower       // its evaders use the lower of defence and will (Formless Spawn), amount 1
-	StatChasmWalk         // may move through chasms (Spectral Levitators, MA §10.9), amount 1
-	StatMoveThrough       // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
-	StatWallWalk          // may move through walls and closed doors (Formless Spawn, MA §10.9, §21.2), amount 1
-	StatChestBarrel       // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
-	StatMirrorAttack      // its evaders use its defence and will (Gazing Mirror, MA §21.3), amount 1
-	StatMirrorEvade       // it evades with its attacker's defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatNone            Stat = iota
+	StatDefence              // defence
+	StatWill                 // will
+	StatDefWill              // defence and will together
+	StatAttack               // attack-roll results (MA §18.4 "attack rolls")
+	StatMagic                // magic attack-roll results: converts the attack to magic (MA §9.4)
+	StatMeleeWeapon          // melee attack rolls made with weapons (Hank Horden)
+	StatMaxStamina           // maximum stamina
+	StatRange                // ability range of ranged-symbol actives (MA §17.7)
+	StatCellCost             // stamina cost of chests and event cells (Enlightened Mind)
+	StatSeeUnseen            // may target incorporeal creatures (MA §10.1), amount 1
+	StatIncorporeal          // is incorporeal (MA §10.1), amount 1
+	StatNoHealthLoss         // cannot lose health (Healing Rites, Ether Bomb), amount 1
+	StatThroughWalls         // may target through walls, closed doors and obstacles (Long Limbs), amount 1
+	StatRerollBlanks         // rerolls blank attack dice once (Precise Strikes), amount 1
+	StatEvaderLower          // its evaders use the lower of defence and will (Formless Spawn), amount 1
+	StatChasmWalk            // may move through chasms (Spectral Levitators, MA §10.9), amount 1
+	StatMoveThrough          // may move through obstacles (Aero-Cloak, MA §10.9), amount 1
+	StatWallWalk             // may move through walls and closed doors (Formless Spawn, MA §10.9, §21.2), amount 1
+	StatChestBarrel          // may treat chest cells as explosive barrels (Antique Handle, MA §12.18), amount 1
+	StatMirrorAttack         // its evaders use its defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatMirrorEvade          // it evades with its attacker's defence and will (Gazing Mirror, MA §21.3), amount 1
+	StatTargetObstacles      // an extension's: its weapon targets through obstacles (Piercing Sight, MA §13.7, §17.7), amount 1
 	numStats
 )
 
 var statNames = [...]string{"", "defence", "will", "defence_will", "attack", "magic", "melee_weapon",
 	"max_stamina", "range", "cell_cost", "target_incorporeal", "incorporeal", "no_health_loss", "through_walls",
 	"reroll_blanks", "evader_lower", "chasm_walk", "move_through", "wall_walk", "chest_barrel",
-	"mirror_attack", "mirror_evade"}
+	"mirror_attack", "mirror_evade", "target_obstacles"}
 
 // Effect is one effect of an ability, as data.
 type Effect struct {
@@ -218,7 +220,7 @@ func parseEffect(file string, n *yaml.Node) (Effect, error) {
 		case "on":
 			s := lookup(scopeNames[:], ov.Value)
 			if s < 0 {
-				return e, lineErr(file, ov, "unknown scope %q (self, adjacent, monsters, pioneers, creatures, nearest_monster, tile_pioneers, range2_pioneers, all_monsters, all_pioneers)", ov.Value)
+				return e, lineErr(file, ov, "unknown scope %q (self, adjacent, monsters, pioneers, creatures, nearest_monster, tile_pioneers, range2_pioneers, all_monsters, all_pioneers, target2)", ov.Value)
 			}
 			e.On = Scope(s)
 		case "stat":

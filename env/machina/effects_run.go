@@ -29,8 +29,10 @@ func (s *State) targetCreature(cell int) int {
 }
 
 // targets lists the legal target cells of ability a used by creature user
-// (MA §17.6, §17.7, §17.11, §10.1). Monsters target pioneers only unless a
-// pioneer controls them (MA §19.4, §10.3).
+// (MA §17.6, §17.7, §17.11, §10.1). A melee or ranged symbol allows the
+// user itself and its own cell (range 0–1, 0–X: «действующее существо может
+// выбрать себя или свою клетку»), an attack too. Monsters target pioneers
+// only unless a pioneer controls them (MA §19.4, §10.3).
 func (s *State) targets(user int, a *Ability, dst []int) []int {
 	dst = dst[:0]
 	c := s.posOf(user)
@@ -46,9 +48,6 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 			cr = CellBase + cell // MA §12.18: a chest attacked as a barrel
 		}
 		if cr < 0 {
-			return false
-		}
-		if cr == user && (attack || isMonster(user)) {
 			return false
 		}
 		if pioneersOnly && !isPioneer(cr) {
@@ -75,7 +74,7 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	case TargetRanged, TargetRangedIgn:
 		r := int(a.Range) + s.statSum(user, StatRange)
 		mode := SightPlain
-		if a.Target == TargetRanged {
+		if a.Target == TargetRanged && !s.weaponIgnoresObstacles(user, a) {
 			mode = SightObstacles
 		}
 		through := s.statSum(user, StatThroughWalls) > 0 // Long Limbs
@@ -102,6 +101,28 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		}
 	}
 	return dst
+}
+
+// weaponIgnoresObstacles reports whether ability a is one of pioneer user's
+// equipped weapons whose extension lets it target through obstacles (the
+// Piercing Sight, «Это оружие позволяет выбирать цель через препятствия»:
+// its [R≤X/blk] targets as [R≤X/ign], MA §13.7, §17.7).
+func (s *State) weaponIgnoresObstacles(user int, a *Ability) bool {
+	if !isPioneer(user) || len(s.ct.statItems[StatTargetObstacles]) == 0 {
+		return false
+	}
+	for i := range s.ct.Items {
+		it := &s.Items[i]
+		if it.Zone != ZoneEquipped || int(it.Owner) != user || s.ct.Items[i].Deck != Weapon {
+			continue
+		}
+		for k := range s.ct.Items[i].Abilities {
+			if &s.ct.Items[i].Abilities[k] == a {
+				return s.weaponSum(i, StatTargetObstacles) > 0
+			}
+		}
+	}
+	return false
 }
 
 // canPay reports whether creature user can pay ability a's costs now
@@ -138,7 +159,17 @@ func (s *State) usable(user int, a *Ability) bool {
 		return true
 	}
 	var buf [NumCells]int
+	if a.Target2 != TargetNone && len(s.secondTargets(user, a, buf[:0])) == 0 {
+		return false
+	}
 	return len(s.targets(user, a, buf[:0])) > 0
+}
+
+// secondTargets lists the legal cells of ability a's second target (MA
+// §17.8: the same target may be chosen twice).
+func (s *State) secondTargets(user int, a *Ability, dst []int) []int {
+	b := Ability{Target: a.Target2, Range: a.Range2, Effects: a.Effects}
+	return s.targets(user, &b, dst)
 }
 
 // doAbility uses ability f.Src for creature f.Tgt: the target, then the
@@ -164,6 +195,26 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 		}
 		target = int(s.answer(f).Arg)
 	}
+	// MA §17.8: a second target, chosen after the first (f.A holds the
+	// first, plus 1, while f.Step is 1).
+	target2 := -1
+	if a.Target2 != TargetNone {
+		if f.Step == 1 && f.Answer != game.NoAnswer {
+			target2 = int(s.answer(f).Arg)
+		} else {
+			var buf [NumCells]int
+			ts := s.secondTargets(user, a, buf[:0])
+			if len(ts) == 0 {
+				return game.Done
+			}
+			f.A, f.Step = int32(target)+1, 1
+			s.ask(f.Who, PromptTarget, ref)
+			for _, t := range ts {
+				s.opt(CodeCell+game.ActionCode(t), int32(t), 0)
+			}
+			return game.Wait
+		}
+	}
 	// Pay (MA §16.2).
 	supported := false
 	if a.Marker && isPioneer(user) {
@@ -188,11 +239,11 @@ func (s *State) doAbility(f *game.Frame) game.Control {
 			*pr++
 			if *pr >= a.Progress {
 				*pr = 0
-				s.push(opEffects, f.Who, ref|refThen, int32(target), 0, int32(user))
+				s.push(opEffects, f.Who, ref|refThen, int32(target), 0, effectUser(user, target2))
 			}
 		}
 	}
-	s.push(opEffects, f.Who, ref, int32(target), 0, int32(user))
+	s.push(opEffects, f.Who, ref, int32(target), 0, effectUser(user, target2))
 	if a.Health > 0 && isPioneer(user) {
 		s.push(opHit, game.AgentID(user), -1, int32(user), int32(a.Health), 0)
 	}
@@ -270,9 +321,27 @@ func (s *State) doEffects(f *game.Frame) game.Control {
 	return game.Again
 }
 
+// effectUser packs an effect frame's B: the user, and a second target's
+// cell plus 1 in the bits above 16 when there is one (MA §17.8); a frame
+// without one holds the user alone.
+func effectUser(user, target2 int) int32 {
+	if target2 < 0 {
+		return int32(user)
+	}
+	return int32(uint16(int16(user))) | int32(target2+1)<<16
+}
+
 // effect resolves one effect.
 func (s *State) effect(f *game.Frame, e *Effect) {
-	user, tcell := int(f.B), int(f.Tgt)
+	user, tcell := int(int16(f.B)), int(f.Tgt)
+	if e.On == ScopeTarget2 {
+		// MA §17.8: this effect reaches the second target, as the first
+		// target's effects reach theirs.
+		tcell = int(f.B>>16) - 1
+		e2 := *e
+		e2.On = ScopeDefault
+		e = &e2
+	}
 	tgt := s.targetCreature(tcell)
 	if tgt < 0 && tcell >= 0 && s.Board.Kind[tcell] == KindChest && s.barrelFor(tcell, user) {
 		tgt = CellBase + tcell // a chest targeted as a barrel (MA §12.18)
@@ -599,19 +668,26 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 	}
 	if e.Kind == KindNone || e.Any {
 		// "Teleport 0–N cells" or "to any cell of a kind": the user picks
-		// (MA §10.6, §22.A.1).
-		s.push(opTeleportPick, s.agentOf(subject), f.Src, int32(subject), int32(e.N), int32(e.Kind))
+		// (MA §10.6, §22.A.1), also for a target it teleports (the
+		// Teleporter, MA §21.3), and is credited with a kill on a chasm.
+		user := int(int16(f.B))
+		who := s.agentOf(subject)
+		if user >= 0 {
+			who = s.agentOf(user)
+		}
+		s.push(opTeleportPick, who, f.Src, int32(subject), int32(e.N), int32(e.Kind)|int32(user+1)<<8)
 		return
 	}
 	dest := s.nearestOfKind(c, e.Kind)
 	if dest >= 0 {
-		s.teleport(subject, dest, int(f.B))
+		s.teleport(subject, dest, int(int16(f.B)))
 	}
 }
 
 // doTeleportPick offers the cells a teleport may reach: free cells within
-// f.A (f.B = KindNone) or every cell of kind f.B on the board, chasms left
-// out (docs/machina-rulings.md); then teleports creature f.Tgt there.
+// f.A (f.B&255 = KindNone) or every cell of kind f.B&255 on the board,
+// chasms left out (docs/machina-rulings.md); then teleports creature f.Tgt
+// there, crediting the user (f.B>>8, plus 1) with a kill on a chasm.
 func (s *State) doTeleportPick(f *game.Frame) game.Control {
 	cr := int(f.Tgt)
 	c := s.posOf(cr)
@@ -621,13 +697,17 @@ func (s *State) doTeleportPick(f *game.Frame) game.Control {
 	if f.Answer != game.NoAnswer {
 		o := s.answer(f)
 		if o.Code != CodePass {
-			s.teleport(cr, int(o.Arg), cr)
+			by := int(f.B>>8) - 1
+			if by < 0 {
+				by = cr
+			}
+			s.teleport(cr, int(o.Arg), by)
 		}
 		return game.Done
 	}
 	s.ask(f.Who, PromptTarget, f.Src)
 	s.opt(CodePass, -1, 0)
-	kind := CellKind(f.B)
+	kind := CellKind(f.B & 255)
 	for n := 0; n < NumCells; n++ {
 		if n == c || !s.Board.Present(n) {
 			continue

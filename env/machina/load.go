@@ -55,6 +55,8 @@ type rawAbility struct {
 	Cost     rawCost `yaml:"cost"`
 	Target   string  `yaml:"target"`
 	Range    int     `yaml:"range"`
+	Target2  string  `yaml:"target2"`
+	Range2   int     `yaml:"range2"`
 	Monster  bool    `yaml:"monster"`
 	Effects  []any   `yaml:"effects"`
 	Progress int     `yaml:"progress"`

@@ -27,6 +27,9 @@ func TestLoadErrorsNameFileAndLine(t *testing.T) {
 		{"counts_as chasm", "items:\n  - id: i\n    name: I\n    deck: one_use\n    level: 1\n    abilities:\n      - effects:\n          - counts_as: {from: chasm, as: floor}\n", "bad.yaml:8: counts_as: \"chasm\" is not floor"},
 		{"unknown condition", "items:\n  - id: i\n    name: I\n    deck: weapon\n    level: 1\n    hands: 1\n    abilities:\n      - when: after_attack\n        if: raining\n        effects:\n          - heal: 1\n", "bad.yaml:8: item i: unknown condition \"raining\" (extended_weapon)"},
 		{"condition on a timing without a weapon", "items:\n  - id: i\n    name: I\n    deck: weapon\n    level: 1\n    hands: 1\n    abilities:\n      - when: kill\n        if: extended_weapon\n        effects:\n          - heal: 1\n", "bad.yaml:8: item i: condition \"extended_weapon\" needs when: after_attack"},
+		{"second target without a first", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - cost: {stamina: 1}\n        target2: melee\n        effects:\n          - heal: 1\n", "bad.yaml:7: item i: a second target needs a first"},
+		{"second ranged target without range2", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - cost: {stamina: 1}\n        target: melee\n        target2: ranged\n        effects:\n          - heal: 1\n", "bad.yaml:7: item i: range2 goes with a ranged second target"},
+		{"on target2 without target2", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - cost: {stamina: 1}\n        target: melee\n        effects:\n          - heal: {n: 1, on: target2}\n", "bad.yaml:7: item i: on: target2 needs target2"},
 		{"unregistered go", "items:\n  - id: i\n    name: I\n    deck: artifact\n    level: 1\n    abilities:\n      - effects:\n          - go: nothing_here\n", "bad.yaml:8: go: no Go function is registered as \"nothing_here\""},
 	}
 	for _, c := range cases {

@@ -10,7 +10,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	w.Int(len(s.sc.ID))
 	w.B = append(w.B, s.sc.ID...)
 	c := &s.cfg
-	for _, b := range []bool{c.Easy, c.VeryEasy, c.Quick, c.VeryQuick, c.Cooperative, c.LairScaleTwice} {
+	for _, b := range []bool{c.Easy, c.VeryEasy, c.Quick, c.VeryQuick, c.Cooperative, c.LairScaleTwice, c.Level5Death} {
 		w.Bool(b)
 	}
 	w.Int(c.RoundCap)

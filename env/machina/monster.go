@@ -165,7 +165,7 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 	if f.Step == 2 && f.Answer != game.NoAnswer {
 		n := int(s.answer(f).Arg)
 		f.Step = 0
-		m.Stamina--
+		m.Stamina -= int8(Cheb(mc, n)) // each cell entered (MA §10.1)
 		s.moveTo(cr, n)
 		return game.Again
 	}
@@ -220,7 +220,7 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		return game.Done
 	}
 	if len(n) == 1 {
-		m.Stamina--
+		m.Stamina -= int8(Cheb(mc, n[0])) // each cell entered (MA §10.1)
 		s.moveTo(cr, n[0])
 		return game.Again
 	}
@@ -250,20 +250,26 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 	cur := s.scratchField.Dist[mc]
 	best := -1
 	through := s.wallWalker(cr)
-	var lens [8]int
+	var lens, land [8]int
 	for d := Direction(0); d < 8; d++ {
 		lens[d] = -1
 		n, ok := s.canStep(cr, d)
 		if !ok {
 			continue
 		}
-		l := s.detour(n, cur, stamina-1, through)
+		// Past an incorporeal creature the step enters several cells (MA
+		// §10.1), each paid.
+		k := Cheb(mc, n)
+		if k > stamina {
+			continue
+		}
+		l := s.detour(n, cur, stamina-k, through)
 		if l < 0 {
 			continue
 		}
-		lens[d] = l + 1
-		if best < 0 || l+1 < best {
-			best = l + 1
+		lens[d], land[d] = l+k, n
+		if best < 0 || l+k < best {
+			best = l + k
 		}
 	}
 	if best < 0 {
@@ -275,7 +281,7 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 		if lens[d] != best {
 			continue
 		}
-		n := Step(mc, d)
+		n := land[d]
 		score := 0
 		if s.scratchField.Dist[n] < cur {
 			score += 4
@@ -422,7 +428,7 @@ func (s *State) untargetedUseful(cr int, a *Ability) bool {
 // stopping next to it, with no stamina and fixed tie-breaks (MA §17.12
 // "monsters move N cells"; docs/machina-rulings.md).
 func (s *State) monsterApproach(cr, n int) {
-	for i := 0; i < n; i++ {
+	for i := 0; i < n; {
 		set, _ := s.nearestPioneers(cr)
 		if set == 0 || s.immobile(cr) {
 			return
@@ -437,6 +443,7 @@ func (s *State) monsterApproach(cr, n int) {
 		if len(st) == 0 {
 			return
 		}
+		i += Cheb(s.posOf(cr), st[0]) // each cell entered (MA §10.1)
 		s.moveTo(cr, st[0])
 	}
 }
@@ -476,7 +483,7 @@ func (s *State) freeMonsterTurn(f *game.Frame, cr int, actor game.AgentID, contr
 		case o.Code == CodePass:
 			return game.Done
 		case o.Code >= CodeMove && o.Code < CodeMove+8:
-			m.Stamina--
+			m.Stamina -= int8(Cheb(mc, int(o.Arg))) // each cell entered (MA §10.1)
 			s.moveTo(cr, int(o.Arg))
 			if s.onChasm(cr, int(actor)) {
 				return game.Done
@@ -506,8 +513,8 @@ func (s *State) freeMonsterTurn(f *game.Frame, cr int, actor game.AgentID, contr
 	st := int(m.Stamina)
 	if st >= 1 && !s.immobile(cr) {
 		for d := Direction(0); d < 8; d++ {
-			n := Step(mc, d)
-			if n < 0 || !s.Board.Adjacent(mc, n) || !s.free(n) {
+			n := s.passOver(cr, mc, d) // through incorporeal creatures (MA §10.1)
+			if n < 0 || Cheb(mc, n) > st {
 				continue
 			}
 			if s.Board.Kind[n] == KindChasm && s.Board.Dest[n] == 0 && !controlled {

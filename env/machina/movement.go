@@ -5,24 +5,53 @@ import "github.com/mythos-rl/mythos/env/game"
 // Movement (MA §10): steps, effect moves, pull and push, teleport, and
 // ending up on a chasm.
 
-// canStep reports whether creature cr may step from its cell to the
-// neighbour in direction d (MA §10.8): the cells are adjacent (so the edge or
-// corner is open), the destination is free and passable; an incorporeal
-// creature may pass through creatures but never ends on one (MA §10.1).
-// Voluntary steps never enter a chasm (docs/machina-rulings.md).
+// canStep reports whether creature cr may step from its cell in direction d
+// (MA §10.8) and where it lands: the neighbour when the cells are adjacent
+// (so the edge or corner is open) and it is free and passable; or, across
+// cells holding creatures cr may move through (MA §10.1), the first free
+// passable cell beyond in the same line (passOver). The move costs one
+// stamina per cell entered, Cheb(from, to). Voluntary steps never enter a
+// chasm (docs/machina-rulings.md).
 func (s *State) canStep(cr int, d Direction) (int, bool) {
 	c := s.posOf(cr)
 	if c < 0 || s.immobile(cr) {
 		return -1, false
 	}
-	n := Step(c, d)
-	if n < 0 || !s.free(n) || (!s.Board.Adjacent(c, n) && !s.wallWalker(cr)) {
+	n := s.passOver(cr, c, d)
+	if n < 0 {
 		return -1, false
 	}
 	if s.Board.Kind[n] == KindChasm && s.Board.Dest[n] == 0 {
 		return -1, false
 	}
 	return n, true
+}
+
+// passOver returns the cell where creature cr, stepping from c in direction
+// d, ends its move: the neighbour when free and passable; when the
+// neighbour holds a creature cr may move through — any creature through an
+// incorporeal one, an incorporeal creature through any (MA §10.1:
+// «Существа могут перемещаться через бесплотных существ, а бесплотные
+// существа могут перемещаться через любых существ») — the move goes on in
+// the same line to the first free passable cell, since no creature ends its
+// movement on such a cell («нельзя закончить перемещение на клетке с ним»);
+// -1 when there is none. Every edge or corner crossed must be open, unless
+// cr walks through walls (R-WALLWALK). Chasms are the caller's concern.
+func (s *State) passOver(cr, c int, d Direction) int {
+	for {
+		n := Step(c, d)
+		if n < 0 || (!s.Board.Adjacent(c, n) && !s.wallWalker(cr)) {
+			return -1
+		}
+		if s.free(n) {
+			return n
+		}
+		o := int(s.Occ[n])
+		if o < 0 || !s.Board.Passable(n) || !(s.incorporeal(o) || s.incorporeal(cr)) {
+			return -1
+		}
+		c = n
+	}
 }
 
 // wallWalker reports whether creature cr moves through walls and closed
@@ -40,10 +69,11 @@ func (s *State) isChasm(c int) bool {
 // §10.9, §21.3) may step onto a chasm when it keeps the stamina to step off
 // it; a step from chasm to chasm costs 0, any other step 1.
 func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
-	if n, ok := s.canStep(p, d); ok {
-		return n, costMove, int(s.P[p].Stamina) >= costMove
-	}
 	c := s.posOf(p)
+	if n, ok := s.canStep(p, d); ok {
+		cost := costMove * Cheb(c, n) // past an incorporeal creature: every cell (MA §10.1)
+		return n, cost, int(s.P[p].Stamina) >= cost
+	}
 	n := Step(c, d)
 	if c >= 0 && n >= 0 && s.obstacle(n) && !s.immobile(p) && s.hasStat(p, StatMoveThrough) {
 		return s.throughStep(p, c, d)
@@ -119,16 +149,17 @@ func (s *State) doSteps(f *game.Frame) game.Control {
 		if o.Code == CodePass {
 			return game.Done
 		}
+		f.A -= int32(Cheb(s.posOf(cr), int(o.Arg))) // each cell entered (MA §10.1)
 		s.moveTo(cr, int(o.Arg))
-		f.A--
 	}
 	if f.A <= 0 || s.posOf(cr) < 0 {
 		return game.Done
 	}
 	s.ask(f.Who, PromptStep, f.Src)
 	s.opt(CodePass, -1, 0)
+	c := s.posOf(cr)
 	for d := Direction(0); d < 8; d++ {
-		if n, ok := s.canStep(cr, d); ok {
+		if n, ok := s.canStep(cr, d); ok && Cheb(c, n) <= int(f.A) {
 			s.opt(CodeMove+game.ActionCode(d), int32(n), int32(d))
 		}
 	}

@@ -308,14 +308,19 @@ func (s *State) raiseLevel() {
 }
 
 // doLevel5 asks pioneer f.Tgt to discard an equipped item, or dies if it has
-// none (MA §6.5.1 step 3).
+// none (MA §6.5.1 step 3); with Config.Level5Death it may choose death
+// (Pass) instead (MA §22.16).
 func (s *State) doLevel5(f *game.Frame) game.Control {
 	p := int(f.Tgt)
 	if !s.P[p].Alive {
 		return game.Done
 	}
 	if f.Answer != game.NoAnswer {
-		s.discardItem(int(s.answer(f).Arg))
+		if o := s.answer(f); o.Code == CodePass {
+			s.killPioneer(p, -1) // death chosen (Config.Level5Death, MA §22.16)
+		} else {
+			s.discardItem(int(o.Arg))
+		}
 		return game.Done
 	}
 	any := false
@@ -329,6 +334,11 @@ func (s *State) doLevel5(f *game.Frame) game.Control {
 		return game.Done
 	}
 	s.ask(game.AgentID(p), PromptLevel5, -1)
+	if s.cfg.Level5Death {
+		// MA §6.5.1 step 3 read as the player's choice (MA §22.16): Pass
+		// is death.
+		s.opt(CodePass, -1, 0)
+	}
 	for i := range s.ct.Items {
 		if s.Items[i].Zone == ZoneEquipped && int(s.Items[i].Owner) == p {
 			s.opt(CodeItem+game.ActionCode(i), int32(i), 0)

@@ -14,14 +14,20 @@ import (
 // drawn as text, figures, forced dice and deck tops, a list of answers, and
 // the state expected afterwards (docs/machina-content.md, "Rules cases").
 type RulesCase struct {
-	Name    string     `yaml:"name,required"`
-	Rule    string     `yaml:"rule,required"`
+	Name string `yaml:"name,required"`
+	Rule string `yaml:"rule,required"`
+	// Game names the game of the case (docs/rules-cases.md): machina, or
+	// absent.
+	Game    string     `yaml:"game"`
 	Skip    string     `yaml:"skip"`
 	Setup   CaseSetup  `yaml:"setup"`
 	Actions []string   `yaml:"actions"`
 	Expect  CaseExpect `yaml:"expect"`
 	File    string     `yaml:"-"`
 	Line    int
+	// content is the shipped content with the case's extra files
+	// (Setup.Content), loaded with the case; nil for none.
+	content *Content
 }
 
 // CaseSetup is the table before the first answer.
@@ -56,6 +62,35 @@ type CaseSetup struct {
 	RitualHP     []int         `yaml:"ritual_health"`
 	Campaign     int           `yaml:"campaign"` // games in the campaign (MA §5.4)
 	Game         int           `yaml:"game"`     // the campaign's game being played, 0-based
+	// Level5Death sets Config.Level5Death (MA §22.16): death is offered at
+	// monster level 5 beside the discards.
+	Level5Death bool `yaml:"level5_death"`
+	// Content lists extra content files (docs/machina-content.md), paths
+	// relative to the case file, loaded beside the shipped content: a test
+	// monster, item or tile written for the case.
+	Content []string `yaml:"content"`
+	// Tiles lays chosen tiles on chosen slots of the 2×2 window (MA §11.3)
+	// instead of the starting board; TileStack puts chosen tiles on top of
+	// the tile stack, the first listed drawn first (MA §4.5, §11.2).
+	Tiles     []CaseTile `yaml:"tiles"`
+	TileStack []CaseTile `yaml:"tile_stack"`
+	// MonsterDeck cuts the monster deck to this many cards (the top ones;
+	// the rest go to the box), before monster_top; DestroyedPile puts
+	// monsters on the destroyed-monster pile, in order (MA §4.4, §6.5.1,
+	// §7.6).
+	MonsterDeck   *int     `yaml:"monster_deck"`
+	DestroyedPile []string `yaml:"destroyed_pile"`
+}
+
+// CaseTile is a tile of the content with the face up (0 or 1) and, when laid,
+// its slot of the window (0 top left, 1 top right, 2 bottom left, 3 bottom
+// right, MA §23.2) and its clockwise quarter turns.
+type CaseTile struct {
+	ID   string `yaml:"id,required"`
+	Face int    `yaml:"face"`
+	Slot int    `yaml:"slot"`
+	Rot  int    `yaml:"rot"`
+	Line int
 }
 
 // CaseSeat places a pioneer and sets its values.
@@ -79,11 +114,18 @@ type CaseMonster struct {
 	Wounds int    `yaml:"wounds"`
 }
 
-// CaseMod is a continuous effect in force.
+// CaseMod is a continuous effect in force on a pioneer: by default its own
+// pioneer marker (MA §18.5); with Horror a horror marker (MA §18.7), the
+// continuous effect of a monster (Monster: the monster card's id, its
+// first ability the source) or of a horror event, which ends when the
+// horror markers return at the next horror phase (MA §6.3, §22.22).
 type CaseMod struct {
-	Seat   int    `yaml:"seat"`
-	Stat   string `yaml:"stat"`
-	Amount int    `yaml:"amount"`
+	Seat    int    `yaml:"seat"`
+	Stat    string `yaml:"stat"`
+	Amount  int    `yaml:"amount"`
+	Horror  bool   `yaml:"horror"`
+	Monster string `yaml:"monster"`
+	Line    int
 }
 
 // CaseExpect is what the state must show afterwards; absent fields are not
@@ -104,6 +146,8 @@ type CaseExpect struct {
 	Result   *int                `yaml:"result"`
 	Order    []string            `yaml:"order"`
 	Pile     []string            `yaml:"destroyed_pile"`
+	Deck     *int                `yaml:"monster_deck"` // the monster deck's size
+	Markers  *int                `yaml:"horror_markers"`
 	Side     *bool               `yaml:"monster_side"`
 	Event    string              `yaml:"pioneer_event"`
 	Horrors  string              `yaml:"horror_event"`
@@ -130,6 +174,7 @@ type CaseSeatExpect struct {
 	Inventory   []string `yaml:"inventory"`
 	Equipped    []string `yaml:"equipped"`
 	Personal    []string `yaml:"personal"`
+	Markers     *int     `yaml:"markers"` // its pioneer markers in use (MA §18.5)
 }
 
 // CaseMonsterExpect checks one monster.
@@ -192,6 +237,9 @@ func LoadRulesCases(path string) ([]*RulesCase, error) {
 		if !strings.Contains(c.Rule, "MA §") {
 			return nil, fmt.Errorf("%s:%d: rule must name a section as MA §N", path, c.Line)
 		}
+		if err := c.validate(); err != nil {
+			return nil, err
+		}
 	}
 	return cases, nil
 }
@@ -205,6 +253,9 @@ func cellAt(xy []int) (int, error) {
 
 // Run plays the case on the shipped content and returns every difference.
 func (c *RulesCase) Run(ct *Content) error {
+	if c.content != nil {
+		ct = c.content // the shipped content and the case's own files
+	}
 	s, err := c.stage(ct)
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)

@@ -17,7 +17,7 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		pios = []string{"hank"}
 	}
 	sc := ct.Scenario("frozen_engine")
-	s, err := New(sc, Config{Pioneers: pios, Easy: su.Easy, VeryEasy: su.VeryEasy, Cooperative: su.Cooperative, Campaign: su.Campaign}, su.Seed+1, true)
+	s, err := New(sc, Config{Pioneers: pios, Easy: su.Easy, VeryEasy: su.VeryEasy, Cooperative: su.Cooperative, Campaign: su.Campaign, Level5Death: su.Level5Death}, su.Seed+1, true)
 	if err != nil {
 		return nil, err
 	}
@@ -30,6 +30,19 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		}
 		s.clearBoard()
 		s.Board.Grid = g
+	}
+	if len(su.Tiles) > 0 {
+		s.clearBoard()
+		for _, t := range su.Tiles {
+			ti := s.takeTile(t.ID)
+			s.Board.place(t.Slot, int16(ti), uint8(t.Face), &s.ct.Tiles[ti].Faces[t.Face], t.Rot)
+		}
+		s.syncCells()
+	}
+	for k := len(su.TileStack) - 1; k >= 0; k-- {
+		t := su.TileStack[k]
+		ti := s.takeTile(t.ID)
+		s.Tiles = append(s.Tiles, TileRef{Tile: int16(ti), Face: uint8(t.Face)})
 	}
 	if su.Finale {
 		// The finale as "go to the finale" lays it (MA §14.8), without the
@@ -131,6 +144,21 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		s.Order = append(s.Order, int8(m))
 		s.setPos(MonsterBase+m, at)
 	}
+	if n := su.MonsterDeck; n != nil {
+		// The top n cards stay (the top is the end of the slice); the rest
+		// go to the box.
+		for len(s.MonsterDeck) > *n {
+			m := s.MonsterDeck[0]
+			s.MonsterDeck = s.MonsterDeck[1:]
+			s.Mx[m] = Monster{Zone: ZoneBoxed, Pos: -1, Controller: -1}
+		}
+	}
+	for _, id := range su.DestroyedPile {
+		m := s.monsterIndex(id)
+		s.takeMonster(m)
+		s.Mx[m] = Monster{Zone: ZoneDiscard, Pos: -1, Controller: -1}
+		s.MonsterPile = append(s.MonsterPile, int8(m))
+	}
 	for _, id := range su.MonsterTop {
 		m := s.monsterIndex(id)
 		if m < 0 {
@@ -187,7 +215,14 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 		if st < 0 {
 			return nil, fmt.Errorf("no stat %q", m.Stat)
 		}
-		s.Mods = append(s.Mods, Mod{Target: int16(m.Seat), Stat: Stat(st), N: int8(m.Amount), Owner: int8(m.Seat), Marker: true, Src: -1})
+		mod := Mod{Target: int16(m.Seat), Stat: Stat(st), N: int8(m.Amount), Owner: int8(m.Seat), Marker: true, Src: -1}
+		if m.Horror {
+			mod.Owner = -1 // a horror marker (MA §18.7)
+			if m.Monster != "" {
+				mod.Src = refOf(refMonster, s.monsterIndex(m.Monster), 0)
+			}
+		}
+		s.Mods = append(s.Mods, mod)
 	}
 	if su.Chapter > 0 {
 		s.ChapterPos = int8(su.Chapter - 1)
@@ -262,6 +297,24 @@ func (c *RulesCase) stage(ct *Content) (*State, error) {
 	}
 	s.run()
 	return s, nil
+}
+
+// takeTile takes the tile with that id from the stack (or a board slot) and
+// returns its index.
+func (s *State) takeTile(id string) int {
+	ti := s.ct.tileIndex(id)
+	for k := range s.Tiles {
+		if int(s.Tiles[k].Tile) == ti {
+			s.Tiles = append(s.Tiles[:k], s.Tiles[k+1:]...)
+			break
+		}
+	}
+	for sl := range s.Board.Slots {
+		if int(s.Board.Slots[sl].Tile) == ti {
+			s.Board.remove(sl)
+		}
+	}
+	return ti
 }
 
 // takeItem removes item i from whatever pile lists it.
@@ -343,6 +396,7 @@ func (c *RulesCase) check(s *State) error {
 		intp(who+"inspiration", se.Inspiration, int(p.Insp))
 		intp(who+"defence", se.Defence, s.defence(se.Seat))
 		intp(who+"will", se.Will, s.will(se.Seat))
+		intp(who+"markers in use", se.Markers, s.markersUsed(se.Seat))
 		if se.Alive != nil {
 			want(who+"alive", *se.Alive, p.Alive)
 		}
@@ -454,6 +508,8 @@ func (c *RulesCase) check(s *State) error {
 		}
 		want("monster order", x.Order, got)
 	}
+	intp("monster deck", x.Deck, len(s.MonsterDeck))
+	intp("horror markers in use", x.Markers, s.markersUsed(-1))
 	if x.Pile != nil {
 		checked++
 		var got []string

@@ -48,6 +48,9 @@ func (s *State) statSum(cr int, stat Stat) int {
 				sum += int(card.Will)
 			}
 		}
+		if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
+			continue // an extension changes only its own weapon (MA §13.7): weaponSum
+		}
 		sum += s.passiveSum(card.Abilities, int(it.Owner), cr, stat, false)
 	}
 	// Current events and the chapter: no owner (MA §15.1, §14.1).
@@ -281,4 +284,23 @@ func (s *State) hasStat(cr int, stat Stat) bool {
 		}
 	}
 	return sum > 0
+}
+
+// weaponSum adds the passive modify effects of the extensions attached
+// directly to weapon item (MA §13.7: «Предмет-расширение влияет только на
+// предмет, к которому он непосредственно присоединён»): they count for the
+// attacks made with that weapon's abilities only (the Mystic Filler makes
+// that weapon's attacks magic, MA §9.4, §21.3), never for its owner's other
+// attacks.
+func (s *State) weaponSum(item int, stat Stat) int {
+	if item < 0 || s.ct.Items[item].Deck != Weapon {
+		return 0
+	}
+	sum := 0
+	for j := range s.ct.Items {
+		if x := &s.Items[j]; x.Zone == ZoneEquipped && x.Ext && int(x.Host) == item {
+			sum += s.passiveSum(s.ct.Items[j].Abilities, int(x.Owner), int(x.Owner), stat, false)
+		}
+	}
+	return sum
 }
