@@ -37,8 +37,8 @@ func (s *State) actionAbilityUsable(seat int, id int16, a int) bool {
 	case w.skipNone: // First Aid: heal yourself (ruling R-FIRSTAID)
 		v := &s.Inv[seat]
 		return (v.Damage > 0 || v.Horror > 0) && s.canPay(seat, 1, tome)
-	case w.invest:
-		return s.canPay(seat, 1, tome)
+	case w.invest: // "Investigate.": the action's own legality (Locked Door)
+		return s.canInvestigate(seat) && s.canPay(seat, 1, tome)
 	}
 	return s.fightTarget(seat) >= 0 && s.canPay(seat, s.actionCost(seat, akFight, 1), tome)
 }

@@ -127,7 +127,7 @@ func init() {
 	registerEffect(effElusive, func(s *State, f *game.Frame, seat int) game.Control {
 		// Elusive: move to a revealed location with no enemies.
 		if f.Answer != game.NoAnswer {
-			s.moveInvestigator(seat, int(s.chosen(f).Arg))
+			s.startMove(seat, int(s.chosen(f).Arg), false)
 			return s.cont(game.Done)
 		}
 		p := s.ask(seat, PkTarget, f.Src)
@@ -141,7 +141,7 @@ func init() {
 		case 0:
 			return game.Done
 		case 1:
-			s.moveInvestigator(seat, int(p.Options[0].Arg))
+			s.startMove(seat, int(p.Options[0].Arg), false)
 			return s.cont(game.Done)
 		}
 		return game.Wait
@@ -253,7 +253,7 @@ func disengageAndMove(s *State, f *game.Frame, seat int) game.Control {
 		}
 		s.disengageAll(seat, -1)
 		if o.Code >= ActLocation && o.Code < ActLocation+MaxLocations {
-			s.moveInvestigator(seat, int(o.Arg))
+			s.startMove(seat, int(o.Arg), false)
 		}
 		return s.cont(game.Done)
 	}

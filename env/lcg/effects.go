@@ -107,7 +107,9 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		id := int16(f.Src)
 		w, _ := weaponOf(s.Cards[id].Def, int(f.B))
 		if w.invest {
-			s.startInvestigate(seat, id, int(w.shroud))
+			if s.canInvestigate(seat) { // still legal after the attacks of opportunity
+				s.startInvestigate(seat, id, int(w.shroud))
+			}
 			return game.Done
 		}
 		// First Aid: heal 1 damage or horror (yourself; ruling R-FIRSTAID).

@@ -49,13 +49,25 @@ func skillBonus(d cards.ID, sk int8) int {
 	return 0
 }
 
-// investigateBonus is the intellect bonus seat's assets give while seat
-// investigates (playerHooks.investigateBonus: Magnifying Glass).
-func (s *State) investigateBonus(seat int) int {
+// testBonus is a "You get +N [skill] while <test kind>" bonus (Magnifying
+// Glass: +1 [intellect] while investigating). It modifies that skill, so it
+// applies only to a test of that skill of that kind (LCG §3 Modifiers, §6
+// ST.5): an investigation of The Old House, tested with [willpower]
+// (LCG §3 Investigate, "investigated using … instead"), gets nothing from it.
+type testBonus struct {
+	kind  uint8 // tkInvestigate, tkFight, tkEvade
+	skill int8  // the skill it raises
+	n     int8  // 0: no bonus
+}
+
+// whileBonus totals the "+N [skill] while …" bonuses of seat's assets that
+// apply to test t: same kind, same tested skill.
+func (s *State) whileBonus(seat int, t *SkillTest) int {
 	n := 0
 	for _, id := range s.Inv[seat].Play {
-		if h := hooksOf[s.Cards[id].Def]; h != nil {
-			n += int(h.investigateBonus)
+		if h := hooksOf[s.Cards[id].Def]; h != nil && h.whileBonus.n != 0 &&
+			h.whileBonus.kind == t.Kind && h.whileBonus.skill == t.Skill {
+			n += int(h.whileBonus.n)
 		}
 	}
 	return n

@@ -115,9 +115,7 @@ func (s *State) baseSkill(seat int, sk int8) int {
 func (s *State) skillValue(t *SkillTest) int {
 	seat := int(t.Tester)
 	n := s.baseSkill(seat, t.Skill) + int(t.Mod) + int(t.TokMod)
-	if t.Kind == tkInvestigate {
-		n += s.investigateBonus(seat)
-	}
+	n += s.whileBonus(seat, t) // "+N [skill] while …" of that skill only (Magnifying Glass)
 	if h := s.hook(t.Src); h != nil && h.srcSkill != nil {
 		n += h.srcSkill(s, t) // the test's source card (Roland's .38 Special)
 	}
