@@ -243,6 +243,12 @@ type Expect struct {
 
 	// CampaignPlay is the campaign-play state (CampaignPlayExpect).
 	CampaignPlay *CampaignPlayExpect `yaml:"campaign"`
+
+	// Exact counts (format_counts.go): EnemyCount is the number of enemies
+	// in play, whatever their names; BagExactly the whole chaos bag, tokens
+	// in any order, repeats counted (bag_has is "at least").
+	EnemyCount *EnemyCount `yaml:"enemy_count"`
+	BagExactly *TokenList  `yaml:"bag_exactly"`
 }
 
 // CampaignExpect is the expected campaign log.
@@ -297,10 +303,16 @@ type CardExpect struct {
 }
 
 // ZoneExpect says which cards a zone must and must not hold. Has counts
-// repeats: [Guts, Guts] needs two copies.
+// repeats: [Guts, Guts] needs at least two copies. Count and Exactly are
+// exact (format_counts.go): the number of cards in the zone, and the whole
+// zone as a list of names in any order, repeats counted.
 type ZoneExpect struct {
-	Has   []string `yaml:"has"`
-	Lacks []string `yaml:"lacks"`
+	Has     []string `yaml:"has"`
+	Lacks   []string `yaml:"lacks"`
+	Count   *int     `yaml:"count"`
+	Exactly []string `yaml:"exactly"`
+
+	Line int `yaml:"-"`
 }
 
 // LocationExpect is the expected state of one location.
