@@ -49,6 +49,7 @@ func TestExactCountsRunFailures(t *testing.T) {
 		{`[{name: a, rule: r, setup: {seats: [{seat: 0, clear_hand: true, hand: [Guts, Knife]}]}, expect: {seats: [{seat: 0, hand: {count: 1}}]}}]`, `seat 0 hand size: want 1, got 2`},
 		{`[{name: a, rule: r, setup: {enemies: [{card: Ghoul Minion}, {card: Swarm of Rats}]}, expect: {enemy_count: 1}}]`, `enemies in play: want 1, got 2`},
 		{`[{name: a, rule: r, expect: {bag_exactly: ["+1"]}}]`, `chaos bag: want exactly +1, got`},
+		{`[{name: a, rule: r, setup: {seats: [{seat: 0, discard: [Guts]}]}, expect: {seats: [{seat: 0, discard: {exactly: []}}]}}]`, `seat 0 discard: want exactly , got Guts`},
 	}
 	for _, c := range cases {
 		cs, err := Parse("x.yaml", []byte(c.yaml))
