@@ -76,7 +76,7 @@ func init() {
 }
 
 // First Aid (01019): ⮕ spend 1 supply: heal 1 damage or horror of an
-// investigator at your location (ruling R-FIRSTAID: yourself); discarded
+// investigator at your location (ruling R-FIRSTAID: any, the user choosing); discarded
 // when its supplies run out. LCG §3 Uses.
 var idFirstAid = mustID("01019")
 
