@@ -17,14 +17,14 @@ import (
 // offered ability is taken on a clone and compared with passing on another
 // clone, both played on (passing the later reactions of the same window)
 // to the next decision that is not a reaction. Costs are left out of the
-// comparison (the limit bits, exhaustion, uses, resources, the event moved
-// from hand, the actions); everything else the ability could change is in
+// comparison (the limit bits, the card's own exhaustion, resources, the
+// event moved from hand, the actions); everything else the ability could change is in
 // effectView, and what happened on the way in the log (effectEvents). An
 // ability whose use leaves both as passing does fails.
 func checkReactionsChange(t *testing.T, s *State, where string) {
 	t.Helper()
 	p := s.Prompt()
-	if p.Kind != PkReaction || len(p.Options) < 2 || p.Options[0].Code != ActPass {
+	if (p.Kind != PkReaction && p.Kind != PkWindow) || len(p.Options) < 2 || p.Options[0].Code != ActPass {
 		return
 	}
 	n0 := len(s.Log().Events)
@@ -35,15 +35,24 @@ func checkReactionsChange(t *testing.T, s *State, where string) {
 	settleReactions(pass)
 	passLog := effectEvents(pass, n0)
 	for i := 1; i < len(p.Options); i++ {
-		k := int(s.trigOpt[i])
+		o := p.Options[i]
+		own, name := int32(-1), actionNames[o.Code]
+		switch {
+		case p.Kind == PkReaction:
+			k := int(s.trigOpt[i])
+			own, name = int32(trigAbilities[k].card), trigAbilities[k].name
+		case o.Code == ActAdvanceAct:
+			continue // the act's clues are a cost and advancing always changes the state
+		case (o.Code >= ActPlay && o.Code < ActCommit) || (o.Code >= ActAbility && o.Code < ActAssign) || o.Code == ActPlayDiscard:
+			own, name = int32(s.Cards[o.Arg].Def), s.CardName(int16(o.Arg))
+		}
 		use := s.CloneState()
 		if err := use.Apply(i); err != nil {
 			t.Fatalf("%s: option %d: %v", where, i, err)
 		}
 		settleReactions(use)
-		if bytes.Equal(effectView(use, k), effectView(pass, k)) && slices.Equal(effectEvents(use, n0), passLog) {
-			t.Errorf("%s: reaction %q (option %d of %v) was offered but its effect changed nothing (LCG §3 Ability)",
-				where, trigAbilities[k].name, i, p.Options)
+		if bytes.Equal(effectView(use, own), effectView(pass, own)) && slices.Equal(effectEvents(use, n0), passLog) {
+			t.Errorf("%s: %q (option %d of %v) was offered but its effect changed nothing (LCG §3 Ability)", where, name, i, p.Options)
 		}
 	}
 }
@@ -64,23 +73,20 @@ func effectEvents(s *State, n0 int) []game.Event {
 	return out
 }
 
-// settleReactions passes every reaction prompt until a decision of another
-// kind (or the end).
+// settleReactions passes every reaction prompt and player window until a
+// decision of another kind (or the end).
 func settleReactions(s *State) {
-	for n := 0; n < 64 && !s.Over() && s.Prompt().Kind == PkReaction && s.Prompt().Options[0].Code == ActPass; n++ {
+	for n := 0; n < 64 && !s.Over() && (s.Prompt().Kind == PkReaction || s.Prompt().Kind == PkWindow) && s.Prompt().Options[0].Code == ActPass; n++ {
 		_ = s.Apply(0)
 	}
 }
 
 // effectView writes what an ability's effect can change, leaving out what
 // its costs change (see checkReactionsChange); cards of reaction k's own
-// card are left out entirely (the event played, the asset exhausted).
-func effectView(s *State, k int) []byte {
+// card (own, a cards.ID; -1: none) show only their tokens (the event
+// played and the asset exhausted are costs).
+func effectView(s *State, own int32) []byte {
 	var w game.Writer
-	own := int32(-1)
-	if k >= 0 {
-		own = int32(trigAbilities[k].card)
-	}
 	w.I32(int32(s.Round))
 	w.U8(uint8(s.Phase))
 	w.U8(uint8(s.Active))
@@ -104,9 +110,11 @@ func effectView(s *State, k int) []byte {
 	}
 	for i := range s.Cards {
 		c := &s.Cards[i]
-		if int32(c.Def) == own {
-			continue
+		if int32(c.Def) != own { // the ability's own card: its zone and exhaustion are costs
+			w.U8(uint8(c.Zone))
+			w.Bool(c.Exhausted)
 		}
+		w.U8(uint8(c.Uses)) // resources put on a card are an effect (Hospital Debts)
 		w.U8(uint8(c.Loc))
 		w.Bool(c.Revealed)
 		w.U8(uint8(c.Damage))
@@ -148,7 +156,7 @@ func TestReactionsChangeState(t *testing.T) {
 		}
 		rng := game.NewRNG(uint64(seed) + 77)
 		for n := 0; n < 3000 && !s.Over(); n++ {
-			if s.Prompt().Kind == PkReaction && len(s.Prompt().Options) > 1 {
+			if k := s.Prompt().Kind; (k == PkReaction || k == PkWindow) && len(s.Prompt().Options) > 1 {
 				checked++
 				checkReactionsChange(t, s, fmt.Sprintf("seed %d step %d", seed, n))
 			}
