@@ -276,9 +276,20 @@ func (s *State) startFight(seat int, e int16, src int16, mod, dmg int8) {
 	s.startFightSkill(seat, e, src, skCombat, mod, dmg)
 }
 
+// startFightSkill begins an attack testing sk; mod is the attack's "You get
+// +N [sk] for this attack" (a weapon's), dmg its extra damage. A bonus to a
+// skill applies only to a test of that skill (LCG §3 Modifiers): when Mind
+// over Matter puts intellect in place of sk, mod and the source's own skill
+// bonus (srcSkill) do not apply.
 func (s *State) startFightSkill(seat int, e int16, src int16, sk, mod, dmg int8) {
-	t := s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkFight, e, src)
-	t.Mod, t.DmgBonus = mod, dmg
+	tsk := s.mindOverMatter(seat, sk)
+	t := s.pushTest(seat, tsk, 0, tkFight, e, src)
+	t.DmgBonus = dmg
+	if tsk == sk {
+		t.Mod = mod
+	} else {
+		t.Flags |= tfSubst
+	}
 }
 
 // startEvade begins an evasion (LCG §3 Evade): an agility test (or another
@@ -287,7 +298,9 @@ func (s *State) startEvade(seat int, e int16, src int16, sk int8) {
 	if sk == 0 && src < 0 {
 		sk = skAgility
 	}
-	s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkEvade, e, src)
+	if t := s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkEvade, e, src); t.Skill != sk {
+		t.Flags |= tfSubst
+	}
 }
 
 // fightResult is ST.7 of an attack: damage on a success; on a failure
