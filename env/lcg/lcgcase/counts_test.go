@@ -24,12 +24,17 @@ func TestExactCountsLoadErrors(t *testing.T) {
 		{"game: lcg\ncases: {name: a}\n", "x.yaml:1: cases: want a list"},
 		{"game: lcg\ncases:\n  - {name: a, rule: r, expect: {rond: 1}}\n", "x.yaml: line 3: field rond not found"},
 		{"game: lcg\ncases: []\n", "x.yaml:2: no cases"},
+		{"- {name: a, rule: r, expect: {round: 1}}\n- game: ah3\n  name: b\n  rule: r\n", "x.yaml:2: case \"b\" names game \"ah3\""},
 	}
 	wantParseErrors(t, cases)
 }
 
-// TestGameKeyFile: the mapping form reads the same cases, with their lines.
+// TestGameKeyFile: the mapping form reads the same cases, with their lines;
+// a case's own game: lcg is accepted.
 func TestGameKeyFile(t *testing.T) {
+	if cs, err := Parse("x.yaml", []byte("- game: lcg\n  name: a\n  rule: r\n  expect: {round: 1}\n")); err != nil || len(cs) != 1 || cs[0].Game != "lcg" {
+		t.Fatalf("a case with game: lcg: %v", err)
+	}
 	cs, err := Parse("x.yaml", []byte("game: lcg\ncases:\n  - {name: a, rule: r, actions: [Resource], expect: {seats: [{seat: 0, resources: 6}]}}\n\n  - {name: b, rule: r, expect: {round: 1}}\n"))
 	if err != nil {
 		t.Fatal(err)

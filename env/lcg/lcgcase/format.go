@@ -8,6 +8,9 @@ package lcgcase
 // Case is one scripted rules case: a setup, a list of actions and the
 // expected state. Rule names the spec section (LCG §…) or the card it tests.
 type Case struct {
+	// Game names the game of the case (docs/rules-cases.md, "The game
+	// key"): empty or "lcg"; another game is a load error.
+	Game    string   `yaml:"game"`
 	Name    string   `yaml:"name"`
 	Rule    string   `yaml:"rule"`
 	Skip    string   `yaml:"skip"` // a reason not to run the case (an engine bug); reported as SKIP

@@ -40,6 +40,9 @@ func Parse(file string, data []byte) ([]*Case, error) {
 		}
 		c.File = file
 		where := fmt.Sprintf("%s:%d", file, c.Line)
+		if c.Game != "" && c.Game != Game {
+			return nil, fmt.Errorf("%s: case %q names game %q: this runner reads Arkham Horror LCG cases (game: %s)", where, c.Name, c.Game, Game)
+		}
 		if strings.TrimSpace(c.Name) == "" {
 			return nil, fmt.Errorf("%s: case without a name", where)
 		}
