@@ -34,13 +34,24 @@ func (s *State) actionAbilityUsable(seat int, id int16, a int) bool {
 	switch {
 	case w.effect != 0:
 		return (w.usable == nil || w.usable(s, seat, id)) && s.canPay(seat, 1, tome)
-	case w.skipNone: // First Aid: heal yourself (ruling R-FIRSTAID)
-		v := &s.Inv[seat]
-		return (v.Damage > 0 || v.Horror > 0) && s.canPay(seat, 1, tome)
-	case w.invest:
-		return s.canPay(seat, 1, tome)
+	case w.skipNone: // First Aid: an investigator at your location (ruling R-FIRSTAID)
+		healable := false
+		for i := 0; i < int(s.N); i++ {
+			healable = healable || s.canHealAt(seat, i)
+		}
+		return healable && s.canPay(seat, 1, tome)
+	case w.invest: // "Investigate.": the action's own legality (Locked Door)
+		return s.canInvestigate(seat) && s.canPay(seat, 1, tome)
 	}
 	return s.fightTarget(seat) >= 0 && s.canPay(seat, s.actionCost(seat, akFight, 1), tome)
+}
+
+// canHealAt reports whether seat's "heal … from an investigator at your
+// location" could change investigator i: in the game, at seat's location,
+// with damage or horror (First Aid; LCG §3 Ability).
+func (s *State) canHealAt(seat, i int) bool {
+	v := &s.Inv[i]
+	return s.inGame(i) && v.Loc == s.Inv[seat].Loc && (v.Damage > 0 || v.Horror > 0)
 }
 
 // useActionAbility pays for and initiates ⮕ ability a of card id (LCG §4).

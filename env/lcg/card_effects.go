@@ -27,8 +27,15 @@ func (s *State) hEffectExt(f *game.Frame) game.Control {
 	switch f.A {
 	case effMoveOut:
 		// The move a location's MoveOutTest guarded: cancelled when the test
-		// failed (the location's testResult set seat's bit of its Uses).
-		if s.Cards[f.Src].Uses&(1<<uint(seat)) == 0 && s.canMove(seat, int(f.Tgt)) {
+		// failed (the location's testResult set seat's bit of its Uses). B:
+		// the Move action (the destination must still connect), else an
+		// effect's move (startMove).
+		k := int(f.Tgt)
+		still := s.Inv[seat].Loc >= 0 && s.LocInst[s.Inv[seat].Loc] == int16(f.Src) && s.locInPlay(k)
+		if f.B == 1 {
+			still = still && s.canMove(seat, k)
+		}
+		if s.Cards[f.Src].Uses&(1<<uint(seat)) == 0 && still {
 			s.moveInvestigator(seat, int(f.Tgt))
 		}
 		s.Cards[f.Src].Uses &^= 1 << uint(seat)

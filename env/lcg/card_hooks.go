@@ -122,10 +122,11 @@ type playerHooks struct {
 	// is the position; LCG §3 Activate).
 	abilities []weapon
 	// skillBonus is the constant bonus the asset gives its controller's
-	// skills while in play (by skill; LCG §3 Modifiers); investigateBonus
-	// its bonus to intellect while its controller investigates.
-	skillBonus       [4]int8
-	investigateBonus int8
+	// skills while in play (by skill; LCG §3 Modifiers); whileBonus its
+	// "+N [skill] while …" bonus (Magnifying Glass), to tests of that skill
+	// only.
+	skillBonus [4]int8
+	whileBonus testBonus
 	// extraAction: its controller gets 1 additional action each turn while
 	// it is in play, also in the turn it enters or leaves play (Leo De Luca).
 	extraAction bool
@@ -289,6 +290,15 @@ func (s *State) clueLocked(seat int) bool {
 		}
 	}
 	return false
+}
+
+// canInvestigate reports whether seat may investigate its location now:
+// the one legality check of every investigation, the basic action's and
+// every "⮕ …: Investigate." ability's or effect's (Flashlight, Burglary):
+// a location that "cannot be investigated" stops them all (LCG §3
+// Investigate, §3 Cannot; Locked Door).
+func (s *State) canInvestigate(seat int) bool {
+	return !s.investigateBlocked(int(s.Inv[seat].Loc))
 }
 
 // investigateBlocked reports whether location slot k cannot be

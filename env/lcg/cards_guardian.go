@@ -20,7 +20,7 @@ func init() {
 	})
 	registerTriggers(trigAbility{seq: 7, kind: tpAfterDefeat, name: "Roland Banks", card: idRoland, from: fromInvestigator, round: bitRoland,
 		// Roland Banks: after you defeat an enemy, discover 1 clue at your location (limit once per round).
-		ok: func(s *State, ev *event, seat int, _ int16) bool { return s.cluesHere(seat) },
+		ok: func(s *State, ev *event, seat int, _ int16) bool { return s.canDiscoverHere(seat) },
 		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 			s.discoverAt(seat, int(s.Inv[seat].Loc), 1)
 		}})
@@ -76,7 +76,7 @@ func init() {
 }
 
 // First Aid (01019): ⮕ spend 1 supply: heal 1 damage or horror of an
-// investigator at your location (ruling R-FIRSTAID: yourself); discarded
+// investigator at your location (ruling R-FIRSTAID: any, the user choosing); discarded
 // when its supplies run out. LCG §3 Uses.
 var idFirstAid = mustID("01019")
 
@@ -124,7 +124,7 @@ func init() {
 	registerCard(idEvidence, playerHooks{playable: atTriggerOnly})
 	registerTriggers(trigAbility{seq: 8, kind: tpAfterDefeat, name: "Evidence!", card: idEvidence, from: fromHand,
 		// Evidence!: play after you defeat an enemy: discover 1 clue at your location.
-		ok: func(s *State, ev *event, seat int, _ int16) bool { return s.cluesHere(seat) },
+		ok: func(s *State, ev *event, seat int, _ int16) bool { return s.canDiscoverHere(seat) },
 		run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
 			s.playTrigger(seat, id)
 			s.discoverAt(seat, int(s.Inv[seat].Loc), 1)

@@ -127,7 +127,7 @@ func init() {
 	registerEffect(effElusive, func(s *State, f *game.Frame, seat int) game.Control {
 		// Elusive: move to a revealed location with no enemies.
 		if f.Answer != game.NoAnswer {
-			s.moveInvestigator(seat, int(s.chosen(f).Arg))
+			s.startMove(seat, int(s.chosen(f).Arg), false)
 			return s.cont(game.Done)
 		}
 		p := s.ask(seat, PkTarget, f.Src)
@@ -141,7 +141,7 @@ func init() {
 		case 0:
 			return game.Done
 		case 1:
-			s.moveInvestigator(seat, int(p.Options[0].Arg))
+			s.startMove(seat, int(p.Options[0].Arg), false)
 			return s.cont(game.Done)
 		}
 		return game.Wait
@@ -244,27 +244,40 @@ func init() {
 func disengageAndMove(s *State, f *game.Frame, seat int) game.Control {
 	// Cat Burglar: disengage from each enemy and move to a connecting
 	// location (no attacks of opportunity). Survival Instinct: after a
-	// successful evasion the evader may disengage from each other enemy
-	// and may move to a connecting location.
+	// successful evasion the evader "may immediately disengage from each
+	// other enemy engaged with him or her, and may move to a connecting
+	// location" (01081): two independent "may"s (ruling R-SURVIVAL):
+	// Choose 0 disengages and stays, Location k disengages and moves,
+	// Choose 1 keeps the other enemies engaged and asks where to move (f.B
+	// 1: they come along, LCG §3 Move).
 	if f.Answer != game.NoAnswer {
 		o := s.chosen(f)
 		if o.Code == ActPass {
 			return game.Done
 		}
-		s.disengageAll(seat, -1)
+		if f.A == effSurvivalInstinct && o.Code == ActChoose+1 {
+			f.B = 1
+			return game.Again
+		}
+		if f.B == 0 {
+			s.disengageAll(seat, -1)
+		}
 		if o.Code >= ActLocation && o.Code < ActLocation+MaxLocations {
-			s.moveInvestigator(seat, int(o.Arg))
+			s.startMove(seat, int(o.Arg), false)
 		}
 		return s.cont(game.Done)
 	}
 	p := s.ask(seat, PkTarget, f.Src)
+	m := s.connectingMask(seat)
 	if f.A == effSurvivalInstinct {
 		p.Add(ActPass, 0, 0)
-		if s.evadeTarget(seat) >= 0 {
+		if f.B == 0 && s.evadeTarget(seat) >= 0 {
 			p.Add(ActChoose, 0, 0) // disengage and stay
+			if m != 0 {
+				p.Add(ActChoose+1, 1, 0) // stay engaged and move
+			}
 		}
 	}
-	m := s.connectingMask(seat)
 	for k := 0; k < MaxLocations; k++ {
 		if m&(1<<uint(k)) != 0 {
 			p.Add(ActLocation+game.ActionCode(k), int32(k), 0)

@@ -24,11 +24,16 @@ var idTote = mustID("01008")
 
 func init() { registerCard(idTote, playerHooks{handSlots: 2}) }
 
-// Magnifying Glass (01030): fast; +1 intellect while you investigate. LCG
-// §3 Modifiers.
+// Magnifying Glass (01030): fast; "You get +1 [intellect] while
+// investigating": a bonus to intellect, so not to an investigation tested
+// with another skill (The Old House, Cliffside, Tangled Thicket). LCG §3
+// Modifiers.
 var idMagGlass = mustID("01030")
 
-func init() { registerCard(idMagGlass, playerHooks{investigateBonus: 1}) }
+// magGlassBonus is both Magnifying Glasses' "+1 [intellect] while investigating".
+var magGlassBonus = testBonus{kind: tkInvestigate, skill: skIntellect, n: 1}
+
+func init() { registerCard(idMagGlass, playerHooks{whileBonus: magGlassBonus}) }
 
 // Old Book of Lore (01031): ⮕ exhaust: an investigator at your location
 // searches the top 3 cards of their deck for a card and draws it
@@ -151,7 +156,7 @@ var idWorkingHunch = mustID("01037")
 func init() {
 	registerCard(idWorkingHunch, playerHooks{
 		playable: func(s *State, seat int, _ int16) bool {
-			return s.Active == int8(seat) && s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues > 0
+			return s.Active == int8(seat) && s.canDiscoverHere(seat)
 		},
 		play: func(s *State, seat int, _ int16) { s.discoverAt(seat, int(s.Inv[seat].Loc), 1) },
 	})
@@ -187,7 +192,7 @@ var idMagGlass1 = mustID("01040")
 
 func init() {
 	registerCard(idMagGlass1, playerHooks{
-		investigateBonus: 1,
+		whileBonus: magGlassBonus,
 		fastUsable: func(s *State, seat int, _ int16) bool {
 			return s.Cards[s.LocInst[s.Inv[seat].Loc]].Clues == 0
 		},

@@ -200,7 +200,7 @@ func init() {
 		// "Look what I found!": play after you fail a skill test by 2 or
 		// less while investigating: discover 2 clues at your location.
 		ok: func(s *State, ev *event, seat int, _ int16) bool {
-			return ev.Flags&(evSuccess|evAutoFail) == 0 && ev.N >= -2 && s.cluesHere(seat)
+			return ev.Flags&(evSuccess|evAutoFail) == 0 && ev.N >= -2 && s.canDiscoverHere(seat)
 		},
 		run: func(s *State, ev *event, seat int, id int16, _ game.Option) {
 			s.playTrigger(seat, id)

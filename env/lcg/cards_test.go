@@ -231,7 +231,7 @@ func TestCards(t *testing.T) {
 			mg := ctGive(s, 0, "01040", ZoneHand)
 			s.run()
 			pick(t, s, ActPlay+slotOf(t, s.Inv[0].Hand, mg))
-			if s.Cards[mg].Zone != ZonePlay || s.Inv[0].Actions != 3 || s.investigateBonus(0) != 1 {
+			if s.Cards[mg].Zone != ZonePlay || s.Inv[0].Actions != 3 || s.whileBonus(0, &SkillTest{Kind: tkInvestigate, Skill: skIntellect}) != 1 {
 				t.Fatalf("zone %s actions %d", s.Cards[mg].Zone, s.Inv[0].Actions)
 			}
 			code := ActAbility + 2*slotOf(t, s.Inv[0].Play, mg)

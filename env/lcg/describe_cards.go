@@ -94,6 +94,10 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 			return "Stay engaged and where you are", true
 		case c == ActChoose:
 			return "Disengage from each other enemy and stay", true
+		case c == ActChoose+1:
+			return "Stay engaged and move (the enemies come along)", true
+		case c >= ActLocation && c < ActChoose && f.B == 1:
+			return fmt.Sprintf("Move to the %s", s.locName(seat)), true
 		case c >= ActLocation && c < ActChoose:
 			return fmt.Sprintf("Disengage and move to the %s", s.locName(seat)), true
 		}

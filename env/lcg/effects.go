@@ -107,11 +107,37 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 		id := int16(f.Src)
 		w, _ := weaponOf(s.Cards[id].Def, int(f.B))
 		if w.invest {
-			s.startInvestigate(seat, id, int(w.shroud))
+			if s.canInvestigate(seat) { // still legal after the attacks of opportunity
+				s.startInvestigate(seat, id, int(w.shroud))
+			}
 			return game.Done
 		}
-		// First Aid: heal 1 damage or horror (yourself; ruling R-FIRSTAID).
-		v := &s.Inv[seat]
+		// First Aid: "Heal 1 damage or horror from an investigator at your
+		// location" (card text, 01019; ruling R-FIRSTAID): the investigator
+		// first (Tgt; asked when several could be healed), then damage or
+		// horror (asked when they have both).
+		if f.Tgt < 0 {
+			if f.Answer != game.NoAnswer {
+				f.Tgt = s.chosen(f).Arg
+				return game.Again
+			}
+			p := s.ask(seat, PkTarget, f.Src)
+			for i := 0; i < int(s.N); i++ {
+				if s.canHealAt(seat, i) {
+					p.Add(ActSeat+game.ActionCode(i), int32(i), 0)
+				}
+			}
+			switch len(p.Options) {
+			case 0:
+				return game.Done
+			case 1:
+				f.Tgt = p.Options[0].Arg
+			default:
+				return game.Wait
+			}
+		}
+		who := int(f.Tgt)
+		v := &s.Inv[who]
 		if f.Answer == game.NoAnswer && v.Damage > 0 && v.Horror > 0 {
 			p := s.ask(seat, PkChoice, f.Src)
 			p.Add(ActChoose+0, 0, 0)
@@ -119,7 +145,7 @@ func (s *State) hEffect(f *game.Frame) game.Control {
 			return game.Wait
 		}
 		horror := v.Damage == 0 || (f.Answer != game.NoAnswer && s.chosen(f).Arg == 1)
-		s.heal(seat, 1, horror)
+		s.heal(who, 1, horror)
 		if h := s.hook(id); h != nil && h.emptied != nil && s.Cards[id].Uses <= 0 && s.Cards[id].Zone == ZonePlay {
 			h.emptied(s, id)
 		}

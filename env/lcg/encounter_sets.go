@@ -206,7 +206,7 @@ func init() {
 				}
 			}
 			if k := int(s.chosen(f).Arg); k != int(s.Inv[seat].Loc) {
-				s.moveInvestigator(seat, k)
+				s.startMove(seat, k, false)
 			}
 			return game.Done
 		},

@@ -85,6 +85,28 @@ func (s *State) moveInvestigator(seat, k int) {
 	s.autoEngage()
 }
 
+// startMove moves seat to k by the Move action (action true) or by any
+// other rule or effect (Elusive, Cat Burglar, On Wings of Darkness…): a
+// move is a move whatever causes it (LCG §3 Move). A "Forced – When you
+// move out of this location" ability of the location left (Twisting
+// Paths: test [intellect] (3), if you fail cancel the effects of the move)
+// resolves first, then the move unless the test failed (effMoveOut);
+// without one the move happens now.
+func (s *State) startMove(seat, k int, action bool) {
+	if l := s.locDef(int(s.Inv[seat].Loc)); l.MoveOutTest > 0 && int(s.Inv[seat].Loc) != k {
+		from := s.LocInst[s.Inv[seat].Loc]
+		s.Cards[from].Uses &^= 1 << uint(seat)
+		b := int32(0)
+		if action {
+			b = 1
+		}
+		s.push(opEffect, seat, int32(from), int32(k), effMoveOut, b)
+		s.pushTest(seat, l.MoveOutTest-1, int(l.MoveOutDiff), tkTreachery, -1, from)
+		return
+	}
+	s.moveInvestigator(seat, k)
+}
+
 // discoverClues moves up to n clues from location k to seat (LCG §3 Clues).
 // It returns how many were discovered.
 func (s *State) discoverClues(seat, k, n int) int {

@@ -243,6 +243,8 @@ func (s *State) Describe(i int) string {
 		return fmt.Sprintf("Use %s in your threat area", s.name(id))
 	case c >= ActAssign && c < ActSeat:
 		return s.describeAssign(id)
+	case c >= ActSeat && c < ActEnemy && s.prompt.Kind == PkTarget:
+		return fmt.Sprintf("Choose %s", s.seatName(int(o.Arg))) // an investigator as a target (First Aid)
 	case c >= ActSeat && c < ActEnemy:
 		return fmt.Sprintf("%s takes the next turn", s.seatName(int(o.Arg)))
 	case c >= ActEnemy && c < ActLocation:

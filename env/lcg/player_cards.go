@@ -49,13 +49,25 @@ func skillBonus(d cards.ID, sk int8) int {
 	return 0
 }
 
-// investigateBonus is the intellect bonus seat's assets give while seat
-// investigates (playerHooks.investigateBonus: Magnifying Glass).
-func (s *State) investigateBonus(seat int) int {
+// testBonus is a "You get +N [skill] while <test kind>" bonus (Magnifying
+// Glass: +1 [intellect] while investigating). It modifies that skill, so it
+// applies only to a test of that skill of that kind (LCG §3 Modifiers, §6
+// ST.5): an investigation of The Old House, tested with [willpower]
+// (LCG §3 Investigate, "investigated using … instead"), gets nothing from it.
+type testBonus struct {
+	kind  uint8 // tkInvestigate, tkFight, tkEvade
+	skill int8  // the skill it raises
+	n     int8  // 0: no bonus
+}
+
+// whileBonus totals the "+N [skill] while …" bonuses of seat's assets that
+// apply to test t: same kind, same tested skill.
+func (s *State) whileBonus(seat int, t *SkillTest) int {
 	n := 0
 	for _, id := range s.Inv[seat].Play {
-		if h := hooksOf[s.Cards[id].Def]; h != nil {
-			n += int(h.investigateBonus)
+		if h := hooksOf[s.Cards[id].Def]; h != nil && h.whileBonus.n != 0 &&
+			h.whileBonus.kind == t.Kind && h.whileBonus.skill == t.Skill {
+			n += int(h.whileBonus.n)
 		}
 	}
 	return n
@@ -264,9 +276,20 @@ func (s *State) startFight(seat int, e int16, src int16, mod, dmg int8) {
 	s.startFightSkill(seat, e, src, skCombat, mod, dmg)
 }
 
+// startFightSkill begins an attack testing sk; mod is the attack's "You get
+// +N [sk] for this attack" (a weapon's), dmg its extra damage. A bonus to a
+// skill applies only to a test of that skill (LCG §3 Modifiers): when Mind
+// over Matter puts intellect in place of sk, mod and the source's own skill
+// bonus (srcSkill) do not apply.
 func (s *State) startFightSkill(seat int, e int16, src int16, sk, mod, dmg int8) {
-	t := s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkFight, e, src)
-	t.Mod, t.DmgBonus = mod, dmg
+	tsk := s.mindOverMatter(seat, sk)
+	t := s.pushTest(seat, tsk, 0, tkFight, e, src)
+	t.DmgBonus = dmg
+	if tsk == sk {
+		t.Mod = mod
+	} else {
+		t.Flags |= tfSubst
+	}
 }
 
 // startEvade begins an evasion (LCG §3 Evade): an agility test (or another
@@ -275,7 +298,9 @@ func (s *State) startEvade(seat int, e int16, src int16, sk int8) {
 	if sk == 0 && src < 0 {
 		sk = skAgility
 	}
-	s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkEvade, e, src)
+	if t := s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkEvade, e, src); t.Skill != sk {
+		t.Flags |= tfSubst
+	}
 }
 
 // fightResult is ST.7 of an attack: damage on a success; on a failure

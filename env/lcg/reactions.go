@@ -33,8 +33,8 @@ func (s *State) whenSpawn(e int16) {
 // else the discovery (the event's Then). The event's amount is what would
 // actually be discovered: at most the clues on the location (LCG §3 Clues).
 func (s *State) discoverAt(seat, k, n int) {
-	if n <= 0 || s.LocInst[k] < 0 || s.Cards[s.LocInst[k]].Clues == 0 {
-		return
+	if n <= 0 || s.LocInst[k] < 0 || s.Cards[s.LocInst[k]].Clues == 0 || s.clueLocked(seat) {
+		return // nothing would be discovered: no "when you would discover" (Cover Up)
 	}
 	if c := int(s.Cards[s.LocInst[k]].Clues); n > c {
 		n = c

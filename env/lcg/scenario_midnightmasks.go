@@ -303,7 +303,7 @@ func init() {
 			if s.chosen(f).Arg == 0 {
 				s.takeDamage(seat, 0, 2, f.Src)
 			} else {
-				s.moveInvestigator(seat, mmRivertown)
+				s.startMove(seat, mmRivertown, false)
 			}
 			return game.Done
 		},

@@ -40,6 +40,10 @@ const (
 	tfNoToken // no chaos token is revealed (Will to Survive)
 	tfFailTablet
 	tfFailElderThing
+	// tfSubst: the test uses another skill in place of the one its source
+	// names (Mind over Matter's intellect for combat): the source's "+N
+	// [skill] for this attack" bonuses do not apply (LCG §3 Modifiers).
+	tfSubst
 )
 
 // tokNone is SkillTest.Token when no chaos token was revealed.
@@ -115,10 +119,8 @@ func (s *State) baseSkill(seat int, sk int8) int {
 func (s *State) skillValue(t *SkillTest) int {
 	seat := int(t.Tester)
 	n := s.baseSkill(seat, t.Skill) + int(t.Mod) + int(t.TokMod)
-	if t.Kind == tkInvestigate {
-		n += s.investigateBonus(seat)
-	}
-	if h := s.hook(t.Src); h != nil && h.srcSkill != nil {
+	n += s.whileBonus(seat, t) // "+N [skill] while …" of that skill only (Magnifying Glass)
+	if h := s.hook(t.Src); h != nil && h.srcSkill != nil && t.Flags&tfSubst == 0 {
 		n += h.srcSkill(s, t) // the test's source card (Roland's .38 Special)
 	}
 	for i := 0; i < int(t.NCommit); i++ {

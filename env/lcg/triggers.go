@@ -587,10 +587,15 @@ func forcedName(arg int32) string {
 	return "?"
 }
 
-// cluesHere reports whether seat's location has a clue.
-func (s *State) cluesHere(seat int) bool {
+// canDiscoverHere reports whether an effect "discover N clues at your
+// location" could change the game state for seat: its location has a clue
+// and nothing forbids seat to discover clues (an engaged The Masked
+// Hunter: clueLocked). An ability or event with that effect cannot be
+// initiated otherwise (LCG §3 Ability: "its effect could change the game
+// state"; §3 Cannot).
+func (s *State) canDiscoverHere(seat int) bool {
 	loc := s.LocInst[s.Inv[seat].Loc]
-	return loc >= 0 && s.Cards[loc].Clues > 0
+	return loc >= 0 && s.Cards[loc].Clues > 0 && !s.clueLocked(seat)
 }
 
 // wouldFail reports whether the current test would fail now (LCG §6 ST.6),

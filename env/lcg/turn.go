@@ -149,7 +149,7 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 	v := &s.Inv[seat]
 	loc := int(v.Loc)
 	if v.Actions > 0 {
-		if !s.investigateBlocked(loc) {
+		if s.canInvestigate(seat) {
 			p.Add(ActInvestigate, int32(loc), 0)
 		}
 		if s.canPay(seat, s.actionCost(seat, akMove, 1), false) {
@@ -353,17 +353,7 @@ func (s *State) hAct(f *game.Frame) game.Control {
 	case akInvestigate:
 		s.startInvestigate(seat, -1, 0)
 	case akMove:
-		if l := s.locDef(int(s.Inv[seat].Loc)); l.MoveOutTest > 0 {
-			// "When you move out of this location: test …; if you fail,
-			// cancel the move" (Twisting Paths): the test first, then the move
-			// unless it failed (moveOutEffect).
-			from := s.LocInst[s.Inv[seat].Loc]
-			s.Cards[from].Uses &^= 1 << uint(seat)
-			s.push(opEffect, seat, int32(from), f.Tgt, effMoveOut, 0)
-			s.pushTest(seat, l.MoveOutTest-1, int(l.MoveOutDiff), tkTreachery, -1, from)
-			return game.Done
-		}
-		s.moveInvestigator(seat, int(f.Tgt)) // LCG §3 Move (action)
+		s.startMove(seat, int(f.Tgt), true) // LCG §3 Move (action); Twisting Paths' test first
 	case akDraw:
 		s.push(opDraw, seat, -1, -1, 1, 0) // LCG §3 Draw (action)
 	case akResource:

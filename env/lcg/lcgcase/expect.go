@@ -136,6 +136,7 @@ func check(s *lcg.State, e *Expect) []string {
 		d.int("victory points", e.VictoryPts, n)
 	}
 	checkLogOrder(s, &d, e.LogOrder)
+	checkExactCounts(s, &d, e)
 	if e.ActClues != nil {
 		on, _ := s.ActCluesOnAct()
 		d.int("clues on the act", e.ActClues, on)
@@ -213,6 +214,7 @@ func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 
 // checkZone checks that list holds the Has cards (with repeats) and none of the Lacks.
 func checkZone(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect) {
+	checkZoneExact(s, d, what, list, z) // count, exactly (format_counts.go)
 	if len(z.Has) == 0 && len(z.Lacks) == 0 {
 		return
 	}

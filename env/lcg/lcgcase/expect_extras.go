@@ -1,9 +1,11 @@
 package lcgcase
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // checkLogOrder checks that the game log has a line containing each of
@@ -50,4 +52,59 @@ func logTail(lines []string, at int) string {
 		return "no lines"
 	}
 	return strings.Join(rest, " | ")
+}
+
+// checkExactCounts checks the exact counts (format_counts.go): the number
+// of enemies in play and the whole chaos bag.
+func checkExactCounts(s *lcg.State, d *differ, e *Expect) {
+	if e.EnemyCount != nil {
+		n := 0
+		for _, x := range s.Enemies {
+			if x >= 0 {
+				n++
+			}
+		}
+		want := int(*e.EnemyCount)
+		d.int("enemies in play", &want, n)
+	}
+	if e.BagExactly != nil {
+		d.n++
+		want := make([]string, 0, len(e.BagExactly.Tokens))
+		for _, n := range e.BagExactly.Tokens {
+			t, _ := lcg.ParseToken(n)
+			want = append(want, lcg.TokenName(t))
+		}
+		got := make([]string, 0, len(s.Bag))
+		for _, t := range s.Bag {
+			got = append(got, lcg.TokenName(t))
+		}
+		sort.Strings(want)
+		sort.Strings(got)
+		if strings.Join(want, ",") != strings.Join(got, ",") {
+			d.add("chaos bag: want exactly %s, got %s", strings.Join(want, ", "), strings.Join(got, ", "))
+		}
+	}
+}
+
+// checkZoneExact checks a zone's count and exactly (format_counts.go).
+func checkZoneExact(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect) {
+	d.int(what+" size", z.Count, len(list))
+	if z.Exactly == nil {
+		return
+	}
+	d.n++
+	want := make([]string, 0, len(z.Exactly))
+	for _, n := range z.Exactly {
+		id, _ := cardID(n)
+		want = append(want, cards.Get(id).Name)
+	}
+	got := make([]string, 0, len(list))
+	for _, id := range list {
+		got = append(got, s.CardName(id))
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	if strings.Join(want, "|") != strings.Join(got, "|") {
+		d.add("%s: want exactly %s, got %s", what, strings.Join(want, ", "), zoneList(s, list))
+	}
 }

@@ -8,6 +8,9 @@ package lcgcase
 // Case is one scripted rules case: a setup, a list of actions and the
 // expected state. Rule names the spec section (LCG §…) or the card it tests.
 type Case struct {
+	// Game names the game of the case (docs/rules-cases.md, "The game
+	// key"): empty or "lcg"; another game is a load error.
+	Game    string   `yaml:"game"`
 	Name    string   `yaml:"name"`
 	Rule    string   `yaml:"rule"`
 	Skip    string   `yaml:"skip"` // a reason not to run the case (an engine bug); reported as SKIP
@@ -243,6 +246,12 @@ type Expect struct {
 
 	// CampaignPlay is the campaign-play state (CampaignPlayExpect).
 	CampaignPlay *CampaignPlayExpect `yaml:"campaign"`
+
+	// Exact counts (format_counts.go): EnemyCount is the number of enemies
+	// in play, whatever their names; BagExactly the whole chaos bag, tokens
+	// in any order, repeats counted (bag_has is "at least").
+	EnemyCount *EnemyCount `yaml:"enemy_count"`
+	BagExactly *TokenList  `yaml:"bag_exactly"`
 }
 
 // CampaignExpect is the expected campaign log.
@@ -297,10 +306,16 @@ type CardExpect struct {
 }
 
 // ZoneExpect says which cards a zone must and must not hold. Has counts
-// repeats: [Guts, Guts] needs two copies.
+// repeats: [Guts, Guts] needs at least two copies. Count and Exactly are
+// exact (format_counts.go): the number of cards in the zone, and the whole
+// zone as a list of names in any order, repeats counted.
 type ZoneExpect struct {
-	Has   []string `yaml:"has"`
-	Lacks []string `yaml:"lacks"`
+	Has     []string `yaml:"has"`
+	Lacks   []string `yaml:"lacks"`
+	Count   *int     `yaml:"count"`
+	Exactly []string `yaml:"exactly"`
+
+	Line int `yaml:"-"`
 }
 
 // LocationExpect is the expected state of one location.

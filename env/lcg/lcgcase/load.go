@@ -18,11 +18,13 @@ func LoadFile(path string) ([]*Case, error) { return casefile.LoadFile(path, Par
 // LoadDir reads every *.yaml file of a directory, in name order.
 func LoadDir(dir string) ([]*Case, error) { return casefile.LoadDir(dir, LoadFile) }
 
-// Parse reads the cases of a YAML document: a list of cases. Unknown keys are
+// Parse reads the cases of a YAML document: a list of cases, or a mapping
+// that names its game, `game: lcg`, and holds the list under `cases:`
+// (decodeFile). Unknown keys are
 // rejected (yaml.v3 KnownFields); a case without a name or a rule, or with a
 // name used twice in the file, is an error.
 func Parse(file string, data []byte) ([]*Case, error) {
-	cases, lines, err := casefile.Decode[*Case](file, data)
+	cases, lines, err := decodeFile(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -38,11 +40,17 @@ func Parse(file string, data []byte) ([]*Case, error) {
 		}
 		c.File = file
 		where := fmt.Sprintf("%s:%d", file, c.Line)
+		if c.Game != "" && c.Game != Game {
+			return nil, fmt.Errorf("%s: case %q names game %q: this runner reads Arkham Horror LCG cases (game: %s)", where, c.Name, c.Game, Game)
+		}
 		if strings.TrimSpace(c.Name) == "" {
 			return nil, fmt.Errorf("%s: case without a name", where)
 		}
 		if strings.TrimSpace(c.Rule) == "" {
 			return nil, fmt.Errorf("%s: case %q has no rule: name the spec section or card it tests", where, c.Name)
+		}
+		if err := c.Expect.checkExactCounts(); err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
 		}
 		if l, ok := seen[c.Name]; ok {
 			return nil, fmt.Errorf("%s: case %q is also at line %d: names must be unique", where, c.Name, l)
