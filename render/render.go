@@ -1,0 +1,18 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// Draw lays out what seat viewer may know of a game state as a scene. It
+// returns an error for a game with no drawing.
+func Draw(st game.State, viewer game.AgentID) (*Scene, error) {
+	switch s := st.(type) {
+	case *machina.State:
+		return NewMachinaView(s, viewer).Draw(), nil
+	}
+	return nil, fmt.Errorf("render: no drawing for %T", st)
+}
