@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 
+	"github.com/mythos-rl/mythos/env/ah3"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/machina"
 )
@@ -11,6 +12,8 @@ import (
 // returns an error for a game with no drawing.
 func Draw(st game.State, viewer game.AgentID) (*Scene, error) {
 	switch s := st.(type) {
+	case *ah3.State:
+		return NewAH3View(s, viewer).Draw(), nil
 	case *machina.State:
 		return NewMachinaView(s, viewer).Draw(), nil
 	}
