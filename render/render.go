@@ -5,6 +5,7 @@ import (
 
 	"github.com/mythos-rl/mythos/env/ah3"
 	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/env/machina"
 )
 
@@ -14,6 +15,8 @@ func Draw(st game.State, viewer game.AgentID) (*Scene, error) {
 	switch s := st.(type) {
 	case *ah3.State:
 		return NewAH3View(s, viewer).Draw(), nil
+	case *lcg.State:
+		return DrawLCG(s.TableView(viewer), s.Info().Name), nil
 	case *machina.State:
 		return NewMachinaView(s, viewer).Draw(), nil
 	}
