@@ -172,12 +172,48 @@ var kindColor = [...]Color{
 	machina.KindRitual:    RGB(0x9a, 0x2a, 0x8a),
 }
 
-// Board geometry of the drawing.
+// Board geometry of the drawing: the window of placed tiles (MA §11.3)
+// is zoomed to fill the board area, whole tiles at a time, so that a board
+// of one tile is drawn as large as one of four.
 const (
-	maCell = 35.0
-	maX0   = 44.0
-	maY0   = 58.0
+	maX0, maY0   = 44.0, 58.0
+	maW, maH     = 700.0, 728.0
+	maMaxCellPix = 70.0
 )
+
+// machinaFrame is the part of the canvas drawn and the size of a cell.
+type machinaFrame struct {
+	x0, y0, x1, y1 int // cells, x1 and y1 excluded
+	cell           float64
+}
+
+func newMachinaFrame(g *machina.Grid) machinaFrame {
+	f := machinaFrame{x0: machina.Size, y0: machina.Size}
+	for c := 0; c < machina.NumCells; c++ {
+		if g.Present(c) {
+			t := machina.TileSize
+			x, y := c%machina.Size/t*t, c/machina.Size/t*t
+			f.x0, f.y0 = min(f.x0, x), min(f.y0, y)
+			f.x1, f.y1 = max(f.x1, x+t), max(f.y1, y+t)
+		}
+	}
+	if f.x1 == 0 {
+		f = machinaFrame{0, 0, machina.Size, machina.Size, 0}
+	}
+	f.cell = min(maW/float64(f.x1-f.x0), maH/float64(f.y1-f.y0), maMaxCellPix)
+	return f
+}
+
+// at is the top left corner of cell c on the picture.
+func (f machinaFrame) at(c int) (float64, float64) {
+	return maX0 + float64(c%machina.Size-f.x0)*f.cell, maY0 + float64(c/machina.Size-f.y0)*f.cell
+}
+
+// in reports whether cell c is drawn.
+func (f machinaFrame) in(c int) bool {
+	x, y := c%machina.Size, c/machina.Size
+	return x >= f.x0 && x < f.x1 && y >= f.y0 && y < f.y1
+}
 
 // Draw lays the view out: the board with axis labels, walls, doors, cells,
 // figures and the acting creature's overlay on the left; the chapter, danger
@@ -198,13 +234,23 @@ func (v *MachinaView) Draw() *Scene {
 func (v *MachinaView) drawBoard(s *Scene) {
 	g := &v.Grid
 	n := machina.Size
-	for i := 0; i < n; i++ {
+	f := newMachinaFrame(g)
+	maCell := f.cell
+	fs := min(maCell*0.4, 18) // cell letters
+	for x := f.x0; x < f.x1; x++ {
 		// Axis labels: cells are named (x,y) in every prompt.
-		s.Text(maX0+(float64(i)+0.5)*maCell, maY0-6, 11, dimColor, Middle, false, 0, fmt.Sprint(i))
-		s.Text(maX0-6, maY0+(float64(i)+0.5)*maCell+4, 11, dimColor, End, false, 0, fmt.Sprint(i))
+		px, _ := f.at(x)
+		s.Text(px+maCell/2, maY0-6, 11, dimColor, Middle, false, 0, fmt.Sprint(x))
+	}
+	for y := f.y0; y < f.y1; y++ {
+		_, py := f.at(y * n)
+		s.Text(maX0-6, py+maCell/2+4, 11, dimColor, End, false, 0, fmt.Sprint(y))
 	}
 	for c := 0; c < machina.NumCells; c++ {
-		x, y := maX0+float64(c%n)*maCell, maY0+float64(c/n)*maCell
+		if !f.in(c) {
+			continue
+		}
+		x, y := f.at(c)
 		k := g.Kind[c]
 		s.Rect(x, y, maCell, maCell, kindColor[k], RGB(0x30, 0x30, 0x30), 0.5)
 		if k == machina.KindNone {
@@ -219,22 +265,26 @@ func (v *MachinaView) drawBoard(s *Scene) {
 			if k == machina.KindChasm || k == machina.KindLair || k == machina.KindEvent || k == machina.KindRitual {
 				tc = inkColor
 			}
-			s.Text(x+maCell/2, y+maCell/2+5, 13, tc, Middle, true, 0, string(k.Char()))
+			s.Text(x+maCell/2, y+maCell/2+fs*0.37, fs, tc, Middle, true, 0, string(k.Char()))
 		}
 		if g.Lit[c] {
 			s.Circle(x+maCell-7, y+7, 4, goldColor, RGB(0x10, 0x10, 0x10), 1)
 		}
 	}
-	// The acting creature's sight (tinted) and reach (outlined with steps).
+	// The acting creature's sight (cells out of it shaded) and reach
+	// (outlined, with the steps it takes).
 	if v.ActingCell >= 0 {
 		for c := 0; c < machina.NumCells; c++ {
-			x, y := maX0+float64(c%n)*maCell, maY0+float64(c/n)*maCell
+			if !f.in(c) {
+				continue
+			}
+			x, y := f.at(c)
 			if !v.Sight[c] && g.Present(c) {
 				s.Rect(x, y, maCell, maCell, RGB(0x10, 0x10, 0x20).Alpha(120), None, 0)
 			}
 			if r := v.Reach[c]; r > 0 {
 				s.Rect(x+2, y+2, maCell-4, maCell-4, None, greenColor, 2)
-				s.Text(x+4, y+maCell-4, 9, RGB(0x10, 0x40, 0x10), Start, true, 0, fmt.Sprint(r))
+				s.Text(x+4, y+maCell-4, min(fs*0.7, 12), RGB(0x10, 0x40, 0x10), Start, true, 0, fmt.Sprint(r))
 			}
 		}
 	}
@@ -242,64 +292,65 @@ func (v *MachinaView) drawBoard(s *Scene) {
 		for _, t := range []struct {
 			c     int
 			label string
-		}{{v.Entrance[i], "in"}, {v.Exit[i], "out"}} {
-			if t.c >= 0 {
-				x, y := maX0+float64(t.c%n)*maCell, maY0+float64(t.c/n)*maCell
-				s.Text(x+maCell/2, y+11, 9, RGB(0x10, 0x10, 0x10), Middle, true, 0, t.label)
+		}{{v.Entrance[i], "entrance"}, {v.Exit[i], "exit"}} {
+			if t.c >= 0 && f.in(t.c) {
+				x, y := f.at(t.c)
+				s.Text(x+maCell/2, y+min(fs*0.7, 12)+2, min(fs*0.55, 10), RGB(0x10, 0x10, 0x10), Middle, true, maCell-2, t.label)
 			}
 		}
 	}
 	// Walls and doors on the edges.
+	wall := RGB(0x0a, 0x0a, 0x0a)
+	door := RGB(0xb0, 0x6a, 0x2a)
 	edge := func(e machina.Edge, x1, y1, x2, y2 float64, present bool) {
 		switch e {
 		case machina.EdgeWall:
 			if present {
-				s.Line(x1, y1, x2, y2, RGB(0x0a, 0x0a, 0x0a), 4)
+				s.Line(x1, y1, x2, y2, wall, 4)
 			}
 		case machina.EdgeDoor, machina.EdgeClosed, machina.EdgeDestroyed:
-			s.Line(x1, y1, x2, y2, RGB(0x0a, 0x0a, 0x0a), 4)
+			s.Line(x1, y1, x2, y2, wall, 4)
 			mx, my := (x1+x2)/2, (y1+y2)/2
 			dx, dy := (x2-x1)*0.3, (y2-y1)*0.3
+			s.Line(mx-dx, my-dy, mx+dx, my+dy, kindColor[machina.KindFloor], 6)
 			switch e {
-			case machina.EdgeClosed:
-				s.Line(mx-dx, my-dy, mx+dx, my+dy, RGB(0xb0, 0x6a, 0x2a), 6)
-			case machina.EdgeDoor:
-				s.Line(mx-dx, my-dy, mx+dx, my+dy, kindColor[machina.KindFloor], 6)
-				s.Line(mx-dx, my-dy, mx-dx+dy*0.8, my-dy+dx*0.8, RGB(0xb0, 0x6a, 0x2a), 3)
-			default:
-				s.Line(mx-dx, my-dy, mx+dx, my+dy, kindColor[machina.KindFloor], 6)
+			case machina.EdgeClosed: // a closed door: a bar across the gap
+				s.Line(mx-dx, my-dy, mx+dx, my+dy, door, 6)
+			case machina.EdgeDoor: // an open door: the leaf swung aside
+				s.Line(mx-dx, my-dy, mx-dx+dy*0.8, my-dy+dx*0.8, door, 3)
 			}
 		}
 	}
-	for y := 0; y < n; y++ {
-		for x := 0; x <= n; x++ {
+	for y := f.y0; y < f.y1; y++ {
+		for x := f.x0; x <= f.x1 && x <= n; x++ {
 			present := (x < n && g.Present(y*n+x)) || (x > 0 && g.Present(y*n+x-1))
-			fx, fy := maX0+float64(x)*maCell, maY0+float64(y)*maCell
-			edge(g.V[y][x], fx, fy, fx, fy+maCell, present)
+			px, py := maX0+float64(x-f.x0)*maCell, maY0+float64(y-f.y0)*maCell
+			edge(g.V[y][x], px, py, px, py+maCell, present)
 		}
 	}
-	for y := 0; y <= n; y++ {
-		for x := 0; x < n; x++ {
+	for y := f.y0; y <= f.y1 && y <= n; y++ {
+		for x := f.x0; x < f.x1; x++ {
 			present := (y < n && g.Present(y*n+x)) || (y > 0 && g.Present((y-1)*n+x))
-			fx, fy := maX0+float64(x)*maCell, maY0+float64(y)*maCell
-			edge(g.H[y][x], fx, fy, fx+maCell, fy, present)
+			px, py := maX0+float64(x-f.x0)*maCell, maY0+float64(y-f.y0)*maCell
+			edge(g.H[y][x], px, py, px+maCell, py, present)
 		}
 	}
-	for c, f := range v.Figure {
-		if f == "" {
+	for c, fig := range v.Figure {
+		if fig == "" || !f.in(c) {
 			continue
 		}
-		x, y := maX0+float64(c%n)*maCell+maCell/2, maY0+float64(c/n)*maCell+maCell/2
+		x, y := f.at(c)
+		x, y = x+maCell/2, y+maCell/2
 		fill := blueColor
-		if f[0] >= 'a' {
+		if fig[0] >= 'a' {
 			fill = redColor
 		}
 		stroke, w := RGB(0x10, 0x10, 0x10), 1.5
 		if c == v.ActingCell {
 			stroke, w = goldColor, 3.5
 		}
-		s.Circle(x, y, maCell*0.4, fill, stroke, w)
-		s.Text(x, y+6, 16, RGB(0xff, 0xff, 0xff), Middle, true, 0, f)
+		s.Circle(x, y, maCell*0.38, fill, stroke, w)
+		s.Text(x, y+fs*0.4, fs*1.1, RGB(0xff, 0xff, 0xff), Middle, true, 0, fig)
 	}
 }
 
@@ -366,7 +417,7 @@ func (v *MachinaView) drawPanel(s *Scene) {
 		}
 		s.Text(x+19, yy+11, 11, inkColor, Start, false, 140, k.String())
 	}
-	s.Text(p.x+2*164, y+4*17+11, 11, inkColor, Start, false, 160, "doors: brown bar closed")
+	s.Text(p.x+2*164, y+4*17+11, 11, inkColor, Start, false, 160, "door: bar shut, leaf open")
 }
 
 func orDash(s string) string {

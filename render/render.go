@@ -16,7 +16,7 @@ func Draw(st game.State, viewer game.AgentID) (*Scene, error) {
 	case *ah3.State:
 		return NewAH3View(s, viewer).Draw(), nil
 	case *lcg.State:
-		return DrawLCG(s.TableView(viewer), s.Info().Name), nil
+		return DrawLCG(s.TableView(viewer), s.ScenarioName()), nil
 	case *machina.State:
 		return NewMachinaView(s, viewer).Draw(), nil
 	}
