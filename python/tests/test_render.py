@@ -97,3 +97,19 @@ def test_pettingzoo_rgb_array(address: str) -> None:
         assert not np.array_equal(a, b)
     finally:
         env.close()
+
+
+@pytest.mark.parametrize("transport", ["grpc", "shm"])
+def test_render_with_either_transport(transport: str, address: str) -> None:
+    import sys
+
+    if transport == "shm" and not sys.platform.startswith("linux"):
+        pytest.skip("shared memory is Linux-only")
+    env = mythos.make(ENV_IDS[0], address, render_mode="rgb_array", transport=transport)
+    try:
+        if transport == "shm":
+            assert env.session._shm is not None
+        frames = episode_frames(env, 5)
+        assert frames[0].shape == frames[-1].shape and frames[0].dtype == np.uint8
+    finally:
+        env.close()
