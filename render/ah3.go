@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 
@@ -63,6 +64,7 @@ type AH3Investigator struct {
 	Money, Clues, Remnants int
 	Skills                 string
 	Lead, Delayed, Spent   bool
+	ActionsLeft            int // on its action-phase turn (AH3 201.1), else -1
 	Assets                 []string
 }
 
@@ -155,7 +157,7 @@ func NewAH3View(s *ah3.State, viewer game.AgentID) *AH3View {
 		inv := &sc.Investigators[st.Inv]
 		ai := AH3Investigator{Seat: i, Name: inv.Name, Where: sc.Spaces[st.Space].Name, Health: inv.Health - int(st.Damage), MaxHealth: inv.Health,
 			Sanity: inv.Sanity - int(st.Horror), MaxSanity: inv.Sanity, Money: int(st.Money), Clues: int(st.Clues), Remnants: int(st.Remnants),
-			Lead: int8(i) == s.Lead, Delayed: st.Delayed, Spent: !st.Active}
+			Lead: int8(i) == s.Lead, Delayed: st.Delayed, Spent: !st.Active, ActionsLeft: -1}
 		var sk []string
 		for k := 0; k < 5; k++ {
 			sk = append(sk, fmt.Sprintf("%s %d", skillAbbrev[k], inv.Skills[k]+int(st.Tokens[k])))
@@ -177,6 +179,14 @@ func NewAH3View(s *ah3.State, viewer game.AgentID) *AH3View {
 	}
 	if a := int(s.Prompt().Actor); a >= 0 && a < int(s.N) && !s.Over() {
 		v.Acting = a
+		// Two actions a turn (AH3 201.1).
+		if s.Phase == ah3.PhaseAction {
+			for k := range v.Investigator {
+				if v.Investigator[k].Seat == a {
+					v.Investigator[k].ActionsLeft = max(2-int(s.Seats[a].Taken), 0)
+				}
+			}
+		}
 	}
 	return v
 }
@@ -209,8 +219,46 @@ func spacePositions(sc *content.Scenario) [][2]float64 {
 		}
 	}
 	p := layoutGraph(n+len(sc.Neighborhoods), edges, nil, ahMapW, ahMapH)
+	tileHoods(sc, p)
 	ahLayouts.Store(sc, p)
 	return p
+}
+
+// tileHoods sets each neighborhood's three spaces around its centre like
+// the tile's (AH3 472): at 120° apart, turned and ordered so that each space
+// lies nearest the spaces it connects to outside the neighborhood.
+func tileHoods(sc *content.Scenario, p [][2]float64) {
+	const r = 62.0
+	n := len(sc.Spaces)
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for h, nb := range sc.Neighborhoods {
+		c := p[n+h]
+		c[0] = math.Min(ahMapW-r, math.Max(r, c[0]))
+		c[1] = math.Min(ahMapH-r, math.Max(r, c[1]))
+		p[n+h] = c
+		best, bestCost := [3][2]float64{}, math.Inf(1)
+		for turn := 0; turn < 24; turn++ {
+			for _, pm := range perms {
+				var at [3][2]float64
+				cost := 0.0
+				for k := 0; k < 3; k++ {
+					a := 2*math.Pi*float64(turn)/24 + 2*math.Pi*float64(pm[k])/3
+					at[k] = [2]float64{c[0] + r*math.Cos(a), c[1] + r*math.Sin(a)}
+					for _, j := range sc.Spaces[nb.Spaces[k]].Adjacent {
+						if sc.Spaces[j].Neighborhood != h {
+							cost += math.Hypot(at[k][0]-p[j][0], at[k][1]-p[j][1])
+						}
+					}
+				}
+				if cost < bestCost {
+					best, bestCost = at, cost
+				}
+			}
+		}
+		for k := 0; k < 3; k++ {
+			p[nb.Spaces[k]] = best[k]
+		}
+	}
 }
 
 var hoodColors = []Color{RGB(0x4a, 0x6a, 0x9a), RGB(0x7a, 0x5a, 0x9a), RGB(0x5a, 0x8a, 0x6a), RGB(0x9a, 0x6a, 0x4a),
@@ -228,22 +276,23 @@ func (v *AH3View) Draw() *Scene {
 	for h, hd := range v.Hoods {
 		cx, cy := at(len(v.Spaces) + h)
 		c := hoodColors[h%len(hoodColors)]
-		for i, sp := range v.Spaces {
-			if sp.Hood == h {
-				x, y := at(i)
-				s.Line(cx, cy, x, y, c.Alpha(120), 26)
-			}
-		}
-		s.Circle(cx, cy, 30, c.Alpha(150), None, 0)
+		s.Circle(cx, cy, 86, c.Alpha(70), c.Alpha(160), 1.5)
 		if hd.Anomaly {
-			s.Circle(cx, cy, 34, None, purpColor, 4)
+			s.Circle(cx, cy, 86, None, purpColor, 4)
 		}
-		s.Text(cx, cy-3, 10, inkColor, Middle, true, 110, hd.Name)
+		// The name above the tile; the centre's clues as a gold badge.
+		label := hd.Name
+		if hd.Anomaly {
+			label += " — ANOMALY"
+		}
+		ny := cy - 92
+		if ny < 48 {
+			ny = cy + 100
+		}
+		s.Text(cx, ny, 12, inkColor, Middle, true, 200, label)
 		if hd.Clues > 0 {
-			s.Text(cx, cy+11, 11, goldColor, Middle, true, 0, fmt.Sprintf("%d clue(s)", hd.Clues))
-		}
-		if hd.Anomaly {
-			s.Text(cx, cy+23, 9, purpColor, Middle, true, 0, "ANOMALY")
+			s.Circle(cx, cy, 13, goldColor, None, 0)
+			s.Text(cx, cy+5, 13, RGB(0x10, 0x10, 0x10), Middle, true, 0, fmt.Sprint(hd.Clues))
 		}
 	}
 	// Connections (AH3 476).
@@ -277,6 +326,17 @@ func (v *AH3View) Draw() *Scene {
 			s.Text(x, y+40+float64(k)*11, 9, RGB(0xff, 0x90, 0x80), Middle, true, 140, m)
 		}
 	}
+	// Legend, under the map.
+	ly := float64(Height) - 14
+	s.Circle(40, ly-4, 7, redColor, None, 0)
+	s.Text(52, ly, 11, dimColor, Start, false, 0, "doom")
+	s.Circle(100, ly-4, 7, goldColor, None, 0)
+	s.Text(112, ly, 11, dimColor, Start, false, 0, "clues in a neighborhood's centre")
+	s.Circle(300, ly-4, 7, blueColor, None, 0)
+	s.Text(312, ly, 11, dimColor, Start, false, 0, "investigator (seat)")
+	s.RoundRect(430, ly-11, 24, 14, 4, RGB(0x5a, 0x5a, 0x58), inkColor, 1)
+	s.Text(460, ly, 11, dimColor, Start, false, 0, "street")
+	s.Text(510, ly, 11, RGB(0xff, 0x90, 0x80), Start, true, 0, "monster health/max state")
 	p := &pen{s: s, x: 790, y: 14, w: 476}
 	if v.Outcome != "" {
 		p.title("The investigators have " + v.Outcome)
@@ -320,6 +380,9 @@ func (v *AH3View) Draw() *Scene {
 		}
 		if iv.Spent {
 			flags += " · activation spent"
+		}
+		if iv.ActionsLeft >= 0 {
+			flags += fmt.Sprintf(" · %d action(s) left", iv.ActionsLeft)
 		}
 		p.line(12, inkColor, false, "health %d/%d · sanity %d/%d · $%d · clues %d · remnants %d%s",
 			iv.Health, iv.MaxHealth, iv.Sanity, iv.MaxSanity, iv.Money, iv.Clues, iv.Remnants, flags)
