@@ -111,3 +111,19 @@ func TestLeakCheckDetectsAHand(t *testing.T) {
 	}
 	t.Fatal("seat 0's hand, resampled, never changed seat 0's drawing")
 }
+
+// BenchmarkFrame measures drawing and rasterizing one frame of each game.
+func BenchmarkFrame(b *testing.B) {
+	for _, id := range []string{"ArkhamLCG/TheGathering-v0", "ArkhamHorror3/DrownedLantern-v0", "MachinaArcana/TheFrozenEngine-v0"} {
+		st := play(b, id, 1, 30)
+		b.Run(id, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				sc, err := render.Draw(st, st.Prompt().Actor)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sc.Frame()
+			}
+		})
+	}
+}

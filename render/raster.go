@@ -3,8 +3,10 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -47,10 +49,12 @@ func (f faces) get(size float64, bold bool) font.Face {
 	if fc, ok := f[k]; ok {
 		return fc
 	}
-	fc := truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull})
+	fc := truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingNone})
 	f[k] = fc
 	return fc
 }
+
+var facePool sync.Pool
 
 // measure is the width of text in pixels at size.
 var measureMu sync.Mutex
@@ -85,10 +89,35 @@ func setColor(dc *gg.Context, c Color) {
 // Image rasterizes the scene.
 func (s *Scene) Image() *image.RGBA {
 	dc := gg.NewContext(s.W, s.H)
-	fc := faces{}
+	// Faces (with their glyph caches) are reused from frame to frame, one
+	// rasterization at a time each.
+	fc, _ := facePool.Get().(faces)
+	if fc == nil {
+		fc = faces{}
+	}
+	defer facePool.Put(fc)
 	for _, it := range s.items {
 		switch it.shape {
 		case shapeRect, shapeCircle:
+			if it.shape == shapeRect && it.r == 0 && it.fill.A != 0 {
+				// An axis-aligned fill goes straight to the pixels (the
+				// path rasterizer is slow on large areas); edges are
+				// rounded the same way, so adjacent cells meet exactly.
+				im := dc.Image().(*image.RGBA)
+				r := image.Rect(int(math.Round(it.x)), int(math.Round(it.y)), int(math.Round(it.x+it.w)), int(math.Round(it.y+it.h)))
+				op := draw.Over
+				if it.fill.A == 255 {
+					op = draw.Src
+				}
+				draw.Draw(im, r, image.NewUniform(color.NRGBA{it.fill.R, it.fill.G, it.fill.B, it.fill.A}), image.Point{}, op)
+				if it.stroke.A != 0 && it.width > 0 {
+					dc.DrawRectangle(it.x, it.y, it.w, it.h)
+					setColor(dc, it.stroke)
+					dc.SetLineWidth(it.width)
+					dc.Stroke()
+				}
+				continue
+			}
 			if it.shape == shapeRect {
 				if it.r > 0 {
 					dc.DrawRoundedRectangle(it.x, it.y, it.w, it.h, it.r)
