@@ -54,9 +54,10 @@ def _release(held: _Held, quiet: bool) -> None:
 
 
 def check_render_mode(render_mode: str | None) -> None:
-    """Raises ValueError unless ``render_mode`` is None or ``"ansi"``."""
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode={render_mode!r}: want None or 'ansi'")
+    """Raises ValueError unless ``render_mode`` is None, ``"ansi"`` or
+    ``"rgb_array"``."""
+    if render_mode not in (None, "ansi", "rgb_array"):
+        raise ValueError(f"render_mode={render_mode!r}: want None, 'ansi' or 'rgb_array'")
 
 
 class SessionOwner:
@@ -100,6 +101,13 @@ class SessionOwner:
         self._held = _Held(session, c if own else None)
         self._finalizer = weakref.finalize(self, _release, self._held, True)
         return session
+
+    def _render(self) -> Any:
+        """Env 0 as the render mode asks: words ("ansi"), an H×W×3 uint8
+        frame ("rgb_array", drawn by the server's Render call), or None."""
+        if getattr(self, "render_mode", None) == "rgb_array":
+            return self.session.render(0)
+        return self._render_ansi()
 
     def _render_ansi(self) -> str | None:
         """Env 0's board and prompt in words, with render_mode "ansi"."""

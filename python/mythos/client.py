@@ -649,6 +649,18 @@ class Session:
             score=r.score,
         )
 
+    def render(self, env: int = 0, viewer: int = -1, format: str = "rgb") -> Any:
+        """Env ``env`` drawn from seat ``viewer`` (-1: the acting seat): an
+        H×W×3 uint8 array (``format="rgb"``), or PNG or SVG bytes. It goes
+        over the gRPC channel with either transport."""
+        r = self._call(
+            "Render",
+            pb.RenderRequest(session_id=self.id, session_secret=self.secret, env=env, viewer=viewer, format=format),
+        )
+        if r.format == "rgb":
+            return np.frombuffer(r.data, dtype=np.uint8).reshape(r.height, r.width, 3)
+        return r.data
+
     def close(self) -> None:
         """Frees the session on the server (idempotent)."""
         if self.closed:

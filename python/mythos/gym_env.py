@@ -112,7 +112,8 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         env_id: a registered id, e.g. ``"ArkhamLCG/TheGathering-v0"``.
         address: ``host:port`` of a server; None starts a local one.
         client: an existing :class:`Client` to share (overrides address).
-        render_mode: None or ``"ansi"`` (the board and prompt in words).
+        render_mode: None, ``"ansi"`` (the board and prompt in words) or
+            ``"rgb_array"`` (the drawn table, H×W×3 uint8).
         illegal_action: ``"raise"`` (default) raises IllegalActionError and
             changes nothing; ``"resample"`` plays a uniformly random legal
             action instead (drawn from ``np_random``, so seeded runs repeat)
@@ -135,7 +136,7 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
     collected or Python exits, whichever comes first.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
@@ -235,9 +236,10 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
             raise RuntimeError("call reset() first")
         return self._mask.astype(bool)
 
-    def render(self) -> str | None:
-        """The board and the prompt in words (render_mode "ansi")."""
-        return self._render_ansi()
+    def render(self) -> Any:
+        """The board and the prompt in words (render_mode "ansi"), or the
+        drawn table as an H×W×3 uint8 array (render_mode "rgb_array")."""
+        return self._render()
 
     def close(self) -> None:
         """Frees the server-side env (and the connection, if this env made it)."""

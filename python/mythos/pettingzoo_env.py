@@ -29,7 +29,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         env_id: a registered id.
         address: ``host:port`` of a server; None starts a local one.
         client: an existing :class:`Client` to share.
-        render_mode: None or ``"ansi"``.
+        render_mode: None, ``"ansi"`` or ``"rgb_array"``.
         bots: seats played on the server, seat -> agent spec (e.g.
             ``{1: "heuristic"}``): the env's agents are then only the other
             seats, and each step's rewards include the bots' steps after it.
@@ -38,7 +38,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         **options: env options.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "mythos", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "name": "mythos", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -134,9 +134,10 @@ class MythosAECEnv(SessionOwner, AECEnv):
         self._apply(r)
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The board and prompt in words (render_mode "ansi")."""
-        return self._render_ansi()
+    def render(self) -> Any:
+        """The board and prompt in words (render_mode "ansi"), or the drawn
+        table as an H×W×3 uint8 array (render_mode "rgb_array")."""
+        return self._render()
 
     def close(self) -> None:
         """Frees the server-side env (and the connection, if this env made it)."""

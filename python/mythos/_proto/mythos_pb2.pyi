@@ -330,3 +330,29 @@ class CloseRequest(_message.Message):
 class CloseResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class RenderRequest(_message.Message):
+    __slots__ = ("session_id", "env", "viewer", "session_secret", "format")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    ENV_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SECRET_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    env: int
+    viewer: int
+    session_secret: str
+    format: str
+    def __init__(self, session_id: _Optional[str] = ..., env: _Optional[int] = ..., viewer: _Optional[int] = ..., session_secret: _Optional[str] = ..., format: _Optional[str] = ...) -> None: ...
+
+class RenderResponse(_message.Message):
+    __slots__ = ("height", "width", "format", "data")
+    HEIGHT_FIELD_NUMBER: _ClassVar[int]
+    WIDTH_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    height: int
+    width: int
+    format: str
+    data: bytes
+    def __init__(self, height: _Optional[int] = ..., width: _Optional[int] = ..., format: _Optional[str] = ..., data: _Optional[bytes] = ...) -> None: ...

@@ -70,6 +70,11 @@ class EnvServiceStub:
                 request_serializer=mythos__pb2.DescribeRequest.SerializeToString,
                 response_deserializer=mythos__pb2.DescribeResponse.FromString,
                 _registered_method=True)
+        self.Render = channel.unary_unary(
+                '/mythos.v1.EnvService/Render',
+                request_serializer=mythos__pb2.RenderRequest.SerializeToString,
+                response_deserializer=mythos__pb2.RenderResponse.FromString,
+                _registered_method=True)
         self.Close = channel.unary_unary(
                 '/mythos.v1.EnvService/Close',
                 request_serializer=mythos__pb2.CloseRequest.SerializeToString,
@@ -141,6 +146,14 @@ class EnvServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Render(self, request, context):
+        """Render draws the table as a seat may see it: an H×W×3 uint8 frame
+        (Gymnasium's rgb_array), a PNG or an SVG. Nothing is drawn unless asked.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Close(self, request, context):
         """Close frees a session and its envs.
         """
@@ -185,6 +198,11 @@ def add_EnvServiceServicer_to_server(servicer, server):
                     servicer.Describe,
                     request_deserializer=mythos__pb2.DescribeRequest.FromString,
                     response_serializer=mythos__pb2.DescribeResponse.SerializeToString,
+            ),
+            'Render': grpc.unary_unary_rpc_method_handler(
+                    servicer.Render,
+                    request_deserializer=mythos__pb2.RenderRequest.FromString,
+                    response_serializer=mythos__pb2.RenderResponse.SerializeToString,
             ),
             'Close': grpc.unary_unary_rpc_method_handler(
                     servicer.Close,
@@ -382,6 +400,33 @@ class EnvService:
             '/mythos.v1.EnvService/Describe',
             mythos__pb2.DescribeRequest.SerializeToString,
             mythos__pb2.DescribeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Render(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/mythos.v1.EnvService/Render',
+            mythos__pb2.RenderRequest.SerializeToString,
+            mythos__pb2.RenderResponse.FromString,
             options,
             channel_credentials,
             insecure,

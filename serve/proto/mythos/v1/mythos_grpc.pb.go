@@ -30,6 +30,7 @@ const (
 	EnvService_Stream_FullMethodName   = "/mythos.v1.EnvService/Stream"
 	EnvService_Observe_FullMethodName  = "/mythos.v1.EnvService/Observe"
 	EnvService_Describe_FullMethodName = "/mythos.v1.EnvService/Describe"
+	EnvService_Render_FullMethodName   = "/mythos.v1.EnvService/Render"
 	EnvService_Close_FullMethodName    = "/mythos.v1.EnvService/Close"
 )
 
@@ -64,6 +65,9 @@ type EnvServiceClient interface {
 	// Describe returns the state and the current prompt of one env in words,
 	// for debugging and people.
 	Describe(ctx context.Context, in *DescribeRequest, opts ...grpc.CallOption) (*DescribeResponse, error)
+	// Render draws the table as a seat may see it: an H×W×3 uint8 frame
+	// (Gymnasium's rgb_array), a PNG or an SVG. Nothing is drawn unless asked.
+	Render(ctx context.Context, in *RenderRequest, opts ...grpc.CallOption) (*RenderResponse, error)
 	// Close frees a session and its envs.
 	Close(ctx context.Context, in *CloseRequest, opts ...grpc.CallOption) (*CloseResponse, error)
 }
@@ -149,6 +153,16 @@ func (c *envServiceClient) Describe(ctx context.Context, in *DescribeRequest, op
 	return out, nil
 }
 
+func (c *envServiceClient) Render(ctx context.Context, in *RenderRequest, opts ...grpc.CallOption) (*RenderResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RenderResponse)
+	err := c.cc.Invoke(ctx, EnvService_Render_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *envServiceClient) Close(ctx context.Context, in *CloseRequest, opts ...grpc.CallOption) (*CloseResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CloseResponse)
@@ -190,6 +204,9 @@ type EnvServiceServer interface {
 	// Describe returns the state and the current prompt of one env in words,
 	// for debugging and people.
 	Describe(context.Context, *DescribeRequest) (*DescribeResponse, error)
+	// Render draws the table as a seat may see it: an H×W×3 uint8 frame
+	// (Gymnasium's rgb_array), a PNG or an SVG. Nothing is drawn unless asked.
+	Render(context.Context, *RenderRequest) (*RenderResponse, error)
 	// Close frees a session and its envs.
 	Close(context.Context, *CloseRequest) (*CloseResponse, error)
 	mustEmbedUnimplementedEnvServiceServer()
@@ -222,6 +239,9 @@ func (UnimplementedEnvServiceServer) Observe(context.Context, *ObserveRequest) (
 }
 func (UnimplementedEnvServiceServer) Describe(context.Context, *DescribeRequest) (*DescribeResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method Describe not implemented")
+}
+func (UnimplementedEnvServiceServer) Render(context.Context, *RenderRequest) (*RenderResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method Render not implemented")
 }
 func (UnimplementedEnvServiceServer) Close(context.Context, *CloseRequest) (*CloseResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method Close not implemented")
@@ -362,6 +382,24 @@ func _EnvService_Describe_Handler(srv interface{}, ctx context.Context, dec func
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EnvService_Render_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EnvServiceServer).Render(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EnvService_Render_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EnvServiceServer).Render(ctx, req.(*RenderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _EnvService_Close_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CloseRequest)
 	if err := dec(in); err != nil {
@@ -410,6 +448,10 @@ var EnvService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Describe",
 			Handler:    _EnvService_Describe_Handler,
+		},
+		{
+			MethodName: "Render",
+			Handler:    _EnvService_Render_Handler,
 		},
 		{
 			MethodName: "Close",

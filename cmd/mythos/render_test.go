@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRenderWritesFrames: mythos render writes decodable PNG frames of the
+// frame size, and SVG with --format svg.
+func TestRenderWritesFrames(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	root := newRoot(strings.NewReader(""), &out, &errOut)
+	root.SetArgs([]string{"render", "ArkhamHorror3/DrownedLantern-v0", "--steps", "6", "--every", "3", "--out", dir})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err, errOut.String())
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(names) != 3 {
+		t.Fatalf("%d frames: %v (%s)", len(names), names, out.String())
+	}
+	f, err := os.Open(names[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 800 {
+		t.Fatalf("frame %v", b)
+	}
+	svg := filepath.Join(dir, "last.svg")
+	root = newRoot(strings.NewReader(""), &out, &errOut)
+	root.SetArgs([]string{"render", "MachinaArcana/TheFrozenEngine-v0", "--steps", "5", "--last", "--format", "svg", "--out", svg})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil || !bytes.HasPrefix(data, []byte("<svg")) {
+		t.Fatalf("svg: %v %.40q", err, data)
+	}
+}

@@ -1,0 +1,61 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/render"
+	pb "github.com/mythos-rl/mythos/serve/proto/mythos/v1"
+)
+
+// Render implements EnvService: a drawing of one env of a session, made only
+// when asked (nothing on Step or Stream draws).
+func (s *Server) Render(ctx context.Context, req *pb.RenderRequest) (*pb.RenderResponse, error) {
+	ss, err := s.acquire(ctx, req.SessionId, req.SessionSecret)
+	if err != nil {
+		return nil, err
+	}
+	defer s.release(ss)
+	return ss.render(req.Env, req.Viewer, req.Format)
+}
+
+func (s *session) render(i, viewer int32, format string) (*pb.RenderResponse, error) {
+	if _, err := s.checkIndices("render", []int32{i}); err != nil {
+		return nil, err
+	}
+	if viewer < -1 || int(viewer) >= len(s.spec.Agents) {
+		return nil, status.Errorf(codes.InvalidArgument, "render: viewer %d is out of range: want -1 (the acting seat) or 0 to %d", viewer, len(s.spec.Agents)-1)
+	}
+	if !s.started[i] {
+		return nil, status.Errorf(codes.FailedPrecondition, "render: env %d has not been reset: call Reset first", i)
+	}
+	st := s.envs[i].State()
+	v := game.AgentID(viewer)
+	if v < 0 {
+		v = max(st.Prompt().Actor, 0)
+	}
+	sc, err := render.Draw(st, v)
+	if err != nil {
+		return nil, status.Error(codes.Unimplemented, err.Error())
+	}
+	r := &pb.RenderResponse{Height: int32(sc.H), Width: int32(sc.W), Format: format}
+	switch format {
+	case "", "rgb":
+		r.Format, r.Data = "rgb", sc.Frame()
+	case "png":
+		var b bytes.Buffer
+		if err := sc.PNG(&b); err != nil {
+			return nil, status.Error(codes.Internal, err.Error())
+		}
+		r.Data = b.Bytes()
+	case "svg":
+		r.Data = sc.SVG()
+	default:
+		return nil, status.Errorf(codes.InvalidArgument, "render: format %q: want rgb, png or svg", format)
+	}
+	return r, nil
+}
