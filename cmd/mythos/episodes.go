@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"runtime"
 	"time"
@@ -68,8 +69,16 @@ func (p *episodeFlags) envOptions(id string, agentSpecs ...string) (env.Options,
 		return nil, nil, err
 	}
 	for _, s := range agentSpecs {
-		if _, err := agents.New(s); err != nil {
+		a, err := agents.New(s)
+		if err != nil {
 			return nil, nil, err
+		}
+		// a policy trained on another env is refused here, before any
+		// episode starts
+		if c, ok := a.(agents.EnvChecker); ok {
+			if err := c.CheckEnv(e); err != nil {
+				return nil, nil, fmt.Errorf("agent %s: %w", s, err)
+			}
 		}
 	}
 	return opts, e.Spec(), nil

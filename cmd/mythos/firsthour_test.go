@@ -122,4 +122,17 @@ func TestTrainSaysItsTimeFirst(t *testing.T) {
 	if strings.Contains(stderr, "\r") {
 		t.Errorf("a bar off a terminal: %q", stderr)
 	}
+	// the checkpoint, trained on the fixture, is refused on another env
+	// before any episode starts (no progress line printed)
+	ckpt := "policy:ckpt=" + filepath.Join(dir, "run", "last")
+	for _, args := range [][]string{
+		{"run", "ArkhamLCG/TheGathering-v0", "--agent", ckpt},
+		{"eval", "ArkhamLCG/TheGathering-v0", "--agents", "random," + ckpt},
+		{"record", "ArkhamLCG/TheGathering-v0", "--agent", ckpt, "--out", filepath.Join(dir, "rec")},
+	} {
+		_, stderr, err := mythos(t, "", append(args, "--episodes", "2")...)
+		if err == nil || !strings.Contains(err.Error(), "trained on "+fixture.ID) || stderr != "" {
+			t.Errorf("%s with a checkpoint of another env: %v, stderr %q", args[0], err, stderr)
+		}
+	}
 }
