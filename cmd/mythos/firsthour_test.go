@@ -136,3 +136,30 @@ func TestTrainSaysItsTimeFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestListIsOneShortLineEach: mythos list gives each env one short line; the
+// whole description is mythos spec's.
+func TestListIsOneShortLineEach(t *testing.T) {
+	out, _, err := mythos(t, "", "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 110 {
+			t.Errorf("%d characters: %s", n, l)
+		}
+	}
+	if !strings.Contains(out, "ArkhamLCG/TheGathering-v0") || len(lines) < 6 {
+		t.Errorf("list:\n%s", out)
+	}
+	for d, want := range map[string]string{
+		"short; the rest": "short…",
+		"A, B (C, D), E":  "A, B (C, D), E",
+		"Game, a scenario (first part of a campaign), cooperative": "Game, a scenario…",
+	} {
+		if got := shortDescription(d, 24); got != want {
+			t.Errorf("shortDescription(%q) = %q, want %q", d, got, want)
+		}
+	}
+}
