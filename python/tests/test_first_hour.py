@@ -100,3 +100,23 @@ def test_make_stamps_the_commit_and_the_venv_step_talks() -> None:
                        text=True, timeout=60)
     install = [line for line in r.stdout.splitlines() if "pip install" in line and "-e" in line]
     assert install and " -q" not in install[0], r.stdout
+
+
+def test_a_stopped_server_is_said_to_have_gone(binary: str) -> None:
+    """After the server stops, a session's next step says the server went away
+    (not NOT_FOUND: session ... is closed or unknown)."""
+    import numpy as np
+
+    import mythos
+    from mythos.errors import ServerGoneError
+
+    srv = mythos.LocalServer(binary)
+    try:
+        with mythos.Client(srv.address) as c:
+            s = c.open("ArkhamLCG/TheGathering-v0", seed=1)
+            r = s.reset()
+            srv.stop()
+            with pytest.raises(ServerGoneError, match=f"the server at {srv.address} went away"):
+                s.step(np.array([int(np.flatnonzero(r.action_mask[0])[0])]))
+    finally:
+        srv.stop()
