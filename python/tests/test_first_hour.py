@@ -120,3 +120,14 @@ def test_a_stopped_server_is_said_to_have_gone(binary: str) -> None:
                 s.step(np.array([int(np.flatnonzero(r.action_mask[0])[0])]))
     finally:
         srv.stop()
+
+
+def test_one_way_to_run_the_cli() -> None:
+    """Every doc runs the CLI as `mythos ...` (make install puts it on PATH), never
+    `go run ./cmd/mythos` (a second way, and one that cannot name its commit)."""
+    root = Path(__file__).resolve().parents[2]
+    docs = [root / "README.md", *root.glob("*/README.md"), *root.glob("docs/*.md"), *root.glob("train/configs/*.yaml")]
+    offenders = [str(p.relative_to(root)) for p in docs if "go run ./cmd/mythos" in p.read_text()]
+    assert not offenders, f"go run ./cmd/mythos in {offenders}"
+    readme = (root / "README.md").read_text()
+    assert "make install" in readme and "mythos --version" in readme
