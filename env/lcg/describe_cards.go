@@ -41,7 +41,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		return "", false
 	}
 	if f.Op == opHunters && c >= ActLocation && c < ActChoose {
-		return fmt.Sprintf("%s moves toward the %s", s.name(int16(f.Src)), s.locName(int(o.Arg))), true
+		return fmt.Sprintf("%s moves toward %s", s.name(int16(f.Src)), s.theLoc(int(o.Arg))), true
 	}
 	if f.Op == opHunters && c >= ActEnemy && c < ActLocation {
 		return fmt.Sprintf("%s moves next", s.name(int16(o.Arg))), true
@@ -71,7 +71,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		return fmt.Sprintf("%s engages %s", s.name(int16(f.Src)), s.seatName(seat)), true
 	case effSpawnChoice:
 		if c >= ActLocation && c < ActChoose {
-			return fmt.Sprintf("%s spawns at the %s", s.name(int16(f.Src)), s.locName(seat)), true
+			return fmt.Sprintf("%s spawns at %s", s.name(int16(f.Src)), s.theLoc(seat)), true
 		}
 		return fmt.Sprintf("%s spawns engaged with %s", s.name(int16(f.Src)), s.seatName(seat)), true
 	case effPayClues:
@@ -95,10 +95,10 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		case c == ActChoose:
 			return "Disengage from each other enemy and stay", true
 		case c >= ActLocation && c < ActChoose:
-			return fmt.Sprintf("Disengage and move to the %s", s.locName(seat)), true
+			return fmt.Sprintf("Disengage and move to %s", s.theLoc(seat)), true
 		}
 	case effElusive:
-		return fmt.Sprintf("Move to the %s", s.locName(seat)), true
+		return fmt.Sprintf("Move to %s", s.theLoc(seat)), true
 	case effOldBook, effMedical, effCrypticResearch:
 		if c >= ActSeat && c < ActEnemy {
 			return fmt.Sprintf("Choose %s", s.seatName(seat)), true

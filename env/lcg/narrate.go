@@ -15,16 +15,52 @@ func (s *State) name(id int16) string {
 	return s.card(id).Name
 }
 
-// locName names location slot k.
+// locName names location slot k; when another location in play shows the
+// same name (four face-down Arkham Woods), its card number tells them apart
+// as the board does ("Arkham Woods #37").
 func (s *State) locName(k int) string {
 	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
 		return "?"
 	}
+	n := s.locLabel(k)
+	for j := 0; j < MaxLocations; j++ {
+		if j != k && s.LocInst[j] >= 0 && s.locInPlay(j) && s.locLabel(j) == n {
+			return fmt.Sprintf("%s #%d", n, s.LocInst[k])
+		}
+	}
+	return n
+}
+
+// locLabel is the name location slot k shows: its card's name, with the
+// version of a revealed one.
+func (s *State) locLabel(k int) string {
 	id := s.LocInst[k]
 	if d := s.card(id); d.Subname != "" && s.Cards[id].Revealed {
 		return d.Name + " (" + d.Subname + ")" // a revealed version: Arkham Woods (Quiet Glade)
 	}
 	return s.name(id)
+}
+
+// properPlaces are the location names that are proper names: they take no
+// article ("Move to Rivertown", "Your House is revealed"), where the rooms of
+// a house and the like do ("Move to the Study").
+var properPlaces = map[string]bool{
+	"Arkham Woods": true, "Downtown": true, "Easttown": true, "Miskatonic University": true, "Northside": true,
+	"Rivertown": true, "Southside": true, "St. Mary's Hospital": true, "Your House": true,
+}
+
+// theLoc names location slot k in a sentence: "the Study", "Rivertown".
+func (s *State) theLoc(k int) string {
+	if k >= 0 && k < MaxLocations && s.LocInst[k] >= 0 && properPlaces[s.card(s.LocInst[k]).Name] {
+		return s.locName(k)
+	}
+	return "the " + s.locName(k)
+}
+
+// theLocStart is theLoc at the start of a sentence: "The Study", "Your House".
+func (s *State) theLocStart(k int) string {
+	n := s.theLoc(k)
+	return strings.ToUpper(n[:1]) + n[1:]
 }
 
 // seatName names an investigator.
@@ -98,7 +134,7 @@ func (s *State) Render(viewer game.AgentID) string {
 		d := s.card(e)
 		c := &s.Cards[e]
 		parts := []string{
-			fmt.Sprintf("  %s at the %s: fight %d, health %d/%d, evade %d", s.numbered(e), s.locName(int(c.Loc)),
+			fmt.Sprintf("  %s at %s: fight %d, health %d/%d, evade %d", s.numbered(e), s.theLoc(int(c.Loc)),
 				s.enemyFight(e), s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), s.enemyEvade(e)),
 			fmt.Sprintf("attacks for %d damage, %d horror", d.Damage, d.Horror),
 		}
@@ -117,8 +153,8 @@ func (s *State) Render(viewer game.AgentID) string {
 		if v.Out != OutNone {
 			status = " (eliminated)"
 		}
-		fmt.Fprintf(&b, "%s%s at the %s: willpower %d, intellect %d, combat %d, agility %d\n",
-			s.numbered(v.Card), status, s.locName(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3))
+		fmt.Fprintf(&b, "%s%s at %s: willpower %d, intellect %d, combat %d, agility %d\n",
+			s.numbered(v.Card), status, s.theLoc(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3))
 		fmt.Fprintf(&b, "    %s, %s, damage %d/%d, horror %d/%d", plural(int(v.Resources), "resource"), plural(int(v.Clues), "clue"),
 			v.Damage, d.Health, v.Horror, d.Sanity)
 		// Actions are counted only on the investigator's own turn (LCG §5.2 2.2.1).
@@ -196,7 +232,7 @@ func (s *State) Describe(i int) string {
 	case c == ActPass:
 		return "Pass"
 	case c == ActInvestigate:
-		return fmt.Sprintf("Investigate the %s (shroud %d)", s.locName(int(o.Arg)), s.shroud(int(o.Arg)))
+		return fmt.Sprintf("Investigate %s (shroud %d)", s.theLoc(int(o.Arg)), s.shroud(int(o.Arg)))
 	case c == ActDraw:
 		return "Draw 1 card"
 	case c == ActResource:
@@ -214,7 +250,7 @@ func (s *State) Describe(i int) string {
 	case c == ActSkidsAction:
 		return "Spend 2 resources for an additional action"
 	case c >= ActMove && c < ActFight:
-		return fmt.Sprintf("Move to the %s", s.locName(int(o.Arg)))
+		return fmt.Sprintf("Move to %s", s.theLoc(int(o.Arg)))
 	case c >= ActFight && c < ActEngage:
 		return fmt.Sprintf("Fight %s (fight %d)", s.name(id), s.enemyFight(id))
 	case c >= ActEngage && c < ActEvade:
@@ -248,7 +284,7 @@ func (s *State) Describe(i int) string {
 	case c >= ActEnemy && c < ActLocation:
 		return fmt.Sprintf("Choose %s", s.name(id))
 	case c >= ActLocation && c < ActChoose:
-		return fmt.Sprintf("Choose the %s", s.locName(int(o.Arg)))
+		return fmt.Sprintf("Choose %s", s.theLoc(int(o.Arg)))
 	}
 	k := int(c - ActChoose)
 	switch {
@@ -291,7 +327,7 @@ func (s *State) Narrate(e game.Event) string {
 		}
 		return fmt.Sprintf("%s draws the encounter card %s.", who, s.name(int16(e.A)))
 	case evResource:
-		return fmt.Sprintf("%s gains %d resource(s).", who, e.A)
+		return fmt.Sprintf("%s gains %s.", who, plural(int(e.A), "resource"))
 	case evToken:
 		return fmt.Sprintf("%s reveals the %s token.", who, TokenName(int8(e.A)))
 	case evTestResult:
@@ -318,15 +354,15 @@ func (s *State) Narrate(e game.Event) string {
 		if e.C == 1 {
 			return fmt.Sprintf("%s spawns engaged with %s.", s.name(int16(e.A)), who)
 		}
-		return fmt.Sprintf("%s spawns at the %s.", s.name(int16(e.A)), s.locName(int(e.B)))
+		return fmt.Sprintf("%s spawns at %s.", s.name(int16(e.A)), s.theLoc(int(e.B)))
 	case evActAdvance:
 		return fmt.Sprintf("Act %d advances.", e.A+1)
 	case evAgendaAdvance:
 		return fmt.Sprintf("Agenda %d advances.", e.A+1)
 	case evMove:
-		return fmt.Sprintf("%s moves to the %s.", who, s.locName(int(e.A)))
+		return fmt.Sprintf("%s moves to %s.", who, s.theLoc(int(e.A)))
 	case evClue:
-		return fmt.Sprintf("%s discovers %d clue(s) at the %s.", who, e.A, s.locName(int(e.B)))
+		return fmt.Sprintf("%s discovers %s at %s.", who, plural(int(e.A), "clue"), s.theLoc(int(e.B)))
 	case evDefeat:
 		return fmt.Sprintf("%s is defeated.", s.name(int16(e.A)))
 	case evEliminated:
@@ -348,7 +384,7 @@ func (s *State) Narrate(e game.Event) string {
 	case evShuffle:
 		return fmt.Sprintf("%s shuffles their deck.", who)
 	case evReveal:
-		return fmt.Sprintf("The %s is revealed with %d clue(s).", s.locName(int(e.A)), e.B)
+		return fmt.Sprintf("%s is revealed with %s.", s.theLocStart(int(e.A)), plural(int(e.B), "clue"))
 	case evAction:
 		return fmt.Sprintf("%s takes an action.", who)
 	case evHeal:
@@ -356,9 +392,9 @@ func (s *State) Narrate(e game.Event) string {
 	case evTakeControl:
 		return fmt.Sprintf("%s takes control of %s.", s.seatName(int(e.B)), s.name(int16(e.A)))
 	case evEnemyMove:
-		return fmt.Sprintf("%s moves to the %s.", s.name(int16(e.A)), s.locName(int(e.B)))
+		return fmt.Sprintf("%s moves to %s.", s.name(int16(e.A)), s.theLoc(int(e.B)))
 	case evMulligan:
-		return fmt.Sprintf("%s mulligans %d card(s).", who, e.A)
+		return fmt.Sprintf("%s mulligans %s.", who, plural(int(e.A), "card"))
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }
