@@ -2,6 +2,7 @@ package lcg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -193,8 +194,17 @@ func (s *State) Render(viewer game.AgentID) string {
 			fmt.Fprintf(&b, "    hand: %s\n", plural(len(v.Hand), "card"))
 		}
 	}
+	// the bag in a fixed order, as a player reads it: numbers from the
+	// highest, then the symbols
+	tokens := slices.Clone(s.Bag)
+	slices.SortFunc(tokens, func(a, b int8) int {
+		if isSymbol(a) != isSymbol(b) || isSymbol(a) {
+			return int(a) - int(b) // numbers (below TokSkull) before symbols, symbols by code
+		}
+		return int(b) - int(a)
+	})
 	var bag []string
-	for _, t := range s.Bag {
+	for _, t := range tokens {
 		bag = append(bag, TokenName(t))
 	}
 	wrapList(&b, "Chaos bag: ", bag, " ", "  ")
@@ -291,7 +301,9 @@ func (s *State) Describe(i int) string {
 	case s.prompt.Kind == PkChoice && s.Act == 2 && s.stackTop(opActAdvance):
 		return []string{"Burn it down (Resolution 1)", "Spare the house (Resolution 2)"}[k&1]
 	case s.prompt.Kind == PkChoice && s.stackTop(opAgendaAdvance):
-		return []string{"Each investigator discards 1 random card", "The lead investigator takes 2 horror"}[k&1]
+		// the choice of the agenda that advances, named (The Gathering's agenda 1)
+		return fmt.Sprintf("Agenda %d, %s: %s", s.Agenda+1, def(s.AgendaCard()).Name,
+			[]string{"each investigator discards 1 random card", "the lead investigator takes 2 horror"}[k&1])
 	case s.prompt.Kind == PkReaction && seat >= 0 && !s.invBlank(seat) && hooksOf[s.Inv[seat].Def] != nil && hooksOf[s.Inv[seat].Def].choiceText != "":
 		return hooksOf[s.Inv[seat].Def].choiceText
 	case id >= 0 && int(id) < len(s.Cards):

@@ -316,7 +316,19 @@ func contains(list []string, x string) bool {
 func (s *State) cardText(viewer game.AgentID, id int16) string {
 	d := s.card(id)
 	var b strings.Builder
-	b.WriteString(printedText(d, fmt.Sprintf(" #%d", id)))
+	if c := &s.Cards[id]; d.Type == cards.Location && c.Zone == ZoneBoard && !c.Revealed {
+		// an unrevealed location shows its unrevealed side only: its name
+		// and traits, not the version, shroud, clues or text of the revealed
+		// side (LCG §3 Locations; the Arkham Woods of The Devourer Below)
+		head := []string{d.Name + fmt.Sprintf(" #%d", id), "—", "location, unrevealed."}
+		if len(d.Traits) > 0 {
+			head[2] = "location, unrevealed;"
+			head = append(head, strings.Join(d.Traits, ". ")+".")
+		}
+		wrapList(&b, "", head, " ", "  ")
+	} else {
+		b.WriteString(printedText(d, fmt.Sprintf(" #%d", id)))
+	}
 	wrapList(&b, "  Now: ", strings.Fields(s.cardWhere(viewer, id)), " ", "    ")
 	return b.String()
 }
