@@ -13,7 +13,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 	c := o.Code
 	switch {
 	case c == ActPlayDiscard:
-		return fmt.Sprintf("Play %s from your discard pile (Wendy's Amulet, %d resources)", s.name(int16(o.Arg)), s.cost(int16(o.Arg))), true
+		return fmt.Sprintf("Play %s from your discard pile (Wendy's Amulet, %s)", s.name(int16(o.Arg)), plural(s.cost(int16(o.Arg)), "resource")), true
 	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
 		if h := s.hook(int16(o.Arg)); h != nil && h.parleyText != "" {
 			return fmt.Sprintf("Parley with %s: %s", s.name(int16(o.Arg)), h.parleyText), true
@@ -55,7 +55,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		case s.prompt.Kind == PkOrder:
 			return fmt.Sprintf("Resolve %s first", forcedName(o.Arg)), true
 		case ev.Kind == tpWhenDiscover && c >= ActThreat && c < ActThreat+MaxThreat:
-			return fmt.Sprintf("Discard %d clues from Cover Up instead of discovering them", ev.N), true
+			return fmt.Sprintf("Discard %s from Cover Up instead of discovering them", plural(int(ev.N), "clue")), true
 		}
 		return "", false
 	}

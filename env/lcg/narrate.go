@@ -87,7 +87,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	ag, ac := def(s.AgendaCard()), def(s.ActCard())
 	fmt.Fprintf(&b, "Agenda %d: %s — doom %d/%d.\n", s.Agenda+1, ag.Name, s.doomInPlay(), s.agendaThreshold())
 	if n := s.actClues(); n > 0 {
-		fmt.Fprintf(&b, "Act %d: %s — spend %d clues as a group (group has %d).\n", s.Act+1, ac.Name, n, s.groupClues())
+		fmt.Fprintf(&b, "Act %d: %s — spend %s as a group (group has %d).\n", s.Act+1, ac.Name, plural(n, "clue"), s.groupClues())
 	} else {
 		fmt.Fprintf(&b, "Act %d: %s — objective: %s.\n", s.Act+1, ac.Name, s.scen().Acts[min(int(s.Act), len(s.scen().Acts)-1)].Objective)
 	}
@@ -248,7 +248,7 @@ func (s *State) Describe(i int) string {
 	case c == ActResource:
 		return "Take 1 resource"
 	case c == ActAdvanceAct:
-		return fmt.Sprintf("Spend %d clues as a group to advance the act", s.actClues())
+		return fmt.Sprintf("Spend %s as a group to advance the act", plural(s.actClues(), "clue"))
 	case c == ActResign:
 		return "Resign (leave the scenario)"
 	case c == ActParley:
@@ -268,7 +268,7 @@ func (s *State) Describe(i int) string {
 	case c >= ActEvade && c < ActPlay:
 		return fmt.Sprintf("Evade %s (evade %d)", s.name(id), s.enemyEvade(id))
 	case c >= ActPlay && c < ActCommit:
-		return fmt.Sprintf("Play %s (%d resources)", s.name(id), s.cost(id))
+		return fmt.Sprintf("Play %s (%s)", s.name(id), plural(s.cost(id), "resource"))
 	case c >= ActCommit && c < ActDiscard:
 		ic := s.card(id).Icons
 		sk := int8(0)
