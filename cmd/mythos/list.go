@@ -16,7 +16,7 @@ func newList() *cobra.Command {
 		Short: "List the registered env ids with a one-line description each",
 		Long: "Lists the registered env ids, each with the start of its description on one line;\n" +
 			"mythos spec ENV_ID prints the whole description, the fields, actions and options.",
-		Args:  cobra.NoArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ids := env.IDs()
 			if len(ids) == 0 {
