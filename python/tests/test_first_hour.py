@@ -131,3 +131,14 @@ def test_one_way_to_run_the_cli() -> None:
     assert not offenders, f"go run ./cmd/mythos in {offenders}"
     readme = (root / "README.md").read_text()
     assert "make install" in readme and "mythos --version" in readme
+
+
+def test_an_example_exits_without_resource_warnings(binary: str) -> None:
+    """An example that starts its own local server leaves nothing unclosed at exit."""
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, MYTHOS_BIN=binary)
+    r = subprocess.run([sys.executable, "-X", "dev", "-W", "always::ResourceWarning",
+                        str(root / "python" / "examples" / "random_agent.py"), "--episodes", "1"],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "ResourceWarning" not in r.stderr, r.stderr[-2000:]
