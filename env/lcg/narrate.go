@@ -210,7 +210,11 @@ func (s *State) Render(viewer game.AgentID) string {
 	wrapList(&b, "Chaos bag: ", bag, " ", "  ")
 	if len(s.Tests) > 0 {
 		t := s.test()
-		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
+		src := "" // the card that asks for the test: "Skill test (Rotting Remains)"
+		if t.Src >= 0 && int(t.Src) < len(s.Cards) {
+			src = " (" + s.name(t.Src) + ")"
+		}
+		fmt.Fprintf(&b, "Skill test%s: %s tests %s against %d (skill now %d).\n", src, s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
 	}
 	s.renderCampaign(&b, viewer)
 	// The prompt and its options are listed by the caller (mythos play),

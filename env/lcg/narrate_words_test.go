@@ -33,7 +33,7 @@ func TestNarrationWords(t *testing.T) {
 			t.Fatalf("%s: %q: %s", where, m, text)
 		}
 	}
-	var sawWoodsCard, sawAgendaChoice bool
+	var sawWoodsCard, sawAgendaChoice, sawSource bool
 	for seed := uint64(1); seed <= 12; seed++ {
 		scenario := []string{"", "devourer"}[seed%2]
 		var err error
@@ -63,6 +63,14 @@ func TestNarrationWords(t *testing.T) {
 			board := s.Render(p.Actor)
 			check(where, board)
 			checkBagOrder(t, where, board)
+			if len(s.Tests) > 0 {
+				if tst := s.test(); tst.Src >= 0 {
+					if !strings.Contains(board, "Skill test ("+s.name(tst.Src)+"): ") {
+						t.Fatalf("%s: the skill test does not name the card that asks for it:\n%s", where, board)
+					}
+					sawSource = true
+				}
+			}
 			for k := 0; k < MaxLocations; k++ {
 				if !s.locInPlay(k) || s.Cards[s.LocInst[k]].Revealed {
 					continue
@@ -85,6 +93,9 @@ func TestNarrationWords(t *testing.T) {
 			}
 			seen = len(s.Log().Events)
 		}
+	}
+	if !sawSource {
+		t.Error("no skill test with a source was read")
 	}
 	if !sawWoodsCard {
 		t.Error("no unrevealed Arkham Woods was read")
