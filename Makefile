@@ -8,21 +8,40 @@ PYTHON ?= python3
 VENV ?= .venv
 ADDR ?= 127.0.0.1:50051
 
-.PHONY: run rollout build test vet unit race pytest venv proto docs bench fuzz clean
+# The commit stamped into the binary (mythos --version), +modified when the
+# working tree has changes; the machine may build with -buildvcs=false, so
+# make stamps it itself.
+COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- 2>/dev/null || echo +modified)
+LDFLAGS := -X main.commit=$(COMMIT)
+GOBIN_DIR := $(shell $(GO) env GOBIN 2>/dev/null)
+ifeq ($(GOBIN_DIR),)
+GOBIN_DIR := $(shell $(GO) env GOPATH 2>/dev/null)/bin
+endif
+
+.PHONY: run rollout build install test vet unit race pytest venv proto docs bench fuzz clean
 
 ## run: the main job — serve every registered env over gRPC (Ctrl-C stops it gracefully)
 run:
 	@echo "make run: building bin/mythos (the first build downloads the Go modules and takes a minute or two)" >&2
-	$(GO) build -ldflags "-X main.commit=$$(git rev-parse HEAD 2>/dev/null)" -o bin/mythos ./cmd/mythos
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/mythos ./cmd/mythos
 	bin/mythos serve --addr $(ADDR)
 
 ## rollout: random rollouts of one env with a summary table
 rollout:
-	$(GO) run ./cmd/mythos run $(ENV) --agent random --episodes $(EPISODES) --seed $(SEED)
+	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/mythos run $(ENV) --agent random --episodes $(EPISODES) --seed $(SEED)
 
 ## build: the mythos binary in bin/
 build:
-	$(GO) build -ldflags "-X main.commit=$$(git rev-parse HEAD 2>/dev/null)" -o bin/mythos ./cmd/mythos
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/mythos ./cmd/mythos
+
+## install: the mythos command on PATH: go install into $(GOBIN_DIR) (GOBIN, or GOPATH/bin)
+## with the commit stamped; the docs' `mythos ...` lines run it
+install:
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/mythos
+	@echo "installed $(GOBIN_DIR)/mythos: $$($(GOBIN_DIR)/mythos --version)"
+	@case ":$$PATH:" in *":$(GOBIN_DIR):"*) echo "mythos is on your PATH: try 'mythos list'";; \
+	  *) echo "$(GOBIN_DIR) is not on your PATH: add it (e.g. to ~/.profile) with"; \
+	     echo '  export PATH="$(GOBIN_DIR):$$PATH"';; esac
 
 ## test: everything CI runs — vet, all Go tests, the race detector on the short mode,
 ## and the Python client's tests against a real server binary
@@ -42,13 +61,14 @@ race:
 	$(GO) test -count=1 -race -short ./...
 
 ## venv: a virtual environment with the Python client, its test dependencies and the
-## libraries of the SB3 and RLlib adapters (torch, ray: ~6 GB, under 2 minutes from PyPI)
+## libraries of the SB3 and RLlib adapters (torch, ray: ~6 GB, under 2 minutes from PyPI);
+## pip prints each package as it collects and downloads it
 venv: $(VENV)/.installed
 $(VENV)/.installed: python/pyproject.toml
-	@echo '== making $(VENV): the Python client with its test, sb3 and rllib extras (the first time downloads torch and ray from PyPI: a few minutes)' >&2
+	@echo '== making $(VENV): the Python client with its test, sb3 and rllib extras (the first time downloads about 6 GB, torch and ray, from PyPI: a few minutes; pip lists each package)' >&2
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q -e 'python[test,sb3,rllib]'
+	$(VENV)/bin/python -m pip install --progress-bar off -e 'python[test,sb3,rllib]'
 	touch $@
 
 pytest: venv build

@@ -230,7 +230,7 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 		}
 	}
 	t.Model.Prepare()
-	t.Progress.Warmup = fmt.Sprintf("teacher %s: %d decisions from %d episodes (%d won), %d epochs, final cross-entropy %.3f, value loss %.3f",
-		cfg.Teacher, n, episodes, wins, cfg.TeacherEpochs, last.BCLoss, last.ValueLoss)
+	t.Progress.Warmup = fmt.Sprintf("teacher %s: %d decisions from %d episodes (%d won), %d epoch%s, final cross-entropy %.3f, value loss %.3f",
+		cfg.Teacher, n, episodes, wins, cfg.TeacherEpochs, map[bool]string{true: "", false: "s"}[cfg.TeacherEpochs == 1], last.BCLoss, last.ValueLoss)
 	return nil
 }

@@ -203,11 +203,11 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 	}
 	bar := ep.bar(log, ep.episodes*len(specs), "strength episodes")
 	if bar != nil {
-		scfg.Progress = func() { _ = bar.Add(1) }
+		scfg.Progress = func() { bar.Add(1) }
 	}
 	res, err := benchmarks.Strength(scfg)
 	if bar != nil {
-		_ = bar.Finish()
+		bar.Finish()
 	}
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"runtime"
 	"time"
@@ -31,7 +32,7 @@ func (p *episodeFlags) add(f *pflag.FlagSet, episodesDoc, workersDoc string) {
 	seedVar(f, &p.seed, "seed", 1, "base seed; episode k uses a seed derived from it")
 	countVar(f, &p.workers, "workers", runtime.GOMAXPROCS(0), 1, workersDoc)
 	f.StringVar(&p.options, "opt", "", "env options as key=value,key=value (see the env's spec)")
-	f.BoolVar(&p.quiet, "quiet", false, "no progress bar")
+	f.BoolVar(&p.quiet, "quiet", false, "no progress output (a bar on a terminal, plain lines otherwise)")
 }
 
 // addSeats registers --seat, which fixes the agent of a seat (run, eval).
@@ -68,33 +69,28 @@ func (p *episodeFlags) envOptions(id string, agentSpecs ...string) (env.Options,
 		return nil, nil, err
 	}
 	for _, s := range agentSpecs {
-		if _, err := agents.New(s); err != nil {
+		a, err := agents.New(s)
+		if err != nil {
 			return nil, nil, err
+		}
+		// a policy trained on another env is refused here, before any
+		// episode starts
+		if c, ok := a.(agents.EnvChecker); ok {
+			if err := c.CheckEnv(e); err != nil {
+				return nil, nil, fmt.Errorf("agent %s: %w", s, err)
+			}
 		}
 	}
 	return opts, e.Spec(), nil
 }
 
-// bar returns a progress bar of total episodes named desc on w, or nil with
-// --quiet.
-func (p *episodeFlags) bar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
-	if p.quiet {
-		return nil
-	}
-	return episodeBar(w, total, desc)
-}
-
-// episodeBar is the progress bar of commands that count episodes. It is drawn
-// at once, empty, so a slow first episode does not leave the terminal silent.
-func episodeBar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
-	bar := progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(desc),
+// bar returns the progress of total episodes named desc on w: a bar on a
+// terminal, plain lines otherwise, nil with --quiet.
+func (p *episodeFlags) bar(w io.Writer, total int, desc string) *progress {
+	return newProgress(w, int64(total), desc, p.quiet,
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
 		progressbar.OptionSetItsString("ep"),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish())
-	_ = bar.RenderBlank()
-	return bar
 }

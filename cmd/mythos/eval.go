@@ -56,11 +56,11 @@ func newEval() *cobra.Command {
 			cfg := benchmarks.StrengthConfig{Env: args[0], Options: opts, Agents: specs, Seats: seats, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
 			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes*len(specs), "episodes")
 			if bar != nil {
-				cfg.Progress = func() { _ = bar.Add(1) }
+				cfg.Progress = func() { bar.Add(1) }
 			}
 			res, err := benchmarks.Strength(cfg)
 			if bar != nil {
-				_ = bar.Finish()
+				bar.Finish()
 			}
 			if err != nil {
 				return err

@@ -50,7 +50,7 @@ func results(out string) string {
 
 func TestListShowsRegisteredEnvs(t *testing.T) {
 	out, _, err := mythos(t, "", "list")
-	if err != nil || !strings.Contains(out, fixture.ID) || !strings.Contains(out, "not a product env") {
+	if err != nil || !strings.Contains(out, fixture.ID) || !strings.Contains(out, "test fixture") {
 		t.Fatalf("list: %v\n%s", err, out)
 	}
 }

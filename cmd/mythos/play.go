@@ -113,7 +113,7 @@ func newPlay() *cobra.Command {
 				return err
 			}
 			base.SetLogging(true)
-			p := &player{e: base, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(), seat: game.AgentID(seat), bot: bot,
+			p := &player{e: base, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(), width: playWidthOf(cmd.OutOrStdout()), seat: game.AgentID(seat), bot: bot,
 				advisor: advisor, hints: hints, rec: game.Record{Env: args[0], Options: opts, Seed: seed}}
 			stop := func() {}
 			if record != "" {
@@ -163,11 +163,13 @@ func newAgentFor(spec string, e env.Env, seed uint64) (agents.Agent, error) {
 
 // player is one terminal game.
 type player struct {
-	e    *env.GameEnv
-	in   *bufio.Reader
-	out  io.Writer
-	seat game.AgentID
-	bot  agents.Agent
+	e   *env.GameEnv
+	in  *bufio.Reader
+	out io.Writer
+	// width is the widest line printed: the terminal's (see playWidthOf)
+	width int
+	seat  game.AgentID
+	bot   agents.Agent
 	// advisor suggests moves ('hint', --hints); hints shows them unasked.
 	advisor agents.Agent
 	hints   bool
@@ -370,10 +372,10 @@ func (p *player) flushEvents() {
 	p.seen = len(ev)
 }
 
-// printf writes to the terminal with every line wrapped to playWidth
+// printf writes to the terminal with every line wrapped to p.width
 // columns.
 func (p *player) printf(format string, args ...any) {
-	io.WriteString(p.out, wrapText(fmt.Sprintf(format, args...), playWidth))
+	io.WriteString(p.out, wrapText(fmt.Sprintf(format, args...), p.width))
 }
 
 // saveOnInterrupt waits for Ctrl-C (a signal on sig) until done is closed;

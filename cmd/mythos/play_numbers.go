@@ -1,16 +1,47 @@
 package main
 
 import (
+	"io"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rivo/uniseg"
+	"golang.org/x/term"
 
 	"github.com/mythos-rl/mythos/env/game"
 )
 
-// playWidth is the widest line mythos play prints.
+// playWidth is the widest line mythos play prints when it cannot learn the
+// terminal's width (output to a file or a pipe, no COLUMNS).
 const playWidth = 100
+
+// minPlayWidth is the narrowest width mythos play wraps at: below it a
+// narrow terminal wraps the lines itself.
+const minPlayWidth = 40
+
+// playWidthOf is the width mythos play wraps its text at on w: the
+// terminal's width when w is a terminal, else $COLUMNS when set (a pager, a
+// script that knows), else playWidth; never below minPlayWidth. Lines are
+// broken between words, so the terminal never breaks one.
+func playWidthOf(w io.Writer) int {
+	width := 0
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if c, _, err := term.GetSize(int(f.Fd())); err == nil {
+			width = c
+		}
+	}
+	if width <= 0 {
+		if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil {
+			width = c
+		}
+	}
+	if width <= 0 {
+		width = playWidth
+	}
+	return max(width, minPlayWidth)
+}
 
 // optionKeyer is implemented by games whose options can be named apart
 // from their position in the prompt (the LCG: lcg.State.OptionKey, Turn).

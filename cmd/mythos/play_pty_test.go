@@ -49,8 +49,15 @@ func buildMythos(t *testing.T) string {
 
 func startTerminal(t *testing.T, bin string, args ...string) *terminal {
 	t.Helper()
+	return startTerminalSized(t, playWidth, bin, args...)
+}
+
+// startTerminalSized is startTerminal in a pseudo-terminal cols wide.
+func startTerminalSized(t *testing.T, cols uint16, bin string, args ...string) *terminal {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: playWidth})
+	cmd.Env = append(os.Environ(), "COLUMNS=") // the terminal's own size, not the caller's
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: cols})
 	if err != nil {
 		t.Skipf("no pseudo-terminal here: %v", err)
 	}
@@ -135,6 +142,35 @@ func TestPlayInTerminal(t *testing.T) {
 	bin := buildMythos(t)
 	t.Run("whole game", func(t *testing.T) { playWholeGame(t, bin) })
 	t.Run("ctrl-c saves", func(t *testing.T) { interruptSaves(t, bin) })
+	t.Run("narrow terminal", func(t *testing.T) { narrowTerminal(t, bin) })
+}
+
+// narrowTerminal plays in a terminal 60 columns wide: every line the board,
+// the options and a card's text print fits it, so the terminal never
+// breaks a word; an unrevealed location's card shows its unrevealed side.
+func narrowTerminal(t *testing.T, bin string) {
+	const cols = 60
+	term := startTerminalSized(t, cols, bin, "play", lcg.TheDevourerBelowID, "--seed", "7")
+	if _, err := term.waitFor(atPrompt); err != nil {
+		t.Fatal(err)
+	}
+	term.send("card 37")
+	txt, err := term.waitFor(atPrompt)
+	if err != nil || !strings.Contains(txt, "Arkham Woods #37 — location, unrevealed; Woods.") || strings.Contains(txt, "Shroud") {
+		t.Fatalf("card 37: %v\n%s", err, txt)
+	}
+	term.mu.Lock()
+	term.mark = 0
+	term.mu.Unlock()
+	all, _ := term.text()
+	if !strings.Contains(all, "Chaos bag:") {
+		t.Fatalf("no board:\n%s", all)
+	}
+	for _, l := range strings.Split(all, "\n") {
+		if w := uniseg.StringWidth(strings.TrimRight(l, "\r")); w > cols {
+			t.Errorf("a line of %d columns in a terminal of %d: %s", w, cols, l)
+		}
+	}
 }
 
 // interruptSaves presses Ctrl-C at a prompt of a game played with

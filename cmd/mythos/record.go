@@ -52,7 +52,7 @@ func newRecord() *cobra.Command {
 				Writer: trajectory.WriterOptions{BatchRows: batchRows, Compression: comp}}
 			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes, "recording")
 			if bar != nil {
-				cfg.Progress = func(int) { _ = bar.Add(1) }
+				cfg.Progress = func(int) { bar.Add(1) }
 			}
 			start := time.Now()
 			sum, err := agents.Record(cfg)
@@ -61,7 +61,7 @@ func newRecord() *cobra.Command {
 			}
 			elapsed := time.Since(start)
 			if bar != nil {
-				_ = bar.Finish()
+				bar.Finish()
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d\n%s\n", args[0], agent, ep.seed, playedLine(spec, opts))
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %d episodes, %d rows in %d files to %s\n", sum.Episodes, sum.Rows, len(sum.Files), out)

@@ -12,13 +12,25 @@ import (
 
 func newReplay() *cobra.Command {
 	var final bool
+	var episode int64
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Print the human-readable log of a recorded game",
-		Long: "Replays a game record (written by mythos play --record or mythos run --record) and\n" +
-			"prints each decision and what followed from it.",
-		Args: cobra.ExactArgs(1),
+		Long: "Replays a recorded game and prints each decision and what followed from it. FILE is a\n" +
+			"game record (JSON, written by mythos play --record or mythos run --record) or a trajectory\n" +
+			"of mythos record (an Arrow file, part-00000.arrow, or its directory): each row's action\n" +
+			"is played again from the episode's seed; --episode picks the episode (the first by default).",
+		Example: "  mythos replay game.json\n  mythos replay data/h/part-00000.arrow --episode 3",
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if arrow, err := isTrajectory(args[0]); err != nil {
+				return err
+			} else if arrow {
+				return replayTrajectory(cmd.OutOrStdout(), args[0], episode, final)
+			}
+			if cmd.Flags().Changed("episode") {
+				return fmt.Errorf("--episode is for trajectories of mythos record; %s is a game record of one game", args[0])
+			}
 			f, err := os.Open(args[0])
 			if err != nil {
 				return err
@@ -73,5 +85,6 @@ func newReplay() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&final, "final", false, "show the board at the end")
+	cmd.Flags().Int64Var(&episode, "episode", -1, "the episode of a trajectory to replay (its id, as in the episode column); the file's first by default")
 	return cmd
 }

@@ -58,7 +58,7 @@ func newRun() *cobra.Command {
 			}
 			bar := ep.bar(cmd.ErrOrStderr(), ep.episodes, "episodes")
 			if bar != nil {
-				cfg.Progress = func() { _ = bar.Add(1) }
+				cfg.Progress = func() { bar.Add(1) }
 			}
 			start := time.Now()
 			results, err := agents.Rollout(cfg)
@@ -67,7 +67,7 @@ func newRun() *cobra.Command {
 			}
 			elapsed := time.Since(start)
 			if bar != nil {
-				_ = bar.Finish()
+				bar.Finish()
 			}
 			sum := summarize(results)
 			sum.Seats, sum.Options = spec.Agents, inEffect(spec, opts)

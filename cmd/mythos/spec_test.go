@@ -30,7 +30,7 @@ func TestObservationDocsAreGenerated(t *testing.T) {
 		}
 		got, err := os.ReadFile(filepath.Join("..", "..", d.path))
 		if err != nil {
-			t.Fatalf("%v: generate it with: go run ./cmd/mythos %s > %s", err, strings.Join(d.args, " "), d.path)
+			t.Fatalf("%v: generate it with: make docs (or mythos %s > %s)", err, strings.Join(d.args, " "), d.path)
 		}
 		if string(got) != want {
 			gl, wl := strings.Split(string(got), "\n"), strings.Split(want, "\n")
@@ -38,7 +38,7 @@ func TestObservationDocsAreGenerated(t *testing.T) {
 			for line < len(gl) && line < len(wl) && gl[line] == wl[line] {
 				line++
 			}
-			t.Fatalf("%s differs from the code from line %d on; regenerate it with:\n  go run ./cmd/mythos %s > %s",
+			t.Fatalf("%s differs from the code from line %d on; regenerate it with make docs, or:\n  mythos %s > %s",
 				d.path, line+1, strings.Join(d.args, " "), d.path)
 		}
 	}

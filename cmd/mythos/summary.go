@@ -60,3 +60,11 @@ func fixedLine(seats []agents.SeatAgent) string {
 	}
 	return "  fixed seats: " + strings.Join(parts, " ")
 }
+
+// plural writes "1 epoch", "4 epochs", with thousands separated.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(int64(n)) + " " + noun + "s"
+}

@@ -122,13 +122,14 @@ func newTrain() *cobra.Command {
 			if spec, err := trainSpec(id, tr.Options); err == nil {
 				fmt.Fprintln(w, playedLine(spec, tr.Options))
 			}
-			fmt.Fprintf(w, "%d envs × %d steps per update, %d epochs of minibatch %d, network %d+%d → %v → %d actions (%s)\n",
-				tr.Config.NumEnvs, tr.Config.RolloutSteps, tr.Config.Epochs, tr.Config.Minibatch,
+			fmt.Fprintf(w, "%d envs × %d steps per update, %s of minibatch %d, network %d+%d → %v → %d actions (%s)\n",
+				tr.Config.NumEnvs, tr.Config.RolloutSteps, plural(tr.Config.Epochs, "epoch"), tr.Config.Minibatch,
 				tr.Model.Arch.F32, len(tr.Model.Arch.Nets[0].Embeddings)*tr.Config.EmbedDim, tr.Config.Hidden, tr.Model.Arch.Actions,
 				map[bool]string{true: "one shared network", false: "one network per seat"}[tr.Model.Arch.Shared])
 			if resume {
 				fmt.Fprintf(w, "resuming at update %d, %d env steps\n", tr.Progress.Iteration, tr.Progress.EnvSteps)
 			}
+			fmt.Fprintln(w, expectedTrainTime(tr.Config, tr.Progress.EnvSteps, timeLimit, tr.WarmupPending()))
 			why := func() string {
 				if ctx.Err() != nil {
 					return "Ctrl-C"
@@ -158,17 +159,28 @@ func newTrain() *cobra.Command {
 					fmt.Fprintf(w, "baseline %-10s win rate %.3f [%.3f, %.3f] on %d eval seeds\n", b.Agent, b.WinRate, b.Lo, b.Hi, b.Episodes)
 				}
 			}
-			var bar *progressbar.ProgressBar
-			if !quiet {
-				bar = progressbar.NewOptions64(int64(tr.Config.TotalSteps),
-					progressbar.OptionSetWriter(errw),
-					progressbar.OptionSetDescription("steps"),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetWidth(20)) // no throttle: one render per update, so a stopped bar shows the last
-				_ = bar.Set64(tr.Progress.EnvSteps)
-				_ = bar.RenderBlank()
-			}
+			// a bar on a terminal; elsewhere (and with --quiet) one line per update
+			bar := newProgress(errw, int64(tr.Config.TotalSteps), "steps", quiet || !isTerminal(errw),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetWidth(20)) // no throttle: one render per update, so a stopped bar shows the last
+			bar.Set64(tr.Progress.EnvSteps)
+			paced := false
 			report := func(r train.MetricRow) {
+				if !paced && r.StepsPerSec > 0 {
+					paced = true
+					left := time.Duration(float64(int64(tr.Config.TotalSteps)-r.EnvSteps) / r.StepsPerSec * float64(time.Second))
+					if left > 0 {
+						msg := fmt.Sprintf("expected time: about %s more for the remaining %s env steps at %.0f env steps/s (the first update's pace; evaluations add to it)",
+							roundDuration(left), thousands(int64(tr.Config.TotalSteps)-r.EnvSteps), r.StepsPerSec)
+						if timeLimit > 0 {
+							msg += ", within the --time-limit of " + timeLimit.String()
+						}
+						if bar.Terminal() {
+							fmt.Fprintln(errw)
+						}
+						fmt.Fprintln(w, msg)
+					}
+				}
 				line := fmt.Sprintf("upd %d  ep %d  win %.2f  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
 					max(0, r.TrainWinRate), r.Loss, r.Entropy, r.StepsPerSec)
 				if r.EvalWinRate >= 0 {
@@ -176,7 +188,7 @@ func newTrain() *cobra.Command {
 				}
 				if bar != nil {
 					bar.Describe(line)
-					_ = bar.Set64(min(r.EnvSteps, int64(tr.Config.TotalSteps)))
+					bar.Set64(min(r.EnvSteps, int64(tr.Config.TotalSteps)))
 				} else {
 					fmt.Fprintln(w, line)
 				}
@@ -186,9 +198,9 @@ func newTrain() *cobra.Command {
 			}
 			if bar != nil {
 				if tr.Done() {
-					_ = bar.Finish()
+					bar.Finish()
 				} else {
-					_ = bar.Exit() // an interrupted run's bar stays where it stopped
+					bar.Exit() // an interrupted run's bar stays where it stopped
 				}
 				fmt.Fprintln(errw)
 			}
@@ -220,8 +232,38 @@ func newTrain() *cobra.Command {
 	countVar(f, &workers, "workers", 0, 1, "goroutines stepping the envs (overrides workers; never changes results)")
 	durationVar(f, &timeLimit, "time-limit", 0,
 		"the whole run's wall time, warm start, evaluations and checkpoints included, e.g. 30m; 0s: no limit")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar: print one line per update")
+	f.BoolVar(&quiet, "quiet", false, "no progress output; one line per update (as when stderr is not a terminal)")
 	return cmd
+}
+
+// expectedTrainTime is the line train prints before it starts: what the run
+// will do and how long it may take. The pace of PPO depends on the machine
+// and the network, so the estimate in time follows the first update; a time
+// limit bounds the whole run from the start.
+func expectedTrainTime(c train.Config, done int64, limit time.Duration, warm bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "expected time: %s env steps of PPO", thousands(max(int64(c.TotalSteps)-done, 0)))
+	if warm && c.Teacher != "" {
+		fmt.Fprintf(&b, " after a warm start of %s %s decisions", thousands(int64(c.TeacherSteps)), c.Teacher)
+	}
+	if limit > 0 {
+		fmt.Fprintf(&b, "; at most %s (--time-limit), the estimate follows the first update", limit)
+	} else {
+		b.WriteString("; the estimate follows the first update (--time-limit caps the run)")
+	}
+	return b.String()
+}
+
+// thousands writes n with a comma between each three digits.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // lockedWriter serialises writes from several goroutines.
@@ -249,18 +291,12 @@ func trainSpec(id string, opts env.Options) (*env.Spec, error) {
 // (from its first second) and reports whether ctx or deadline stopped it.
 func warmStart(ctx context.Context, tr *train.Trainer, deadline time.Time, w, errw io.Writer, quiet bool) (bool, error) {
 	c := tr.Config
-	fmt.Fprintf(w, "warm start: teacher %s plays %d decisions, then %d epochs fit the network to them\n",
-		c.Teacher, c.TeacherSteps, c.TeacherEpochs)
-	var bar *progressbar.ProgressBar
-	if !quiet {
-		bar = progressbar.NewOptions64(tr.WarmupUnits(),
-			progressbar.OptionSetWriter(errw),
-			progressbar.OptionSetDescription("warm start: playing"),
-			progressbar.OptionSetWidth(20),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond))
-		_ = bar.RenderBlank()
-	}
+	fmt.Fprintf(w, "warm start: teacher %s plays %s, then %s fit the network to them\n",
+		c.Teacher, plural(c.TeacherSteps, "decision"), plural(c.TeacherEpochs, "epoch"))
+	bar := newProgress(errw, tr.WarmupUnits(), "warm start: playing", quiet,
+		progressbar.OptionSetWidth(20),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond))
 	phase := "playing"
 	begin := time.Now()
 	err := tr.WarmStart(ctx, deadline, func(p string, done, _ int64) {
@@ -271,14 +307,14 @@ func warmStart(ctx context.Context, tr *train.Trainer, deadline time.Time, w, er
 			phase = p
 			bar.Describe("warm start: " + p)
 		}
-		_ = bar.Set64(done)
+		bar.Set64(done)
 	})
-	if bar != nil {
-		if err == nil {
-			_ = bar.Finish()
-		} else {
-			_ = bar.Exit()
-		}
+	if err == nil {
+		bar.Finish()
+	} else {
+		bar.Exit()
+	}
+	if bar.Terminal() {
 		fmt.Fprintln(errw)
 	}
 	if errors.Is(err, train.ErrStopped) {

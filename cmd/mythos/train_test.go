@@ -99,7 +99,7 @@ func TestTrainTimeLimitCoversWarmStart(t *testing.T) {
 	if el := time.Since(start); el > time.Minute {
 		t.Fatalf("--time-limit 300ms ran %s", el)
 	}
-	for _, want := range []string{"warm start: teacher random plays 2000 decisions", "stopped during the warm start (time limit 300ms)", "--resume"} {
+	for _, want := range []string{"warm start: teacher random plays 2,000 decisions", "stopped during the warm start (time limit 300ms)", "--resume"} {
 		if !strings.Contains(stdout, want) {
 			t.Fatalf("output lacks %q:\n%s", want, stdout)
 		}

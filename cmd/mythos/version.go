@@ -11,9 +11,11 @@ import (
 //
 //	go build -ldflags "-X main.version=v0.3.0 -X main.commit=$(git rev-parse HEAD)" ./cmd/mythos
 //
-// Without -ldflags the commit comes from the VCS stamp Go writes into the
-// binary (vcs.revision, vcs.modified; absent with -buildvcs=false, go run
-// in some setups and go test).
+// make build, make install and make run stamp the commit so. Without
+// -ldflags the commit comes from the VCS stamp Go writes into the binary
+// (vcs.revision, vcs.modified; absent with -buildvcs=false, with go run and
+// go test): the version then says the commit is unknown and how to get it,
+// rather than guess it from whatever repository the binary runs in.
 var (
 	version = "dev"
 	commit  = ""
@@ -49,7 +51,7 @@ func versionString(info *debug.BuildInfo, ok bool) string {
 	b.WriteString(v)
 	switch {
 	case rev == "":
-		b.WriteString(" (commit unknown: built without VCS information)")
+		b.WriteString(" (commit unknown: built without VCS information, e.g. by go run; make install stamps it)")
 	case modified:
 		fmt.Fprintf(&b, " (commit %s+modified)", rev)
 	default:

@@ -21,7 +21,7 @@ func TestVersionString(t *testing.T) {
 	}{
 		{"clean tree", info("vcs.revision", "abc123", "vcs.modified", "false"), "dev (commit abc123) go1.99"},
 		{"modified tree", info("vcs.revision", "abc123", "vcs.modified", "true"), "dev (commit abc123+modified) go1.99"},
-		{"no vcs stamp", info(), "dev (commit unknown: built without VCS information) go1.99"},
+		{"no vcs stamp", info(), "dev (commit unknown: built without VCS information, e.g. by go run; make install stamps it) go1.99"},
 	} {
 		if got := versionString(tc.info, true); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
@@ -41,7 +41,7 @@ func TestVersionString(t *testing.T) {
 		}
 	}
 	// no build information at all
-	if got, want := versionString(nil, false), "dev (commit unknown: built without VCS information)"; got != want {
+	if got, want := versionString(nil, false), "dev (commit unknown: built without VCS information, e.g. by go run; make install stamps it)"; got != want {
 		t.Errorf("without build info: %q, want %q", got, want)
 	}
 	// -ldflags "-X main.version=... -X main.commit=..." win over the stamp

@@ -13,7 +13,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 	c := o.Code
 	switch {
 	case c == ActPlayDiscard:
-		return fmt.Sprintf("Play %s from your discard pile (Wendy's Amulet, %d resources)", s.name(int16(o.Arg)), s.cost(int16(o.Arg))), true
+		return fmt.Sprintf("Play %s from your discard pile (Wendy's Amulet, %s)", s.name(int16(o.Arg)), plural(s.cost(int16(o.Arg)), "resource")), true
 	case c >= ActParleyEnemy && c < ActParleyEnemy+MaxEnemies:
 		if h := s.hook(int16(o.Arg)); h != nil && h.parleyText != "" {
 			return fmt.Sprintf("Parley with %s: %s", s.name(int16(o.Arg)), h.parleyText), true
@@ -41,7 +41,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		return "", false
 	}
 	if f.Op == opHunters && c >= ActLocation && c < ActChoose {
-		return fmt.Sprintf("%s moves toward the %s", s.name(int16(f.Src)), s.locName(int(o.Arg))), true
+		return fmt.Sprintf("%s moves toward %s", s.name(int16(f.Src)), s.theLoc(int(o.Arg))), true
 	}
 	if f.Op == opHunters && c >= ActEnemy && c < ActLocation {
 		return fmt.Sprintf("%s moves next", s.name(int16(o.Arg))), true
@@ -55,7 +55,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		case s.prompt.Kind == PkOrder:
 			return fmt.Sprintf("Resolve %s first", forcedName(o.Arg)), true
 		case ev.Kind == tpWhenDiscover && c >= ActThreat && c < ActThreat+MaxThreat:
-			return fmt.Sprintf("Discard %d clues from Cover Up instead of discovering them", ev.N), true
+			return fmt.Sprintf("Discard %s from Cover Up instead of discovering them", plural(int(ev.N), "clue")), true
 		}
 		return "", false
 	}
@@ -71,7 +71,7 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		return fmt.Sprintf("%s engages %s", s.name(int16(f.Src)), s.seatName(seat)), true
 	case effSpawnChoice:
 		if c >= ActLocation && c < ActChoose {
-			return fmt.Sprintf("%s spawns at the %s", s.name(int16(f.Src)), s.locName(seat)), true
+			return fmt.Sprintf("%s spawns at %s", s.name(int16(f.Src)), s.theLoc(seat)), true
 		}
 		return fmt.Sprintf("%s spawns engaged with %s", s.name(int16(f.Src)), s.seatName(seat)), true
 	case effPayClues:
@@ -99,10 +99,10 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 		case c >= ActLocation && c < ActChoose && f.B == 1:
 			return fmt.Sprintf("Move to the %s", s.locName(seat)), true
 		case c >= ActLocation && c < ActChoose:
-			return fmt.Sprintf("Disengage and move to the %s", s.locName(seat)), true
+			return fmt.Sprintf("Disengage and move to %s", s.theLoc(seat)), true
 		}
 	case effElusive:
-		return fmt.Sprintf("Move to the %s", s.locName(seat)), true
+		return fmt.Sprintf("Move to %s", s.theLoc(seat)), true
 	case effOldBook, effMedical, effCrypticResearch:
 		if c >= ActSeat && c < ActEnemy {
 			return fmt.Sprintf("Choose %s", s.seatName(seat)), true

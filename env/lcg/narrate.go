@@ -2,6 +2,7 @@ package lcg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -15,16 +16,52 @@ func (s *State) name(id int16) string {
 	return s.card(id).Name
 }
 
-// locName names location slot k.
+// locName names location slot k; when another location in play shows the
+// same name (four face-down Arkham Woods), its card number tells them apart
+// as the board does ("Arkham Woods #37").
 func (s *State) locName(k int) string {
 	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
 		return "?"
 	}
+	n := s.locLabel(k)
+	for j := 0; j < MaxLocations; j++ {
+		if j != k && s.LocInst[j] >= 0 && s.locInPlay(j) && s.locLabel(j) == n {
+			return fmt.Sprintf("%s #%d", n, s.LocInst[k])
+		}
+	}
+	return n
+}
+
+// locLabel is the name location slot k shows: its card's name, with the
+// version of a revealed one.
+func (s *State) locLabel(k int) string {
 	id := s.LocInst[k]
 	if d := s.card(id); d.Subname != "" && s.Cards[id].Revealed {
 		return d.Name + " (" + d.Subname + ")" // a revealed version: Arkham Woods (Quiet Glade)
 	}
 	return s.name(id)
+}
+
+// properPlaces are the location names that are proper names: they take no
+// article ("Move to Rivertown", "Your House is revealed"), where the rooms of
+// a house and the like do ("Move to the Study").
+var properPlaces = map[string]bool{
+	"Arkham Woods": true, "Downtown": true, "Easttown": true, "Miskatonic University": true, "Northside": true,
+	"Rivertown": true, "Southside": true, "St. Mary's Hospital": true, "Your House": true,
+}
+
+// theLoc names location slot k in a sentence: "the Study", "Rivertown".
+func (s *State) theLoc(k int) string {
+	if k >= 0 && k < MaxLocations && s.LocInst[k] >= 0 && properPlaces[s.card(s.LocInst[k]).Name] {
+		return s.locName(k)
+	}
+	return "the " + s.locName(k)
+}
+
+// theLocStart is theLoc at the start of a sentence: "The Study", "Your House".
+func (s *State) theLocStart(k int) string {
+	n := s.theLoc(k)
+	return strings.ToUpper(n[:1]) + n[1:]
 }
 
 // seatName names an investigator.
@@ -50,7 +87,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	ag, ac := def(s.AgendaCard()), def(s.ActCard())
 	fmt.Fprintf(&b, "Agenda %d: %s — doom %d/%d.\n", s.Agenda+1, ag.Name, s.doomInPlay(), s.agendaThreshold())
 	if n := s.actClues(); n > 0 {
-		fmt.Fprintf(&b, "Act %d: %s — spend %d clues as a group (group has %d).\n", s.Act+1, ac.Name, n, s.groupClues())
+		fmt.Fprintf(&b, "Act %d: %s — spend %s as a group (group has %d).\n", s.Act+1, ac.Name, plural(n, "clue"), s.groupClues())
 	} else {
 		fmt.Fprintf(&b, "Act %d: %s — objective: %s.\n", s.Act+1, ac.Name, s.scen().Acts[min(int(s.Act), len(s.scen().Acts)-1)].Objective)
 	}
@@ -98,7 +135,7 @@ func (s *State) Render(viewer game.AgentID) string {
 		d := s.card(e)
 		c := &s.Cards[e]
 		parts := []string{
-			fmt.Sprintf("  %s at the %s: fight %d, health %d/%d, evade %d", s.numbered(e), s.locName(int(c.Loc)),
+			fmt.Sprintf("  %s at %s: fight %d, health %d/%d, evade %d", s.numbered(e), s.theLoc(int(c.Loc)),
 				s.enemyFight(e), s.enemyHealth(e)-int(c.Damage), s.enemyHealth(e), s.enemyEvade(e)),
 			fmt.Sprintf("attacks for %d damage, %d horror", d.Damage, d.Horror),
 		}
@@ -117,8 +154,8 @@ func (s *State) Render(viewer game.AgentID) string {
 		if v.Out != OutNone {
 			status = " (eliminated)"
 		}
-		fmt.Fprintf(&b, "%s%s at the %s: willpower %d, intellect %d, combat %d, agility %d\n",
-			s.numbered(v.Card), status, s.locName(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3))
+		fmt.Fprintf(&b, "%s%s at %s: willpower %d, intellect %d, combat %d, agility %d\n",
+			s.numbered(v.Card), status, s.theLoc(int(v.Loc)), s.baseSkill(i, 0), s.baseSkill(i, 1), s.baseSkill(i, 2), s.baseSkill(i, 3))
 		fmt.Fprintf(&b, "    %s, %s, damage %d/%d, horror %d/%d", plural(int(v.Resources), "resource"), plural(int(v.Clues), "clue"),
 			v.Damage, d.Health, v.Horror, d.Sanity)
 		// Actions are counted only on the investigator's own turn (LCG §5.2 2.2.1).
@@ -157,14 +194,27 @@ func (s *State) Render(viewer game.AgentID) string {
 			fmt.Fprintf(&b, "    hand: %s\n", plural(len(v.Hand), "card"))
 		}
 	}
+	// the bag in a fixed order, as a player reads it: numbers from the
+	// highest, then the symbols
+	tokens := slices.Clone(s.Bag)
+	slices.SortFunc(tokens, func(a, b int8) int {
+		if isSymbol(a) != isSymbol(b) || isSymbol(a) {
+			return int(a) - int(b) // numbers (below TokSkull) before symbols, symbols by code
+		}
+		return int(b) - int(a)
+	})
 	var bag []string
-	for _, t := range s.Bag {
+	for _, t := range tokens {
 		bag = append(bag, TokenName(t))
 	}
 	wrapList(&b, "Chaos bag: ", bag, " ", "  ")
 	if len(s.Tests) > 0 {
 		t := s.test()
-		fmt.Fprintf(&b, "Skill test: %s tests %s against %d (skill now %d).\n", s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
+		src := "" // the card that asks for the test: "Skill test (Rotting Remains)"
+		if t.Src >= 0 && int(t.Src) < len(s.Cards) {
+			src = " (" + s.name(t.Src) + ")"
+		}
+		fmt.Fprintf(&b, "Skill test%s: %s tests %s against %d (skill now %d).\n", src, s.seatName(int(t.Tester)), skillNames[t.Skill], s.difficulty(t), s.skillValue(t))
 	}
 	s.renderCampaign(&b, viewer)
 	// The prompt and its options are listed by the caller (mythos play),
@@ -196,13 +246,13 @@ func (s *State) Describe(i int) string {
 	case c == ActPass:
 		return "Pass"
 	case c == ActInvestigate:
-		return fmt.Sprintf("Investigate the %s (shroud %d)", s.locName(int(o.Arg)), s.shroud(int(o.Arg)))
+		return fmt.Sprintf("Investigate %s (shroud %d)", s.theLoc(int(o.Arg)), s.shroud(int(o.Arg)))
 	case c == ActDraw:
 		return "Draw 1 card"
 	case c == ActResource:
 		return "Take 1 resource"
 	case c == ActAdvanceAct:
-		return fmt.Sprintf("Spend %d clues as a group to advance the act", s.actClues())
+		return fmt.Sprintf("Spend %s as a group to advance the act", plural(s.actClues(), "clue"))
 	case c == ActResign:
 		return "Resign (leave the scenario)"
 	case c == ActParley:
@@ -214,7 +264,7 @@ func (s *State) Describe(i int) string {
 	case c == ActSkidsAction:
 		return "Spend 2 resources for an additional action"
 	case c >= ActMove && c < ActFight:
-		return fmt.Sprintf("Move to the %s", s.locName(int(o.Arg)))
+		return fmt.Sprintf("Move to %s", s.theLoc(int(o.Arg)))
 	case c >= ActFight && c < ActEngage:
 		return fmt.Sprintf("Fight %s (fight %d)", s.name(id), s.enemyFight(id))
 	case c >= ActEngage && c < ActEvade:
@@ -222,7 +272,7 @@ func (s *State) Describe(i int) string {
 	case c >= ActEvade && c < ActPlay:
 		return fmt.Sprintf("Evade %s (evade %d)", s.name(id), s.enemyEvade(id))
 	case c >= ActPlay && c < ActCommit:
-		return fmt.Sprintf("Play %s (%d resources)", s.name(id), s.cost(id))
+		return fmt.Sprintf("Play %s (%s)", s.name(id), plural(s.cost(id), "resource"))
 	case c >= ActCommit && c < ActDiscard:
 		ic := s.card(id).Icons
 		sk := int8(0)
@@ -250,14 +300,16 @@ func (s *State) Describe(i int) string {
 	case c >= ActEnemy && c < ActLocation:
 		return fmt.Sprintf("Choose %s", s.name(id))
 	case c >= ActLocation && c < ActChoose:
-		return fmt.Sprintf("Choose the %s", s.locName(int(o.Arg)))
+		return fmt.Sprintf("Choose %s", s.theLoc(int(o.Arg)))
 	}
 	k := int(c - ActChoose)
 	switch {
 	case s.prompt.Kind == PkChoice && s.Act == 2 && s.stackTop(opActAdvance):
 		return []string{"Burn it down (Resolution 1)", "Spare the house (Resolution 2)"}[k&1]
 	case s.prompt.Kind == PkChoice && s.stackTop(opAgendaAdvance):
-		return []string{"Each investigator discards 1 random card", "The lead investigator takes 2 horror"}[k&1]
+		// the choice of the agenda that advances, named (The Gathering's agenda 1)
+		return fmt.Sprintf("Agenda %d, %s: %s", s.Agenda+1, def(s.AgendaCard()).Name,
+			[]string{"each investigator discards 1 random card", "the lead investigator takes 2 horror"}[k&1])
 	case s.prompt.Kind == PkReaction && seat >= 0 && !s.invBlank(seat) && hooksOf[s.Inv[seat].Def] != nil && hooksOf[s.Inv[seat].Def].choiceText != "":
 		return hooksOf[s.Inv[seat].Def].choiceText
 	case id >= 0 && int(id) < len(s.Cards):
@@ -293,7 +345,7 @@ func (s *State) Narrate(e game.Event) string {
 		}
 		return fmt.Sprintf("%s draws the encounter card %s.", who, s.name(int16(e.A)))
 	case evResource:
-		return fmt.Sprintf("%s gains %d resource(s).", who, e.A)
+		return fmt.Sprintf("%s gains %s.", who, plural(int(e.A), "resource"))
 	case evToken:
 		return fmt.Sprintf("%s reveals the %s token.", who, TokenName(int8(e.A)))
 	case evTestResult:
@@ -320,15 +372,15 @@ func (s *State) Narrate(e game.Event) string {
 		if e.C == 1 {
 			return fmt.Sprintf("%s spawns engaged with %s.", s.name(int16(e.A)), who)
 		}
-		return fmt.Sprintf("%s spawns at the %s.", s.name(int16(e.A)), s.locName(int(e.B)))
+		return fmt.Sprintf("%s spawns at %s.", s.name(int16(e.A)), s.theLoc(int(e.B)))
 	case evActAdvance:
 		return fmt.Sprintf("Act %d advances.", e.A+1)
 	case evAgendaAdvance:
 		return fmt.Sprintf("Agenda %d advances.", e.A+1)
 	case evMove:
-		return fmt.Sprintf("%s moves to the %s.", who, s.locName(int(e.A)))
+		return fmt.Sprintf("%s moves to %s.", who, s.theLoc(int(e.A)))
 	case evClue:
-		return fmt.Sprintf("%s discovers %d clue(s) at the %s.", who, e.A, s.locName(int(e.B)))
+		return fmt.Sprintf("%s discovers %s at %s.", who, plural(int(e.A), "clue"), s.theLoc(int(e.B)))
 	case evDefeat:
 		return fmt.Sprintf("%s is defeated.", s.name(int16(e.A)))
 	case evEliminated:
@@ -350,7 +402,7 @@ func (s *State) Narrate(e game.Event) string {
 	case evShuffle:
 		return fmt.Sprintf("%s shuffles their deck.", who)
 	case evReveal:
-		return fmt.Sprintf("The %s is revealed with %d clue(s).", s.locName(int(e.A)), e.B)
+		return fmt.Sprintf("%s is revealed with %s.", s.theLocStart(int(e.A)), plural(int(e.B), "clue"))
 	case evAction:
 		return fmt.Sprintf("%s takes an action.", who)
 	case evHeal:
@@ -358,9 +410,9 @@ func (s *State) Narrate(e game.Event) string {
 	case evTakeControl:
 		return fmt.Sprintf("%s takes control of %s.", s.seatName(int(e.B)), s.name(int16(e.A)))
 	case evEnemyMove:
-		return fmt.Sprintf("%s moves to the %s.", s.name(int16(e.A)), s.locName(int(e.B)))
+		return fmt.Sprintf("%s moves to %s.", s.name(int16(e.A)), s.theLoc(int(e.B)))
 	case evMulligan:
-		return fmt.Sprintf("%s mulligans %d card(s).", who, e.A)
+		return fmt.Sprintf("%s mulligans %s.", who, plural(int(e.A), "card"))
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }

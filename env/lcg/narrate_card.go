@@ -316,7 +316,19 @@ func contains(list []string, x string) bool {
 func (s *State) cardText(viewer game.AgentID, id int16) string {
 	d := s.card(id)
 	var b strings.Builder
-	b.WriteString(printedText(d, fmt.Sprintf(" #%d", id)))
+	if c := &s.Cards[id]; d.Type == cards.Location && c.Zone == ZoneBoard && !c.Revealed {
+		// an unrevealed location shows its unrevealed side only: its name
+		// and traits, not the version, shroud, clues or text of the revealed
+		// side (LCG §3 Locations; the Arkham Woods of The Devourer Below)
+		head := []string{d.Name + fmt.Sprintf(" #%d", id), "—", "location, unrevealed."}
+		if len(d.Traits) > 0 {
+			head[2] = "location, unrevealed;"
+			head = append(head, strings.Join(d.Traits, ". ")+".")
+		}
+		wrapList(&b, "", head, " ", "  ")
+	} else {
+		b.WriteString(printedText(d, fmt.Sprintf(" #%d", id)))
+	}
 	wrapList(&b, "  Now: ", strings.Fields(s.cardWhere(viewer, id)), " ", "    ")
 	return b.String()
 }
@@ -337,7 +349,7 @@ func (s *State) cardWhere(viewer game.AgentID, id int16) string {
 		for i := 0; i < int(s.N); i++ {
 			if s.Inv[i].Card == id {
 				v := &s.Inv[i]
-				where = fmt.Sprintf("at the %s; %s, %s, damage %d/%d, horror %d/%d", s.locName(int(v.Loc)),
+				where = fmt.Sprintf("at %s; %s, %s, damage %d/%d, horror %d/%d", s.theLoc(int(v.Loc)),
 					plural(int(v.Resources), "resource"), plural(int(v.Clues), "clue"), v.Damage, d.Health, v.Horror, d.Sanity)
 				if v.Out != OutNone {
 					where += "; eliminated"
@@ -350,7 +362,7 @@ func (s *State) cardWhere(viewer game.AgentID, id int16) string {
 		where = "in " + owner(c.Ctrl) + " play area"
 	case ZoneThreat:
 		if d.Type == typeEnemy {
-			where = fmt.Sprintf("at the %s, engaged with %s", s.locName(int(c.Loc)), s.seatName(int(c.Ctrl)))
+			where = fmt.Sprintf("at %s, engaged with %s", s.theLoc(int(c.Loc)), s.seatName(int(c.Ctrl)))
 		} else {
 			where = "in " + owner(c.Ctrl) + " threat area"
 		}
@@ -377,7 +389,7 @@ func (s *State) cardWhere(viewer game.AgentID, id int16) string {
 		case c.Host >= 0:
 			where = "attached to the " + s.name(c.Host)
 		default:
-			where = "at the " + s.locName(int(c.Loc))
+			where = "at " + s.theLoc(int(c.Loc))
 		}
 	case ZoneEncDiscard:
 		where = "in the encounter discard pile"

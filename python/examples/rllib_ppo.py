@@ -15,7 +15,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+import warnings
+
+# Quiet Ray: no deduplication notes, no accelerator FutureWarning, no
+# deprecation warnings from its own modules (the runners inherit these).
+os.environ.setdefault("RAY_DEDUP_LOGS", "0")
+os.environ.setdefault("RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO", "0")
+os.environ.setdefault("PYTHONWARNINGS", "ignore::DeprecationWarning,ignore::FutureWarning")
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+warnings.filterwarnings("ignore", category=FutureWarning)
 from typing import Any
 
 import ray
@@ -83,4 +93,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        # Ctrl-C: the iterations so far are printed; no traceback
+        print("interrupted (Ctrl-C)", file=sys.stderr)
+        sys.exit(130)

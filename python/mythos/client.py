@@ -22,7 +22,7 @@ import numpy as np
 
 from ._proto import mythos_pb2 as pb
 from ._proto import mythos_pb2_grpc as pb_grpc
-from .errors import MythosError, ServerRestartedError, from_rpc_error
+from .errors import MythosError, ServerRestartedError, from_rpc_error, server_gone
 from . import _shm
 from .server import shared_server
 from .spec import DTYPES, Field, Spec
@@ -588,7 +588,7 @@ class Session:
             self.client.call("Describe", pb.DescribeRequest(session_id=self.id, session_secret=self.secret))
         except MythosError as probe:
             gone = self._gone(probe)
-            return gone if isinstance(gone, ServerRestartedError) else e
+            return gone if isinstance(gone, ServerRestartedError) else server_gone(probe, e, self.client.address)
         return e
 
     def _reset(self, seed: int | None, envs: Sequence[int] | None) -> StepResult:

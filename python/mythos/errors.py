@@ -31,6 +31,21 @@ class ServerRestartedError(MythosError):
     gone; :meth:`mythos.Session.reset` opens it again (same options)."""
 
 
+class ServerGoneError(MythosError):
+    """The server stopped or died: no server answers at its address any more,
+    so the session is gone with it."""
+
+
+def server_gone(probe: MythosError, err: MythosError, address: str) -> MythosError:
+    """``err`` (a session's call failed: the server hung up), or a
+    :class:`ServerGoneError` when ``probe`` (a call made to find out why) says
+    that no server answers at ``address``."""
+    if probe.code != "UNAVAILABLE":
+        return err
+    return ServerGoneError("UNAVAILABLE", f"the server at {address} went away (it stopped or died), and the "
+                           f"session with it ({err.code}: {err.details})", probe.server_instance)
+
+
 class IllegalActionError(MythosError, ValueError):
     """An action was out of range or masked out; no env changed."""
 

@@ -96,8 +96,10 @@ class LocalServer:
         )
         self._stderr: list[str] = []
         self.address = self._await_address(timeout)
-        threading.Thread(target=self._drain, args=(self._proc.stderr, self._stderr), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self._proc.stdout, None), daemon=True).start()
+        self._drains = [threading.Thread(target=self._drain, args=(self._proc.stderr, self._stderr), daemon=True),
+                        threading.Thread(target=self._drain, args=(self._proc.stdout, None), daemon=True)]
+        for t in self._drains:
+            t.start()
         atexit.register(self.stop)
 
     def _await_address(self, timeout: float) -> str:
@@ -117,10 +119,11 @@ class LocalServer:
     def _drain(stream: IO[str] | None, keep: list[str] | None) -> None:
         if stream is None:
             return
-        for line in stream:
-            if keep is not None:
-                keep.append(line)
-                del keep[:-200]
+        with stream:  # closed at the end: no ResourceWarning at exit
+            for line in stream:
+                if keep is not None:
+                    keep.append(line)
+                    del keep[:-200]
 
     @property
     def pid(self) -> int:
@@ -150,6 +153,8 @@ class LocalServer:
                 self._proc.stdin.close()
             except OSError:
                 pass
+        for t in getattr(self, "_drains", ()):
+            t.join(2)  # the pipes end with the process; the readers close them
         return self._proc.returncode
 
 
