@@ -14,6 +14,7 @@ require (
 	github.com/spf13/pflag v1.0.5
 	golang.org/x/image v0.11.0
 	golang.org/x/sys v0.22.0
+	golang.org/x/term v0.22.0
 	gonum.org/v1/plot v0.14.0
 	google.golang.org/grpc v1.66.2
 	google.golang.org/protobuf v1.34.2
@@ -52,7 +53,6 @@ require (
 	golang.org/x/mod v0.17.0 // indirect
 	golang.org/x/net v0.26.0 // indirect
 	golang.org/x/sync v0.7.0 // indirect
-	golang.org/x/term v0.22.0 // indirect
 	golang.org/x/text v0.16.0 // indirect
 	golang.org/x/tools v0.21.1-0.20240508182429-e35e4ccd0d2d // indirect
 	golang.org/x/xerrors v0.0.0-20220907171357-04be3eba64a2 // indirect
