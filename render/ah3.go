@@ -382,7 +382,7 @@ func (v *AH3View) Draw() *Scene {
 			flags += " · activation spent"
 		}
 		if iv.ActionsLeft >= 0 {
-			flags += fmt.Sprintf(" · %d action(s) left", iv.ActionsLeft)
+			flags += " · " + count(iv.ActionsLeft, "action") + " left"
 		}
 		p.line(12, inkColor, false, "health %d/%d · sanity %d/%d · $%d · clues %d · remnants %d%s",
 			iv.Health, iv.MaxHealth, iv.Sanity, iv.MaxSanity, iv.Money, iv.Clues, iv.Remnants, flags)

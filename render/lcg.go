@@ -72,7 +72,7 @@ func DrawLCG(t *lcg.Table, title string) *Scene {
 		s.RoundRect(x-70, y-32, 140, 64, 8, fill, inkColor, 1.5)
 		s.Text(x, y-15, 12, inkColor, Middle, true, 132, l.Name)
 		if l.Revealed {
-			s.Text(x, y+1, 11, inkColor, Middle, false, 132, fmt.Sprintf("shroud %d · %d clue(s)", l.Shroud, l.Clues))
+			s.Text(x, y+1, 11, inkColor, Middle, false, 132, fmt.Sprintf("shroud %d · %s", l.Shroud, count(l.Clues, "clue")))
 		} else {
 			s.Text(x, y+1, 11, dimColor, Middle, false, 132, "unrevealed")
 		}
@@ -138,10 +138,10 @@ func DrawLCG(t *lcg.Table, title string) *Scene {
 		p.line(13, c, true, "%s", name)
 		acts := ""
 		if iv.Actions >= 0 {
-			acts = fmt.Sprintf(" · %d action(s) left", iv.Actions)
+			acts = " · " + count(iv.Actions, "action") + " left"
 		}
 		p.line(12, inkColor, false, "willpower %d · intellect %d · combat %d · agility %d", iv.Willpower, iv.Intellect, iv.Combat, iv.Agility)
-		p.line(12, inkColor, false, "damage %d/%d · horror %d/%d · %d resources · %d clues%s", iv.Damage, iv.Health, iv.Horror, iv.Sanity, iv.Resources, iv.Clues, acts)
+		p.line(12, inkColor, false, "damage %d/%d · horror %d/%d · %s · %s%s", iv.Damage, iv.Health, iv.Horror, iv.Sanity, count(iv.Resources, "resource"), count(iv.Clues, "clue"), acts)
 		p.line(11, dimColor, false, "deck %d · discard %d · hand %d", iv.Deck, iv.Discard, iv.HandSize)
 		if len(iv.InPlay) > 0 {
 			p.line(11, dimColor, false, "in play: %s", strings.Join(iv.InPlay, ", "))

@@ -69,3 +69,11 @@ func words(n int) string {
 	}
 	return fmt.Sprint(n)
 }
+
+// count writes "1 clue", "2 clues": the drawings use the narration's words.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
