@@ -118,7 +118,7 @@ returns (see docs/viewer.md).`,
 					return err
 				}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%d decisions played, %d frame(s) written to %s\n", n, frames, out)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s played, %s written to %s\n", plural(n, "decision"), plural(frames, "frame"), out)
 			return nil
 		},
 	}
