@@ -12,6 +12,7 @@ type pathField struct {
 	Dist  [NumCells]int16
 	Extra [NumCells]int16
 	queue [NumCells]int16
+	from  int16 // the field's origin (Dist 0)
 }
 
 const far = int16(9999)
@@ -34,13 +35,13 @@ func (s *State) walkable(c int) bool {
 // the Formless Spawn) no edge blocks and a door costs nothing.
 func (s *State) fill(pf *pathField, from int, through bool) {
 	g := &s.Board.Grid
-	var walk [NumCells]bool
-	for c := range walk {
-		walk[c] = g.Kind[c] != KindNone && s.walkable(c)
-	}
+	// walk memoizes walkable for the cells the search reaches (0 unknown,
+	// 1 walkable, 2 not): cells beyond the reached region cost nothing.
+	var walk [NumCells]uint8
 	for i := range pf.Dist {
 		pf.Dist[i] = far
 	}
+	pf.from = int16(from)
 	pf.Dist[from], pf.Extra[from] = 0, 0
 	head, tail := 0, 0
 	pf.queue[tail] = int16(from)
@@ -57,8 +58,22 @@ func (s *State) fill(pf *pathField, from int, through bool) {
 				continue
 			}
 			v := vy*Size + vx
-			if !walk[v] || (pf.Dist[v] != far && pf.Dist[v] != du+1) {
-				continue // already reached at least as soon
+			if dv := pf.Dist[v]; dv != far {
+				if dv != du+1 {
+					continue // already reached at least as soon
+				}
+			} else {
+				w := walk[v]
+				if w == 0 {
+					w = 2
+					if g.Kind[v] != KindNone && s.walkable(v) {
+						w = 1
+					}
+					walk[v] = w
+				}
+				if w != 1 {
+					continue
+				}
 			}
 			cost := pf.Extra[u]
 			switch {
@@ -296,12 +311,8 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 // straightTo reports whether cell c is on a row or column with the field's
 // origin (the target pioneer).
 func (s *State) straightTo(c int) bool {
-	for i := 0; i < NumCells; i++ {
-		if s.scratchField.Dist[i] == 0 {
-			return i%Size == c%Size || i/Size == c/Size
-		}
-	}
-	return false
+	i := int(s.scratchField.from)
+	return i%Size == c%Size || i/Size == c/Size
 }
 
 // detour returns the length of the shortest walk (over free passable cells,
