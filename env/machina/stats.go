@@ -34,21 +34,33 @@ func (s *State) statSum(cr int, stat Stat) int {
 			sum += s.passiveSum(s.ct.Events[s.P[p].Personal[k]].Abilities, p, cr, stat, false)
 		}
 	}
-	for i := range s.ct.Items {
-		it := &s.Items[i]
-		if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
-			continue
-		}
-		card := &s.ct.Items[i]
-		if int(it.Owner) == cr {
-			switch stat {
-			case StatDefence:
-				sum += int(card.Defence)
-			case StatWill:
-				sum += int(card.Will)
+	if stat == StatDefence || stat == StatWill {
+		for i := range s.ct.Items {
+			it := &s.Items[i]
+			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+				continue
 			}
+			card := &s.ct.Items[i]
+			if int(it.Owner) == cr {
+				switch stat {
+				case StatDefence:
+					sum += int(card.Defence)
+				case StatWill:
+					sum += int(card.Will)
+				}
+			}
+			sum += s.passiveSum(card.Abilities, int(it.Owner), cr, stat, false)
 		}
-		sum += s.passiveSum(card.Abilities, int(it.Owner), cr, stat, false)
+	} else if stat < numStats {
+		// Only the items with a passive of this stat can add to it
+		// (Content.statItems): the step path asks for many stats.
+		for _, i := range s.ct.statItems[stat] {
+			it := &s.Items[i]
+			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+				continue
+			}
+			sum += s.passiveSum(s.ct.Items[i].Abilities, int(it.Owner), cr, stat, false)
+		}
 	}
 	// Current events and the chapter: no owner (MA §15.1, §14.1).
 	if e := s.currentEvent(false); e >= 0 {
