@@ -33,7 +33,12 @@ func (s *State) walkable(c int) bool {
 // gone around, closed doors and creatures are ignored but counted. For a
 // creature that moves through walls and closed doors (through, MA §10.9:
 // the Formless Spawn) no edge blocks and a door costs nothing.
-func (s *State) fill(pf *pathField, from int, through bool) {
+//
+// goals lists the cells the caller reads: the search stops once every goal
+// is reached and the whole level of the farthest goal is settled (its Dist
+// and Extra final); cells beyond it keep far, farther than any goal. With no
+// goals it fills every reachable cell.
+func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 	g := &s.Board.Grid
 	// walk memoizes walkable for the cells the search reaches (0 unknown,
 	// 1 walkable, 2 not): cells beyond the reached region cost nothing.
@@ -46,11 +51,27 @@ func (s *State) fill(pf *pathField, from int, through bool) {
 	head, tail := 0, 0
 	pf.queue[tail] = int16(from)
 	tail++
+	level := int16(-1)
 	for head < tail {
 		u := int(pf.queue[head])
 		head++
 		ux, uy := u%Size, u/Size
 		du := pf.Dist[u]
+		if du != level && len(goals) > 0 {
+			// A new level: every node one level closer is expanded, so the
+			// goals at this level or nearer are final.
+			level = du
+			settled := true
+			for _, gc := range goals {
+				if pf.Dist[gc] > du {
+					settled = false
+					break
+				}
+			}
+			if settled {
+				return
+			}
+		}
 		for d := 0; d < 8; d++ {
 			dx, dy := dirDX[d], dirDY[d]
 			vx, vy := ux+dx, uy+dy
@@ -125,9 +146,21 @@ func (s *State) targetable(m, p int) bool {
 func (s *State) nearestPioneers(cr int) (uint8, int) {
 	var set uint8
 	bd, be, bh := far, far, 99
-	s.fill(&s.scratchField, s.posOf(cr), s.wallWalker(cr))
+	var goalBuf [MaxPioneers]int
+	goals := goalBuf[:0]
+	var targets uint8
 	for p := 0; p < int(s.N); p++ {
-		if !s.targetable(cr, p) {
+		if s.targetable(cr, p) {
+			goals = append(goals, int(s.P[p].Pos))
+			targets |= 1 << p
+		}
+	}
+	if len(goals) == 0 {
+		return 0, int(far)
+	}
+	s.fill(&s.scratchField, s.posOf(cr), s.wallWalker(cr), goals...)
+	for p := 0; p < int(s.N); p++ {
+		if targets&(1<<p) == 0 {
 			continue
 		}
 		pc := int(s.P[p].Pos)
@@ -215,7 +248,7 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		return game.Done // adjacent and no ability: the loop ends (MA §19.4 step 5)
 	}
 	// Step 4: one cell closer.
-	s.fill(&s.scratchField, tc, s.wallWalker(cr))
+	s.fill(&s.scratchField, tc, s.wallWalker(cr), mc) // approachSteps reads cells against Dist[mc]
 	var cand [8]int
 	n := s.approachSteps(cr, int(m.Stamina), cand[:0])
 	if len(n) == 0 {
@@ -442,7 +475,7 @@ func (s *State) monsterApproach(cr, n int) {
 		if s.Board.Adjacent(s.posOf(cr), tc) {
 			return
 		}
-		s.fill(&s.scratchField, tc, s.wallWalker(cr))
+		s.fill(&s.scratchField, tc, s.wallWalker(cr), s.posOf(cr))
 		var cand [8]int
 		st := s.approachSteps(cr, n-i, cand[:0])
 		if len(st) == 0 {
