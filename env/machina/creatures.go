@@ -138,7 +138,7 @@ func (s *State) incorporeal(cr int) bool {
 	if isCellCreature(cr) {
 		return false
 	}
-	return s.statSum(cr, StatIncorporeal) > 0
+	return s.hasStat(cr, StatIncorporeal)
 }
 
 // nextToWall reports whether a full side of cell c is a wall or a closed
@@ -168,7 +168,7 @@ func (s *State) seesUnseen(cr int) bool {
 			}
 		}
 	}
-	return s.statSum(cr, StatSeeUnseen) > 0
+	return s.hasStat(cr, StatSeeUnseen)
 }
 
 // immobile reports whether the creature has the Immobile keyword (MA §3.2).

@@ -12,6 +12,7 @@ type pathField struct {
 	Dist  [NumCells]int16
 	Extra [NumCells]int16
 	queue [NumCells]int16
+	from  int16 // the field's origin (Dist 0)
 }
 
 const far = int16(9999)
@@ -32,24 +33,45 @@ func (s *State) walkable(c int) bool {
 // gone around, closed doors and creatures are ignored but counted. For a
 // creature that moves through walls and closed doors (through, MA §10.9:
 // the Formless Spawn) no edge blocks and a door costs nothing.
-func (s *State) fill(pf *pathField, from int, through bool) {
+//
+// goals lists the cells the caller reads: the search stops once every goal
+// is reached and the whole level of the farthest goal is settled (its Dist
+// and Extra final); cells beyond it keep far, farther than any goal. With no
+// goals it fills every reachable cell.
+func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 	g := &s.Board.Grid
-	var walk [NumCells]bool
-	for c := range walk {
-		walk[c] = g.Kind[c] != KindNone && s.walkable(c)
-	}
+	// walk memoizes walkable for the cells the search reaches (0 unknown,
+	// 1 walkable, 2 not): cells beyond the reached region cost nothing.
+	var walk [NumCells]uint8
 	for i := range pf.Dist {
 		pf.Dist[i] = far
 	}
+	pf.from = int16(from)
 	pf.Dist[from], pf.Extra[from] = 0, 0
 	head, tail := 0, 0
 	pf.queue[tail] = int16(from)
 	tail++
+	level := int16(-1)
 	for head < tail {
 		u := int(pf.queue[head])
 		head++
 		ux, uy := u%Size, u/Size
 		du := pf.Dist[u]
+		if du != level && len(goals) > 0 {
+			// A new level: every node one level closer is expanded, so the
+			// goals at this level or nearer are final.
+			level = du
+			settled := true
+			for _, gc := range goals {
+				if pf.Dist[gc] > du {
+					settled = false
+					break
+				}
+			}
+			if settled {
+				return
+			}
+		}
 		for d := 0; d < 8; d++ {
 			dx, dy := dirDX[d], dirDY[d]
 			vx, vy := ux+dx, uy+dy
@@ -57,8 +79,22 @@ func (s *State) fill(pf *pathField, from int, through bool) {
 				continue
 			}
 			v := vy*Size + vx
-			if !walk[v] || (pf.Dist[v] != far && pf.Dist[v] != du+1) {
-				continue // already reached at least as soon
+			if dv := pf.Dist[v]; dv != far {
+				if dv != du+1 {
+					continue // already reached at least as soon
+				}
+			} else {
+				w := walk[v]
+				if w == 0 {
+					w = 2
+					if g.Kind[v] != KindNone && s.walkable(v) {
+						w = 1
+					}
+					walk[v] = w
+				}
+				if w != 1 {
+					continue
+				}
 			}
 			cost := pf.Extra[u]
 			switch {
@@ -110,9 +146,21 @@ func (s *State) targetable(m, p int) bool {
 func (s *State) nearestPioneers(cr int) (uint8, int) {
 	var set uint8
 	bd, be, bh := far, far, 99
-	s.fill(&s.scratchField, s.posOf(cr), s.wallWalker(cr))
+	var goalBuf [MaxPioneers]int
+	goals := goalBuf[:0]
+	var targets uint8
 	for p := 0; p < int(s.N); p++ {
-		if !s.targetable(cr, p) {
+		if s.targetable(cr, p) {
+			goals = append(goals, int(s.P[p].Pos))
+			targets |= 1 << p
+		}
+	}
+	if len(goals) == 0 {
+		return 0, int(far)
+	}
+	s.fill(&s.scratchField, s.posOf(cr), s.wallWalker(cr), goals...)
+	for p := 0; p < int(s.N); p++ {
+		if targets&(1<<p) == 0 {
 			continue
 		}
 		pc := int(s.P[p].Pos)
@@ -200,7 +248,7 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		return game.Done // adjacent and no ability: the loop ends (MA §19.4 step 5)
 	}
 	// Step 4: one cell closer.
-	s.fill(&s.scratchField, tc, s.wallWalker(cr))
+	s.fill(&s.scratchField, tc, s.wallWalker(cr), mc) // approachSteps reads cells against Dist[mc]
 	var cand [8]int
 	n := s.approachSteps(cr, int(m.Stamina), cand[:0])
 	if len(n) == 0 {
@@ -302,12 +350,8 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 // straightTo reports whether cell c is on a row or column with the field's
 // origin (the target pioneer).
 func (s *State) straightTo(c int) bool {
-	for i := 0; i < NumCells; i++ {
-		if s.scratchField.Dist[i] == 0 {
-			return i%Size == c%Size || i/Size == c/Size
-		}
-	}
-	return false
+	i := int(s.scratchField.from)
+	return i%Size == c%Size || i/Size == c/Size
 }
 
 // detour returns the length of the shortest walk (over free passable cells,
@@ -437,7 +481,7 @@ func (s *State) monsterApproach(cr, n int) {
 		if s.Board.Adjacent(s.posOf(cr), tc) {
 			return
 		}
-		s.fill(&s.scratchField, tc, s.wallWalker(cr))
+		s.fill(&s.scratchField, tc, s.wallWalker(cr), s.posOf(cr))
 		var cand [8]int
 		st := s.approachSteps(cr, n-i, cand[:0])
 		if len(st) == 0 {

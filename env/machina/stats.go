@@ -34,24 +34,31 @@ func (s *State) statSum(cr int, stat Stat) int {
 			sum += s.passiveSum(s.ct.Events[s.P[p].Personal[k]].Abilities, p, cr, stat, false)
 		}
 	}
-	for i := range s.ct.Items {
-		it := &s.Items[i]
-		if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
-			continue
-		}
-		card := &s.ct.Items[i]
-		if int(it.Owner) == cr {
-			switch stat {
-			case StatDefence:
-				sum += int(card.Defence)
-			case StatWill:
-				sum += int(card.Will)
+	if (stat == StatDefence || stat == StatWill) && isPioneer(cr) && s.onBoardPioneer(cr) {
+		// The printed defence and will of the items cr has equipped.
+		for i := range s.ct.Items {
+			if it := &s.Items[i]; it.Zone == ZoneEquipped && int(it.Owner) == cr {
+				if stat == StatDefence {
+					sum += int(s.ct.Items[i].Defence)
+				} else {
+					sum += int(s.ct.Items[i].Will)
+				}
 			}
 		}
-		if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
-			continue // an extension changes only its own weapon (MA §13.7): weaponSum
+	}
+	if stat < numStats {
+		// Only the items with a passive of this stat can add to it
+		// (Content.statItems; defence and will list def_will items too).
+		for _, i := range s.ct.statItems[stat] {
+			it := &s.Items[i]
+			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+				continue
+			}
+			if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
+				continue // an extension changes only its own weapon (MA §13.7): weaponSum
+			}
+			sum += s.passiveSum(s.ct.Items[i].Abilities, int(it.Owner), cr, stat, false)
 		}
-		sum += s.passiveSum(card.Abilities, int(it.Owner), cr, stat, false)
 	}
 	// Current events and the chapter: no owner (MA §15.1, §14.1).
 	if e := s.currentEvent(false); e >= 0 {
@@ -222,8 +229,12 @@ func (c *Content) indexStats() {
 				if !owned || (e.On != ScopeDefault && e.On != ScopeSelf) {
 					c.statSelf[e.Stat] = false
 				}
-				if item >= 0 && (len(c.statItems[e.Stat]) == 0 || c.statItems[e.Stat][len(c.statItems[e.Stat])-1] != int16(item)) {
-					c.statItems[e.Stat] = append(c.statItems[e.Stat], int16(item))
+				if item >= 0 {
+					c.listItem(e.Stat, item)
+					if e.Stat == StatDefWill { // it adds to both (statSum)
+						c.listItem(StatDefence, item)
+						c.listItem(StatWill, item)
+					}
 				}
 			}
 		}
@@ -245,6 +256,13 @@ func (c *Content) indexStats() {
 		for k := range c.Scenarios[i].Chapters {
 			scan(c.Scenarios[i].Chapters[k].Abilities, false, -1)
 		}
+	}
+}
+
+// listItem adds item to statItems[st] once (items are scanned in order).
+func (c *Content) listItem(st Stat, item int) {
+	if l := c.statItems[st]; len(l) == 0 || l[len(l)-1] != int16(item) {
+		c.statItems[st] = append(l, int16(item))
 	}
 }
 
