@@ -163,4 +163,8 @@ const (
 	evCampaignTally   // seat: A experience earned, B physical trauma, C mental trauma (totals)
 	evCampaignReplace // seat: A the new investigator's card id
 	evUpgrade         // seat: A card bought, B card replaced (0 none), C experience paid
+	// evTokenEffect: a revealed token resolved (LCG §6 ST.4): A token, B its
+	// modifier, C 1 for an automatic failure. Logged for symbols and for a
+	// number whose modifier an effect changed.
+	evTokenEffect
 )

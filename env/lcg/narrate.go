@@ -348,6 +348,11 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s gains %s.", who, plural(int(e.A), "resource"))
 	case evToken:
 		return fmt.Sprintf("%s reveals the %s token.", who, TokenName(int8(e.A)))
+	case evTokenEffect:
+		if e.C == 1 {
+			return fmt.Sprintf("The %s token: the test fails automatically.", TokenName(int8(e.A)))
+		}
+		return fmt.Sprintf("The %s token counts %s.", TokenName(int8(e.A)), signed(int(e.B)))
 	case evTestResult:
 		r := "fails"
 		if e.A == 1 {
@@ -415,4 +420,12 @@ func (s *State) Narrate(e game.Event) string {
 		return fmt.Sprintf("%s mulligans %s.", who, plural(int(e.A), "card"))
 	}
 	return fmt.Sprintf("event %d", e.Kind)
+}
+
+// signed writes a modifier as the chaos bag prints it: "+1", "-2", "0".
+func signed(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", n)
 }

@@ -287,11 +287,13 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		tok := s.Revealed[len(s.Revealed)-1]
 		t.Token = tok
 		mod, af := s.tokenModifier(t, tok)
+		s.logTokenEffect(tester, tok, mod, af)
 		first := mod // the revealed token's own modifier (Sure Gamble)
 		if sym := s.symbol(tok); sym != nil && (sym.RevealAnother || sym.RevealAnotherIf != nil && sym.RevealAnotherIf(s, t)) {
 			extra := s.drawToken() // "reveal another token" (the scenario's reference card)
 			s.log.Add(evToken, game.AgentID(tester), int32(extra), 0, 0)
 			m2, af2 := s.tokenModifier(t, extra)
+			s.logTokenEffect(tester, extra, m2, af2)
 			mod += m2
 			af = af || af2
 		}
@@ -370,6 +372,20 @@ func (s *State) committer(t *SkillTest, c int) int {
 		}
 	}
 	return -1
+}
+
+// logTokenEffect tells what a revealed token did at ST.4 (LCG §6), so the
+// narration can name a symbol's modifier: a plain number that counts as
+// itself is told by its reveal alone.
+func (s *State) logTokenEffect(seat int, tok int8, mod int, autoFail bool) {
+	if !isSymbol(tok) && !autoFail && mod == int(tok) {
+		return
+	}
+	af := int32(0)
+	if autoFail {
+		af = 1
+	}
+	s.log.Add(evTokenEffect, game.AgentID(seat), int32(tok), int32(mod), af)
 }
 
 // revealFor reveals a token for t and notes symbols.
