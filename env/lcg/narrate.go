@@ -17,8 +17,8 @@ func (s *State) name(id int16) string {
 }
 
 // locName names location slot k; when another location in play shows the
-// same name (four face-down Arkham Woods), its card number tells them apart
-// as the board does ("Arkham Woods #37").
+// same name (four face-down Arkham Woods), its place on the table tells
+// them apart ("Arkham Woods (place 3)"), or a revealed one's card number.
 func (s *State) locName(k int) string {
 	if k < 0 || k >= MaxLocations || s.LocInst[k] < 0 {
 		return "?"
@@ -26,6 +26,12 @@ func (s *State) locName(k int) string {
 	n := s.locLabel(k)
 	for j := 0; j < MaxLocations; j++ {
 		if j != k && s.LocInst[j] >= 0 && s.locInPlay(j) && s.locLabel(j) == n {
+			if !s.Cards[s.LocInst[k]].Revealed {
+				// Face-down twins (the Arkham Woods) are told apart by their
+				// place on the table: the card behind one is hidden, and its
+				// instance number would name it (Determinize re-deals them).
+				return fmt.Sprintf("%s (place %d)", n, k+1)
+			}
 			return fmt.Sprintf("%s #%d", n, s.LocInst[k])
 		}
 	}
