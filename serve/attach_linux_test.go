@@ -103,10 +103,10 @@ func scale(short, normal, long int) int {
 // them ended the process ("program exceeds 10000-thread limit").
 func TestSharedMemoryScalesByDescriptorsNotThreads(t *testing.T) {
 	idle, sessions := scale(300, 3000, 20000), scale(200, 1000, 10000)
-	// Both ends of every connection are in this process, plus a memory
-	// file mapping per session.
-	if lim := int(raiseFiles(uint64(2*(idle+sessions) + 1000))); lim < 2*(idle+sessions)+1000 {
-		idle, sessions = (lim-1000)/4, (lim-1000)/4
+	// Both ends of every connection are in this process (the idle ones are
+	// closed before the sessions open).
+	if lim := int(raiseFiles(uint64(2*max(idle, sessions) + 1000))); lim < 2*max(idle, sessions)+1000 {
+		idle, sessions = min(idle, (lim-1000)/2), min(sessions, (lim-1000)/2)
 		t.Logf("descriptor limit %d: scaled to %d idle connections and %d sessions", lim, idle, sessions)
 	}
 	h := start(t, Config{MaxSessions: sessions + 10, MaxTotalEnvs: sessions + 10, MaxPendingAttaches: idle, MaxPendingAttachesPerUser: idle, AttachTimeout: time.Minute})
