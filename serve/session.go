@@ -367,6 +367,30 @@ func (s *session) clearTransient() {
 	}
 }
 
+// clearRow zeroes everything of env i that a client can read (over shared
+// memory it can also write it) before a reset writes the env's first row,
+// and tells an env that encodes into its rows that they are all zero now
+// (its Touched record is no longer valid): a reset gives the same bytes as
+// in a fresh session whatever was in the rows, and so do the steps after
+// it, whatever the encoders write or skip.
+func (s *session) clearRow(i int) {
+	l, a, k := s.spec.Layout, s.spec.Actions, len(s.spec.Agents)
+	clear(s.f32[i*l.F32 : (i+1)*l.F32])
+	clear(s.i32[i*l.I32 : (i+1)*l.I32])
+	if s.finalObs {
+		clear(s.finalF32[i*l.F32 : (i+1)*l.F32])
+		clear(s.finalI32[i*l.I32 : (i+1)*l.I32])
+		s.finalSet[i] = false
+	}
+	clear(s.mask[i*a : (i+1)*a])
+	clear(s.agentRewards[i*k : (i+1)*k])
+	s.agent[i], s.reward[i], s.score[i], s.finalScore[i], s.length[i], s.seed[i] = 0, 0, 0, 0, 0, 0
+	s.terminated[i], s.truncated[i] = false, false
+	if s.direct[i] {
+		s.touched[i].Valid = false
+	}
+}
+
 // resetOne starts episode episodes[i] of env i and writes its first row.
 // With bots it plays their opening decisions (see resetBots).
 func (s *session) resetOne(i int) error {
@@ -374,6 +398,7 @@ func (s *session) resetOne(i int) error {
 		return s.resetBots(i)
 	}
 	seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
+	s.clearRow(i)
 	obs, info := s.envs[i].Reset(seed)
 	s.started[i], s.over[i], s.cut[i] = true, false, false
 	s.write(i, obs, &info)
@@ -395,6 +420,7 @@ func (s *session) resetBots(i int) error {
 	s.failed[i], s.cut[i] = false, false
 	for skipped := 0; ; skipped++ {
 		seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
+		s.clearRow(i)
 		obs, info := s.envs[i].Reset(seed)
 		s.started[i], s.over[i] = true, false
 		for seat, b := range s.bots[i] {
