@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import queue
 import secrets
@@ -408,7 +409,18 @@ class Client:
         if t == "shm" and not _shm.is_local(self.address):
             raise MythosError("FAILED_PRECONDITION", f"transport='shm': the server at {self.address} is not on this host (a loopback address); use 'auto' or 'grpc'")
         req.shared_memory = t == "shm" or (t == "auto" and _shm.supported() and _shm.is_local(self.address))
-        r = self.call("Open", req, timeout=timeout)
+        try:
+            r = self.call("Open", req, timeout=timeout)
+        except MythosError as e:
+            if e.code != "RESOURCE_EXHAUSTED" or "close unused sessions" not in e.details:
+                raise
+            # The server's session or env budget is spent: sessions of envs
+            # dropped in a reference cycle are freed only when the cycle
+            # collector runs (their finalizers close them). Run it once, then
+            # ask again.
+            if gc.collect() == 0:
+                raise
+            r = self.call("Open", req, timeout=timeout)
         spec = Spec.from_proto(r.spec)
         layout = PackedLayout(spec, int(r.num_envs), final_observations and auto_reset) if packed else None
         session = Session(
@@ -428,6 +440,12 @@ class Client:
         """Closes the connection (the server keeps running)."""
         self._channel.close()
 
+    def __reduce__(self) -> Any:
+        raise TypeError(_NOT_COPYABLE.format(what="a mythos Client", how="make a Client(address) in the other process"))
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        self.__reduce__()
+
     def __enter__(self) -> "Client":
         return self
 
@@ -443,8 +461,25 @@ def _option_text(v: Any) -> str:
     return str(v)
 
 
+_NOT_COPYABLE = (
+    "{what} cannot be pickled or copied: it holds a live connection to a Mythos server (and a session on it, "
+    "with its envs' state, which lives on the server); {how}"
+)
+
+
 class Session:
-    """A batch of N envs of one id on the server (see :meth:`Client.open`)."""
+    """A batch of N envs of one id on the server (see :meth:`Client.open`).
+
+    A session cannot be pickled or deep-copied (it is a handle of state on
+    the server): open another one with the same arguments instead."""
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            _NOT_COPYABLE.format(what="a mythos Session", how="open a new session with Client.open in the other process")
+        )
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        self.__reduce__()
 
     def __init__(
         self,
@@ -634,8 +669,16 @@ class Session:
         as the gRPC path says)."""
         if self._shm is None or self._shm.dead is not e:
             return e
+        req = pb.DescribeRequest(session_id=self.id, session_secret=self.secret)
         try:
-            self.client.call("Describe", pb.DescribeRequest(session_id=self.id, session_secret=self.secret))
+            try:
+                self.client.call("Describe", req)
+            except MythosError as down:
+                if down.code != "UNAVAILABLE":
+                    raise
+                # The server is down or restarting: give a restart a moment
+                # to answer, so that the error says what happened.
+                self.client.call("Describe", req, timeout=_RECONNECT_WAIT, wait_for_ready=True)
         except MythosError as probe:
             gone = self._gone(probe)
             return gone if isinstance(gone, ServerRestartedError) else e
