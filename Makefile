@@ -55,6 +55,14 @@ vet:
 unit:
 	@echo '== make test 2/4: go test ./...' >&2
 	$(GO) test -count=1 ./...
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=20s
+
+## fuzz: the shared-memory protocol's fuzz target (Linux), FUZZTIME long (the
+## first run compiles with coverage instrumentation: a few minutes)
+FUZZTIME ?= 60s
+fuzz:
+	@if [ "$$(uname)" = Linux ]; then echo '== fuzz: FuzzSharedMemoryProtocol for $(FUZZTIME)' >&2; \
+		$(GO) test -run '^$$' -fuzz FuzzSharedMemoryProtocol -fuzztime $(FUZZTIME) ./serve/; fi
 
 race:
 	@echo '== make test 3/4: go test -race -short ./...' >&2

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -139,7 +140,18 @@ func (n *node) child(code game.ActionCode) *node {
 }
 
 // Act implements [Agent].
-func (a *ISMCTS) Act(e env.Env, info *env.Info) int {
+func (a *ISMCTS) Act(e env.Env, info *env.Info) int { return a.act(e, info, nil) }
+
+// ActContext is [ISMCTS.Act] that stops searching within one iteration of
+// ctx's end (a server call's deadline or cancellation) and then returns the
+// most visited option so far. Until ctx ends it searches exactly as Act
+// does, so results with a context that does not end are Act's.
+func (a *ISMCTS) ActContext(ctx context.Context, e env.Env, info *env.Info) int {
+	return a.act(e, info, ctx.Done())
+}
+
+// act is Act, stopping the search when stop closes (nil: never).
+func (a *ISMCTS) act(e env.Env, info *env.Info, stop <-chan struct{}) int {
 	root := e.State()
 	p := root.Prompt()
 	if len(p.Options) == 1 {
@@ -159,7 +171,7 @@ func (a *ISMCTS) Act(e env.Env, info *env.Info) int {
 			defer wg.Done()
 			rng := game.NewRNG(game.DeriveSeed(a.seed, a.calls, uint64(w)))
 			n := a.iters/a.workers + boolInt(w < a.iters%a.workers)
-			tree := a.search(root, n, deadline, &rng)
+			tree := a.search(root, n, deadline, stop, &rng)
 			mu.Lock()
 			defer mu.Unlock()
 			for i, o := range p.Options {
@@ -193,8 +205,9 @@ func (a *ISMCTS) actionFor(e env.Env, info *env.Info, choice int) int {
 }
 
 // search runs iters iterations (or, with a deadline, as many as fit before
-// it, at least one) from the acting seat's information set.
-func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, rng *game.RNG) *node {
+// it, at least one) from the acting seat's information set; it stops early,
+// after at least one iteration, when stop closes.
+func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, stop <-chan struct{}, rng *game.RNG) *node {
 	tree := &node{}
 	viewer := root.Prompt().Actor
 	path := make([]*node, 0, 64)
@@ -210,6 +223,13 @@ func (a *ISMCTS) search(root game.State, iters int, deadline time.Time, rng *gam
 			}
 		} else if it > 0 && it%8 == 0 && time.Now().After(deadline) {
 			break
+		}
+		if stop != nil && it > 0 {
+			select {
+			case <-stop:
+				return tree
+			default:
+			}
 		}
 		s := root.Clone()
 		s.Determinize(viewer, rng)

@@ -53,7 +53,7 @@ func mostVisited(t *testing.T, spec string, root game.State) int {
 		t.Fatal(err)
 	}
 	rng := game.NewRNG(5)
-	tree := a.search(root, a.iters, time.Time{}, &rng)
+	tree := a.search(root, a.iters, time.Time{}, nil, &rng)
 	best, visits := -1, -1.0
 	for i, o := range root.Prompt().Options {
 		if c := tree.child(o.Code); c != nil && c.visits > visits {

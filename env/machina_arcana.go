@@ -57,7 +57,8 @@ func init() {
 		Options: append([]OptionDoc{
 			{Name: "pioneers", Default: "2", Doc: "a count 1-4 (the first N pioneers of the content: Lorre Jerrard, Hank Horden, Kim, Philip), or comma-separated pioneer ids or names"},
 			{Name: "variant", Default: "", Doc: "comma-separated variants (MA §5): easy (the fate die's 0 counts 0), very_easy (lair and horror never decrease), quick (skip the scenario's quick_skips chapters), very_quick (only its very_quick chapters, won by leaving the board in the last); quick and very_quick exclude each other; campaign (MA §5.4): one episode is a campaign of campaign_games games of the scenario, the survivors of a won game keeping the items and personal events they choose (PromptKeep) into the next, which starts with danger raised by their preparedness; a defeat ends it, the last game's victory wins it"},
-			{Name: "campaign_games", Default: "2", Doc: "the games in one campaign episode (2-9), with variant=campaign (MA §5.4)"},
+			{Name: "campaign_games", Default: "2", Doc: "the games in one campaign episode (2-9), with variant=campaign (MA §5.4)",
+				Needs: "variant=campaign"},
 			{Name: "cooperative", Default: "false", Doc: "keep the monsters predictable after a pioneer dies (MA §19.4–19.5): the monsters seat never acts and its reward is 0, one team only"},
 			{Name: "round_cap", Default: "0", Doc: "end the game after this many rounds with score 0 (terminated, no winner); 0 is no cap"},
 			{Name: "danger_track", Default: "0", Doc: "design parameter (MA §22.5): divisions of the danger track before the arrow (the increases per monster level), 2-12; 0 takes the scenario's"},

@@ -17,6 +17,24 @@ type OptionDoc struct {
 	Name    string
 	Default string
 	Doc     string
+	// Needs, when set, is the option this one depends on: "name=item" (the
+	// comma-separated list of option name holds item) or "name" (option
+	// name is given, not empty). Make refuses an option given without what
+	// it needs, as it refuses an unknown one: an option that would mean
+	// nothing must not pass silently.
+	Needs string
+}
+
+// missing returns d.Needs when o does not give it, else "".
+func (d *OptionDoc) missing(o Options) string {
+	if d.Needs == "" {
+		return ""
+	}
+	name, item, list := strings.Cut(d.Needs, "=")
+	if list && o.HasItem(name, item) || !list && strings.TrimSpace(o[name]) != "" {
+		return ""
+	}
+	return d.Needs
 }
 
 // Common options every env accepts; Make applies them as wrappers.
@@ -166,5 +184,36 @@ func (o Options) check(id string, docs []OptionDoc) error {
 			return fmt.Errorf("%s: %w", id, o.Only(names...))
 		}
 	}
+	for k := range o {
+		if i := slices.IndexFunc(docs, func(d OptionDoc) bool { return d.Name == k }); docs[i].missing(o) != "" {
+			return o.needsError(id, docs)
+		}
+	}
 	return nil
+}
+
+// needsError is the error of the first option of o (in sorted order) given
+// without an option it needs (see OptionDoc.Needs).
+func (o Options) needsError(id string, docs []OptionDoc) error {
+	for _, k := range o.Keys() {
+		i := slices.IndexFunc(docs, func(d OptionDoc) bool { return d.Name == k })
+		if i < 0 {
+			continue
+		}
+		if need := docs[i].missing(o); need != "" {
+			return fmt.Errorf("%s: option %s=%s applies only with %s (given: %s)", id, k, o[k], need, o)
+		}
+	}
+	return nil
+}
+
+// HasItem reports whether the comma-separated list of option name holds
+// item (spaces, case and '-' for '_' aside).
+func (o Options) HasItem(name, item string) bool {
+	for _, v := range strings.Split(o[name], ",") {
+		if strings.EqualFold(strings.TrimSpace(strings.ReplaceAll(v, "-", "_")), item) {
+			return true
+		}
+	}
+	return false
 }

@@ -35,6 +35,17 @@ type Config struct {
 	// NoSharedMemory refuses every OpenRequest.shared_memory (the session
 	// is served over gRPC only). Shared memory is served on Linux only.
 	NoSharedMemory bool
+	// AttachTimeout closes a connection to the shared-memory socket that has
+	// not sent its attach message within it (default DefaultAttachTimeout).
+	AttachTimeout time.Duration
+	// MaxPendingAttaches bounds the connections to the shared-memory socket
+	// that have not attached yet, in all (default DefaultMaxPendingAttaches);
+	// past it new connections are refused at once.
+	MaxPendingAttaches int
+	// MaxPendingAttachesPerUser bounds them per user of the connecting
+	// process (default DefaultMaxPendingAttachesPerUser, at most
+	// MaxPendingAttaches).
+	MaxPendingAttachesPerUser int
 	// Token, when set, is the bearer token every call must carry
 	// (metadata "authorization: Bearer TOKEN"); health checks need none.
 	Token string
@@ -51,6 +62,10 @@ const (
 	DefaultMaxTotalEnvs      = 16384
 	DefaultMaxBotIters       = 20000
 	DefaultMaxBotMillis      = 2000
+
+	DefaultAttachTimeout             = 5 * time.Second
+	DefaultMaxPendingAttaches        = 4096
+	DefaultMaxPendingAttachesPerUser = 1024
 )
 
 // withDefaults fills the zero fields.
@@ -77,6 +92,16 @@ func (c Config) withDefaults() Config {
 	if c.MaxBotMillis <= 0 {
 		c.MaxBotMillis = DefaultMaxBotMillis
 	}
+	if c.AttachTimeout <= 0 {
+		c.AttachTimeout = DefaultAttachTimeout
+	}
+	if c.MaxPendingAttaches <= 0 {
+		c.MaxPendingAttaches = DefaultMaxPendingAttaches
+	}
+	if c.MaxPendingAttachesPerUser <= 0 {
+		c.MaxPendingAttachesPerUser = DefaultMaxPendingAttachesPerUser
+	}
+	c.MaxPendingAttachesPerUser = min(c.MaxPendingAttachesPerUser, c.MaxPendingAttaches)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}

@@ -188,7 +188,14 @@ func (s *Server) closeSession(ss *session) bool {
 	}
 	s.mu.Unlock()
 	if ss.shm != nil {
-		ss.hangUp(codes.NotFound, status.Convert(s.unknown(ss.id)).Message())
+		select {
+		case <-s.draining:
+			// The server is stopping (its gRPC connections end first, and
+			// with them their sessions): say so, not "closed or unknown".
+			ss.hangUp(codes.Unavailable, "the server is shutting down")
+		default:
+			ss.hangUp(codes.NotFound, status.Convert(s.unknown(ss.id)).Message())
+		}
 	}
 	s.tryFree(ss)
 	return true

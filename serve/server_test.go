@@ -384,7 +384,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		{"int64 action beyond int32", func() error {
 			_, err := h.client.Step(h.ctx, &pb.StepRequest{SessionId: id, Actions: &pb.Tensor{Dtype: pb.DType_DTYPE_INT64, Shape: []int64{3}, Data: i64}})
 			return err
-		}, codes.InvalidArgument, "env 2: action -1 is out of range"},
+		}, codes.InvalidArgument, "env 2: action 1099511627776 is out of range"},
 		{"wrong batch size", func() error {
 			_, err := h.client.Step(h.ctx, &pb.StepRequest{SessionId: id, Actions: actionTensor(legal[:2])})
 			return err

@@ -334,6 +334,7 @@ func (s *session) reset(seed *uint64, idx []int32) error {
 		if seed == nil && s.started[i] {
 			s.episodes[i]++
 		}
+		s.clearStepRow(int(i))
 		if err := s.resetOne(int(i)); err != nil && first == nil {
 			first = err
 		}
@@ -367,6 +368,38 @@ func (s *session) clearTransient() {
 	}
 }
 
+// clearRow zeroes the rows of env i that a reset writes (observation, mask,
+// agent, score, length, seed) before it writes them, and tells an env that
+// encodes into its rows that they are all zero now (its Touched record is
+// no longer valid): over shared memory a client can write its rows, and a
+// reset must give the same bytes as in a fresh session whatever was there,
+// and so must the steps after it, whatever the encoders write or skip. An
+// auto-reset inside a step keeps the step's own rows (reward, ends, final
+// observation); a Reset call clears those too (clearStepRow).
+func (s *session) clearRow(i int) {
+	l, a := s.spec.Layout, s.spec.Actions
+	clear(s.f32[i*l.F32 : (i+1)*l.F32])
+	clear(s.i32[i*l.I32 : (i+1)*l.I32])
+	clear(s.mask[i*a : (i+1)*a])
+	s.agent[i], s.score[i], s.length[i], s.seed[i] = 0, 0, 0, 0
+	if s.direct[i] {
+		s.touched[i].Valid = false
+	}
+}
+
+// clearStepRow zeroes the rows of env i that describe a step (reward, ends,
+// final score and observation), for a Reset call.
+func (s *session) clearStepRow(i int) {
+	l, k := s.spec.Layout, len(s.spec.Agents)
+	if s.finalObs {
+		clear(s.finalF32[i*l.F32 : (i+1)*l.F32])
+		clear(s.finalI32[i*l.I32 : (i+1)*l.I32])
+		s.finalSet[i] = false
+	}
+	clear(s.agentRewards[i*k : (i+1)*k])
+	s.reward[i], s.finalScore[i], s.terminated[i], s.truncated[i] = 0, 0, false, false
+}
+
 // resetOne starts episode episodes[i] of env i and writes its first row.
 // With bots it plays their opening decisions (see resetBots).
 func (s *session) resetOne(i int) error {
@@ -374,6 +407,7 @@ func (s *session) resetOne(i int) error {
 		return s.resetBots(i)
 	}
 	seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
+	s.clearRow(i)
 	obs, info := s.envs[i].Reset(seed)
 	s.started[i], s.over[i], s.cut[i] = true, false, false
 	s.write(i, obs, &info)
@@ -395,6 +429,7 @@ func (s *session) resetBots(i int) error {
 	s.failed[i], s.cut[i] = false, false
 	for skipped := 0; ; skipped++ {
 		seed := game.DeriveSeed(s.base, uint64(i), s.episodes[i])
+		s.clearRow(i)
 		obs, info := s.envs[i].Reset(seed)
 		s.started[i], s.over[i] = true, false
 		for seat, b := range s.bots[i] {
@@ -468,6 +503,10 @@ func copyRow[T any](dst, src []T) {
 func (s *session) step(t *pb.Tensor) error {
 	n := len(s.envs)
 	if err := decodeActions(t, n, s.actions); err != nil {
+		if w, ok := err.(*wideActionError); ok {
+			e := &env.IllegalActionError{Action: int(w.action), Actions: s.spec.Actions, Agent: game.AgentID(s.agent[w.env])}
+			return status.Errorf(codes.InvalidArgument, "env %d: %v", w.env, e)
+		}
 		return status.Error(codes.InvalidArgument, err.Error())
 	}
 	for i := range s.actions {

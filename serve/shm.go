@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/binary"
+	"net"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -59,8 +60,8 @@ type sharedMem struct {
 	n                                int
 
 	mu       sync.Mutex
-	conn     int  // the attached client's socket, -1 before and after
-	attached bool // a client attached (once: another is refused)
+	conn     *net.UnixConn // the attached client's socket, nil before and after
+	attached bool          // a client attached (once: another is refused)
 	hungUp   bool
 	cancel   func() // ends the attached calls' context (nil before)
 }

@@ -23,3 +23,6 @@ func (m *sharedMem) shutdownConn() {}
 func (s *Server) sharedListen() (string, error) { return "", errNoSharedMemory }
 
 func (s *Server) stopShared() {}
+
+// PendingAttaches is 0 where shared memory is not served.
+func (s *Server) PendingAttaches() int { return 0 }

@@ -159,11 +159,22 @@ func decodeActions(t *pb.Tensor, n int, dst []int32) error {
 		}
 		v := int64(binary.LittleEndian.Uint64(t.Data[i*8:]))
 		if v < math.MinInt32 || v > math.MaxInt32 {
-			v = -1
+			return &wideActionError{env: i, action: v}
 		}
 		dst[i] = int32(v)
 	}
 	return nil
+}
+
+// wideActionError is an int64 action that no action id can be (beyond
+// int32): the session's step quotes the value sent.
+type wideActionError struct {
+	env    int
+	action int64
+}
+
+func (e *wideActionError) Error() string {
+	return fmt.Sprintf("env %d: action %d is out of range", e.env, e.action)
 }
 
 // sparseTensor packs field f of n observations as a sparse tensor: the flat

@@ -109,6 +109,16 @@ class SessionOwner:
             return self.session.render(0)
         return self._render_ansi()
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(
+            f"{type(self).__name__} cannot be pickled or deep-copied: its envs live in a session on a Mythos server "
+            "(their state is there, not in this object); make a new env in the other process instead, e.g. "
+            "gymnasium.make(env_id, ...) (vector envs and subprocess workers take env constructors, not envs)"
+        )
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        self.__reduce_ex__(2)
+
     def _render_ansi(self) -> str | None:
         """Env 0's board and prompt in words, with render_mode "ansi"."""
         if getattr(self, "render_mode", None) != "ansi":

@@ -175,8 +175,13 @@ class SharedChannel:
             self._check()
             if a.dtype.itemsize > 4 or a.dtype == np.uint32:
                 big = (a < -(2**31)) | (a > 2**31 - 1)
-                if big.any():  # refused as out of range, as the gRPC path does
-                    a = np.where(big, -1, a)
+                if big.any():  # refused as out of range, quoted as sent, as the gRPC path does
+                    i = int(np.flatnonzero(big)[0])
+                    raise IllegalActionError(
+                        "INVALID_ARGUMENT",
+                        f"env {i}: action {int(a[i])} is out of range: the action space is "
+                        f"Discrete({self.layout.actions})",
+                    )
             self.actions[:] = a
             self._call(b"S", timeout)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import queue
 import secrets
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -28,6 +30,10 @@ from .server import shared_server
 from .spec import DTYPES, Field, Spec
 
 MAX_MESSAGE_BYTES = 96 << 20
+
+# Seconds a call that found the connection down waits for the server to
+# answer again (a restart) before it says UNAVAILABLE.
+_RECONNECT_WAIT = 5.0
 
 
 def to_numpy(t: pb.Tensor) -> np.ndarray:
@@ -316,10 +322,16 @@ class Client:
             raise MythosError("UNAVAILABLE", f"no Mythos server answers at {self.address}") from e
         self.stub = pb_grpc.EnvServiceStub(self._channel)
 
-    def call(self, method: str, request: Any) -> Any:
-        """Calls a unary method, turning gRPC errors into MythosError."""
+    def call(self, method: str, request: Any, timeout: float | None = None, wait_for_ready: bool | None = None) -> Any:
+        """Calls a unary method, turning gRPC errors into MythosError.
+
+        ``timeout`` (seconds, None: none) is the call's deadline, sent with
+        it: the server stops the call's work (its bots' search) when it
+        passes, and the call raises DEADLINE_EXCEEDED."""
         try:
-            return getattr(self.stub, method)(request, metadata=self.metadata)
+            return getattr(self.stub, method)(
+                request, metadata=self.metadata, timeout=timeout, wait_for_ready=wait_for_ready
+            )
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
 
@@ -397,7 +409,18 @@ class Client:
         if t == "shm" and not _shm.is_local(self.address):
             raise MythosError("FAILED_PRECONDITION", f"transport='shm': the server at {self.address} is not on this host (a loopback address); use 'auto' or 'grpc'")
         req.shared_memory = t == "shm" or (t == "auto" and _shm.supported() and _shm.is_local(self.address))
-        r = self.call("Open", req)
+        try:
+            r = self.call("Open", req, timeout=timeout)
+        except MythosError as e:
+            if e.code != "RESOURCE_EXHAUSTED" or "close unused sessions" not in e.details:
+                raise
+            # The server's session or env budget is spent: sessions of envs
+            # dropped in a reference cycle are freed only when the cycle
+            # collector runs (their finalizers close them). Run it once, then
+            # ask again.
+            if gc.collect() == 0:
+                raise
+            r = self.call("Open", req, timeout=timeout)
         spec = Spec.from_proto(r.spec)
         layout = PackedLayout(spec, int(r.num_envs), final_observations and auto_reset) if packed else None
         session = Session(
@@ -417,6 +440,12 @@ class Client:
         """Closes the connection (the server keeps running)."""
         self._channel.close()
 
+    def __reduce__(self) -> Any:
+        raise TypeError(_NOT_COPYABLE.format(what="a mythos Client", how="make a Client(address) in the other process"))
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        self.__reduce__()
+
     def __enter__(self) -> "Client":
         return self
 
@@ -432,8 +461,25 @@ def _option_text(v: Any) -> str:
     return str(v)
 
 
+_NOT_COPYABLE = (
+    "{what} cannot be pickled or copied: it holds a live connection to a Mythos server (and a session on it, "
+    "with its envs' state, which lives on the server); {how}"
+)
+
+
 class Session:
-    """A batch of N envs of one id on the server (see :meth:`Client.open`)."""
+    """A batch of N envs of one id on the server (see :meth:`Client.open`).
+
+    A session cannot be pickled or deep-copied (it is a handle of state on
+    the server): open another one with the same arguments instead."""
+
+    def __reduce__(self) -> Any:
+        raise TypeError(
+            _NOT_COPYABLE.format(what="a mythos Session", how="open a new session with Client.open in the other process")
+        )
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        self.__reduce__()
 
     def __init__(
         self,
@@ -517,8 +563,23 @@ class Session:
 
     def _call(self, method: str, req: Any) -> Any:
         try:
-            return self.client.call(method, req)
+            try:
+                return self.client.call(method, req, timeout=self.timeout)
+            except MythosError as e:
+                if e.code != "UNAVAILABLE":
+                    raise
+                # The connection dropped (the server restarted, or is
+                # restarting): wait a little for it to come back and ask
+                # once more, so that the answer says what happened
+                # (ServerRestartedError) rather than a stale UNAVAILABLE. The
+                # server closes a session whose connection ended, so nothing
+                # is applied twice.
+                wait = _RECONNECT_WAIT if self.timeout is None else min(self.timeout, _RECONNECT_WAIT)
+                return self.client.call(method, req, timeout=wait, wait_for_ready=True)
         except MythosError as e:
+            if e.code == "DEADLINE_EXCEEDED" and "the call's deadline passed" not in e.details and self.timeout is None:
+                # Our reconnect wait ran out: the server is not back.
+                raise MythosError("UNAVAILABLE", f"no Mythos server answers at {self.client.address}") from None
             raise self._gone(e) from None
 
     def _stream_call(self, req: pb.StreamRequest, retry: bool = True) -> pb.StepResult:
@@ -527,16 +588,40 @@ class Session:
             self._responses = self.client.stub.Stream(iter(self._requests.get, None), metadata=self.client.metadata)
         assert self._requests is not None
         self._requests.put(req)
+        # A stream has one deadline for its whole life: a call's own limit
+        # cancels the stream when it passes (the server then stops the call's
+        # work, as at a unary call's deadline).
+        timer: threading.Timer | None = None
+        expired = threading.Event()
+        if self.timeout is not None:
+            responses = self._responses
+
+            def expire() -> None:
+                expired.set()
+                responses.cancel()  # type: ignore[attr-defined]
+
+            timer = threading.Timer(self.timeout, expire)
+            timer.daemon = True
+            timer.start()
         try:
             return next(self._responses)
         except grpc.RpcError as e:
             self._end_stream()  # the stream ended with this error; the next call opens another
+            if expired.is_set():
+                raise MythosError(
+                    "DEADLINE_EXCEEDED",
+                    f"the call's deadline passed: no answer within timeout={self.timeout}s (the stream was cancelled; "
+                    "the envs of the call may be stopped: reset them to go on)",
+                ) from None
             if retry and e.code() == grpc.StatusCode.UNAVAILABLE:
                 # The stream had ended before this request was read (the
                 # server shut down, or the connection dropped): no env moved,
                 # so send it once more on a new stream.
                 return self._stream_call(req, retry=False)
             raise self._gone(from_rpc_error(e)) from None
+        finally:
+            if timer is not None:
+                timer.cancel()
 
     def _end_stream(self) -> None:
         if self._requests is not None:
@@ -549,7 +634,7 @@ class Session:
         (env, options, seed, bots…), after the server lost it."""
         assert self._open_request is not None
         self._end_stream()
-        r = self.client.call("Open", self._open_request)
+        r = self.client.call("Open", self._open_request, timeout=self.timeout)
         if int(r.num_envs) != self.num_envs:
             raise MythosError("FAILED_PRECONDITION", f"the reopened session has {r.num_envs} envs, not {self.num_envs}")
         self._opened(self._open_request, r)
@@ -584,8 +669,16 @@ class Session:
         as the gRPC path says)."""
         if self._shm is None or self._shm.dead is not e:
             return e
+        req = pb.DescribeRequest(session_id=self.id, session_secret=self.secret)
         try:
-            self.client.call("Describe", pb.DescribeRequest(session_id=self.id, session_secret=self.secret))
+            try:
+                self.client.call("Describe", req)
+            except MythosError as down:
+                if down.code != "UNAVAILABLE":
+                    raise
+                # The server is down or restarting: give a restart a moment
+                # to answer, so that the error says what happened.
+                self.client.call("Describe", req, timeout=_RECONNECT_WAIT, wait_for_ready=True)
         except MythosError as probe:
             gone = self._gone(probe)
             return gone if isinstance(gone, ServerRestartedError) else server_gone(probe, e, self.client.address)
