@@ -97,6 +97,9 @@ func newServe() *cobra.Command {
 					logger.Warn("serving beyond loopback with a token but without TLS: the token travels in clear text; add --tls-cert/--tls-key", "addr", addr)
 				}
 			}
+			if !loopback(addr) && insecureNet && cfg.Token == "" {
+				logger.Warn("serving beyond loopback without a token (--insecure): anyone who reaches this address can open sessions and run bots", "addr", addr)
+			}
 			cfg.MaxMessageBytes = maxMB << 20
 			cfg.Logger = logger
 			lis, err := net.Listen("tcp", addr)
