@@ -87,6 +87,30 @@ def test_masking_module_never_picks_an_illegal_action(address: str) -> None:
         env.close()
 
 
+def test_every_env_builds_the_masking_module(address: str, client: mythos.Client) -> None:
+    """Every registered env's space builds RLlib's masked PPO module and runs
+    a forward pass (issue 23: field names and spaces safe for the frameworks)."""
+    built = 0
+    for spec_info in client.list_envs():
+        env = mythos.rllib.MythosRLlibEnv({"env_id": spec_info.id, "address": address})
+        try:
+            obs, _ = env.reset(seed=1)
+            spec = mythos.rllib.action_masking_module_spec((8,))
+            spec.observation_space, spec.action_space = env.observation_space, env.action_space
+            module = spec.build()
+            mask = torch.tensor(obs["action_mask"][None])
+            batch = {Columns.OBS: {"observations": torch.tensor(obs["observations"][None]), "action_mask": mask}}
+            with torch.no_grad():
+                out = module.forward_inference(batch)
+            probs = torch.softmax(out[Columns.ACTION_DIST_INPUTS], dim=-1)
+            if bool((mask == 0).any()):
+                assert float(probs[mask == 0].max()) < 1e-6, spec_info.id
+            built += 1
+        finally:
+            env.close()
+    assert built >= 6
+
+
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[None]:
     """A new local Ray instance for this module's tests (address="local":
