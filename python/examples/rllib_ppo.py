@@ -14,6 +14,7 @@ For many machines see rllib_distributed.py.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
@@ -63,6 +64,9 @@ def main() -> None:
     # binary once here rather than in every runner.
     os.environ.setdefault("MYTHOS_BIN", mythos.find_binary())
     ray.init(include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    # RLlib's own notes ("You are running PPO on the new API stack!") are
+    # warnings of its Python loggers: keep errors only.
+    logging.getLogger("ray.rllib").setLevel(logging.ERROR)
     env_config = {"address": args.address, **parse_options(args.option)}
     config = mythos.rllib.ppo_config(
         args.env,
@@ -73,6 +77,10 @@ def main() -> None:
         num_epochs=args.num_epochs,
         env_config=env_config,
     ).debugging(seed=args.seed)
+    # A runner that dies is not restarted: a restartable runner whose
+    # constructor arguments sit in the object store makes Ray's core worker
+    # log an error line at start, and an example should stop on a failure.
+    config = config.fault_tolerance(restart_failed_env_runners=False)
     algo = config.build_algo()
     start = time.perf_counter()
     print(f"{'iter':>5} {'env steps':>10} {'episodes':>9} {'return':>8} {'win rate':>9} {'length':>7} {'seconds':>8}", flush=True)

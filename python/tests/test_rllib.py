@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import math
+import signal
+import subprocess
+import sys
+import time
 import os
-from typing import Iterator
+from typing import Any, Iterator
 
 import numpy as np
 import pytest
@@ -151,3 +155,35 @@ def test_one_training_iteration_with_two_env_runners(address: str, ray_local: No
             assert -1.0 <= float(runners["episode_return_mean"]) <= 1.0
     finally:
         algo.stop()
+
+
+EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "examples", "rllib_ppo.py")
+TINY = ["--num-env-runners", "1", "--train-batch-size", "200", "--minibatch-size", "50", "--num-epochs", "1"]
+
+
+def test_example_is_quiet(tmp_path: Any) -> None:
+    """The RLlib example prints its table and nothing on stderr: no Ray
+    warnings, no core_worker error line (issue 27)."""
+    r = subprocess.run([sys.executable, EXAMPLE, "--iterations", "1", *TINY], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "iter" in r.stdout and r.stdout.strip().splitlines()[-1].split()[0] == "1", r.stdout
+    assert r.stderr.strip() == "", r.stderr
+
+
+def test_example_stops_on_ctrl_c_without_a_traceback() -> None:
+    """Ctrl-C during training ends with one line and exit status 130."""
+    p = subprocess.Popen([sys.executable, EXAMPLE, "--iterations", "1000", *TINY],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout is not None
+        header = p.stdout.readline()  # printed once the algorithm is built
+        assert "iter" in header, header
+        time.sleep(1)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and err.strip().splitlines()[-1] == "interrupted (Ctrl-C)", err
