@@ -38,7 +38,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	}
 	fmt.Fprintf(&b, "%s — round %d, %s phase; chapter %s; lair %d, horror %d, danger %d/%d, monster level %d\n",
 		s.sc.Name, s.Round, s.Phase, ch, s.Lair, s.Horror, s.Danger, s.dangerTrack(), s.Level)
-	b.WriteString(s.DrawBoard())
+	b.WriteString(s.DrawMap())
 	for p := 0; p < int(s.N); p++ {
 		pi := &s.P[p]
 		state := "off the board"
