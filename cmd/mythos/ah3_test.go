@@ -49,6 +49,12 @@ func TestPlayAH3(t *testing.T) {
 	if !strings.Contains(log, "enters play") {
 		t.Fatalf("replay:\n%s", log)
 	}
+	// Each decision of the replay shows its question with the answer
+	// (issue 24 item 4).
+	if !strings.Contains(log, "Jenny Barnes: which action next, or end the turn? → ") ||
+		!strings.Contains(out, "Jenny Barnes must decide (action): which action next, or end the turn?") {
+		t.Fatalf("no question with the answer:\n%s", log)
+	}
 }
 
 // run, eval, record and spec work on the AH3 id.

@@ -30,6 +30,19 @@ func TestPlayMachina(t *testing.T) {
 	if !strings.Contains(log, "moves to") {
 		t.Fatalf("replay:\n%s", log)
 	}
+	// Each decision of the replay shows its question with the answer, and
+	// the map its axes and legend (issue 24 item 4).
+	for _, want := range []string{"Lorre Jerrard: which entrance cell does the pioneer start on? → cell (",
+		"who receives the item? → "} {
+		if !strings.Contains(log, want) {
+			t.Fatalf("replay lacks %q:\n%s", want, log)
+		}
+	}
+	for _, want := range []string{"  x  0 1 2 3", "  y +-+", "legend:", "1 Lorre Jerrard  ", "L lair"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 // run, eval, record and spec work on the Machina Arcana id.

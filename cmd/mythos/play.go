@@ -357,7 +357,11 @@ func (p *player) showPrompt() {
 	if int(pr.Kind) < len(kinds) {
 		kind = kinds[pr.Kind]
 	}
-	p.printf("%s must decide (%s):\n", s.Info().AgentNames[pr.Actor], kind)
+	if q, ok := s.(questioner); ok {
+		p.printf("%s must decide (%s): %s\n", s.Info().AgentNames[pr.Actor], kind, q.Question())
+	} else {
+		p.printf("%s must decide (%s):\n", s.Info().AgentNames[pr.Actor], kind)
+	}
 	for _, i := range p.nums.order() {
 		p.printf("  [%d] %s\n", p.nums.number(i), s.Describe(i))
 	}

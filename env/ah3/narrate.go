@@ -366,3 +366,46 @@ func (s *State) Narrate(e game.Event) string {
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }
+
+// promptQuestions ask the question of each prompt kind in words, for the
+// prompt lines of mythos play and the decisions of mythos replay.
+var promptQuestions = [NumPromptKinds]string{
+	PromptWho:           "which investigator takes the next turn?",
+	PromptAction:        "which action next, or end the turn?",
+	PromptMove:          "where is the next step of the move, or stop?",
+	PromptSkill:         "which skill is improved, or which token discarded?",
+	PromptTarget:        "which monster is attacked or damaged?",
+	PromptReroll:        "influence the dice, or accept the result?",
+	PromptRedirect:      "which asset takes the damage or horror?",
+	PromptChoice:        "the encounter offers a choice: which?",
+	PromptGain:          "gain which card: from the Reserve or the top of the deck?",
+	PromptPurchase:      "buy from (or discard from) the Reserve?",
+	PromptTrade:         "trade: give or take what?",
+	PromptEvade:         "evade which monster?",
+	PromptDoom:          "on which space does the doom from the street go?",
+	PromptMonsterOrder:  "which monster activates next?",
+	PromptEngage:        "whom does the monster engage?",
+	PromptInvestigator:  "which new investigator joins?",
+	PromptStarting:      "which starting item?",
+	PromptRetire:        "retire the investigator?",
+	PromptCast:          "spend remnants against casting horror?",
+	PromptExchange:      "A Friend in Need: what is exchanged?",
+	PromptRepeat:        "which action is performed again?",
+	PromptAttackOrder:   "which engaged monster attacks next?",
+	PromptDoomOrder:     "which space takes the next doom?",
+	PromptReckonOrder:   "which reckoning effect resolves next?",
+	PromptGear:          "which asset is used in the test?",
+	PromptEncounterType: "which encounter does the investigator have?",
+}
+
+// Question asks the current prompt's question in words (a front end prints
+// it above the options; a replay beside each answer).
+func (s *State) Question() string {
+	if k := int(s.prompt.Kind); k > 0 && k < len(promptQuestions) && promptQuestions[k] != "" {
+		return promptQuestions[k]
+	}
+	if k := int(s.prompt.Kind); k < len(promptNames) {
+		return promptNames[k]
+	}
+	return "?"
+}

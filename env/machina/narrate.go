@@ -361,3 +361,46 @@ func (s *State) Narrate(e game.Event) string {
 }
 
 var _ game.State = (*State)(nil)
+
+// promptQuestions ask the question of each prompt kind in words, for the
+// prompt lines of mythos play and the decisions of mythos replay.
+var promptQuestions = [numPromptKinds]string{
+	PromptAction:      "what does the pioneer do next on this turn?",
+	PromptNextPioneer: "which pioneer takes the next turn?",
+	PromptTarget:      "which cell does the ability target?",
+	PromptPlace:       "which entrance cell does the pioneer start on?",
+	PromptStep:        "where is the next step of the move, or stop?",
+	PromptBoost:       "how much inspiration is added to the attack roll?",
+	PromptSoak:        "lose inspiration instead of health: whose, or none?",
+	PromptEventCell:   "which effect of the event cell?",
+	PromptDrawMode:    "gain an item: from which decks are the cards drawn?",
+	PromptPickItem:    "gain an item: which card is kept?",
+	PromptLeftover:    "the card not kept: discard it or return it to its deck?",
+	PromptRecipient:   "who receives the item?",
+	PromptFreeEquip:   "equip the item as main for free?",
+	PromptLoadout:     "use inventory: equip or attach an item, or done?",
+	PromptHost:        "which item hosts the upgrade or extension?",
+	PromptTrade:       "trade: give or take an item, or done?",
+	PromptWindow:      "which tiles stay on the board (the others are discarded)?",
+	PromptExitCell:    "where is the exit token put?",
+	PromptTieBreak:    "the monster's tie: which choice do the pioneers make?",
+	PromptMonster:     "what does the monster do next on its turn?",
+	PromptLevel5:      "danger level 5: discard an equipped item or die?",
+	PromptDoor:        "which door does the effect act on?",
+	PromptWorkbench:   "workbench: from which deck is the next card drawn?",
+	PromptSupport:     "who pays the next point of inspiration?",
+	PromptLairOrder:   "which pioneer makes the next lair roll?",
+	PromptReaction:    "use a free ability now, or pass?",
+	PromptKeep:        "which card is kept for the next game of the campaign?",
+	PromptPartner:     "recharge station: trade with which pioneer, or pass?",
+	PromptSwap:        "workbench: which of one's own items is swapped for the revealed card, or pass?",
+}
+
+// Question asks the current prompt's question in words (a front end prints
+// it above the options; a replay beside each answer).
+func (s *State) Question() string {
+	if k := int(s.prompt.Kind); k > 0 && k < len(promptQuestions) && promptQuestions[k] != "" {
+		return promptQuestions[k]
+	}
+	return promptKindNames[min(int(s.prompt.Kind), len(promptKindNames)-1)]
+}
