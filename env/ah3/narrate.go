@@ -84,7 +84,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	fmt.Fprintf(&b, "\nDecks: events %d (discard %d), monsters %d, headlines %d, items %d, spells %d, allies %d.\nMythos cup:", s.Event.N, s.EventDiscard.N, s.MonsterDeck.N, s.Headlines.N, s.Items.N, s.Spells.N, s.Allies.N)
 	for k, n := range s.Cup {
 		if n > 0 {
-			fmt.Fprintf(&b, " %s×%d", content.TokenNames[k], n)
+			fmt.Fprintf(&b, " %s ×%d;", tokenWords[k], n)
 		}
 	}
 	b.WriteString("\n")
@@ -109,6 +109,15 @@ func (s *State) renderSpace(b *strings.Builder, sp int8) {
 		kind = " (" + content.StreetTypeNames[def.Street] + ")"
 	}
 	fmt.Fprintf(b, "  %-16s%s", def.Name, kind)
+	// The connections (AH3 476): where a step from here leads.
+	b.WriteString(" ↔ ")
+	for k, y := range def.Adjacent {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(s.spaceName(int8(y)))
+	}
+	b.WriteString(";")
 	if s.SpaceMarkers[sp] > 0 {
 		fmt.Fprintf(b, " markers %d", s.SpaceMarkers[sp])
 	}
@@ -165,8 +174,14 @@ func (s *State) renderSeat(b *strings.Builder, i int8, viewer game.AgentID) {
 	if st.Delayed {
 		b.WriteString(", DELAYED")
 	}
-	if !st.Active {
-		b.WriteString(", token inactive")
+	// AH3 420: the activation token is inactive from the action turn
+	// until the encounter.
+	switch {
+	case st.Active || s.Phase == PhaseSetup || s.Phase == PhaseMythos:
+	case s.Phase == PhaseAction:
+		b.WriteString(", turn taken")
+	default:
+		b.WriteString(", encounter to come")
 	}
 	b.WriteString("\n   assets:")
 	for k := 0; k < int(st.NAssets); k++ {
@@ -203,6 +218,8 @@ func (s *State) Describe(i int) string {
 			return "accept the roll"
 		case PromptRedirect:
 			return "take it yourself"
+		case PromptMove:
+			return "stop moving"
 		}
 		return "done / decline"
 	case c >= ActSeat && c < ActSeat+MaxSeats:
@@ -220,6 +237,8 @@ func (s *State) Describe(i int) string {
 		if k := int(c - ActCodex); k < int(s.NCodex) {
 			return fmt.Sprintf("reckoning of codex card %d %s", o.Arg, sc.Archive[s.Codex[k]].Name)
 		}
+	case c == ActMove:
+		return "Move (up to 2 spaces, then up to 2 more for $1 each)" // AH3 416.2
 	case c >= ActMove && c <= ActEvade:
 		return standardActions[c-ActMove]
 	case c == ActRecover:
@@ -237,6 +256,9 @@ func (s *State) Describe(i int) string {
 	case c >= ActSpace && c < ActSpace+MaxSpaces:
 		if s.prompt.Kind == PromptDoomOrder {
 			return "doom in " + s.spaceName(int8(o.Arg))
+		}
+		if s.prompt.Kind == PromptMove && s.moveStepCosts() {
+			return "to " + s.spaceName(int8(o.Arg)) + " (this step costs $1)"
 		}
 		return "to " + s.spaceName(int8(o.Arg))
 	case c >= ActMonster && c < ActMonster+MaxMonsters:
@@ -262,6 +284,18 @@ func (s *State) Describe(i int) string {
 		return "take their asset " + fmt.Sprint(o.Arg)
 	}
 	return s.g.info.ActionNames[c]
+}
+
+// tokenWords name the mythos tokens in words (content.TokenNames spells
+// them as the content files do).
+var tokenWords = [content.NumTokens]string{"spread doom", "spawn monster", "spawn clue", "headline", "gate burst", "reckoning", "blank"}
+
+// moveStepCosts reports whether the next step of the Move action in
+// progress costs $1: the third and fourth steps do (AH3 416.2, Appendix E
+// #9).
+func (s *State) moveStepCosts() bool {
+	f := s.stack.Top()
+	return f != nil && f.Op == opMove && f.A >= 2
 }
 
 // Narrate says what an event means (game.Narrator).
@@ -337,7 +371,7 @@ func (s *State) Narrate(e game.Event) string {
 	case EvMonsterDefeat:
 		return s.g.kinds[e.A].Name + " is defeated"
 	case EvMythos:
-		return fmt.Sprintf("%s draws %s", who, content.TokenNames[e.A])
+		return fmt.Sprintf("%s draws a %s token from the mythos cup", who, tokenWords[e.A])
 	case EvHeadline:
 		return fmt.Sprintf("headline: %s — %s", sc.Headlines[e.A].Name, sc.Headlines[e.A].Text)
 	case EvSpread:
