@@ -2,6 +2,7 @@ package ah3
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/ah3/content"
@@ -284,6 +285,25 @@ func (s *State) Describe(i int) string {
 		return "take their asset " + fmt.Sprint(o.Arg)
 	}
 	return s.g.info.ActionNames[c]
+}
+
+// numberedCardText answers "card #N" (or "card N"): the card of the monster
+// the board shows as <#N ...>, with its state there. ok is false when q is
+// not a number.
+func (s *State) numberedCardText(q string) (text string, ok bool, err error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(q, "#"))
+	if err != nil {
+		return "", false, nil
+	}
+	if n < 0 || n >= MaxMonsters || s.Monsters[n].Kind < 0 {
+		return "", true, fmt.Errorf("card #%d: no monster on the board has that number (the board shows monsters as <#N name>)", n)
+	}
+	m := &s.Monsters[n]
+	k := &s.g.kinds[m.Kind]
+	st := [...]string{"ready", "exhausted", "engaged"}[m.Status]
+	text = fmt.Sprintf("#%d %s (monster, %s): health %d of %d left, attack %+d, evade %+d, deals %d damage and %d horror, speed %d; at %s, %s.\n  %s\n",
+		n, k.Name, k.Type, int(m.Health)-int(m.Damage), m.Health, k.Attack, k.Evade, k.Damage, k.Horror, k.Speed, s.spaceName(m.Space), st, k.Text)
+	return text, true, nil
 }
 
 // tokenWords name the mythos tokens in words (content.TokenNames spells
