@@ -219,8 +219,6 @@ func (s *State) Describe(i int) string {
 			return "accept the roll"
 		case PromptRedirect:
 			return "take it yourself"
-		case PromptMove:
-			return "stop moving"
 		}
 		return "done / decline"
 	case c >= ActSeat && c < ActSeat+MaxSeats:
@@ -259,7 +257,7 @@ func (s *State) Describe(i int) string {
 			return "doom in " + s.spaceName(int8(o.Arg))
 		}
 		if s.prompt.Kind == PromptMove && s.moveStepCosts() {
-			return "to " + s.spaceName(int8(o.Arg)) + " (this step costs $1)"
+			return "to " + s.spaceName(int8(o.Arg)) + StepCostNote
 		}
 		return "to " + s.spaceName(int8(o.Arg))
 	case c >= ActMonster && c < ActMonster+MaxMonsters:
@@ -309,6 +307,10 @@ func (s *State) numberedCardText(q string) (text string, ok bool, err error) {
 // tokenWords name the mythos tokens in words (content.TokenNames spells
 // them as the content files do).
 var tokenWords = [content.NumTokens]string{"spread doom", "spawn monster", "spawn clue", "headline", "gate burst", "reckoning", "blank"}
+
+// StepCostNote ends the text of a Move step that costs $1 (AH3 416.2);
+// scripts may name the option without it.
+const StepCostNote = " (this step costs $1)"
 
 // moveStepCosts reports whether the next step of the Move action in
 // progress costs $1: the third and fourth steps do (AH3 416.2, Appendix E

@@ -2,6 +2,7 @@ package machina
 
 import (
 	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -88,4 +89,48 @@ func itoa(n int) string {
 		return string(rune('0'+n/10)) + string(rune('0'+n%10))
 	}
 	return string(rune('0' + n))
+}
+
+// snakeCase matches an internal name (one_use, melee_weapon) in text meant
+// for people.
+var snakeCase = regexp.MustCompile(`\b[A-Za-z]+_[A-Za-z_]+\b`)
+
+// The board, the questions, the options, the cards and the narration of
+// random games use words, not the content's internal names (issue 24 item 4).
+func TestNarrationSpeaksWords(t *testing.T) {
+	for seed := uint64(0); seed < 12; seed++ {
+		ct, err := Shipped()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(ct.Scenario("frozen_engine"), configFor(seed), seed, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(int64(seed)))
+		check := func(what, text string) {
+			t.Helper()
+			if w := snakeCase.FindString(text); w != "" {
+				t.Fatalf("seed %d: %s shows the internal name %q:\n%s", seed, what, w, text)
+			}
+		}
+		for step := 0; step < 1500 && !s.Over(); step++ {
+			if step%10 == 0 {
+				check("the board", s.Render(0))
+				for _, c := range s.publicCards() {
+					check("a card", c.text())
+				}
+			}
+			check("the question", s.Question())
+			for i := range s.Prompt().Options {
+				check("an option", s.Describe(i))
+			}
+			if err := s.Apply(r.Intn(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, l := range s.Log().Lines(s) {
+			check("the log", l)
+		}
+	}
 }

@@ -149,7 +149,7 @@ func (s *State) monsterText(m int, sym byte) string {
 
 func (s *State) itemText(i int) string {
 	c := &s.ct.Items[i]
-	parts := []string{c.Deck.String() + " item", fmt.Sprintf("level %d", c.Level)}
+	parts := []string{deckWord(c.Deck) + " item", fmt.Sprintf("level %d", c.Level)}
 	if c.Hands > 0 {
 		parts = append(parts, fmt.Sprintf("%d hand(s)", c.Hands))
 	}
@@ -216,7 +216,7 @@ func abilitiesText(as []Ability) string {
 		default:
 			target = ", target " + strings.ReplaceAll(targetNames[a.Target], "_", " ")
 		}
-		fmt.Fprintf(&b, "  (%s%s) %s\n", when, target, strings.ReplaceAll(abilityText(a), "_", " "))
+		fmt.Fprintf(&b, "  (%s%s) %s\n", when, target, abilityText(a))
 	}
 	return b.String()
 }

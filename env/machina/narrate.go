@@ -240,17 +240,21 @@ func (s *State) describeChoice(i int) string {
 		return "keep " + s.ct.Events[i].Name
 	case PromptDrawMode:
 		if i < 4 {
-			return "two cards from the " + Deck(i).String() + " deck"
+			return "two cards from the " + deckWord(Deck(i)) + " deck"
 		}
 		pr := pairDecks[i-4]
-		return "one card each from the " + Deck(pr[0]).String() + " and " + Deck(pr[1]).String() + " decks"
+		return "one card each from the " + deckWord(Deck(pr[0])) + " and " + deckWord(Deck(pr[1])) + " decks"
 	case PromptWorkbench:
-		return "a card from the " + Deck(i).String() + " deck"
+		return "a card from the " + deckWord(Deck(i)) + " deck"
 	case PromptWindow:
 		return fmt.Sprintf("keep the tiles of window %d", i)
 	}
 	return fmt.Sprintf("choice %d", i)
 }
+
+// deckWord names an item deck in words ("one-use", not the content's
+// one_use).
+func deckWord(d Deck) string { return strings.ReplaceAll(d.String(), "_", "-") }
 
 // refName names the card of an ability reference.
 func (s *State) refName(ref int32) string {
@@ -276,7 +280,8 @@ func abilityText(a *Ability) string {
 	}
 	var parts []string
 	for _, e := range a.Effects {
-		parts = append(parts, e.String())
+		// The content's names (melee_weapon, gain_item) in words.
+		parts = append(parts, strings.ReplaceAll(e.String(), "_", " "))
 	}
 	cost := ""
 	if a.Stamina > 0 {
