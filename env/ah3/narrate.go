@@ -457,6 +457,11 @@ var promptQuestions = [NumPromptKinds]string{
 // Question asks the current prompt's question in words (a front end prints
 // it above the options; a replay beside each answer).
 func (s *State) Question() string {
+	if f := s.stack.Top(); s.prompt.Kind == PromptAction && f != nil && f.Op == opTurn {
+		// AH3 201.1: two actions a turn.
+		left := 2 - int(s.Seats[s.prompt.Actor].Taken)
+		return fmt.Sprintf("which action next (%d of 2 left), or end the turn?", left)
+	}
 	if k := int(s.prompt.Kind); k > 0 && k < len(promptQuestions) && promptQuestions[k] != "" {
 		return promptQuestions[k]
 	}
