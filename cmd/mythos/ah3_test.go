@@ -52,6 +52,7 @@ func TestPlayAH3(t *testing.T) {
 	// Each decision of the replay shows its question with the answer
 	// (issue 24 item 4).
 	if !strings.Contains(log, "Jenny Barnes: which action next (2 of 2 left), or end the turn? → ") ||
+		!strings.Contains(log, "Tommy Muldoon: which action next (1 of 2 left), or end the turn? → ") ||
 		!strings.Contains(out, "Jenny Barnes must decide (action): which action next (2 of 2 left), or end the turn?") {
 		t.Fatalf("no question with the answer:\n%s", log)
 	}
