@@ -216,6 +216,9 @@ func (s *State) mapLegend(board []string) string {
 	}
 	sort.Strings(cells)
 	sort.Strings(edges)
+	if len(edges) > 1 && edges[0] == "- wall" && edges[len(edges)-1] == "| wall" {
+		edges = append([]string{"| - wall"}, edges[1:len(edges)-1]...)
+	}
 	var b strings.Builder
 	line := "legend:"
 	for _, list := range [][]string{figures, cells, edges, {"+ corner"}} {
