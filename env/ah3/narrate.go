@@ -462,6 +462,10 @@ func (s *State) Question() string {
 		left := 2 - int(s.Seats[s.prompt.Actor].Taken)
 		return fmt.Sprintf("which action next (%d of 2 left), or end the turn?", left)
 	}
+	if s.prompt.Kind == PromptMove && s.prompt.Source >= 0 {
+		// A monster's path when several are equally short (AH3 004).
+		return fmt.Sprintf("which way does #%d %s move next?", s.prompt.Source, s.monsterName(int8(s.prompt.Source)))
+	}
 	if k := int(s.prompt.Kind); k > 0 && k < len(promptQuestions) && promptQuestions[k] != "" {
 		return promptQuestions[k]
 	}

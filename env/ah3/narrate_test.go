@@ -74,7 +74,7 @@ func TestNarrationSpeaksWords(t *testing.T) {
 // A third or fourth step of the Move action says it costs $1, and choosing
 // it costs exactly that (AH3 416.2; issue 24 item 4).
 func TestMoveStepCostIsSaid(t *testing.T) {
-	said := 0
+	said, monsterPaths := 0, 0
 	for seed := uint64(0); seed < 40; seed++ {
 		s := newGame(t, teams[seed%uint64(len(teams))], seed)
 		s.Reset(seed)
@@ -85,6 +85,13 @@ func TestMoveStepCostIsSaid(t *testing.T) {
 			if pr.Kind == PromptMove && pr.Options[0].Code == ActPass {
 				// Prefer stepping on, to reach the paid steps.
 				i = 1 + rng.IntN(len(pr.Options)-1)
+			}
+			if pr.Kind == PromptMove && pr.Source >= 0 {
+				// A monster's path: the question names the monster.
+				if q := s.Question(); !strings.Contains(q, s.monsterName(int8(pr.Source))) {
+					t.Fatalf("seed %d: a monster's path is asked as %q", seed, q)
+				}
+				monsterPaths++
 			}
 			seat := int8(pr.Actor)
 			costs := strings.Contains(s.Describe(i), "costs $1")
@@ -99,7 +106,7 @@ func TestMoveStepCostIsSaid(t *testing.T) {
 			}
 		}
 	}
-	if said == 0 {
-		t.Fatal("no paid step was offered in 40 games")
+	if said == 0 || monsterPaths == 0 {
+		t.Fatalf("in 40 games: %d paid steps offered, %d monster paths asked", said, monsterPaths)
 	}
 }
