@@ -302,11 +302,15 @@ func (s *State) Narrate(e game.Event) string {
 	case evMove:
 		return fmt.Sprintf("%s moves to %s", s.creatureName(int(e.A)), cellName(int(e.C)))
 	case evAttackRoll:
-		kind := "attack"
+		kind := "an attack"
 		if e.C == 1 {
-			kind = "magic attack"
+			kind = "a magic attack"
 		}
-		return fmt.Sprintf("%s rolls %d for an %s", s.creatureName(int(e.A)), e.B, kind)
+		if e.A < 0 {
+			// An attack with no attacker: an event's or a cell's.
+			return fmt.Sprintf("%s rolls %d", strings.ToUpper(kind[:1])+kind[1:], e.B)
+		}
+		return fmt.Sprintf("%s rolls %d for %s", s.creatureName(int(e.A)), e.B, kind)
 	case evDamage:
 		return fmt.Sprintf("%s takes damage (health %d)", s.creatureName(int(e.A)), e.B)
 	case evSoak:
@@ -376,7 +380,7 @@ var promptQuestions = [numPromptKinds]string{
 	PromptPlace:       "which entrance cell does the pioneer start on?",
 	PromptStep:        "where is the next step of the move, or stop?",
 	PromptBoost:       "how much inspiration is added to the attack roll?",
-	PromptSoak:        "lose inspiration instead of health: whose, or none?",
+	PromptSoak:        "lose inspiration instead of health (yours, or another pioneer's)?",
 	PromptEventCell:   "which effect of the event cell?",
 	PromptDrawMode:    "gain an item: from which decks are the cards drawn?",
 	PromptPickItem:    "gain an item: which card is kept?",
