@@ -49,6 +49,13 @@ func TestPlayAH3(t *testing.T) {
 	if !strings.Contains(log, "enters play") {
 		t.Fatalf("replay:\n%s", log)
 	}
+	// Each decision of the replay shows its question with the answer
+	// (issue 24 item 4).
+	if !strings.Contains(log, "Jenny Barnes: which action next (2 of 2 left), or end the turn? → ") ||
+		!strings.Contains(log, "Tommy Muldoon: which action next (1 of 2 left), or end the turn? → ") ||
+		!strings.Contains(out, "Jenny Barnes must decide (action): which action next (2 of 2 left), or end the turn?") {
+		t.Fatalf("no question with the answer:\n%s", log)
+	}
 }
 
 // run, eval, record and spec work on the AH3 id.
@@ -93,12 +100,14 @@ func TestTrainAH3Smoke(t *testing.T) {
 
 // The play command "card NAME" shows an AH3 card's text.
 func TestPlayAH3Card(t *testing.T) {
-	out, err := playCLI(t, "card bilge\ncard zzz\n", "play", env.AH3ID, "--seed", "4",
+	out, err := playCLI(t, "card bilge\ncard zzz\ncard #0\ncard 9\n", "play", env.AH3ID, "--seed", "4",
 		"--opt", "investigators=jenny,tommy", "--seat", "0", "--agent", "heuristic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Bilge Hound (monster", "Feeding", `card "zzz": no card in view`} {
+	// card #N shows the monster the board numbers so (issue 24 item 4).
+	for _, want := range []string{"Bilge Hound (monster", "Feeding", `card "zzz": no card in view`,
+		"<#0 Vestry Acolyte", "#0 Vestry Acolyte (monster", "at Counting House, ready", "card #9: no monster on the board"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("play output lacks %q:\n%s", want, out)
 		}

@@ -30,6 +30,19 @@ func TestPlayMachina(t *testing.T) {
 	if !strings.Contains(log, "moves to") {
 		t.Fatalf("replay:\n%s", log)
 	}
+	// Each decision of the replay shows its question with the answer, and
+	// the map its axes and legend (issue 24 item 4).
+	for _, want := range []string{"Lorre Jerrard: which entrance cell does the pioneer start on? → cell (",
+		"who receives the item? → "} {
+		if !strings.Contains(log, want) {
+			t.Fatalf("replay lacks %q:\n%s", want, log)
+		}
+	}
+	for _, want := range []string{"  x  0 1 2 3", "  y +-+", "legend:", "1 Lorre Jerrard  ", "L lair"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 // run, eval, record and spec work on the Machina Arcana id.
@@ -66,5 +79,23 @@ func TestPlayMachinaDefaultHint(t *testing.T) {
 	out, err := playCLI(t, "hint\n", "play", env.MachinaFrozenEngineID, "--seed", "7", "--opt", "variant=easy")
 	if err != nil || !strings.Contains(out, "Hint (ismcts)") {
 		t.Fatalf("default hint: %v\n%s", err, out)
+	}
+}
+
+// The play command "card" shows Machina Arcana's pioneers (by name or map
+// digit), items, the chapter card and tiles with their stats and abilities
+// (issue 24 item 4).
+func TestPlayMachinaCard(t *testing.T) {
+	out, err := playCLI(t, strings.Repeat("0\n", 8)+"card 1\ncard hank\ncard miner\ncard entr\ncard zz\n", "play", env.MachinaFrozenEngineID,
+		"--seed", "1", "--opt", "pioneers=lorre,hank")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Lorre Jerrard (pioneer 1, mystic): defence 2, will 3", "(active, target any pioneer) Mend — [2 stamina] heal",
+		"Hank Horden (pioneer 2, fighter)", "melee weapon +1", "Miner's Pick (weapon item, level 1, 2 hand(s))", "carried by Hank Horden",
+		"Entrance (chapter 1)", `card "zz": no card in view`} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -61,7 +61,8 @@ for example --agent policy:ckpt=runs/easy/best --hints.`
 const playCommands = `  <number>       choose that option; ending a turn with actions left (or resigning) asks
                  first: answer y to go ahead, anything else to choose again
   card NAME|#    show a card's text (in our words) and its state: NAME is the start of
-                 its name (any case), # its number on the board or in your hand
+                 its name (any case), # its number on the board or in your hand (AH3:
+                 a monster's #N; Machina Arcana: a figure's digit or letter on the map)
   hint           what the hint agent would choose here (--hints: at every decision)
   board          show the board again
   log            show the whole game log
@@ -357,7 +358,11 @@ func (p *player) showPrompt() {
 	if int(pr.Kind) < len(kinds) {
 		kind = kinds[pr.Kind]
 	}
-	p.printf("%s must decide (%s):\n", s.Info().AgentNames[pr.Actor], kind)
+	if q, ok := s.(questioner); ok {
+		p.printf("%s must decide (%s): %s\n", s.Info().AgentNames[pr.Actor], kind, q.Question())
+	} else {
+		p.printf("%s must decide (%s):\n", s.Info().AgentNames[pr.Actor], kind)
+	}
 	for _, i := range p.nums.order() {
 		p.printf("  [%d] %s\n", p.nums.number(i), s.Describe(i))
 	}

@@ -57,17 +57,15 @@ func newReplay() *cobra.Command {
 				seen = len(s.Log().Events)
 			}
 			flush()
-			names := s.Info().AgentNames
 			for i, choice := range rec.Actions {
 				if s.Over() {
 					return fmt.Errorf("%s: the game ended before decision %d", args[0], i)
 				}
-				who := s.Prompt().Actor
 				if choice < 0 || choice >= len(s.Prompt().Options) {
 					return fmt.Errorf("%s: decision %d: option %d does not exist (%d options): the record does not match this version of %s",
 						args[0], i, choice, len(s.Prompt().Options), rec.Env)
 				}
-				fmt.Fprintf(out, "%4d. %s: %s\n", i+1, names[who], s.Describe(choice))
+				fmt.Fprintln(out, decisionLine(i+1, s, choice))
 				if err := s.Apply(choice); err != nil {
 					return fmt.Errorf("%s: decision %d: %w", args[0], i, err)
 				}
@@ -87,4 +85,22 @@ func newReplay() *cobra.Command {
 	cmd.Flags().BoolVar(&final, "final", false, "show the board at the end")
 	cmd.Flags().Int64Var(&episode, "episode", -1, "the episode of a trajectory to replay (its id, as in the episode column); the file's first by default")
 	return cmd
+}
+
+// questioner is implemented by games that ask each prompt's question in
+// words (AH3, Machina Arcana: State.Question); the LCG's options say enough
+// by themselves.
+type questioner interface {
+	Question() string
+}
+
+// decisionLine is one decision of a replay: who answered which question
+// with which option (number n counts from 1). Call it before applying the
+// choice.
+func decisionLine(n int, s game.State, choice int) string {
+	who := s.Info().AgentNames[s.Prompt().Actor]
+	if q, ok := s.(questioner); ok {
+		return fmt.Sprintf("%4d. %s: %s → %s", n, who, q.Question(), s.Describe(choice))
+	}
+	return fmt.Sprintf("%4d. %s: %s", n, who, s.Describe(choice))
 }

@@ -105,7 +105,6 @@ func replayTrajectory(out io.Writer, path string, episode int64, final bool) err
 	s := e.State()
 	n := narrator{out: out, s: s}
 	n.flush()
-	names := s.Info().AgentNames
 	for i, row := range rows {
 		s = e.State()
 		n.s = s
@@ -117,7 +116,7 @@ func replayTrajectory(out io.Writer, path string, episode int64, final bool) err
 			return fmt.Errorf("%s: decision %d: action %d is not legal here: the trajectory does not match this version of %s",
 				path, i, row.Action, meta.Env)
 		}
-		fmt.Fprintf(out, "%4d. %s: %s\n", i+1, names[s.Prompt().Actor], s.Describe(choice))
+		fmt.Fprintln(out, decisionLine(i+1, s, choice))
 		if _, err := e.Step(int(row.Action)); err != nil {
 			return fmt.Errorf("%s: decision %d: %w", path, i, err)
 		}

@@ -126,7 +126,10 @@ func (p *Pile) has(c int16) bool {
 func (s *State) CardText(viewer game.AgentID, query string) (string, error) {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
-		return "", fmt.Errorf("card: give a card's name (card Bilge Hound, card jenny)")
+		return "", fmt.Errorf("card: give a card's name or a monster's number (card Bilge Hound, card jenny, card #0)")
+	}
+	if text, ok, err := s.numberedCardText(q); ok {
+		return text, err
 	}
 	var hits []cardEntry
 	for _, c := range s.publicCards() {

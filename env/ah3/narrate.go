@@ -2,6 +2,7 @@ package ah3
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/ah3/content"
@@ -84,7 +85,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	fmt.Fprintf(&b, "\nDecks: events %d (discard %d), monsters %d, headlines %d, items %d, spells %d, allies %d.\nMythos cup:", s.Event.N, s.EventDiscard.N, s.MonsterDeck.N, s.Headlines.N, s.Items.N, s.Spells.N, s.Allies.N)
 	for k, n := range s.Cup {
 		if n > 0 {
-			fmt.Fprintf(&b, " %s×%d", content.TokenNames[k], n)
+			fmt.Fprintf(&b, " %s ×%d;", tokenWords[k], n)
 		}
 	}
 	b.WriteString("\n")
@@ -109,6 +110,15 @@ func (s *State) renderSpace(b *strings.Builder, sp int8) {
 		kind = " (" + content.StreetTypeNames[def.Street] + ")"
 	}
 	fmt.Fprintf(b, "  %-16s%s", def.Name, kind)
+	// The connections (AH3 476): where a step from here leads.
+	b.WriteString(" ↔ ")
+	for k, y := range def.Adjacent {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(s.spaceName(int8(y)))
+	}
+	b.WriteString(";")
 	if s.SpaceMarkers[sp] > 0 {
 		fmt.Fprintf(b, " markers %d", s.SpaceMarkers[sp])
 	}
@@ -165,8 +175,14 @@ func (s *State) renderSeat(b *strings.Builder, i int8, viewer game.AgentID) {
 	if st.Delayed {
 		b.WriteString(", DELAYED")
 	}
-	if !st.Active {
-		b.WriteString(", token inactive")
+	// AH3 420: the activation token is inactive from the action turn
+	// until the encounter.
+	switch {
+	case st.Active || s.Phase == PhaseSetup || s.Phase == PhaseMythos:
+	case s.Phase == PhaseAction:
+		b.WriteString(", turn taken")
+	default:
+		b.WriteString(", encounter to come")
 	}
 	b.WriteString("\n   assets:")
 	for k := 0; k < int(st.NAssets); k++ {
@@ -220,6 +236,8 @@ func (s *State) Describe(i int) string {
 		if k := int(c - ActCodex); k < int(s.NCodex) {
 			return fmt.Sprintf("reckoning of codex card %d %s", o.Arg, sc.Archive[s.Codex[k]].Name)
 		}
+	case c == ActMove:
+		return "Move (up to 2 spaces, then up to 2 more for $1 each)" // AH3 416.2
 	case c >= ActMove && c <= ActEvade:
 		return standardActions[c-ActMove]
 	case c == ActRecover:
@@ -237,6 +255,9 @@ func (s *State) Describe(i int) string {
 	case c >= ActSpace && c < ActSpace+MaxSpaces:
 		if s.prompt.Kind == PromptDoomOrder {
 			return "doom in " + s.spaceName(int8(o.Arg))
+		}
+		if s.prompt.Kind == PromptMove && s.moveStepCosts() {
+			return "to " + s.spaceName(int8(o.Arg)) + StepCostNote
 		}
 		return "to " + s.spaceName(int8(o.Arg))
 	case c >= ActMonster && c < ActMonster+MaxMonsters:
@@ -262,6 +283,41 @@ func (s *State) Describe(i int) string {
 		return "take their asset " + fmt.Sprint(o.Arg)
 	}
 	return s.g.info.ActionNames[c]
+}
+
+// numberedCardText answers "card #N" (or "card N"): the card of the monster
+// the board shows as <#N ...>, with its state there. ok is false when q is
+// not a number.
+func (s *State) numberedCardText(q string) (text string, ok bool, err error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(q, "#"))
+	if err != nil {
+		return "", false, nil
+	}
+	if n < 0 || n >= MaxMonsters || s.Monsters[n].Kind < 0 {
+		return "", true, fmt.Errorf("card #%d: no monster on the board has that number (the board shows monsters as <#N name>)", n)
+	}
+	m := &s.Monsters[n]
+	k := &s.g.kinds[m.Kind]
+	st := [...]string{"ready", "exhausted", "engaged"}[m.Status]
+	text = fmt.Sprintf("#%d %s (monster, %s): health %d of %d left, attack %+d, evade %+d, deals %d damage and %d horror, speed %d; at %s, %s.\n  %s\n",
+		n, k.Name, k.Type, int(m.Health)-int(m.Damage), m.Health, k.Attack, k.Evade, k.Damage, k.Horror, k.Speed, s.spaceName(m.Space), st, k.Text)
+	return text, true, nil
+}
+
+// tokenWords name the mythos tokens in words (content.TokenNames spells
+// them as the content files do).
+var tokenWords = [content.NumTokens]string{"spread doom", "spawn monster", "spawn clue", "headline", "gate burst", "reckoning", "blank"}
+
+// StepCostNote ends the text of a Move step that costs $1 (AH3 416.2);
+// scripts may name the option without it.
+const StepCostNote = " (this step costs $1)"
+
+// moveStepCosts reports whether the next step of the Move action in
+// progress costs $1: the third and fourth steps do (AH3 416.2, Appendix E
+// #9).
+func (s *State) moveStepCosts() bool {
+	f := s.stack.Top()
+	return f != nil && f.Op == opMove && f.A >= 2
 }
 
 // Narrate says what an event means (game.Narrator).
@@ -337,7 +393,7 @@ func (s *State) Narrate(e game.Event) string {
 	case EvMonsterDefeat:
 		return s.g.kinds[e.A].Name + " is defeated"
 	case EvMythos:
-		return fmt.Sprintf("%s draws %s", who, content.TokenNames[e.A])
+		return fmt.Sprintf("%s draws a %s token from the mythos cup", who, tokenWords[e.A])
 	case EvHeadline:
 		return fmt.Sprintf("headline: %s — %s", sc.Headlines[e.A].Name, sc.Headlines[e.A].Text)
 	case EvSpread:
@@ -365,4 +421,56 @@ func (s *State) Narrate(e game.Event) string {
 		return "the investigators have " + outcomeNames[e.A]
 	}
 	return fmt.Sprintf("event %d", e.Kind)
+}
+
+// promptQuestions ask the question of each prompt kind in words, for the
+// prompt lines of mythos play and the decisions of mythos replay.
+var promptQuestions = [NumPromptKinds]string{
+	PromptWho:           "which investigator takes the next turn?",
+	PromptAction:        "which action next, or end the turn?",
+	PromptMove:          "where is the next step of the move, or stop?",
+	PromptSkill:         "which skill is improved, or which token discarded?",
+	PromptTarget:        "which monster is attacked or damaged?",
+	PromptReroll:        "influence the dice, or accept the result?",
+	PromptRedirect:      "which asset takes the damage or horror?",
+	PromptChoice:        "the encounter offers a choice: which?",
+	PromptGain:          "gain which card: from the Reserve or the top of the deck?",
+	PromptPurchase:      "buy from (or discard from) the Reserve?",
+	PromptTrade:         "trade: give or take what?",
+	PromptEvade:         "evade which monster?",
+	PromptDoom:          "on which space does the doom from the street go?",
+	PromptMonsterOrder:  "which monster activates next?",
+	PromptEngage:        "whom does the monster engage?",
+	PromptInvestigator:  "which new investigator joins?",
+	PromptStarting:      "which starting item?",
+	PromptRetire:        "retire the investigator?",
+	PromptCast:          "spend remnants against casting horror?",
+	PromptExchange:      "A Friend in Need: what is exchanged?",
+	PromptRepeat:        "which action is performed again?",
+	PromptAttackOrder:   "which engaged monster attacks next?",
+	PromptDoomOrder:     "which space takes the next doom?",
+	PromptReckonOrder:   "which reckoning effect resolves next?",
+	PromptGear:          "which asset is used in the test?",
+	PromptEncounterType: "which encounter does the investigator have?",
+}
+
+// Question asks the current prompt's question in words (a front end prints
+// it above the options; a replay beside each answer).
+func (s *State) Question() string {
+	if f := s.stack.Top(); s.prompt.Kind == PromptAction && f != nil && f.Op == opTurn {
+		// AH3 201.1: two actions a turn.
+		left := 2 - int(s.Seats[s.prompt.Actor].Taken)
+		return fmt.Sprintf("which action next (%d of 2 left), or end the turn?", left)
+	}
+	if s.prompt.Kind == PromptMove && s.prompt.Source >= 0 {
+		// A monster's path when several are equally short (AH3 004).
+		return fmt.Sprintf("which way does #%d %s move next?", s.prompt.Source, s.monsterName(int8(s.prompt.Source)))
+	}
+	if k := int(s.prompt.Kind); k > 0 && k < len(promptQuestions) && promptQuestions[k] != "" {
+		return promptQuestions[k]
+	}
+	if k := int(s.prompt.Kind); k < len(promptNames) {
+		return promptNames[k]
+	}
+	return "?"
 }

@@ -2,6 +2,7 @@ package machina
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -103,3 +104,132 @@ func ParseMap(text string) (Grid, error) {
 
 // Cell returns the canvas index of cell (x, y).
 func Cell(x, y int) int { return y*Size + x }
+
+// DrawMap draws the board as DrawBoard does, for a person: column numbers
+// (the x of "cell (x,y)") across the top, row numbers (the y) down the
+// side, and a legend of every symbol the drawing holds, in the words of the
+// drawings (render/ package).
+func (s *State) DrawMap() string {
+	board := strings.Split(strings.TrimSuffix(s.DrawBoard(), "\n"), "\n")
+	width := 0
+	for _, l := range board {
+		width = max(width, len(l))
+	}
+	cols := (width - 1) / 2
+	var b strings.Builder
+	if cols > 10 {
+		// Two-digit columns: tens above units.
+		b.WriteString("    ")
+		for x := 0; x < cols; x++ {
+			b.WriteByte(' ')
+			if x >= 10 {
+				b.WriteByte(byte('0' + x/10))
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("  x ")
+	for x := 0; x < cols; x++ {
+		b.WriteByte(' ')
+		b.WriteByte(byte('0' + x%10))
+	}
+	b.WriteString("\n")
+	for i, l := range board {
+		switch {
+		case i == 0:
+			b.WriteString("  y ")
+		case i%2 == 1:
+			fmt.Fprintf(&b, "%3d ", i/2)
+		default:
+			b.WriteString("    ")
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	b.WriteString(s.mapLegend(board))
+	return b.String()
+}
+
+// mapLegend says what each symbol of the drawn board means, one entry per
+// symbol present, figures first, then cells, then edges.
+func (s *State) mapLegend(board []string) string {
+	at := func(line, col int) byte {
+		if line < len(board) && col < len(board[line]) {
+			return board[line][col]
+		}
+		return ' '
+	}
+	var figures, cells, edges []string
+	seen := map[string]bool{}
+	add := func(list *[]string, sym byte, meaning string) {
+		e := string(sym) + " " + meaning
+		if !seen[e] {
+			seen[e] = true
+			*list = append(*list, e)
+		}
+	}
+	order := map[int]byte{}
+	for k, m := range s.Order {
+		order[MonsterBase+int(m)] = byte('a' + k)
+	}
+	g := &s.Board.Grid
+	for c := 0; c < NumCells; c++ {
+		if !g.Present(c) {
+			continue
+		}
+		sym := at(2*(c/Size)+1, 2*(c%Size)+1)
+		if cr := s.at(c); cr >= 0 {
+			if isPioneer(cr) || order[cr] == sym {
+				add(&figures, sym, s.creatureName(cr))
+				continue
+			}
+		}
+		switch {
+		case g.Dest[c] > 0 && g.Kind[c] == KindFloor:
+			add(&cells, sym, "floor")
+		case g.Dest[c] > 0:
+			add(&cells, sym, "destroyed "+g.Kind[c].String())
+		case g.Lit[c]:
+			add(&cells, sym, "lit chapter cell")
+		default:
+			add(&cells, sym, g.Kind[c].String())
+		}
+	}
+	for line, l := range board {
+		for col := 0; col < len(l); col++ {
+			if line%2 == col%2 {
+				continue // a cell or a corner
+			}
+			switch l[col] {
+			case '|', '-':
+				add(&edges, l[col], "wall")
+			case 'd':
+				add(&edges, 'd', "open door")
+			case 'D':
+				add(&edges, 'D', "closed door")
+			case 'x':
+				add(&edges, 'x', "destroyed door")
+			}
+		}
+	}
+	sort.Strings(cells)
+	sort.Strings(edges)
+	if len(edges) > 1 && edges[0] == "- wall" && edges[len(edges)-1] == "| wall" {
+		edges = append([]string{"| - wall"}, edges[1:len(edges)-1]...)
+	}
+	var b strings.Builder
+	line := "legend:"
+	for _, list := range [][]string{figures, cells, edges, {"+ corner"}} {
+		for _, e := range list {
+			if len(line)+2+len(e) > 78 {
+				b.WriteString(line + "\n")
+				line = "       "
+			}
+			line += "  " + e
+		}
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}

@@ -38,7 +38,7 @@ func (s *State) Render(viewer game.AgentID) string {
 	}
 	fmt.Fprintf(&b, "%s — round %d, %s phase; chapter %s; lair %d, horror %d, danger %d/%d, monster level %d\n",
 		s.sc.Name, s.Round, s.Phase, ch, s.Lair, s.Horror, s.Danger, s.dangerTrack(), s.Level)
-	b.WriteString(s.DrawBoard())
+	b.WriteString(s.DrawMap())
 	for p := 0; p < int(s.N); p++ {
 		pi := &s.P[p]
 		state := "off the board"
@@ -240,17 +240,21 @@ func (s *State) describeChoice(i int) string {
 		return "keep " + s.ct.Events[i].Name
 	case PromptDrawMode:
 		if i < 4 {
-			return "two cards from the " + Deck(i).String() + " deck"
+			return "two cards from the " + deckWord(Deck(i)) + " deck"
 		}
 		pr := pairDecks[i-4]
-		return "one card each from the " + Deck(pr[0]).String() + " and " + Deck(pr[1]).String() + " decks"
+		return "one card each from the " + deckWord(Deck(pr[0])) + " and " + deckWord(Deck(pr[1])) + " decks"
 	case PromptWorkbench:
-		return "a card from the " + Deck(i).String() + " deck"
+		return "a card from the " + deckWord(Deck(i)) + " deck"
 	case PromptWindow:
 		return fmt.Sprintf("keep the tiles of window %d", i)
 	}
 	return fmt.Sprintf("choice %d", i)
 }
+
+// deckWord names an item deck in words ("one-use", not the content's
+// one_use).
+func deckWord(d Deck) string { return strings.ReplaceAll(d.String(), "_", "-") }
 
 // refName names the card of an ability reference.
 func (s *State) refName(ref int32) string {
@@ -276,7 +280,8 @@ func abilityText(a *Ability) string {
 	}
 	var parts []string
 	for _, e := range a.Effects {
-		parts = append(parts, e.String())
+		// The content's names (melee_weapon, gain_item) in words.
+		parts = append(parts, strings.ReplaceAll(e.String(), "_", " "))
 	}
 	cost := ""
 	if a.Stamina > 0 {
@@ -297,11 +302,15 @@ func (s *State) Narrate(e game.Event) string {
 	case evMove:
 		return fmt.Sprintf("%s moves to %s", s.creatureName(int(e.A)), cellName(int(e.C)))
 	case evAttackRoll:
-		kind := "attack"
+		kind := "an attack"
 		if e.C == 1 {
-			kind = "magic attack"
+			kind = "a magic attack"
 		}
-		return fmt.Sprintf("%s rolls %d for an %s", s.creatureName(int(e.A)), e.B, kind)
+		if e.A < 0 {
+			// An attack with no attacker: an event's or a cell's.
+			return fmt.Sprintf("%s rolls %d", strings.ToUpper(kind[:1])+kind[1:], e.B)
+		}
+		return fmt.Sprintf("%s rolls %d for %s", s.creatureName(int(e.A)), e.B, kind)
 	case evDamage:
 		return fmt.Sprintf("%s takes damage (health %d)", s.creatureName(int(e.A)), e.B)
 	case evSoak:
@@ -361,3 +370,46 @@ func (s *State) Narrate(e game.Event) string {
 }
 
 var _ game.State = (*State)(nil)
+
+// promptQuestions ask the question of each prompt kind in words, for the
+// prompt lines of mythos play and the decisions of mythos replay.
+var promptQuestions = [numPromptKinds]string{
+	PromptAction:      "what does the pioneer do next on this turn?",
+	PromptNextPioneer: "which pioneer takes the next turn?",
+	PromptTarget:      "which cell does the ability target?",
+	PromptPlace:       "which entrance cell does the pioneer start on?",
+	PromptStep:        "where is the next step of the move, or stop?",
+	PromptBoost:       "how much inspiration is added to the attack roll?",
+	PromptSoak:        "lose inspiration instead of health (yours, or another pioneer's)?",
+	PromptEventCell:   "which effect of the event cell?",
+	PromptDrawMode:    "gain an item: from which decks are the cards drawn?",
+	PromptPickItem:    "gain an item: which card is kept?",
+	PromptLeftover:    "the card not kept: discard it or return it to its deck?",
+	PromptRecipient:   "who receives the item?",
+	PromptFreeEquip:   "equip the item as main for free?",
+	PromptLoadout:     "use inventory: equip or attach an item, or done?",
+	PromptHost:        "which item hosts the upgrade or extension?",
+	PromptTrade:       "trade: give or take an item, or done?",
+	PromptWindow:      "which tiles stay on the board (the others are discarded)?",
+	PromptExitCell:    "where is the exit token put?",
+	PromptTieBreak:    "the monster's tie: which choice do the pioneers make?",
+	PromptMonster:     "what does the monster do next on its turn?",
+	PromptLevel5:      "danger level 5: discard an equipped item or die?",
+	PromptDoor:        "which door does the effect act on?",
+	PromptWorkbench:   "workbench: from which deck is the next card drawn?",
+	PromptSupport:     "who pays the next point of inspiration?",
+	PromptLairOrder:   "which pioneer makes the next lair roll?",
+	PromptReaction:    "use a free ability now, or pass?",
+	PromptKeep:        "which card is kept for the next game of the campaign?",
+	PromptPartner:     "recharge station: trade with which pioneer, or pass?",
+	PromptSwap:        "workbench: which of one's own items is swapped for the revealed card, or pass?",
+}
+
+// Question asks the current prompt's question in words (a front end prints
+// it above the options; a replay beside each answer).
+func (s *State) Question() string {
+	if k := int(s.prompt.Kind); k > 0 && k < len(promptQuestions) && promptQuestions[k] != "" {
+		return promptQuestions[k]
+	}
+	return promptKindNames[min(int(s.prompt.Kind), len(promptKindNames)-1)]
+}

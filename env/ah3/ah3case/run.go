@@ -306,7 +306,8 @@ func sortedKeys[K int | string, V any](m map[K]V) []K {
 // optionNames are the ways a script may name option i.
 func optionNames(s *ah3.State, i int) []string {
 	o := s.Prompt().Options[i]
-	return []string{s.Describe(i), s.Info().ActionNames[o.Code]}
+	d := s.Describe(i)
+	return []string{d, strings.TrimSuffix(d, ah3.StepCostNote), s.Info().ActionNames[o.Code]}
 }
 
 // find returns the option a script names, or -1.
