@@ -131,25 +131,14 @@ func (s *State) CardText(viewer game.AgentID, query string) (string, error) {
 	if text, ok, err := s.numberedCardText(q); ok {
 		return text, err
 	}
-	var hits []cardEntry
-	for _, c := range s.publicCards() {
-		n := strings.ToLower(c.name)
-		if n == q {
-			return c.text(), nil
-		}
-		if strings.HasPrefix(n, q) {
-			hits = append(hits, c)
-		}
+	entries := s.publicCards()
+	names := make([]string, len(entries))
+	for i, c := range entries {
+		names[i] = c.name
 	}
-	switch len(hits) {
-	case 0:
-		return "", fmt.Errorf("card %q: no card in view has a name that starts with that", query)
-	case 1:
-		return hits[0].text(), nil
+	i, err := game.MatchName(names, query, "no card in view has a name that starts with that")
+	if err != nil {
+		return "", err
 	}
-	names := make([]string, len(hits))
-	for i, h := range hits {
-		names[i] = h.name
-	}
-	return "", fmt.Errorf("card %q: several cards match: %s", query, strings.Join(names, ", "))
+	return entries[i].text(), nil
 }

@@ -89,27 +89,16 @@ func (s *State) CardText(viewer game.AgentID, query string) (string, error) {
 			}
 		}
 	}
-	var hits []cardEntry
-	for _, c := range cards {
-		n := strings.ToLower(c.name)
-		if n == q {
-			return c.text(), nil
-		}
-		if strings.HasPrefix(n, q) {
-			hits = append(hits, c)
-		}
+	entries := cards
+	names := make([]string, len(entries))
+	for i, c := range entries {
+		names[i] = c.name
 	}
-	switch len(hits) {
-	case 0:
-		return "", fmt.Errorf("card %q: no card in view has that symbol on the map or a name that starts so", query)
-	case 1:
-		return hits[0].text(), nil
+	i, err := game.MatchName(names, strings.TrimPrefix(strings.TrimSpace(query), "#"), "no card in view has that symbol on the map or a name that starts so")
+	if err != nil {
+		return "", err
 	}
-	names := make([]string, len(hits))
-	for i, h := range hits {
-		names[i] = h.name
-	}
-	return "", fmt.Errorf("card %q: several cards match: %s", query, strings.Join(names, ", "))
+	return entries[i].text(), nil
 }
 
 func (s *State) pioneerText(p int) string {
