@@ -295,7 +295,10 @@ class Client:
     ) -> None:
         #: the sessions' default transport (see the class doc).
         self.transport = _shm.resolve_transport(transport)
-        self.address = address or shared_server().address
+        # The local server this client started (no address given): when it
+        # dies, revive() starts another rather than leave the envs stranded.
+        self._local = shared_server() if address is None else None
+        self.address = address or self._local.address
         if token is None:
             token = os.environ.get("MYTHOS_TOKEN") or None
         #: metadata sent with every call (the bearer token), or None.
@@ -307,6 +310,7 @@ class Client:
             # open while the client lives, however long it pauses.
             ("grpc.client_idle_timeout_ms", 2**31 - 1),
         ]
+        self._options = options
         if root_certificates is not None or tls:
             roots = root_certificates
             if roots is not None and not isinstance(roots, bytes):
@@ -321,6 +325,21 @@ class Client:
             self._channel.close()
             raise MythosError("UNAVAILABLE", f"no Mythos server answers at {self.address}") from e
         self.stub = pb_grpc.EnvServiceStub(self._channel)
+
+    def revive(self) -> bool:
+        """When this client started its own local server (no address was
+        given) and that server has died, starts a new one, connects to it and
+        returns True; the sessions of the dead server are gone (their next
+        reset opens them again). Otherwise returns False."""
+        if self._local is None or self._local.running():
+            return False
+        self._local = shared_server()
+        old, self.address = self._channel, self._local.address
+        self._channel = grpc.insecure_channel(self.address, options=self._options)
+        grpc.channel_ready_future(self._channel).result(timeout=60)
+        self.stub = pb_grpc.EnvServiceStub(self._channel)
+        old.close()
+        return True
 
     def call(self, method: str, request: Any, timeout: float | None = None, wait_for_ready: bool | None = None) -> Any:
         """Calls a unary method, turning gRPC errors into MythosError.
@@ -546,7 +565,11 @@ class Session:
 
     def _gone(self, e: MythosError) -> MythosError:
         """``e``, or a :class:`ServerRestartedError` when it says that the
-        server no longer has the session because it restarted."""
+        server no longer has the session because it restarted (or because the
+        local server this client started died and another now runs)."""
+        revived = self._revived(e)
+        if revived is not None:
+            return revived
         if (
             e.code == "NOT_FOUND"
             and e.server_instance
@@ -561,6 +584,18 @@ class Session:
             )
         return e
 
+    def _revived(self, e: MythosError) -> ServerRestartedError | None:
+        """A :class:`ServerRestartedError` when the local server this client
+        started has died and :meth:`Client.revive` started another, else None."""
+        if not self.client.revive():
+            return None
+        self._end_stream()
+        return ServerRestartedError(
+            "NOT_FOUND",
+            f"the local server this client started died; a new one serves at {self.client.address}: "
+            f"session {self.id} is gone; reset() opens it again ({e.code}: {e.details})",
+        )
+
     def _call(self, method: str, req: Any) -> Any:
         try:
             try:
@@ -568,6 +603,9 @@ class Session:
             except MythosError as e:
                 if e.code != "UNAVAILABLE":
                     raise
+                revived = self._revived(e)
+                if revived is not None:
+                    raise revived from None
                 # The connection dropped (the server restarted, or is
                 # restarting): wait a little for it to come back and ask
                 # once more, so that the answer says what happened
@@ -669,6 +707,9 @@ class Session:
         as the gRPC path says)."""
         if self._shm is None or self._shm.dead is not e:
             return e
+        revived = self._revived(e)
+        if revived is not None:
+            return revived
         req = pb.DescribeRequest(session_id=self.id, session_secret=self.secret)
         try:
             try:

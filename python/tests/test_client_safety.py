@@ -11,6 +11,8 @@ import pickle
 import numpy as np
 import pytest
 
+import mythos.server
+
 from mythos import Client, LocalServer, MythosError
 from mythos.errors import ServerRestartedError
 from mythos.gym_env import MythosEnv
@@ -86,3 +88,23 @@ def test_shutdown_is_reported_to_shm_clients(binary: str) -> None:
                 s.step(first_legal(r.action_mask))
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("transport", ["grpc", "shm"])
+def test_auto_started_server_is_restarted_for_envs_that_exist(transport: str) -> None:
+    """A client given no address starts its own server; when that server
+    dies, the next call starts another and says so (ServerRestartedError),
+    and reset() opens the session there (issue 23)."""
+    with Client(transport=transport) as c:
+        s = c.open("ArkhamLCG/TheGathering-v0", 1, seed=5)
+        r = s.reset()
+        dead = mythos.server.shared_server()
+        first = c.address
+        dead._proc.kill()
+        dead._proc.wait(10)
+        with pytest.raises(ServerRestartedError, match="local server this client started died"):
+            s.step(first_legal(r.action_mask))
+        assert c.address != first or mythos.server.shared_server() is not dead
+        r = s.reset(seed=5)
+        s.step(first_legal(r.action_mask))
+        s.close()
