@@ -2,7 +2,9 @@ package serve
 
 import (
 	"bytes"
+	"compress/zlib"
 	"image/png"
+	"io"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -26,6 +28,18 @@ func TestRender(t *testing.T) {
 	}
 	if r.Format != "rgb" || r.Height <= 0 || r.Width <= 0 || len(r.Data) != int(r.Height*r.Width*3) {
 		t.Fatalf("rgb: %s %d×%d, %d bytes", r.Format, r.Height, r.Width, len(r.Data))
+	}
+	z, err := h.client.Render(h.ctx, &pb.RenderRequest{SessionId: id, Viewer: -1, Format: "rgb_zlib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(z.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(raw, r.Data) || len(z.Data) > 1<<20 {
+		t.Fatalf("rgb_zlib: %v, %d bytes compressed, equal to rgb: %v", err, len(z.Data), bytes.Equal(raw, r.Data))
 	}
 	p, err := h.client.Render(h.ctx, &pb.RenderRequest{SessionId: id, Viewer: 0, Format: "png"})
 	if err != nil {

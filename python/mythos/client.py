@@ -8,6 +8,7 @@ import queue
 import secrets
 import sys
 import threading
+import zlib
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -719,7 +720,13 @@ class Session:
                     raise
                 # The server is down or restarting: give a restart a moment
                 # to answer, so that the error says what happened.
-                self.client.call("Describe", req, timeout=_RECONNECT_WAIT, wait_for_ready=True)
+                try:
+                    self.client.call("Describe", req, timeout=_RECONNECT_WAIT, wait_for_ready=True)
+                except MythosError as late:
+                    if late.code != "DEADLINE_EXCEEDED":
+                        raise
+                    # Nothing came back within the wait: no server answers.
+                    raise down from None
         except MythosError as probe:
             gone = self._gone(probe)
             return gone if isinstance(gone, ServerRestartedError) else server_gone(probe, e, self.client.address)
@@ -787,10 +794,15 @@ class Session:
         """Env ``env`` drawn from seat ``viewer`` (-1: the acting seat): an
         H×W×3 uint8 array (``format="rgb"``), or PNG or SVG bytes. It goes
         over the gRPC channel with either transport."""
+        # An rgb frame travels zlib-compressed (3 MB raw, a few percent of it
+        # compressed: under any message limit).
+        wire = "rgb_zlib" if format == "rgb" else format
         r = self._call(
             "Render",
-            pb.RenderRequest(session_id=self.id, session_secret=self.secret, env=env, viewer=viewer, format=format),
+            pb.RenderRequest(session_id=self.id, session_secret=self.secret, env=env, viewer=viewer, format=wire),
         )
+        if r.format == "rgb_zlib":
+            return np.frombuffer(zlib.decompress(r.data), dtype=np.uint8).reshape(r.height, r.width, 3)
         if r.format == "rgb":
             return np.frombuffer(r.data, dtype=np.uint8).reshape(r.height, r.width, 3)
         return r.data
