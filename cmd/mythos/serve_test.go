@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -250,25 +249,6 @@ func TestDefaultMaxEnvsOpenPackedSparse(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a strings.Builder safe for the server's goroutine and the
-// test together.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestServeInsecureWarns: --insecure beyond loopback without a token logs a
 // warning (issue 23), and loopback logs none.
 func TestServeInsecureWarns(t *testing.T) {
@@ -280,23 +260,25 @@ func TestServeInsecureWarns(t *testing.T) {
 		{[]string{"--addr", "127.0.0.1:0"}, false},
 	} {
 		outR, outW := io.Pipe()
-		errOut := &lockedBuffer{}
+		var stderr strings.Builder
+		errOut := &lockedWriter{w: &stderr} // the server logs from its goroutine
+		text := func() string { errOut.mu.Lock(); defer errOut.mu.Unlock(); return stderr.String() }
 		root := newRoot(strings.NewReader(""), outW, errOut)
 		root.SetArgs(append([]string{"serve"}, c.args...))
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		go func() { done <- root.ExecuteContext(ctx); outW.Close() }()
 		if _, err := bufio.NewReader(outR).ReadString('\n'); err != nil {
-			t.Fatalf("%v: no listening line: %v (stderr: %s)", c.args, err, errOut.String())
+			t.Fatalf("%v: no listening line: %v (stderr: %s)", c.args, err, text())
 		}
 		go io.Copy(io.Discard, outR)
-		got := strings.Contains(errOut.String(), "without a token (--insecure)")
+		got := strings.Contains(text(), "without a token (--insecure)")
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("%v: serve returned %v", c.args, err)
 		}
 		if got != c.warn {
-			t.Errorf("%v: warning logged %v, want %v (stderr: %s)", c.args, got, c.warn, errOut.String())
+			t.Errorf("%v: warning logged %v, want %v (stderr: %s)", c.args, got, c.warn, text())
 		}
 	}
 }
