@@ -185,6 +185,14 @@ class SharedChannel:
             self.actions[:] = a
             self._call(b"S", timeout)
 
+    def step_one(self, action: int, timeout: float | None) -> None:
+        """Steps a one-env session with ``action`` (an int in int32 range):
+        :meth:`step` without the array checks, for ``MythosEnv.step``."""
+        with self.lock:
+            self._check()
+            self.actions[0] = action
+            self._call(b"S", timeout)
+
     def reset(self, seed: int | None, envs: Sequence[int] | None, timeout: float | None) -> None:
         """Resets ``envs`` (all when None or empty), with a base ``seed``."""
         idx = list(envs or [])

@@ -767,6 +767,15 @@ class Session:
             return StepResult.from_proto(self._stream_call(pb.StreamRequest(step=req)), self.layout)
         return StepResult.from_proto(self._call("Step", req), self.layout)
 
+    def _step_one(self, action: int) -> None:
+        """Steps a one-env shared-memory session in place: the results are
+        then in the channel's views (``MythosEnv`` copies what it hands out)."""
+        assert self._shm is not None
+        try:
+            self._shm.step_one(action, self.timeout)
+        except MythosError as e:
+            raise self._shm_failed(e) from None
+
     def observe(self, agent: int, envs: Sequence[int] | None = None) -> dict[str, np.ndarray]:
         """What seat ``agent`` can see in ``envs`` (all when None), per field."""
         r = self._call(

@@ -9,6 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._owner import SessionOwner, check_render_mode
+from ._single import SingleReader, reader_groups
 from .client import Client, StepResult
 from .errors import IllegalActionError
 from .spec import FLAT_FIELD
@@ -178,6 +179,8 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         self._mask: np.ndarray | None = None
         self._reset_version = 0  # the action space's mask version at the last reset
         self._started = False
+        self._reader: SingleReader | None = None
+        self._reader_channel: Any = None  # the shared-memory channel the reader reads
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -197,7 +200,7 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
             seed = int(self.np_random.integers(0, 2**63 - 1))
         r = self.session.reset(seed=seed)
         self._started = True
-        obs, info = self._observe(r)
+        obs, info = self._observe_shm() if self._fast() else self._observe(r)
         self._reset_version = self._space.version
         return obs, info
 
@@ -206,6 +209,37 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         self._mask = info["action_mask"]
         self._space.current_mask = self._mask
         return single_obs(r.observation, 0, self._flat), info
+
+    def _fast(self) -> bool:
+        """Whether the session steps over shared memory, with a reader of
+        its current channel (made anew after the session was reopened)."""
+        channel = self.session._shm
+        if channel is None:
+            return False
+        if channel is not self._reader_channel:
+            self._reader = SingleReader(self.spec_info, reader_groups(channel.layout, channel.blobs), self._flat)
+            self._reader_channel = channel
+            res = channel.result
+            self._views = (res.action_mask[0], res.agent, res.reward, res.agent_rewards[0],
+                           res.terminated, res.truncated, res.episode_score, res.episode_length, res.seed)
+        return True
+
+    def _observe_shm(self) -> tuple[Any, dict]:
+        """What :meth:`_observe` makes of a result, read from the shared
+        memory's views: the observation and mask copied, the rest as scalars."""
+        mask, agent, _, agent_rewards, _, _, score, length, seed = self._views
+        mask = mask.copy()
+        info = {
+            "action_mask": mask,
+            "agent": int(agent[0]),
+            "agent_rewards": agent_rewards.copy(),
+            "episode_score": float(score[0]),
+            "episode_length": int(length[0]),
+            "seed": seed[0],
+        }
+        self._mask = mask
+        self._space.current_mask = mask
+        return self._reader.observation(), info  # type: ignore[union-attr]
 
     def _sampled_before_reset(self, a: int) -> bool:
         """Whether ``a`` is the action space's last draw, made under a mask
@@ -224,6 +258,13 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
                 if len(legal) == 0:
                     raise IllegalActionError("FAILED_PRECONDITION", "no legal action: the episode is over, call reset")
                 a, illegal = int(self.np_random.choice(legal)), True
+        if -(2**31) <= a < 2**31 and self._fast():
+            self.session._step_one(a)
+            obs, info = self._observe_shm()
+            if illegal:
+                info["illegal_action"] = True
+            v = self._views
+            return obs, float(v[2][0]), bool(v[4][0]), bool(v[5][0]), info
         r = self.session.step(np.array([a], dtype=np.int32))
         obs, info = self._observe(r)
         if illegal:

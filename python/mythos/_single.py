@@ -1,0 +1,126 @@
+"""One env's results out of shared memory at the cost of a copy.
+
+A one-env session over shared memory answers a step in a few microseconds;
+what made ``MythosEnv.step`` cost several times that was the wrapper: four
+copies of the session's blobs, a decode into record views, then a new dict
+of per-field views and an info dict built from arrays. :class:`SingleReader`
+copies env 0's observation row once per dtype and hands out a dict of views
+of those copies. A dict that nothing outside refers to any more (the loop
+``obs, ... = env.step(a)`` drops each one two steps later) is refilled in
+place instead of built again, as ``_Scratch`` recycles sparse arrays: the
+caller cannot tell, since it holds no reference to what is reused.
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+from typing import Any
+
+import numpy as np
+
+from .spec import FLAT_FIELD, Spec
+
+_getrefcount = getattr(sys, "getrefcount", None)
+
+
+class _Slot:
+    """One observation handed out: its row copies (one per dtype), the dict
+    (or, for a flat observation, the vector) and the dict's values."""
+
+    __slots__ = ("bufs", "obs", "values")
+
+    def __init__(self, bufs: list[np.ndarray], obs: Any, values: tuple[np.ndarray, ...]) -> None:
+        self.bufs, self.obs, self.values = bufs, obs, values
+
+
+class SingleReader:
+    """Env 0's observation, mask and scalars from a channel's views.
+
+    Args:
+        spec: the session's spec.
+        groups: per dtype of the observation, ``(row, record)``: a 1-D view
+            of env 0's row in the shared mapping, and the record dtype of
+            that row (``PackedLayout`` makes both).
+        flat: the observation is the one float32 ``flat`` field.
+    """
+
+    KEEP = 3  # slots kept: the caller's observation, the one before, a spare
+
+    def __init__(self, spec: Spec, groups: list[tuple[np.ndarray, np.dtype]], flat: bool) -> None:
+        self.rows = [row for row, _ in groups]
+        self.records = [rec for _, rec in groups]
+        # (name, group) in spec order; a group is a dtype's row.
+        dtypes = [row.dtype for row in self.rows]
+        self.order = [(f.name, dtypes.index(f.dtype.newbyteorder("<"))) for f in spec.fields]
+        self.flat = flat
+        self.pool: list[_Slot] = []
+        self.recycle = _getrefcount is not None and sys.implementation.name == "cpython"
+        self._counts: tuple[int, int, list[int]] | None = None
+
+    def _new(self) -> _Slot:
+        bufs = [row.copy() for row in self.rows]
+        if self.flat:
+            return _Slot(bufs, bufs[0], ())
+        recs = [b.view(rec) for b, rec in zip(bufs, self.records)]
+        obs = {name: recs[g][name][0] for name, g in self.order}
+        return _Slot(bufs, obs, tuple(obs.values()))
+
+    def _unused(self, slot: _Slot) -> bool:
+        """Whether only this reader refers to the slot's arrays (counted
+        once, when the first slot is made, as interpreters differ)."""
+        obs_count, value_count, buf_counts = self._counts  # type: ignore[misc]
+        if _getrefcount(slot.obs) != obs_count:  # type: ignore[misc]
+            return False
+        if self.flat:
+            return True
+        values = slot.values
+        obs = slot.obs
+        return (
+            len(obs) == len(values)
+            and all(map(operator.is_, obs.values(), values))
+            and max(map(_getrefcount, values)) == value_count  # type: ignore[arg-type]
+            and list(map(_getrefcount, slot.bufs)) == buf_counts  # type: ignore[arg-type]
+        )
+
+    def observation(self) -> Any:
+        """A copy of env 0's observation: a dict of arrays, or the vector."""
+        if self.recycle:
+            for slot in self.pool:
+                if self._unused(slot):
+                    for buf, row in zip(slot.bufs, self.rows):
+                        np.copyto(buf, row)
+                    self.pool.remove(slot)
+                    self.pool.append(slot)  # most recently handed out last
+                    return slot.obs
+        slot = self._new()
+        if self.recycle:
+            if len(self.pool) >= self.KEEP:
+                self.pool.pop(0)
+            self.pool.append(slot)
+            if self._counts is None:
+                self._counts = self._count(slot)
+        return slot.obs
+
+    def _count(self, slot: _Slot) -> tuple[int, int, list[int]]:
+        """The reference counts of a slot that only the pool refers to."""
+        g = _getrefcount
+        assert g is not None
+        value_count = max(map(g, slot.values)) if slot.values else 0
+        return g(slot.obs), value_count, list(map(g, slot.bufs))
+
+
+def reader_groups(layout: Any, blobs: tuple[Any, ...]) -> list[tuple[np.ndarray, np.dtype]]:
+    """Env 0's row of each observation dtype in a channel's blobs, with its
+    record dtype, from the session's ``PackedLayout``."""
+    groups = []
+    if layout.f_row is not None:
+        groups.append((np.frombuffer(blobs[0], "<f4", layout.f_size), layout.f_row))
+    if layout.i_row is not None:
+        groups.append((np.frombuffer(blobs[1], "<i4", layout.i_size), layout.i_row))
+    return groups
+
+
+def is_flat(spec: Spec) -> bool:
+    """Whether the spec's observation is the one flat vector."""
+    return len(spec.fields) == 1 and spec.fields[0].name == FLAT_FIELD
