@@ -175,7 +175,7 @@ func (s *State) doAction(f *game.Frame) game.Control {
 	case ActMove:
 		s.push(opMove, seat, 0, 0, 0, 0)
 	case ActGather:
-		st.Money++ // AH3 475.2
+		s.addMoney(seat, 1, moneyGather, 0) // AH3 475.2
 	case ActFocus:
 		s.push(opFocus, seat, 0, 0, 0, 0)
 	case ActWard:
@@ -214,7 +214,7 @@ func (s *State) doMove(f *game.Frame) game.Control {
 			return game.Done
 		}
 		if f.A >= 2 {
-			st.Money--
+			s.addMoney(seat, -1, moneyStep, f.A)
 		}
 		f.A++
 		if s.stepTo(seat, int8(o.Arg)) {

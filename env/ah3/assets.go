@@ -226,7 +226,7 @@ func (s *State) doPurchase(f *game.Frame) game.Control {
 			f.B++
 		default:
 			c := s.Reserve[o.Arg]
-			st.Money -= s.price(seat, c, f.A)
+			s.addMoney(seat, -int16(s.price(seat, c, f.A)), moneyPurchase, int32(c))
 			s.Reserve[o.Arg] = -1
 			s.gainCard(seat, c)
 			f.B++
@@ -305,13 +305,15 @@ func (s *State) doTrade(f *game.Frame) game.Control {
 			f.Step, f.Answer = 0, game.NoAnswer
 			return game.Again
 		case ActGiveMoney:
-			me.Money, them.Money = me.Money-1, them.Money+1
+			them.Money++
+			s.addMoney(seat, -1, moneyGive, f.A)
 		case ActGiveClue:
 			me.Clues, them.Clues = me.Clues-1, them.Clues+1
 		case ActGiveRemnant:
 			me.Remnants, them.Remnants = me.Remnants-1, them.Remnants+1
 		case ActTakeMoney:
-			me.Money, them.Money = me.Money+1, them.Money-1
+			them.Money--
+			s.addMoney(seat, 1, moneyTake, f.A)
 		case ActTakeClue:
 			me.Clues, them.Clues = me.Clues+1, them.Clues-1
 		case ActTakeRemnant:

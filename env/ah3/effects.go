@@ -83,9 +83,9 @@ func (s *State) doEffect(f *game.Frame) game.Control {
 	}
 	switch e.Op {
 	case content.OpGainMoney:
-		st.Money += int16(n)
+		s.addMoney(seat, int16(n), moneyEffect, 0)
 	case content.OpSpendMoney:
-		st.Money -= min(st.Money, int16(n))
+		s.addMoney(seat, -min(st.Money, int16(n)), moneyEffect, 0)
 	case content.OpGainClue:
 		st.Clues += int16(n)
 	case content.OpSpendClue:

@@ -346,7 +346,7 @@ func (s *State) Narrate(e game.Event) string {
 	case EvMove:
 		return fmt.Sprintf("%s moves to %s", who, s.spaceName(int8(e.A)))
 	case EvTest:
-		return fmt.Sprintf("%s tests %s with %d dice: %d successes", who, skillNames[e.A], e.C, e.B)
+		return fmt.Sprintf("%s tests %s with %s: %s", who, skillNames[e.A], plural(int(e.C), "die", "dice"), plural(int(e.B), "success", "successes"))
 	case EvRoll:
 		return fmt.Sprintf("%s rolls a %d", who, e.A)
 	case EvHarm:
@@ -417,6 +417,10 @@ func (s *State) Narrate(e game.Event) string {
 		return who + " is delayed"
 	case EvFlip:
 		return fmt.Sprintf("%s flips %s: %s", who, sc.Assets[e.A].Name, sc.Assets[e.A].BackText)
+	case EvMoney:
+		return s.narrateMoney(who, e.A, e.B, e.C)
+	case EvDice:
+		return s.narrateDice(who, e.A, e.B, e.C)
 	case EvEnd:
 		return "the investigators have " + outcomeNames[e.A]
 	}
@@ -461,6 +465,12 @@ func (s *State) Question() string {
 		// AH3 201.1: two actions a turn.
 		left := 2 - int(s.Seats[s.prompt.Actor].Taken)
 		return fmt.Sprintf("which action next (%d of 2 left), or end the turn?", left)
+	}
+	if s.prompt.Kind == PromptReroll {
+		// AH3 470.4: the player sees the dice before influencing them.
+		a, b := s.packDice()
+		return fmt.Sprintf("the %s dice show %s (%s): influence them, or accept the result?",
+			skillNames[s.TestSkill], diceFaces(a, b, int32(s.NDice)), plural(int(s.successes()), "success", "successes"))
 	}
 	if s.prompt.Kind == PromptMove && s.prompt.Source >= 0 {
 		// A monster's path when several are equally short (AH3 004).

@@ -1,6 +1,7 @@
 package ah3
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -108,5 +109,46 @@ func TestMoveStepCostIsSaid(t *testing.T) {
 	}
 	if said == 0 || monsterPaths == 0 {
 		t.Fatalf("in 40 games: %d paid steps offered, %d monster paths asked", said, monsterPaths)
+	}
+}
+
+// The reroll prompt shows the dice it asks about: a player influences dice
+// they can see (AH3 470.4), and every test's log shows them as rolled.
+func TestRerollPromptShowsTheDice(t *testing.T) {
+	faces := regexp.MustCompile(`^the (Lore|Influence|Observation|Strength|Will) dice show [1-6]( [1-6])* \(\d+ success(es)?\): influence them, or accept the result\?$`)
+	seen := 0
+	for seed := uint64(0); seed < 40 && seen < 5; seed++ {
+		s := newGame(t, teams[seed%uint64(len(teams))], seed)
+		s.log.Enabled = true
+		s.Reset(seed)
+		rng := game.NewRNG(seed)
+		for !s.Over() {
+			if s.Prompt().Kind == PromptReroll {
+				q := s.Question()
+				if !faces.MatchString(q) {
+					t.Fatalf("seed %d: reroll question %q", seed, q)
+				}
+				if want := fmt.Sprintf("(%s)", plural(int(s.successes()), "success", "successes")); !strings.Contains(q, want) {
+					t.Fatalf("seed %d: %q does not count the successes %s", seed, q, want)
+				}
+				seen++
+			}
+			s.Apply(rng.IntN(len(s.Prompt().Options)))
+		}
+		tests, rolls := 0, 0
+		for _, l := range s.Log().Lines(s) {
+			if strings.Contains(l, " tests ") && strings.Contains(l, " with ") && !strings.Contains(l, " with 0 dice") {
+				tests++
+			}
+			if strings.Contains(l, " rolls ") && strings.Contains(l, " for ") {
+				rolls++
+			}
+		}
+		if rolls < tests {
+			t.Fatalf("seed %d: %d tests but %d rolls logged", seed, tests, rolls)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no reroll prompt in 40 random games")
 	}
 }

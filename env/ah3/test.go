@@ -171,6 +171,7 @@ func (s *State) doTest(f *game.Frame) game.Control {
 		for i := 0; i < pool; i++ {
 			s.Dice[i] = s.die()
 		}
+		s.logDice(seat, diceRolled)
 		f.Answer = game.NoAnswer
 	case 1:
 		if f.Answer != game.NoAnswer {
@@ -189,15 +190,18 @@ func (s *State) doTest(f *game.Frame) game.Control {
 				def := &s.sc().Assets[st.Assets[k].Card]
 				if def.RaiseDie {
 					s.raiseOne() // AH3 470.4b: change a die's value
+					s.logDice(seat, diceInfluenced)
 					goto ask
 				}
 				// "Reroll up to N dice": the N lowest failed dice, chosen
 				// before any is rolled (a failed die counts 0, so
 				// rerolling one never loses a success; docs/ah3-rulings.md, 7).
 				s.reroll(def.RerollDice)
+				s.logDice(seat, diceInfluenced)
 				goto ask
 			}
 			s.reroll(1)
+			s.logDice(seat, diceInfluenced)
 		}
 	}
 ask:
