@@ -436,3 +436,21 @@ func TestLossTermsAtStart(t *testing.T) {
 	near("clip fraction", st.ClipFrac, 0)
 	near("loss", st.Loss, -wantAdv/B+cfg.ValueCoef*wantV/B-cfg.EntropyCoef*wantEnt/B)
 }
+
+// The same config and seed give the same weights on one worker and on three
+// (the rollout's forward passes and env steps run in parallel; sampling and
+// the updates do not depend on the parts).
+func TestWeightsDoNotDependOnWorkers(t *testing.T) {
+	var models []*Model
+	for _, w := range []int{1, 3} {
+		cfg := tinyConfig()
+		cfg.Workers = w
+		cfg.EvalEvery = 0
+		tr := newTiny(t, cfg, t.TempDir(), false)
+		if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
+			t.Fatal(err)
+		}
+		models = append(models, tr.Model)
+	}
+	paramsEqual(t, models[0], models[1])
+}

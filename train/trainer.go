@@ -64,6 +64,9 @@ type Trainer struct {
 	scratch *Scratch
 	logits  []float32
 	probs   []float32
+	// fwd runs the rollout's forward passes of one step over the envs in
+	// parallel (forward.go); its results do not depend on the parts.
+	fwd     *forwardPool
 	actions []int32
 	final   []float32
 	rowsOf  [][]int32
@@ -136,6 +139,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	t.scratch = t.Model.NewScratch()
 	t.logits = make([]float32, spec.Actions)
 	t.probs = make([]float32, spec.Actions)
+	t.fwd = newForwardPool(t, cfg.workers())
 	t.actions = make([]int32, cfg.NumEnvs)
 	t.final = make([]float32, l.F32)
 	mb := min(cfg.Minibatch, t.buf.rows())
@@ -154,6 +158,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 // Close stops the env workers and frees the graphs.
 func (t *Trainer) Close() {
 	t.vec.Close()
+	t.fwd.close()
 	for _, g := range t.graphs {
 		g.close()
 	}
@@ -165,30 +170,30 @@ func (t *Trainer) Done() bool { return t.Progress.EnvSteps >= int64(t.Config.Tot
 // collect runs one rollout of RolloutSteps steps in every env.
 func (t *Trainer) collect() {
 	b, r, cfg := t.batch, t.buf, &t.Config
-	n, f32, i32, A := r.n, r.f32, r.i32, r.actions
+	n, f32, A := r.n, r.f32, r.actions
+	i32 := r.i32
 	clip := float32(cfg.ObsClip)
 	norm := t.Model.Norm
 	t.Model.Prepare()
 	for s := 0; s < r.steps; s++ {
 		for i := 0; i < n; i++ {
-			row := s*n + i
-			raw := b.F32[i*f32 : (i+1)*f32]
 			if cfg.NormalizeObs {
-				t.moments.Add(raw)
+				t.moments.Add(b.F32[i*f32 : (i+1)*f32])
 			}
-			x := r.x[row*f32 : (row+1)*f32]
-			norm.Apply(raw, x, clip)
-			ids := r.ids[row*i32 : (row+1)*i32]
-			copy(ids, b.I32[i*i32:(i+1)*i32])
+		}
+		// The envs' forward passes, in parallel: each writes only its row.
+		t.fwd.run(s)
+		// Sampling stays in env order: one RNG, the same draws on any
+		// number of parts.
+		for i := 0; i < n; i++ {
+			row := s*n + i
 			mask := r.mask[row*A : (row+1)*A]
-			copy(mask, b.Mask[i*A:(i+1)*A])
-			agent := b.Agent[i]
-			v := t.Model.NetFor(int(agent)).Forward(x, ids, t.logits, t.scratch)
-			lse := MaskedSoftmax(t.logits, mask, t.probs)
+			logits := t.fwd.logits[i*A : (i+1)*A]
+			lse := MaskedSoftmax(logits, mask, t.probs)
 			a := sample(&t.rng, t.probs, mask)
 			t.actions[i] = int32(a)
-			r.act[row], r.agent[row], r.value[row] = int32(a), agent, v
-			r.logp[row] = float32(float64(t.logits[a]) - lse)
+			r.act[row] = int32(a)
+			r.logp[row] = float32(float64(logits[a]) - lse)
 		}
 		if err := t.vec.Step(t.actions, b); err != nil {
 			panic(err) // actions come from the masks: a refusal is a bug

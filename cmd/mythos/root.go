@@ -27,6 +27,7 @@ func newRoot(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	for _, c := range extraCommands {
 		root.AddCommand(c())
 	}
+	addProfileFlags(root)
 	clearFlagErrors(root)
 	return root
 }
