@@ -81,8 +81,8 @@ def floor_rate(env: mythos.MythosEnv, seconds: float, rng: np.random.Generator) 
     memory's mask read in place and the one-byte step call alone (the engine,
     the encoding and the notification: what ``env.step`` cannot go below)."""
     env.reset(seed=int(rng.integers(2**31)))
-    views = env._views  # (mask of env 0, agent, reward, agent rewards, terminated, truncated, ...)
-    mask, terminated, truncated = views[0], views[4], views[5]
+    one = env._one  # env 0's views of the shared memory (mythos._single.OneEnv)
+    mask, terminated, truncated = one.mask_view, one._terminated, one._truncated
     step = env.session._step_one
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -110,6 +110,66 @@ class SingleReader:
         return g(slot.obs), value_count, list(map(g, slot.bufs))
 
 
+class OneEnv:
+    """Env 0 of a one-env shared-memory session, as the single-env wrappers
+    read it after each step: copies of its observation and mask (handed to
+    the caller) and its scalars, read from the channel's views in place.
+
+    ``channel`` is the session's ``SharedChannel``; a wrapper makes a new
+    OneEnv when the session was reopened (a new channel)."""
+
+    def __init__(self, channel: Any, spec: Spec, flat: bool) -> None:
+        self.channel = channel
+        self.reader = SingleReader(spec, reader_groups(channel.layout, channel.blobs), flat)
+        res = channel.result
+        self.mask_view = res.action_mask[0]
+        #: env 0's agent rewards, a view (copy what you keep).
+        self.agent_rewards_view = res.agent_rewards[0]
+        self._agent, self._reward, self._terminated, self._truncated = res.agent, res.reward, res.terminated, res.truncated
+        self._score, self._length, self._seed = res.episode_score, res.episode_length, res.seed
+
+    def observation(self) -> Any:
+        """A copy of the observation (see :class:`SingleReader`)."""
+        return self.reader.observation()
+
+    def mask(self) -> np.ndarray:
+        """A copy of the action mask."""
+        return self.mask_view.copy()
+
+    def agent(self) -> int:
+        return int(self._agent[0])
+
+    def reward(self) -> float:
+        return float(self._reward[0])
+
+    def terminated(self) -> bool:
+        return bool(self._terminated[0])
+
+    def truncated(self) -> bool:
+        return bool(self._truncated[0])
+
+    def score(self) -> float:
+        return float(self._score[0])
+
+    def length(self) -> int:
+        return int(self._length[0])
+
+    def seed(self) -> np.uint64:
+        return self._seed[0]
+
+
+def one_env(session: Any, current: OneEnv | None, spec: Spec, flat: bool) -> OneEnv | None:
+    """The :class:`OneEnv` of a one-env session's current shared-memory
+    channel: ``current`` while the channel is the same, a new one after the
+    session was reopened, None over gRPC."""
+    channel = session._shm
+    if channel is None:
+        return None
+    if current is not None and current.channel is channel:
+        return current
+    return OneEnv(channel, spec, flat)
+
+
 def reader_groups(layout: Any, blobs: tuple[Any, ...]) -> list[tuple[np.ndarray, np.dtype]]:
     """Env 0's row of each observation dtype in a channel's blobs, with its
     record dtype, from the session's ``PackedLayout``."""

@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._owner import SessionOwner, check_render_mode
-from ._single import SingleReader, reader_groups
+from ._single import OneEnv, one_env
 from .client import Client, StepResult
 from .errors import IllegalActionError
 from .spec import FLAT_FIELD
@@ -179,8 +179,7 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         self._mask: np.ndarray | None = None
         self._reset_version = 0  # the action space's mask version at the last reset
         self._started = False
-        self._reader: SingleReader | None = None
-        self._reader_channel: Any = None  # the shared-memory channel the reader reads
+        self._one: OneEnv | None = None  # env 0 read from shared memory (None over gRPC)
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -211,35 +210,28 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         return single_obs(r.observation, 0, self._flat), info
 
     def _fast(self) -> bool:
-        """Whether the session steps over shared memory, with a reader of
-        its current channel (made anew after the session was reopened)."""
-        channel = self.session._shm
-        if channel is None:
-            return False
-        if channel is not self._reader_channel:
-            self._reader = SingleReader(self.spec_info, reader_groups(channel.layout, channel.blobs), self._flat)
-            self._reader_channel = channel
-            res = channel.result
-            self._views = (res.action_mask[0], res.agent, res.reward, res.agent_rewards[0],
-                           res.terminated, res.truncated, res.episode_score, res.episode_length, res.seed)
-        return True
+        """Whether the session steps over shared memory (then ``self._one``
+        reads its current channel, made anew after a reopen)."""
+        self._one = one_env(self.session, self._one, self.spec_info, self._flat)
+        return self._one is not None
 
     def _observe_shm(self) -> tuple[Any, dict]:
         """What :meth:`_observe` makes of a result, read from the shared
         memory's views: the observation and mask copied, the rest as scalars."""
-        mask, agent, _, agent_rewards, _, _, score, length, seed = self._views
-        mask = mask.copy()
+        one = self._one
+        assert one is not None
+        mask = one.mask()
         info = {
             "action_mask": mask,
-            "agent": int(agent[0]),
-            "agent_rewards": agent_rewards.copy(),
-            "episode_score": float(score[0]),
-            "episode_length": int(length[0]),
-            "seed": seed[0],
+            "agent": one.agent(),
+            "agent_rewards": one.agent_rewards_view.copy(),
+            "episode_score": one.score(),
+            "episode_length": one.length(),
+            "seed": one.seed(),
         }
         self._mask = mask
         self._space.current_mask = mask
-        return self._reader.observation(), info  # type: ignore[union-attr]
+        return one.observation(), info
 
     def _sampled_before_reset(self, a: int) -> bool:
         """Whether ``a`` is the action space's last draw, made under a mask
@@ -263,8 +255,9 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
             obs, info = self._observe_shm()
             if illegal:
                 info["illegal_action"] = True
-            v = self._views
-            return obs, float(v[2][0]), bool(v[4][0]), bool(v[5][0]), info
+            one = self._one
+            assert one is not None
+            return obs, one.reward(), one.terminated(), one.truncated(), info
         r = self.session.step(np.array([a], dtype=np.int32))
         obs, info = self._observe(r)
         if illegal:

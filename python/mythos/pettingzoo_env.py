@@ -9,6 +9,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ._owner import SessionOwner, check_render_mode
+from ._single import OneEnv, one_env
 from .client import Client, StepResult
 from .gym_env import single_obs
 
@@ -69,7 +70,10 @@ class MythosAECEnv(SessionOwner, AECEnv):
             a: spaces.Dict({"observation": obs_space, "action_mask": spec.mask_space()}) for a in names
         }
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in names}
-        self._last: StepResult | None = None
+        self._last: StepResult | None = None  # the last result over gRPC
+        self._one: OneEnv | None = None  # env 0 read from shared memory (None over gRPC)
+        self._started = False
+        self._acting = -1  # the seat to act
         self._zero_mask = np.zeros(spec.num_actions, dtype=np.int8)
 
     @property
@@ -87,9 +91,10 @@ class MythosAECEnv(SessionOwner, AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts an episode; with a seed, the same seed gives the same episode."""
-        if seed is None and self._last is None:
+        if seed is None and not self._started:
             seed = int(np.random.default_rng().integers(0, 2**63 - 1))
         r = self.session.reset(seed=seed)
+        self._started = True
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -99,18 +104,29 @@ class MythosAECEnv(SessionOwner, AECEnv):
         self._apply(r)
 
     def _apply(self, r: StepResult) -> None:
-        self._last = r
-        acting = int(r.agent[0])
+        """Takes a result: over shared memory read in place from the
+        channel's views (``r`` is then not read), else ``r``."""
+        self._one = one_env(self.session, self._one, self.spec_info, self._flat)
+        if self._one is not None:
+            self._last = None
+            acting, score, steps = self._one.agent(), self._one.score(), self._one.length()
+        else:
+            self._last = r
+            acting, score, steps = int(r.agent[0]), float(r.episode_score[0]), int(r.episode_length[0])
+        self._acting = acting
         for a in self.agents:
-            self.infos[a] = {"score": float(r.episode_score[0]), "steps": int(r.episode_length[0])}
+            self.infos[a] = {"score": score, "steps": steps}
         if acting >= 0:
             self.agent_selection = self._seat_names[acting]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view and, for the acting seat, the action mask."""
-        assert self._last is not None, "call reset() first"
+        assert self._started, "call reset() first"
         i = self._index[agent]
-        if i == int(self._last.agent[0]):
+        if i == self._acting:
+            if self._one is not None:
+                return {"observation": self._one.observation(), "action_mask": self._one.mask()}
+            assert self._last is not None
             return {
                 "observation": single_obs(self._last.observation, 0, self._flat),
                 "action_mask": self._last.action_mask[0],
@@ -124,14 +140,22 @@ class MythosAECEnv(SessionOwner, AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        r = self.session.step(np.array([int(action)], dtype=np.int32))
+        a_id = int(action)
+        one = one_env(self.session, self._one, self.spec_info, self._flat)
+        if one is not None and -(2**31) <= a_id < 2**31:
+            self.session._step_one(a_id)
+            rewards, terminated, truncated = one.agent_rewards_view, one.terminated(), one.truncated()
+            r = None
+        else:
+            r = self.session.step(np.array([a_id], dtype=np.int32))
+            rewards, terminated, truncated = r.agent_rewards[0], bool(r.terminated[0]), bool(r.truncated[0])
         for a in self.agents:
-            self.rewards[a] = float(r.agent_rewards[0][self._index[a]])
-        if r.terminated[0] or r.truncated[0]:
+            self.rewards[a] = float(rewards[self._index[a]])
+        if terminated or truncated:
             for a in self.agents:
-                self.terminations[a] = bool(r.terminated[0])
-                self.truncations[a] = bool(r.truncated[0])
-        self._apply(r)
+                self.terminations[a] = terminated
+                self.truncations[a] = truncated
+        self._apply(r)  # type: ignore[arg-type]
         self._accumulate_rewards()
 
     def render(self) -> Any:

@@ -112,3 +112,25 @@ def test_after_the_server_closes_the_session_reset_reads_the_new_channel(client:
     obs3, _, _, _, info3 = env.step(int(np.argmax(info2["action_mask"])))
     assert info3["action_mask"].shape == info["action_mask"].shape
     env.close()
+
+
+@pytest.mark.parametrize("env_id,options", [(CIPHER, {"seats": 3}), ("MachinaArcana/TheFrozenEngine-v0", {"pioneers": 2})])
+def test_aec_over_shared_memory_and_grpc_plays_the_same_game(address: str, env_id: str, options: dict) -> None:
+    """PettingZoo's AEC env reads shared memory in place too (mythos._single.OneEnv)."""
+    games = []
+    for transport in ("shm", "grpc"):
+        env = mythos.aec_env(env_id, address=address, transport=transport, **options)
+        assert env.session.transport == transport
+        env.reset(seed=7)
+        seen = []
+        for agent in env.agent_iter(max_iter=120):
+            obs, reward, term, trunc, info = env.last()
+            seen.append((agent, copy.deepcopy(obs), reward, term, trunc, copy.deepcopy(info)))
+            env.step(None if term or trunc else int(np.argmax(obs["action_mask"])))
+        games.append(seen)
+        env.close()
+    assert len(games[0]) == len(games[1]) > 3
+    for a, b in zip(*games):
+        assert a[0] == b[0]
+        for x, y in zip(a[1:], b[1:]):
+            same(x, y)
