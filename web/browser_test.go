@@ -357,4 +357,3 @@ func atoi(s string) int {
 	fmt.Sscan(s, &n)
 	return n
 }
-
