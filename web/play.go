@@ -249,6 +249,8 @@ type optionTag struct {
 	Confirm string `json:"confirm,omitempty"`
 	// Chosen marks the option chosen (replays).
 	Chosen bool `json:"chosen,omitempty"`
+	// Card is the text of the card the option names, if any.
+	Card string `json:"card,omitempty"`
 }
 
 // reply describes the game now, with the log from line from on.
@@ -278,6 +280,7 @@ func (p *playSession) reply(from int) (*stateReply, error) {
 			}
 			r.Options = append(r.Options, o)
 		}
+		addCards(s, v, r.Options)
 	}
 	if from < 0 || from > len(p.log) {
 		from = 0

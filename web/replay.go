@@ -163,6 +163,7 @@ func (r *replaySession) reply(i int, withLog bool) (*replayReply, error) {
 		for k, o := range st.options {
 			out.Options = append(out.Options, optionTag{Index: k, Text: o, Chosen: k == st.chosen})
 		}
+		addCards(s, v, out.Options)
 	}
 	out.Viewer, out.ViewerName = int(v), names[v]
 	sc, err := render.Draw(s, v)

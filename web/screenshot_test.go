@@ -22,10 +22,11 @@ func TestScreenshots(t *testing.T) {
 		name, env string
 		seed      int
 		clicks    int
+		pick      string // the option clicked
 	}{
-		{"lcg", "ArkhamLCG/TheGathering-v0", 3, 3},
-		{"ah3", "ArkhamHorror3/DrownedLantern-v0", 1, 6},
-		{"machina", "MachinaArcana/TheFrozenEngine-v0", 1, 3},
+		{"lcg", "ArkhamLCG/TheGathering-v0", 3, 4, "first-child"},
+		{"ah3", "ArkhamHorror3/DrownedLantern-v0", 1, 6, "last-child"},
+		{"machina", "MachinaArcana/TheFrozenEngine-v0", 1, 6, "last-child"},
 	}
 	for _, size := range []struct {
 		tag  string
@@ -40,17 +41,19 @@ func TestScreenshots(t *testing.T) {
 				chromedp.Click(chromedp.ID(`start`)),
 			)
 			shown := ""
+			st := ""
 			for i := 0; i < s.clicks; i++ {
-				var st string
 				if st, shown = b.status(shown); st != "human" {
 					break
 				}
-				b.do("clicking", chromedp.Click(chromedp.CSS(`#options .opt:last-child`)))
+				b.do("clicking", chromedp.Click(chromedp.CSS(`#options .opt:`+s.pick)))
 				if eval[bool](b, `!document.getElementById('confirm').hidden`) {
 					b.do("confirming", chromedp.Click(chromedp.ID(`yes`)))
 				}
 			}
-			b.status(shown)
+			if st == "human" {
+				b.status(shown)
+			}
 			b.shot(filepath.Join(dir, "web-"+s.name+size.tag+".png"), size.tag == "-phone")
 		}
 		data, rec := recordGame(t, "MachinaArcana/TheFrozenEngine-v0", 2)

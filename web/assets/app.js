@@ -15,6 +15,7 @@ let logLines = 0, epoch = -1;
 let paused = false, botTimer = null, busy = false;
 let pendingConfirm = null;
 let replayTimer = null, replaySeq = 0;
+let hoverCard = false;  // the card text shown is an option's, on hover
 
 // api calls the server; it throws an Error with the server's message.
 async function api(method, path, body, raw) {
@@ -118,6 +119,7 @@ function show(st) {
   const q = $('question');
   const opts = $('options');
   opts.textContent = '';
+  clearHoverCard();
   if (st.over) {
     q.textContent = 'The game is over.';
   } else if (st.human) {
@@ -151,13 +153,24 @@ function appendLog(l) {
   return li;
 }
 
+// clearHoverCard hides an option's card text when its button goes away.
+function clearHoverCard() {
+  if (hoverCard) $('cardText').textContent = '';
+  hoverCard = false;
+}
+
 function optionButton(o, k, disabled) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'opt' + (o.chosen ? ' chosen' : '');
   b.dataset.index = o.index;
   b.disabled = disabled;
-  b.title = o.text;
+  b.title = o.card || o.text;
+  if (o.card) {
+    b.classList.add('hascard');
+    b.addEventListener('mouseenter', () => { $('cardText').textContent = o.card; hoverCard = true; });
+    b.addEventListener('mouseleave', () => { if (hoverCard) $('cardText').textContent = ''; });
+  }
   const n = document.createElement('span');
   n.className = 'num'; n.textContent = String(k + 1);
   const t = document.createElement('span');
@@ -269,6 +282,7 @@ function showStep(st) {
   const q = $('question');
   const opts = $('options');
   opts.textContent = '';
+  clearHoverCard();
   hideConfirm();
   $('hintText').textContent = '';
   if (st.step >= st.steps) {
@@ -324,6 +338,7 @@ async function card(q) {
   try {
     const c = await api('GET', path);
     $('cardText').textContent = c.found ? c.text : c.error;
+    hoverCard = false;
   } catch (e) { showError(e.message); }
 }
 
@@ -362,6 +377,7 @@ async function init() {
   $('next').addEventListener('click', () => gotoStep(cur.step + 1));
   $('last').addEventListener('click', () => gotoStep(cur.steps));
   $('playReplay').addEventListener('click', toggleReplay);
+  $('cardText').addEventListener('click', () => { $('cardText').textContent = ''; });
   $('cardForm').addEventListener('submit', (ev) => { ev.preventDefault(); card($('cardQuery').value); });
   $('board').addEventListener('click', (ev) => {
     const t = ev.target.closest && ev.target.closest('text');
