@@ -112,7 +112,7 @@ function show(st) {
     for (const l of st.log) appendLog(l);
     logLines += st.log.length;
   }
-  log.scrollTop = log.scrollHeight;
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
   // the prompt
   $('hintText').textContent = '';
   hideConfirm();
