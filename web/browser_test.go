@@ -207,7 +207,12 @@ func TestBrowserPlaysEveryEnv(t *testing.T) {
 					clicks--
 					continue
 				}
-				b.do("clicking the first option", chromedp.Click(chromedp.CSS(`#options .opt`)))
+				if clicks == 3 {
+					// The keys 1-9 choose as the buttons do.
+					b.do("pressing 1", chromedp.KeyEvent("1"))
+				} else {
+					b.do("clicking the first option", chromedp.Click(chromedp.CSS(`#options .opt`)))
+				}
 				if eval[bool](b, `!document.getElementById('confirm').hidden`) {
 					b.do("confirming", chromedp.Click(chromedp.ID(`yes`)))
 				}
@@ -356,4 +361,28 @@ func atoi(s string) int {
 	var n int
 	fmt.Sscan(s, &n)
 	return n
+}
+
+// TestBrowserConsoleErrorsAreCaught shows that the console check can fail:
+// an error logged and an exception thrown by the page are both seen.
+func TestBrowserConsoleErrorsAreCaught(t *testing.T) {
+	b := newBrowser(t, testServer(), 800, 600)
+	b.do("opening the page", chromedp.Navigate(b.url+"/"), chromedp.WaitVisible(chromedp.CSS(`select.seat`)))
+	eval[bool](b, `console.error('deliberate'); setTimeout(() => { throw new Error('thrown on purpose'); }); true`)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b.mu.Lock()
+		got := append([]string(nil), b.errors...)
+		if len(got) >= 2 || time.Now().After(deadline) {
+			b.errors = nil // seen: not a failure of this test
+			b.mu.Unlock()
+			joined := strings.Join(got, "\n")
+			if !strings.Contains(joined, "deliberate") || !strings.Contains(joined, "thrown on purpose") {
+				t.Errorf("the console check saw %q", got)
+			}
+			return
+		}
+		b.mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -80,6 +81,23 @@ func TestWebServesAReplayWithAToken(t *testing.T) {
 	code, m := get("/api/replay?token=tok&s=" + id + "&i=3")
 	if code != 200 || m["env"] != "ArkhamLCG/TheGathering-v0" || m["step"] != 3.0 || m["steps"].(float64) < 3 {
 		t.Errorf("a replay step: %d %v", code, m["error"])
+	}
+	// The same trajectory uploaded from the page.
+	arrow, err := os.ReadFile(filepath.Join(dir, "part-00000.arrow"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", "http://"+u.Host+"/api/replay?name=part-00000.arrow&episode=1", bytes.NewReader(arrow))
+	req.Header.Set("Authorization", "Bearer tok")
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var up map[string]any
+	_ = json.NewDecoder(r.Body).Decode(&up)
+	r.Body.Close()
+	if r.StatusCode != 200 || up["steps"].(float64) < 1 || up["mode"] != "replay" {
+		t.Errorf("uploading an Arrow trajectory: %d %v", r.StatusCode, up["error"])
 	}
 	if code, _ := get("/?token=tok"); code != 200 {
 		t.Errorf("the page: %d", code)
