@@ -98,6 +98,7 @@ function show(st) {
   cur = st; session = st.session;
   $('replayControls').hidden = true;
   $('botControls').hidden = st.seats.every((s) => s.agent === 'human');
+  $('speedControl').hidden = $('botControls').hidden;
   $('humanControls').hidden = !st.seats.some((s) => s.agent === 'human');
   drawBoard(st.svg);
   const banner = $('banner');
@@ -273,6 +274,7 @@ function showStep(st) {
   $('botControls').hidden = true;
   $('humanControls').hidden = true;
   $('replayControls').hidden = false;
+  $('speedControl').hidden = false;
   $('scrub').value = st.step;
   $('stepLabel').textContent = `${st.step} / ${st.steps}`;
   drawBoard(st.svg);
