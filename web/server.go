@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"sort"
@@ -48,6 +49,10 @@ type Config struct {
 	// trajectory written by mythos record into a record of option indices
 	// (nil: uploads of Arrow files are refused).
 	LoadTrajectory func(path string, episode int64) (*game.Record, error)
+	// LoopbackHosts refuses requests whose Host header is not a loopback
+	// name (localhost, 127.0.0.1, [::1]): set it when listening on loopback,
+	// so that a web site cannot reach the server through DNS rebinding.
+	LoopbackHosts bool
 	// MaxUpload bounds an uploaded replay file (default DefaultMaxUpload).
 	MaxUpload int64
 	// Logger receives request errors (default slog.Default()).
@@ -135,6 +140,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			httpError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", v))
 		}
 	}()
+	if s.cfg.LoopbackHosts && !loopbackHost(r.Host) {
+		httpError(w, http.StatusForbidden, fmt.Sprintf("Host %q is not this machine: the server listens on loopback only; open it as http://127.0.0.1:PORT/", r.Host))
+		return
+	}
+	if r.Method == http.MethodPost && !jsonOrFile(r) {
+		// A form of another site cannot send these types without a CORS
+		// preflight, which this server never grants.
+		httpError(w, http.StatusUnsupportedMediaType, "POST bodies must be application/json (an upload: application/octet-stream)")
+		return
+	}
 	if s.cfg.Token != "" && !s.authorized(r) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mythos web"`)
 		httpError(w, http.StatusUnauthorized, "this server needs a token: open the address it printed (…/?token=TOKEN) or send Authorization: Bearer TOKEN")
@@ -143,6 +158,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
 	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether host (a Host header, with or without a port)
+// names this machine's loopback.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// jsonOrFile reports whether a POST body is JSON or an uploaded file.
+func jsonOrFile(r *http.Request) bool {
+	ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	ct = strings.TrimSpace(strings.ToLower(ct))
+	return ct == "application/json" || ct == "application/octet-stream"
 }
 
 func (s *Server) authorized(r *http.Request) bool {

@@ -27,6 +27,9 @@ func call(t *testing.T, srv http.Handler, method, path string, body any, out any
 		rd = bytes.NewReader(j)
 	}
 	req := httptest.NewRequest(method, path, rd)
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	w := httptest.NewRecorder()
 	srv.ServeHTTP(w, req)
 	if w.Code != http.StatusOK {
@@ -94,7 +97,9 @@ func TestBadRequestsAreClearErrors(t *testing.T) {
 				}
 			}
 			w := httptest.NewRecorder()
-			srv.ServeHTTP(w, httptest.NewRequest(c.method, c.path, rd))
+			req := httptest.NewRequest(c.method, c.path, rd)
+			req.Header.Set("Content-Type", "application/json")
+			srv.ServeHTTP(w, req)
 			if w.Code != c.code {
 				t.Fatalf("status %d, want %d: %s", w.Code, c.code, w.Body.String())
 			}
@@ -126,6 +131,32 @@ func TestTokenIsRequired(t *testing.T) {
 			if w.Code != c.code {
 				t.Errorf("%s %s: status %d, want %d", c.name, path, w.Code, c.code)
 			}
+		}
+	}
+}
+
+// A server on loopback answers only requests for a loopback host (no DNS
+// rebinding), and POSTs only of JSON or files (no cross-site forms).
+func TestLoopbackHostsAndContentTypes(t *testing.T) {
+	srv := New(Config{LoopbackHosts: true})
+	for _, c := range []struct {
+		host, ctype string
+		code        int
+	}{
+		{"127.0.0.1:8080", "application/json", 400}, // reaches the handler: a bad body
+		{"localhost:8080", "application/json; charset=utf-8", 400},
+		{"[::1]:8080", "application/json", 400},
+		{"evil.example:8080", "application/json", 403},
+		{"127.0.0.1:8080", "text/plain", 415},
+		{"127.0.0.1:8080", "application/x-www-form-urlencoded", 415},
+	} {
+		r := httptest.NewRequest("POST", "/api/new", strings.NewReader("{}"))
+		r.Host = c.host
+		r.Header.Set("Content-Type", c.ctype)
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, r)
+		if w.Code != c.code {
+			t.Errorf("Host %s, %s: status %d, want %d: %s", c.host, c.ctype, w.Code, c.code, w.Body.String())
 		}
 	}
 }

@@ -68,6 +68,7 @@ func newWeb() *cobra.Command {
 				logger.Warn("serving beyond loopback without a token (--insecure): anyone who reaches this address can start games and run bots", "addr", addr)
 			}
 			cfg.Logger = logger
+			cfg.LoopbackHosts = loopback(addr)
 			cfg.HintAgent = hintAgentFor
 			cfg.Agents = webAgents
 			cfg.CapAgent = func(s string) string {

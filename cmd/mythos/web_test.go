@@ -89,6 +89,7 @@ func TestWebServesAReplayWithAToken(t *testing.T) {
 	}
 	req, _ := http.NewRequest("POST", "http://"+u.Host+"/api/replay?name=part-00000.arrow&episode=1", bytes.NewReader(arrow))
 	req.Header.Set("Authorization", "Bearer tok")
+	req.Header.Set("Content-Type", "application/octet-stream")
 	r, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
