@@ -37,6 +37,8 @@ function showError(msg) {
 }
 
 function setMode(m) {
+  if (m === 'replay') stopBots();
+  else stopReplay();
   mode = m;
   for (const b of document.querySelectorAll('.tab')) b.classList.toggle('active', b.dataset.mode === m);
   $('setup').hidden = m === 'replay';
