@@ -59,3 +59,17 @@ def test_human_render_serves_a_live_page(address: str, monkeypatch: pytest.Monke
 def test_bad_render_mode_still_refused(address: str) -> None:
     with pytest.raises(ValueError):
         mythos.make(GATHERING, address, render_mode="video")
+
+
+def test_pettingzoo_human_render(address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MYTHOS_NO_BROWSER", "1")
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", lambda url, *a, **k: opened.append(url) or True)
+    env: Any = mythos.aec_env("ArkhamHorror3/DrownedLantern-v0", address, render_mode="human")
+    try:
+        env.reset(seed=1)
+        env.render()
+        state = json.loads(fetch(env.human_url + "state.json")[1])
+        assert state["svg"].startswith("<svg") and opened == []
+    finally:
+        env.close()
