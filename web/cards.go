@@ -2,6 +2,7 @@ package web
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -11,8 +12,9 @@ import (
 const maxCardOptions = 40
 
 // optionCard finds the card an option names, for its text on hover: the
-// longest run of the option's last words (at least four letters) whose
-// text, as the game describes it to viewer, starts with a line naming it.
+// longest run of the option's last words (at least four letters) that is
+// the whole name at the start of a card's text, as the game describes it to
+// viewer.
 // It returns "" for an option that names no card, or a game without card
 // texts.
 func optionCard(ct cardTexter, viewer game.AgentID, option string) string {
@@ -26,12 +28,23 @@ func optionCard(ct cardTexter, viewer game.AgentID, option string) string {
 		if err != nil {
 			continue
 		}
-		first, _, _ := strings.Cut(text, "\n")
-		if strings.Contains(strings.ToLower(first), strings.ToLower(q)) {
+		if namesCard(text, q) {
 			return text
 		}
 	}
 	return ""
+}
+
+// namesCard reports whether a card's text begins with the whole name q (any
+// case): "Machete #7 — …" names "Machete", "Healing Rites" does not name
+// "heal".
+func namesCard(text, q string) bool {
+	lt, lq := strings.ToLower(text), strings.ToLower(q)
+	if !strings.HasPrefix(lt, lq) {
+		return false
+	}
+	rest := []rune(lt[len(lq):])
+	return len(rest) == 0 || !unicode.IsLetter(rest[0]) && !unicode.IsDigit(rest[0])
 }
 
 // addCards fills the Card of each option that names one.
