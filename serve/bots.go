@@ -225,3 +225,10 @@ func (s *session) stopEnv(i int) {
 	s.carry[i] = 0
 	clear(s.carryAgents[i*a : (i+1)*a])
 }
+
+// CapBudget returns agent spec with its search budgets (options iters and
+// ms) at most maxIters and maxMillis, as the server caps its bots (mythos
+// web caps its bots the same way).
+func CapBudget(spec string, maxIters, maxMillis int) string {
+	return capBudget(spec, maxIters, maxMillis)
+}

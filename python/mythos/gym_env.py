@@ -8,6 +8,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from ._human import render_human
 from ._owner import SessionOwner, check_render_mode
 from ._single import OneEnv, one_env
 from .client import Client, StepResult
@@ -113,8 +114,9 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         env_id: a registered id, e.g. ``"ArkhamLCG/TheGathering-v0"``.
         address: ``host:port`` of a server; None starts a local one.
         client: an existing :class:`Client` to share (overrides address).
-        render_mode: None, ``"ansi"`` (the board and prompt in words) or
-            ``"rgb_array"`` (the drawn table, H×W×3 uint8).
+        render_mode: None, ``"ansi"`` (the board and prompt in words),
+            ``"rgb_array"`` (the drawn table, H×W×3 uint8) or ``"human"``
+            (the table on a live page in the browser, updated by render()).
         illegal_action: ``"raise"`` (default) raises IllegalActionError and
             changes nothing; ``"resample"`` plays a uniformly random legal
             action instead (drawn from ``np_random``, so seeded runs repeat)
@@ -137,7 +139,7 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
     collected or Python exits, whichever comes first.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -154,7 +156,7 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         transport: str | None = None,
         **options: Any,
     ) -> None:
-        check_render_mode(render_mode)
+        check_render_mode(None if render_mode == "human" else render_mode)
         if illegal_action not in ("raise", "resample"):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
         self._open_session(
@@ -272,7 +274,10 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
 
     def render(self) -> Any:
         """The board and the prompt in words (render_mode "ansi"), or the
-        drawn table as an H×W×3 uint8 array (render_mode "rgb_array")."""
+        drawn table as an H×W×3 uint8 array (render_mode "rgb_array"), or
+        (render_mode "human") the table on a live browser page (mythos._human)."""
+        if self.render_mode == "human":
+            return render_human(self)
         return self._render()
 
     def close(self) -> None:

@@ -8,6 +8,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ._human import render_human
 from ._owner import SessionOwner, check_render_mode
 from ._single import OneEnv, one_env
 from .client import Client, StepResult
@@ -30,7 +31,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         env_id: a registered id.
         address: ``host:port`` of a server; None starts a local one.
         client: an existing :class:`Client` to share.
-        render_mode: None, ``"ansi"`` or ``"rgb_array"``.
+        render_mode: None, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
         bots: seats played on the server, seat -> agent spec (e.g.
             ``{1: "heuristic"}``): the env's agents are then only the other
             seats, and each step's rewards include the bots' steps after it.
@@ -39,7 +40,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         **options: env options.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "name": "mythos", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4, "name": "mythos", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -53,7 +54,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         **options: Any,
     ) -> None:
         super().__init__()
-        check_render_mode(render_mode)
+        check_render_mode(None if render_mode == "human" else render_mode)
         spec = self._open_session(env_id, 1, address, client, options=options, bots=bots, transport=transport).spec
         self.spec_info = spec
         self._flat = spec.flat
@@ -160,7 +161,10 @@ class MythosAECEnv(SessionOwner, AECEnv):
 
     def render(self) -> Any:
         """The board and prompt in words (render_mode "ansi"), or the drawn
-        table as an H×W×3 uint8 array (render_mode "rgb_array")."""
+        table as an H×W×3 uint8 array (render_mode "rgb_array"), or the table
+        on a live browser page (render_mode "human", mythos._human)."""
+        if self.render_mode == "human":
+            return render_human(self)
         return self._render()
 
     def close(self) -> None:
