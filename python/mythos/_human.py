@@ -5,8 +5,9 @@ thread of this process, on a free port, under a random path) and opens its
 page once with :mod:`webbrowser`; every ``render()`` then hands it the table
 as the server draws it (SVG, the same drawing as ``rgb_array`` and ``mythos
 web``) and the prompt in words. The page polls for a newer drawing a few
-times a second, so it follows the game as ``render()`` is called (after each
-step, as with ``"ansi"``). Nothing is drawn unless ``render()`` is called.
+times a second, so it follows the game: the envs draw after every reset
+and step in this mode, as Gymnasium's "human" mode asks, and on every
+``render()``.
 
 Set ``MYTHOS_NO_BROWSER=1`` to serve the page without opening a browser (its
 address is :attr:`HumanViewer.url`, also ``env.unwrapped.human_url``).

@@ -54,10 +54,10 @@ def _release(held: _Held, quiet: bool) -> None:
 
 
 def check_render_mode(render_mode: str | None) -> None:
-    """Raises ValueError unless ``render_mode`` is None, ``"ansi"`` or
-    ``"rgb_array"``."""
-    if render_mode not in (None, "ansi", "rgb_array"):
-        raise ValueError(f"render_mode={render_mode!r}: want None, 'ansi' or 'rgb_array'")
+    """Raises ValueError unless ``render_mode`` is None, ``"ansi"``,
+    ``"rgb_array"`` or ``"human"``."""
+    if render_mode not in (None, "ansi", "rgb_array", "human"):
+        raise ValueError(f"render_mode={render_mode!r}: want None, 'ansi', 'rgb_array' or 'human'")
 
 
 class SessionOwner:

@@ -116,7 +116,8 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         client: an existing :class:`Client` to share (overrides address).
         render_mode: None, ``"ansi"`` (the board and prompt in words),
             ``"rgb_array"`` (the drawn table, H×W×3 uint8) or ``"human"``
-            (the table on a live page in the browser, updated by render()).
+            (the table on a live page in the browser, drawn after every reset
+            and step).
         illegal_action: ``"raise"`` (default) raises IllegalActionError and
             changes nothing; ``"resample"`` plays a uniformly random legal
             action instead (drawn from ``np_random``, so seeded runs repeat)
@@ -156,7 +157,7 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         transport: str | None = None,
         **options: Any,
     ) -> None:
-        check_render_mode(None if render_mode == "human" else render_mode)
+        check_render_mode(render_mode)
         if illegal_action not in ("raise", "resample"):
             raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' or 'resample'")
         self._open_session(
@@ -203,6 +204,8 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         self._started = True
         obs, info = self._observe_shm() if self._fast() else self._observe(r)
         self._reset_version = self._space.version
+        if self.render_mode == "human":
+            render_human(self)  # Gymnasium's "human" mode draws as the env runs
         return obs, info
 
     def _observe(self, r: StepResult) -> tuple[Any, dict]:
@@ -259,12 +262,16 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
                 info["illegal_action"] = True
             one = self._one
             assert one is not None
-            return obs, one.reward(), one.terminated(), one.truncated(), info
-        r = self.session.step(np.array([a], dtype=np.int32))
-        obs, info = self._observe(r)
-        if illegal:
-            info["illegal_action"] = True
-        return obs, float(r.reward[0]), bool(r.terminated[0]), bool(r.truncated[0]), info
+            result = obs, one.reward(), one.terminated(), one.truncated(), info
+        else:
+            r = self.session.step(np.array([a], dtype=np.int32))
+            obs, info = self._observe(r)
+            if illegal:
+                info["illegal_action"] = True
+            result = obs, float(r.reward[0]), bool(r.terminated[0]), bool(r.truncated[0]), info
+        if self.render_mode == "human":
+            render_human(self)
+        return result
 
     def action_masks(self) -> np.ndarray:
         """The current action mask (as sb3-contrib's MaskablePPO asks for it)."""
@@ -275,7 +282,8 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
     def render(self) -> Any:
         """The board and the prompt in words (render_mode "ansi"), or the
         drawn table as an H×W×3 uint8 array (render_mode "rgb_array"), or
-        (render_mode "human") the table on a live browser page (mythos._human)."""
+        (render_mode "human", which also draws after every reset and step)
+        the table on a live browser page (mythos._human)."""
         if self.render_mode == "human":
             return render_human(self)
         return self._render()

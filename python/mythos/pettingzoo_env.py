@@ -54,7 +54,7 @@ class MythosAECEnv(SessionOwner, AECEnv):
         **options: Any,
     ) -> None:
         super().__init__()
-        check_render_mode(None if render_mode == "human" else render_mode)
+        check_render_mode(render_mode)
         spec = self._open_session(env_id, 1, address, client, options=options, bots=bots, transport=transport).spec
         self.spec_info = spec
         self._flat = spec.flat
@@ -103,6 +103,8 @@ class MythosAECEnv(SessionOwner, AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._apply(r)
+        if self.render_mode == "human":
+            render_human(self)
 
     def _apply(self, r: StepResult) -> None:
         """Takes a result: over shared memory read in place from the
@@ -157,6 +159,8 @@ class MythosAECEnv(SessionOwner, AECEnv):
                 self.terminations[a] = terminated
                 self.truncations[a] = truncated
         self._apply(r)  # type: ignore[arg-type]
+        if self.render_mode == "human":
+            render_human(self)
         self._accumulate_rewards()
 
     def render(self) -> Any:

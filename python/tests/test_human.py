@@ -1,4 +1,4 @@
-"""render_mode="human": render() serves a live page of the env on 127.0.0.1,
+"""render_mode="human": resets, steps and render() draw on a live page of the env on 127.0.0.1,
 opens it in the browser once, and the page's state follows the game."""
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ def test_human_render_serves_a_live_page(address: str, monkeypatch: pytest.Monke
     env: Any = mythos.make(GATHERING, address, render_mode="human")
     try:
         assert "human" in env.metadata["render_modes"]
-        env.reset(seed=2)
-        assert env.render() is None
+        env.reset(seed=2)  # "human" draws after every reset and step
         url = env.unwrapped.human_url
         assert opened == [url] and url.startswith("http://127.0.0.1:")
         status, page = fetch(url)
@@ -41,14 +40,17 @@ def test_human_render_serves_a_live_page(address: str, monkeypatch: pytest.Monke
         status, _ = fetch(url + f"state.json?since={first['version']}")
         assert status == 204
         rng = np.random.default_rng(0)
+        steps = 0
         for _ in range(12):
             legal = np.flatnonzero(env.action_masks())
             _, _, term, trunc, _ = env.step(int(rng.choice(legal)))
-            env.render()
+            steps += 1
             if term or trunc:
                 break
         later = json.loads(fetch(url + "state.json?since=1")[1])
-        assert later["version"] > 1 and later["svg"] != first["svg"]
+        assert later["version"] == 1 + steps and later["svg"] != first["svg"]
+        assert env.render() is None
+        assert json.loads(fetch(url + f"state.json?since={later['version']}")[1])["version"] == later["version"] + 1
         assert opened == [url], "the browser was opened more than once"
         with pytest.raises(urllib.error.HTTPError):
             fetch(url.rsplit("/", 2)[0] + "/wrong/state.json")
