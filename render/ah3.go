@@ -269,7 +269,7 @@ var hoodColors = []Color{RGB(0x4a, 0x6a, 0x9a), RGB(0x7a, 0x5a, 0x9a), RGB(0x5a,
 func (v *AH3View) Draw() *Scene {
 	s := NewScene(Width, Height, bgColor)
 	s.Text(30, 34, 20, inkColor, Start, true, 560, "Arkham Horror — "+v.Title)
-	s.Text(760, 34, 14, dimColor, End, false, 200, fmt.Sprintf("round %d · %s phase", v.Round, v.Phase))
+	s.Text(30, 58, 14, dimColor, Start, false, 560, fmt.Sprintf("round %d · %s phase", v.Round, v.Phase))
 	pos := spacePositions(v.scenario)
 	at := func(i int) (float64, float64) { return ahMapX + pos[i][0], ahMapY + pos[i][1] }
 	// Neighborhood halos behind their spaces, named at their centre.

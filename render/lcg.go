@@ -47,7 +47,7 @@ func locationPositions(t *lcg.Table) [][2]float64 {
 func DrawLCG(t *lcg.Table, title string) *Scene {
 	s := NewScene(Width, Height, bgColor)
 	s.Text(30, 34, 20, inkColor, Start, true, 600, "Arkham Horror: The Card Game — "+title)
-	s.Text(720, 34, 14, dimColor, End, false, 200, fmt.Sprintf("round %d · %s phase", t.Round, t.Phase))
+	s.Text(30, 58, 14, dimColor, Start, false, 600, fmt.Sprintf("round %d · %s phase", t.Round, t.Phase))
 	pos := locationPositions(t)
 	index := map[int]int{}
 	for i, l := range t.Locations {
