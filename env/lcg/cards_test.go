@@ -197,12 +197,13 @@ func TestCards(t *testing.T) {
 			s.run()
 			pick(t, s, ActPlay+slotOf(t, s.Inv[0].Hand, mm))
 			pick(t, s, ActFight+game.ActionCode(s.enemySlot(e)))
+			pick(t, s, ActChoose+1) // intellect in place of combat (ruling R-MOM)
 			if s.Prompt().Kind != PkCommit || s.test().Skill != skIntellect {
 				t.Fatalf("fight skill %d", s.test().Skill)
 			}
 			pick(t, s, ActEndTurn)
 			s.expireLasting(-1, lastRoundMask)
-			if s.mindOverMatter(0, skAgility) != skAgility {
+			if s.mindOverMatter(0, skAgility) {
 				t.Fatal("Mind over Matter outlived the round")
 			}
 		}},
