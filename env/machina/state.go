@@ -179,14 +179,16 @@ type State struct {
 	ItemProgress  [MaxItems]int8
 	EventProgress [MaxEvents]int8
 	Mods          []Mod
-	Forced        []int8  // forced die results for rules cases, used first
-	HitQueue      []int16 // hits waiting for their order (R-EVADERS, hitorder.go): a stack of groups
-	Active        int8    // the pioneer whose turn it is, or -1
-	ActiveMon     int8    // the monster whose turn it is, or -1
-	MonsterSide   bool    // some pioneer has died: monsters are unpredictable (MA §19.1)
-	BoostUsed     int8    // scratch: inspiration spent on the current roll
-	Roll          int8    // scratch: the current attack roll
-	LastDeath     int8    // statistics: the seat of the last pioneer to die
+	Forced        []int8 // forced die results for rules cases, used first
+	Active        int8   // the pioneer whose turn it is, or -1
+	ActiveMon     int8   // the monster whose turn it is, or -1
+	MonsterSide   bool   // some pioneer has died: monsters are unpredictable (MA §19.1)
+	BoostUsed     int8   // scratch: inspiration spent on the current roll
+	Roll          int8   // scratch: the current attack roll
+	LastDeath     int8   // statistics: the seat of the last pioneer to die
+	// HitQueue holds the hits waiting for their order (R-EVADERS,
+	// hitorder.go): a stack of groups.
+	HitQueue []int16
 	// The campaign (MA §5.4): the game being played (0-based) and, in the
 	// keep phase, the cards kept for the next one.
 	Game         int8
