@@ -3,6 +3,8 @@ package lcg
 import (
 	"strings"
 	"testing"
+
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // mustPanic runs f and checks that it panics with a message naming want.
@@ -93,5 +95,35 @@ func TestLocationSlotsHoldTheCampaign(t *testing.T) {
 	s.moveTo(s.LocInst[hi-1], ZoneBoard, -1)
 	if !s.connected(hi, hi-1) || s.distances(hi)[hi-1] != 1 || s.firstStep(hi, 1<<uint(hi-1)) != hi-1 {
 		t.Fatal("the high slots do not connect")
+	}
+}
+
+// TestEveryEnemyCardFits: every enemy card a scenario can bring into a game
+// (its encounter and set-aside enemies, with 4 investigators, and every
+// basic weakness that is an enemy) fits in the enemy slots at once, so no
+// legal play can overflow them: random play of The Devourer Below (21
+// enemy cards) filled the former 16 slots in an ISMCTS playout.
+func TestEveryEnemyCardFits(t *testing.T) {
+	weakEnemies := 0
+	for _, c := range cards.All() {
+		if c.BasicWeakness && c.Type == cards.Enemy {
+			weakEnemies++
+		}
+	}
+	for _, sc := range scenarioList {
+		s, err := New(Options{Investigators: []string{"01001", "01002", "01003", "01004"}, Difficulty: "standard", Scenario: sc.Code, NoRandomWeakness: true}, 1, false)
+		if err != nil {
+			t.Fatalf("%s: %v", sc.Name, err)
+		}
+		n := weakEnemies
+		for i := range s.Cards {
+			if c := cards.Get(s.Cards[i].Def); c.Type == cards.Enemy && !c.BasicWeakness {
+				n++
+			}
+		}
+		if n > MaxEnemies {
+			t.Errorf("%s: %d enemy cards can be in play, MaxEnemies is %d", sc.Name, n, MaxEnemies)
+		}
+		t.Logf("%s: at most %d enemies in play", sc.Name, n)
 	}
 }

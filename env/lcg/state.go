@@ -16,7 +16,7 @@ const (
 	MaxInvestigators = 4  // seats
 	MaxLocations     = 16 // location slots of a scenario (the campaign's largest, The Devourer Below, fits)
 	MaxHand          = 16 // hand slots addressable by actions (more cards in hand: a panic)
-	MaxEnemies       = 16 // enemy slots addressable by actions (more enemies in play: a panic)
+	MaxEnemies       = 24 // enemy slots addressable by actions: every enemy card of the largest scenario fits (TestEveryEnemyCardFits)
 	MaxPlay          = 12 // play-area slots addressable by actions (more: a panic)
 	MaxThreat        = 8  // threat-area slots addressable by actions and observed
 	// maxThreatCards is what a threat area holds (more: a panic): The Devourer
