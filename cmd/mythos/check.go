@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 func init() { addCommand(newCheck) }
@@ -58,12 +60,12 @@ func newCheck() *cobra.Command {
 					}
 					r := c.Run()
 					switch r.Status {
-					case "PASS":
+					case casefile.Pass:
 						passed++
 						if !quiet {
 							fmt.Fprintf(out, "PASS  %s  %s\n", r.Where, c.Name)
 						}
-					case "SKIP":
+					case casefile.Skip:
 						skipped++
 						fmt.Fprintf(out, "SKIP  %s  %s: %s\n", r.Where, c.Name, c.Skip)
 					default:

@@ -8,19 +8,13 @@ import (
 
 	"github.com/mythos-rl/mythos/env/ah3/ah3case"
 	"github.com/mythos-rl/mythos/env/lcg/lcgcase"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // checkCase is one rules case of any game, ready to run.
 type checkCase struct {
 	Name, Rule, Skip string
-	Run              func() checkResult
-}
-
-// checkResult is the outcome of a case: Status is "PASS", "FAIL" or "SKIP".
-type checkResult struct {
-	Status string
-	Where  string
-	Diff   []string
+	Run              func() casefile.Outcome
 }
 
 // caseGame loads the rules cases of one game.
@@ -85,14 +79,7 @@ func loadLCGCases(path string, dir bool) ([]checkCase, error) {
 	}
 	out := make([]checkCase, len(cs))
 	for i, c := range cs {
-		out[i] = checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() checkResult {
-			r := lcgcase.Run(c)
-			st := map[lcgcase.Status]string{lcgcase.Pass: "PASS", lcgcase.Skip: "SKIP"}[r.Status]
-			if st == "" {
-				st = "FAIL"
-			}
-			return checkResult{Status: st, Where: r.Where(), Diff: r.Diff}
-		}}
+		out[i] = checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() casefile.Outcome { return lcgcase.Run(c).Outcome() }}
 	}
 	return out, err
 }
@@ -109,10 +96,7 @@ func loadAH3Cases(path string, dir bool) ([]checkCase, error) {
 	}
 	out := make([]checkCase, len(cs))
 	for i, c := range cs {
-		out[i] = checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() checkResult {
-			r := ah3case.Run(c)
-			return checkResult{Status: r.Status.String(), Where: r.Where(), Diff: r.Diff}
-		}}
+		out[i] = checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() casefile.Outcome { return ah3case.Run(c).Outcome() }}
 	}
 	return out, err
 }

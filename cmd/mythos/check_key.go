@@ -2,55 +2,15 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 
-	"gopkg.in/yaml.v3"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // gameKey reads the game a case file names with `game:` (docs/rules-cases.md,
-// "The game key"): the key of its cases (a file is a list of cases) or of a
-// file that is one mapping. It returns "" when no case names one; cases
-// that disagree, or an unknown game, are an error naming file and line.
-func gameKey(path string) (game string, line int, err error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", 0, err
-	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil || len(root.Content) == 0 {
-		return "", 0, nil // the game's own loader reports the syntax error
-	}
-	var items []*yaml.Node
-	switch doc := root.Content[0]; doc.Kind {
-	case yaml.SequenceNode:
-		items = doc.Content
-	case yaml.MappingNode:
-		items = []*yaml.Node{doc}
-	}
-	for _, it := range items {
-		if it.Kind != yaml.MappingNode {
-			continue
-		}
-		for i := 0; i+1 < len(it.Content); i += 2 {
-			k, v := it.Content[i], it.Content[i+1]
-			if k.Value != "game" {
-				continue
-			}
-			if _, err := gameNamed(v.Value); err != nil {
-				return "", 0, fmt.Errorf("%s:%d: game %q: want one of lcg, ah3, machina", path, v.Line, v.Value)
-			}
-			if game != "" && v.Value != game {
-				return "", 0, fmt.Errorf("%s:%d: game %s, but line %d says game %s", path, v.Line, v.Value, line, game)
-			}
-			if game == "" {
-				game, line = v.Value, v.Line
-			}
-		}
-	}
-	return game, line, nil
-}
+// "The game key"): casefile.GameKey, the runners' shared reading.
+func gameKey(path string) (string, int, error) { return casefile.GameKey(path) }
 
 // gameNamed is the case game of a name.
 func gameNamed(name string) (*caseGame, error) {

@@ -3,9 +3,9 @@ package main
 import (
 	"path/filepath"
 	"sort"
-	"strconv"
 
 	"github.com/mythos-rl/mythos/env/machina"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // Machina Arcana's rules cases: a path with a machina element
@@ -36,15 +36,7 @@ func loadMachinaCases(path string, dir bool) ([]checkCase, error) {
 			return out, err
 		}
 		for _, c := range cs {
-			out = append(out, checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() checkResult {
-				r := checkResult{Status: "PASS", Where: c.File + ":" + strconv.Itoa(c.Line)}
-				if c.Skip != "" {
-					r.Status = "SKIP"
-				} else if err := c.Run(ct); err != nil {
-					r.Status, r.Diff = "FAIL", []string{err.Error()}
-				}
-				return r
-			}})
+			out = append(out, checkCase{Name: c.Name, Rule: c.Rule, Skip: c.Skip, Run: func() casefile.Outcome { return c.Outcome(ct) }})
 		}
 	}
 	return out, nil

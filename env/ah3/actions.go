@@ -45,9 +45,12 @@ func (s *State) engagedCount(seat int8) int {
 
 // addActions adds the legal actions of the seat to the prompt: each at most
 // once per round (AH3 417.4), restricted while engaged (AH3 448.5). A delayed
-// investigator can only stand up (AH3 424.2). Actions that could not change
-// anything (Ward with no doom, Research with no clues, Trade alone) are not
-// offered (docs/ah3-rulings.md).
+// investigator can only stand up (AH3 424.2). Ward and Research are offered
+// anywhere, as the original allows them (AH3 426.2, 430.2: a test whose
+// successes may find nothing to remove or study); Trade needs an
+// investigator in the space (AH3 452.2), Attack a monster (AH3 404), Evade
+// an engagement (AH3 487.5) and Focus a skill not yet improved (AH3 490.3)
+// (docs/ah3-rulings.md ruling 4).
 func (s *State) addActions(seat int8) {
 	st := &s.Seats[seat]
 	if st.Delayed {
@@ -65,10 +68,10 @@ func (s *State) addActions(seat int8) {
 	if can(aFocus) && s.focusable(seat) {
 		s.prompt.Add(ActFocus, 0, 0)
 	}
-	if can(aWard) && !r && s.Doom[st.Space] > 0 {
+	if can(aWard) && !r {
 		s.prompt.Add(ActWard, 0, 0)
 	}
-	if can(aResearch) && !r && st.Clues > 0 {
+	if can(aResearch) && !r {
 		s.prompt.Add(ActResearch, 0, 0)
 	}
 	if can(aTrade) && !r && s.partner(seat, 0) >= 0 {

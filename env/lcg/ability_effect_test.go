@@ -51,6 +51,14 @@ func checkReactionsChange(t *testing.T, s *State, where string) {
 			t.Fatalf("%s: option %d: %v", where, i, err)
 		}
 		settleReactions(use)
+		// An ability that opens a decision of its own (Research
+		// Librarian's search) is followed through its first option.
+		for n := 0; n < 4 && !use.Over() && use.Prompt().Kind == PkChoice && pass.Prompt().Kind != PkChoice; n++ {
+			if err := use.Apply(0); err != nil {
+				t.Fatalf("%s: option %d: %v", where, i, err)
+			}
+			settleReactions(use)
+		}
 		if bytes.Equal(effectView(use, own), effectView(pass, own)) && slices.Equal(effectEvents(use, n0), passLog) {
 			t.Errorf("%s: %q (option %d of %v) was offered but its effect changed nothing (LCG §3 Ability)", where, name, i, p.Options)
 		}

@@ -227,13 +227,31 @@ func (s *State) turnStartWindow(seat int) bool {
 	return f != nil && f.Op == opTurn && int(f.Who) == seat && f.Step == 1 && f.B == 0
 }
 
-// mindOverMatter returns the skill a fight or evasion uses: intellect in
-// place of combat or agility while Mind over Matter lasts, when it is the
-// higher value (ruling R-MOM).
-func (s *State) mindOverMatter(seat int, sk int8) int8 {
-	if (sk == skCombat || sk == skAgility) && s.hasLasting(seat, lastMindOverMatter) &&
-		s.baseSkill(seat, skIntellect) > s.baseSkill(seat, sk) {
-		return skIntellect
+// mindOverMatter reports whether Mind over Matter offers seat intellect in
+// place of sk for a test: combat or agility while it lasts (ruling R-MOM).
+func (s *State) mindOverMatter(seat int, sk int8) bool {
+	return (sk == skCombat || sk == skAgility) && s.hasLasting(seat, lastMindOverMatter)
+}
+
+// chooseMindOverMatter is Mind over Matter's "you may use your [intellect]
+// in place of your [combat] and [agility]", a choice of the tester for each
+// fight or evasion at ST.1, before any commit (ruling R-MOM): a PkChoice
+// with the printed skill (ActChoose) and intellect (ActChoose+1). With
+// intellect, the attack's "+N [skill] for this attack" (Mod) and the
+// source's own skill bonus do not apply: a bonus to a skill applies only to
+// a test of that skill (LCG §3 Modifiers, tfSubst).
+func (s *State) chooseMindOverMatter(f *game.Frame, t *SkillTest) game.Control {
+	if f.Answer == game.NoAnswer {
+		p := s.ask(int(t.Tester), PkChoice, int32(t.Src))
+		p.Add(ActChoose, int32(t.Skill), 0)
+		p.Add(ActChoose+1, int32(skIntellect), 0)
+		return game.Wait
 	}
-	return sk
+	t.Flags &^= tfMindOverMatter
+	if s.chosen(f).Code == ActChoose+1 {
+		t.Skill = skIntellect
+		t.Mod = 0
+		t.Flags |= tfSubst
+	}
+	return s.cont(game.Again)
 }

@@ -108,7 +108,7 @@ func init() {
 var idGuardDog = mustID("01021")
 
 func init() {
-	registerTriggers(trigAbility{seq: 30, kind: tpWhenAssetDamaged, name: "Guard Dog", card: idGuardDog, from: fromPlay, auto: true,
+	registerTriggers(trigAbility{seq: 30, kind: tpWhenAssetDamaged, name: "Guard Dog", card: idGuardDog, from: fromPlay,
 		// Guard Dog: when an enemy attack deals damage to it, deal 1 damage to the attacker (ruling R-AUTO).
 		ok: func(s *State, ev *event, _ int, _ int16) bool {
 			return s.Cards[ev.Subj].Def == idGuardDog && s.enemySlot(int16(ev.N)) >= 0

@@ -39,7 +39,7 @@ func init() {
 var idHeirloom = mustID("01012")
 
 func init() {
-	registerTriggers(trigAbility{seq: 24, kind: tpAfterPlay, name: "Heirloom of Hyperborea", card: idHeirloom, from: fromPlay, auto: true,
+	registerTriggers(trigAbility{seq: 24, kind: tpAfterPlay, name: "Heirloom of Hyperborea", card: idHeirloom, from: fromPlay,
 		// Heirloom of Hyperborea: after you play a Spell, draw 1 card (ruling R-AUTO).
 		ok:  func(s *State, ev *event, _ int, _ int16) bool { return s.has(ev.Subj, trSpell) },
 		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.drawCards(seat, 1) }})

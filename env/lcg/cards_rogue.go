@@ -75,7 +75,7 @@ func init() {
 var idPickpocketing = mustID("01046")
 
 func init() {
-	registerTriggers(trigAbility{seq: 9, kind: tpAfterEvade, name: "Pickpocketing", card: idPickpocketing, from: fromPlay, auto: true,
+	registerTriggers(trigAbility{seq: 9, kind: tpAfterEvade, name: "Pickpocketing", card: idPickpocketing, from: fromPlay,
 		// Pickpocketing: after you evade an enemy, exhaust it: draw 1 card.
 		ok: func(s *State, ev *event, seat int, id int16) bool { return !s.Cards[id].Exhausted },
 		run: func(s *State, ev *event, seat int, id int16, _ game.Option) {

@@ -65,15 +65,26 @@ func init() {
 }
 
 // Research Librarian (01032): after it enters play, search your deck for a
-// Tome asset (its effect effSearchTome). LCG §3 Search (ruling
-// R-AUTO).
+// Tome asset (its effect effSearchTome), an optional reaction. LCG §3
+// Search, §3 Reaction Abilities (ruling R-AUTO).
 var idLibrarian = mustID("01032")
 
 func init() {
-	registerTriggers(trigAbility{seq: 28, kind: tpAfterEnterPlay, name: "Research Librarian", card: idLibrarian, from: fromPlay, auto: true,
+	registerTriggers(trigAbility{seq: 28, kind: tpAfterEnterPlay, name: "Research Librarian", card: idLibrarian, from: fromPlay,
 		// Research Librarian: after it enters play, search your deck for a Tome asset (ruling R-AUTO).
-		ok: func(s *State, ev *event, _ int, _ int16) bool {
-			return s.Cards[ev.Subj].Def == idLibrarian && s.Cards[ev.Subj].Zone == ZonePlay
+		// Offered only when the search can find a Tome (an ability whose
+		// effect could not change the game state cannot be initiated, LCG
+		// §3 Ability).
+		ok: func(s *State, ev *event, seat int, _ int16) bool {
+			if s.Cards[ev.Subj].Def != idLibrarian || s.Cards[ev.Subj].Zone != ZonePlay {
+				return false
+			}
+			for _, id := range s.Inv[seat].Deck {
+				if s.has(id, trTome) && s.card(id).Type == typeAsset {
+					return true
+				}
+			}
+			return false
 		},
 		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) {
 			s.push(opEffect, seat, int32(ev.Subj), -1, effSearchTome, 0)
@@ -93,7 +104,7 @@ var idMilan = mustID("01033")
 
 func init() {
 	registerCard(idMilan, playerHooks{skillBonus: [4]int8{skIntellect: 1}})
-	registerTriggers(trigAbility{seq: 19, kind: tpAfterInvestigate, name: "Dr. Milan Christopher", card: idMilan, from: fromPlay, auto: true,
+	registerTriggers(trigAbility{seq: 19, kind: tpAfterInvestigate, name: "Dr. Milan Christopher", card: idMilan, from: fromPlay,
 		// Dr. Milan Christopher: after you successfully investigate, gain 1 resource (ruling R-AUTO).
 		ok:  func(s *State, ev *event, _ int, _ int16) bool { return ev.Flags&evSuccess != 0 },
 		run: func(s *State, ev *event, seat int, _ int16, _ game.Option) { s.gainResources(seat, 1) }})

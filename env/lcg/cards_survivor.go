@@ -123,7 +123,7 @@ func init() {
 var idRabbitsFoot = mustID("01075")
 
 func init() {
-	registerTriggers(trigAbility{seq: 29, kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay, auto: true,
+	registerTriggers(trigAbility{seq: 29, kind: tpAfterTest, name: "Rabbit's Foot", card: idRabbitsFoot, from: fromPlay,
 		// Rabbit's Foot: after you fail a skill test, exhaust it: draw 1 card (ruling R-AUTO).
 		ok: func(s *State, ev *event, _ int, id int16) bool {
 			return ev.Flags&evSuccess == 0 && !s.Cards[id].Exhausted

@@ -88,11 +88,12 @@ func TestCards(t *testing.T) {
 		run  func(t *testing.T, s *State)
 	}{
 		{"01012 Heirloom of Hyperborea: draw 1 after playing a Spell", []string{"01004"}, func(t *testing.T, s *State) {
-			ctGive(s, 0, "01012", ZonePlay)
+			hh := ctGive(s, 0, "01012", ZonePlay)
 			sh := ctGive(s, 0, "01060", ZoneHand) // Shrivelling (Spell)
 			s.run()
 			deck, hand := len(s.Inv[0].Deck), len(s.Inv[0].Hand)
 			pick(t, s, ActPlay+slotOf(t, s.Inv[0].Hand, sh))
+			react(t, s, ActAbility+2*slotOf(t, s.Inv[0].Play, hh)) // optional (R-AUTO)
 			toAction(t, s)
 			if len(s.Inv[0].Deck) != deck-1 || len(s.Inv[0].Hand) != hand {
 				t.Fatalf("deck %d→%d hand %d→%d", deck, len(s.Inv[0].Deck), hand, len(s.Inv[0].Hand))
@@ -165,6 +166,7 @@ func TestCards(t *testing.T) {
 			lib := ctGive(s, 0, "01032", ZoneHand)
 			s.run()
 			pick(t, s, ActPlay+slotOf(t, v.Hand, lib))
+			react(t, s, ActAbility+2*slotOf(t, v.Play, lib)) // optional (R-AUTO)
 			toAction(t, s)
 			if s.Cards[tome].Zone != ZoneHand || s.Cards[lib].Zone != ZonePlay {
 				t.Fatalf("tome %s librarian %s", s.Cards[tome].Zone, s.Cards[lib].Zone)
@@ -195,12 +197,13 @@ func TestCards(t *testing.T) {
 			s.run()
 			pick(t, s, ActPlay+slotOf(t, s.Inv[0].Hand, mm))
 			pick(t, s, ActFight+game.ActionCode(s.enemySlot(e)))
+			pick(t, s, ActChoose+1) // intellect in place of combat (ruling R-MOM)
 			if s.Prompt().Kind != PkCommit || s.test().Skill != skIntellect {
 				t.Fatalf("fight skill %d", s.test().Skill)
 			}
 			pick(t, s, ActEndTurn)
 			s.expireLasting(-1, lastRoundMask)
-			if s.mindOverMatter(0, skAgility) != skAgility {
+			if s.mindOverMatter(0, skAgility) {
 				t.Fatal("Mind over Matter outlived the round")
 			}
 		}},
@@ -288,6 +291,7 @@ func TestCards(t *testing.T) {
 			s.ForceTokens(0)
 			pick(t, s, ActEvade+game.ActionCode(s.enemySlot(e)))
 			noCommit(t, s)
+			react(t, s, ActAbility+2*slotOf(t, s.Inv[0].Play, pp)) // optional (R-AUTO)
 			toAction(t, s)
 			if s.engagedWith(e, 0) || len(s.Inv[0].Hand) != hand+1 || !s.Cards[pp].Exhausted {
 				t.Fatalf("hand %d→%d", hand, len(s.Inv[0].Hand))
@@ -742,4 +746,26 @@ func TestAllCardsRandomPlay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// react answers the prompts before the first one offering code (passing
+// each with its first option), then takes code: an optional reaction
+// (LCG §3 Reaction Abilities, ruling R-AUTO).
+func react(t *testing.T, s *State, code game.ActionCode) {
+	t.Helper()
+	for i := 0; i < 50 && !s.Over(); i++ {
+		for _, o := range s.Prompt().Options {
+			if o.Code == code {
+				pick(t, s, code)
+				return
+			}
+		}
+		if s.Prompt().Kind == PkAction {
+			break
+		}
+		if err := s.Apply(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no prompt offered option %d (last prompt kind %d)", code, s.Prompt().Kind)
 }

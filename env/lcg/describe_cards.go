@@ -46,6 +46,12 @@ func (s *State) describeExt(o game.Option) (string, bool) {
 	if f.Op == opHunters && c >= ActEnemy && c < ActLocation {
 		return fmt.Sprintf("%s moves next", s.name(int16(o.Arg))), true
 	}
+	if f.Op == opTest && f.Step == 0 && s.prompt.Kind == PkChoice && c >= ActChoose {
+		if c == ActChoose+1 {
+			return "Test intellect in place of " + skillNames[s.test().Skill] + " (Mind over Matter)", true
+		}
+		return "Test " + skillNames[o.Arg], true
+	}
 	if f.Op == opTest && f.Step == 8 && c >= ActChoose {
 		return fmt.Sprintf("Resolve the %s token", TokenName(int8(o.Arg))), true
 	}

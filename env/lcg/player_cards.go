@@ -280,15 +280,13 @@ func (s *State) startFight(seat int, e int16, src int16, mod, dmg int8) {
 // +N [sk] for this attack" (a weapon's), dmg its extra damage. A bonus to a
 // skill applies only to a test of that skill (LCG §3 Modifiers): when Mind
 // over Matter puts intellect in place of sk, mod and the source's own skill
-// bonus (srcSkill) do not apply.
+// bonus (srcSkill) do not apply (the choice is chooseMindOverMatter's).
 func (s *State) startFightSkill(seat int, e int16, src int16, sk, mod, dmg int8) {
-	tsk := s.mindOverMatter(seat, sk)
-	t := s.pushTest(seat, tsk, 0, tkFight, e, src)
+	t := s.pushTest(seat, sk, 0, tkFight, e, src)
 	t.DmgBonus = dmg
-	if tsk == sk {
-		t.Mod = mod
-	} else {
-		t.Flags |= tfSubst
+	t.Mod = mod
+	if s.mindOverMatter(seat, sk) {
+		t.Flags |= tfMindOverMatter
 	}
 }
 
@@ -298,8 +296,8 @@ func (s *State) startEvade(seat int, e int16, src int16, sk int8) {
 	if sk == 0 && src < 0 {
 		sk = skAgility
 	}
-	if t := s.pushTest(seat, s.mindOverMatter(seat, sk), 0, tkEvade, e, src); t.Skill != sk {
-		t.Flags |= tfSubst
+	if t := s.pushTest(seat, sk, 0, tkEvade, e, src); s.mindOverMatter(seat, sk) {
+		t.Flags |= tfMindOverMatter
 	}
 }
 

@@ -44,6 +44,10 @@ const (
 	// names (Mind over Matter's intellect for combat): the source's "+N
 	// [skill] for this attack" bonuses do not apply (LCG §3 Modifiers).
 	tfSubst
+	// tfMindOverMatter: Mind over Matter lasts and the test is a fight or
+	// an evasion; the tester chooses at ST.1 whether intellect replaces
+	// the printed skill (ruling R-MOM).
+	tfMindOverMatter
 )
 
 // tokNone is SkillTest.Token when no chaos token was revealed.
@@ -182,6 +186,9 @@ func (s *State) hTest(f *game.Frame) game.Control {
 		if !s.inGame(tester) {
 			f.Step = 4
 			return game.Again
+		}
+		if t.Flags&tfMindOverMatter != 0 {
+			return s.chooseMindOverMatter(f, t)
 		}
 		if f.Answer != game.NoAnswer {
 			o := s.chosen(f)

@@ -30,8 +30,8 @@ import (
 //     prompt; copies of one card resolve together), each with everything it
 //     causes before the next;
 //  2. the reactions, in player order (LCG §3 Priority of Simultaneous
-//     Resolution): reactions applied without a decision (ruling R-AUTO)
-//     resolve at once; then each eligible investigator gets one PkReaction
+//     Resolution): every reaction is optional (ruling R-AUTO), so each
+//     eligible investigator gets one PkReaction
 //     prompt with Pass and every reaction it may use at this point (from
 //     cards in play, fast events in hand or, with Wendy's Amulet, the
 //     discard, its threat area, its investigator card), may use several
@@ -192,7 +192,6 @@ type trigAbility struct {
 	from   uint8
 	who    uint8
 	forced bool // "Forced –": fires by itself (LCG §3 Forced Abilities)
-	auto   bool // an optional reaction applied without a prompt (ruling R-AUTO)
 	round  uint8
 	phase  uint8 // limit once per round / per phase: bits of UsedRound / UsedPhase (LCG §3 Limits and Maximums)
 	// ok: the ability can be used (its condition holds and its effect could
@@ -200,7 +199,7 @@ type trigAbility struct {
 	ok func(s *State, ev *event, seat int, id int16) bool
 	// opts adds the ability's options to a reaction prompt; nil: one option.
 	opts func(s *State, ev *event, seat int, id int16, p *game.Prompt)
-	// run resolves it, with the option chosen (zero for forced and auto ones).
+	// run resolves it, with the option chosen (zero for forced ones).
 	run func(s *State, ev *event, seat int, id int16, o game.Option)
 }
 
@@ -446,21 +445,11 @@ func (s *State) hTrigger(f *game.Frame) game.Control {
 	}
 	for ev.Flags&(evCancelled|evReplaced) == 0 && int(ev.Cursor) < int(s.N) {
 		seat := s.seatAt(int(ev.Cursor))
-		// Reactions applied without a decision (ruling R-AUTO).
-		for _, k := range trigByKind[ev.Kind] {
-			a := &trigAbilities[k]
-			if a.auto && ev.Used&(1<<uint(k)) == 0 {
-				if _, _, ok := s.usable(int(k), ev, seat); ok {
-					s.useReaction(int(k), ev, seat, game.Option{})
-					return s.cont(game.Again)
-				}
-			}
-		}
 		p := s.ask(seat, PkReaction, int32(ev.Subj))
 		p.Add(ActPass, 0, 0)
 		for _, k := range trigByKind[ev.Kind] {
 			a := &trigAbilities[k]
-			if a.forced || a.auto || ev.Used&(1<<uint(k)) != 0 || s.trigLive&(1<<uint(k)) == 0 {
+			if a.forced || ev.Used&(1<<uint(k)) != 0 || s.trigLive&(1<<uint(k)) == 0 {
 				continue
 			}
 			id, code, ok := s.usable(int(k), ev, seat)

@@ -216,18 +216,15 @@ func (s *State) doAttack(f *game.Frame) game.Control {
 	if isCellCreature(attacker) {
 		credit = int(f.Who) // a barrel's explosion: whoever set it off (MA §12.11)
 	}
-	for i := len(ev) - 1; i >= 0; i-- {
-		e := ev[i]
-		if s.posOf(e) < 0 {
-			continue
-		}
-		st := s.evadeStat(attacker, e, magic)
-		if int(f.B) >= st {
-			// B: magic in bit 0, the attacking item plus 1 above (for
-			// "when you kill with this weapon").
-			s.push(opHit, s.agentOf(e), int32(credit), int32(e), 1, b2i(magic)|(spec>>atkItemSh&255)<<1)
+	hit := ev[:0]
+	for _, e := range ev {
+		if s.posOf(e) >= 0 && int(f.B) >= s.evadeStat(attacker, e, magic) {
+			hit = append(hit, e)
 		}
 	}
+	// B: magic in bit 0, the attacking item plus 1 above (for "when you
+	// kill with this weapon"). Several hits: R-EVADERS (hitorder.go).
+	s.pushHits(attacker, credit, b2i(magic)|(spec>>atkItemSh&255)<<1, hit)
 	return game.Done
 }
 

@@ -34,6 +34,7 @@ func (s *State) CloneInto(dst *State) {
 	dst.Limbo = append(keep.Limbo[:0], s.Limbo...)
 	dst.Mods = append(keep.Mods[:0], s.Mods...)
 	dst.Forced = append(keep.Forced[:0], s.Forced...)
+	dst.HitQueue = append(keep.HitQueue[:0], s.HitQueue...)
 	dst.log = keep.log
 	s.log.CloneInto(&dst.log)
 	dst.stack = keep.stack

@@ -50,6 +50,7 @@ const (
 	opTake
 	opAfterAttack
 	opWither
+	opHitOrder
 	numOps2
 )
 
@@ -99,6 +100,7 @@ func init() {
 	handlers[opTake] = (*State).doTake
 	handlers[opAfterAttack] = (*State).doAfterAttack
 	handlers[opWither] = (*State).doWither
+	handlers[opHitOrder] = (*State).doHitOrder
 }
 
 // push adds a frame unless the game is over.

@@ -686,7 +686,9 @@ func (s *State) teleportEffect(f *game.Frame, e *Effect, subject int) {
 
 // doTeleportPick offers the cells a teleport may reach: free cells within
 // f.A (f.B&255 = KindNone) or every cell of kind f.B&255 on the board,
-// chasms left out (docs/machina-rulings.md); then teleports creature f.Tgt
+// chasms included when the chooser may move a creature onto one (a pioneer
+// or a monster it controls: «Существо, которое … перенесли на клетку
+// пропасти, уничтожено», MA §12.6, R-CHASM); then teleports creature f.Tgt
 // there, crediting the user (f.B>>8, plus 1) with a kill on a chasm.
 func (s *State) doTeleportPick(f *game.Frame) game.Control {
 	cr := int(f.Tgt)
@@ -708,12 +710,17 @@ func (s *State) doTeleportPick(f *game.Frame) game.Control {
 	s.ask(f.Who, PromptTarget, f.Src)
 	s.opt(CodePass, -1, 0)
 	kind := CellKind(f.B & 255)
+	chooser := int(f.B>>8) - 1
+	if chooser < 0 {
+		chooser = cr
+	}
+	chasm := s.mayEnterChasm(chooser)
 	for n := 0; n < NumCells; n++ {
 		if n == c || !s.Board.Present(n) {
 			continue
 		}
 		if kind == KindNone {
-			if Cheb(n, c) <= int(f.A) && s.free(n) && s.Board.Kind[n] != KindChasm {
+			if Cheb(n, c) <= int(f.A) && s.free(n) && (chasm || !s.isChasm(n)) {
 				s.opt(CodeCell+game.ActionCode(n), int32(n), 0)
 			}
 		} else if s.Board.Kind[n] == kind && s.Board.Dest[n] == 0 {

@@ -126,6 +126,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	}
 	game.Ints(&w, s.Limbo)
 	game.Ints(&w, s.Forced)
+	game.Ints(&w, s.HitQueue)
 	w.Int(len(s.Mods))
 	for _, m := range s.Mods {
 		w.I32(int32(m.Target))

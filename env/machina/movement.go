@@ -10,8 +10,10 @@ import "github.com/mythos-rl/mythos/env/game"
 // (so the edge or corner is open) and it is free and passable; or, across
 // cells holding creatures cr may move through (MA §10.1), the first free
 // passable cell beyond in the same line (passOver). The move costs one
-// stamina per cell entered, Cheb(from, to). Voluntary steps never enter a
-// chasm (docs/machina-rulings.md).
+// stamina per cell entered, Cheb(from, to). A chasm is a passable cell (MA
+// §12.6): a pioneer, or a monster a pioneer controls, may step onto one and
+// is destroyed there (the caller's onChasm); a predictable or monster-side
+// monster never does (R-CHASM).
 func (s *State) canStep(cr int, d Direction) (int, bool) {
 	c := s.posOf(cr)
 	if c < 0 || s.immobile(cr) {
@@ -21,10 +23,29 @@ func (s *State) canStep(cr int, d Direction) (int, bool) {
 	if n < 0 {
 		return -1, false
 	}
-	if s.Board.Kind[n] == KindChasm && s.Board.Dest[n] == 0 {
+	if s.isChasm(n) && !s.mayEnterChasm(cr) {
 		return -1, false
 	}
 	return n, true
+}
+
+// mayEnterChasm reports whether creature cr may itself move onto a chasm
+// (MA §12.6, R-CHASM): «Предсказуемые чудовища никогда сами не перемещаются
+// на клетку пропасти» names predictable monsters only, and a pioneer
+// controlling a monster «может даже … переместить его в пропасть» (MA
+// §10.3); the monster side plays no suicide step (§22.A.5).
+func (s *State) mayEnterChasm(cr int) bool {
+	return isPioneer(cr) || isMonster(cr) && s.Mx[cr-MonsterBase].Controller >= 0
+}
+
+// chasmKiller is whom a creature that stepped onto a chasm by its own move
+// is credited to: the pioneer itself, or the pioneer controlling the
+// monster (MA §7.6, §10.3).
+func (s *State) chasmKiller(cr int) int {
+	if isMonster(cr) {
+		return int(s.Mx[cr-MonsterBase].Controller)
+	}
+	return cr
 }
 
 // passOver returns the cell where creature cr, stepping from c in direction
@@ -70,7 +91,7 @@ func (s *State) isChasm(c int) bool {
 // it; a step from chasm to chasm costs 0, any other step 1.
 func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 	c := s.posOf(p)
-	if n, ok := s.canStep(p, d); ok {
+	if n, ok := s.canStep(p, d); ok && !(s.isChasm(n) && s.hasStat(p, StatChasmWalk)) {
 		cost := costMove * Cheb(c, n) // past an incorporeal creature: every cell (MA §10.1)
 		return n, cost, int(s.P[p].Stamina) >= cost
 	}
@@ -151,6 +172,9 @@ func (s *State) doSteps(f *game.Frame) game.Control {
 		}
 		f.A -= int32(Cheb(s.posOf(cr), int(o.Arg))) // each cell entered (MA §10.1)
 		s.moveTo(cr, int(o.Arg))
+		if s.onChasm(cr, s.chasmKiller(cr)) { // MA §12.6 (R-CHASM)
+			return game.Done
+		}
 	}
 	if f.A <= 0 || s.posOf(cr) < 0 {
 		return game.Done

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
-	"gopkg.in/yaml.v3"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // A RulesCase is a scripted situation of the rules written in YAML: a board
@@ -212,28 +212,36 @@ type CasePrompt struct {
 	Count *int     `yaml:"count"`
 }
 
-// LoadRulesCases reads a YAML file of rules cases; errors name the file and
-// line.
+// CaseGame is the value of the `game:` key for Machina Arcana cases
+// (docs/rules-cases.md, "The game key").
+const CaseGame = "machina"
+
+// LoadRulesCases reads a YAML file of rules cases, a list or a mapping of
+// `game: machina` and `cases:` (casefile.CasesNode); a case without a name
+// or a rule, naming another game, or with a name used twice is an error
+// (casefile.CheckHeaders); errors name the file and line.
 func LoadRulesCases(path string) ([]*RulesCase, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var n yaml.Node
-	if err := yaml.Unmarshal(data, &n); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	var cases []*RulesCase
-	if err := decodeNode(path, &n, &cases); err != nil {
+	list, err := casefile.CasesNode(path, data, CaseGame)
+	if err != nil {
 		return nil, err
 	}
-	names := map[string]bool{}
-	for _, c := range cases {
+	var cases []*RulesCase
+	if err := decodeNode(path, list, &cases); err != nil {
+		return nil, err
+	}
+	hs := make([]casefile.Header, len(cases))
+	for i, c := range cases {
 		c.File = path
-		if names[c.Name] {
-			return nil, fmt.Errorf("%s:%d: case name %q used twice", path, c.Line, c.Name)
-		}
-		names[c.Name] = true
+		hs[i] = casefile.Header{Name: c.Name, Rule: c.Rule, Game: c.Game, Line: c.Line}
+	}
+	if err := casefile.CheckHeaders(path, CaseGame, hs); err != nil {
+		return nil, err
+	}
+	for _, c := range cases {
 		if !strings.Contains(c.Rule, "MA §") {
 			return nil, fmt.Errorf("%s:%d: rule must name a section as MA §N", path, c.Line)
 		}
@@ -266,6 +274,18 @@ func (c *RulesCase) Run(ct *Content) error {
 		}
 	}
 	return c.check(s)
+}
+
+// Outcome runs the case on ct (unless it is skipped) and returns its result
+// as `mythos check` prints it.
+func (c *RulesCase) Outcome(ct *Content) casefile.Outcome {
+	r := casefile.Outcome{Status: casefile.Pass, Where: c.File + ":" + strconv.Itoa(c.Line)}
+	if c.Skip != "" {
+		r.Status = casefile.Skip
+	} else if err := c.Run(ct); err != nil {
+		r.Status, r.Diff = casefile.Fail, []string{err.Error()}
+	}
+	return r
 }
 
 func (s *State) promptText() string {

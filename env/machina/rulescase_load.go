@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // The load-time checks of a rules case's Machina fields
@@ -49,14 +50,11 @@ func ShippedWith(files []string) (*Content, error) {
 	return c, nil
 }
 
-// validate checks the fields that name the game, content files, tiles,
+// validate checks the fields that name content files, tiles,
 // monsters and markers, and loads the case's extra content.
 func (c *RulesCase) validate() error {
 	at := func(line int, format string, args ...any) error {
 		return fmt.Errorf("%s:%d: %s", c.File, line, fmt.Sprintf(format, args...))
-	}
-	if c.Game != "" && c.Game != "machina" {
-		return at(c.Line, "game %q: a Machina Arcana case file says game: machina", c.Game)
 	}
 	su := &c.Setup
 	ct, err := Shipped()
@@ -64,12 +62,9 @@ func (c *RulesCase) validate() error {
 		return err
 	}
 	if len(su.Content) > 0 {
-		var files []string
-		for _, f := range su.Content {
-			if filepath.IsAbs(f) || f == "" {
-				return at(c.Line, "content %q: a path relative to the case file", f)
-			}
-			files = append(files, filepath.Join(filepath.Dir(c.File), f))
+		files, err := casefile.ContentPaths(c.File, c.Line, su.Content)
+		if err != nil {
+			return err
 		}
 		if ct, err = ShippedWith(files); err != nil {
 			return at(c.Line, "content: %v", err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // stage builds the case's table: a game of the shipped scenario set up
@@ -369,22 +370,11 @@ func (s *State) takeEvent(e int) {
 
 // check compares the state with the case's expectations.
 func (c *RulesCase) check(s *State) error {
-	var diffs []string
-	want := func(what string, w, g any) {
-		if fmt.Sprint(w) != fmt.Sprint(g) {
-			diffs = append(diffs, fmt.Sprintf("%s: want %v, got %v", what, w, g))
-		}
-	}
+	var d casefile.Diffs // the runners' shared comparison (internal/casefile)
+	want, intp := d.Want, d.Int
 	x := &c.Expect
-	checked := 0
-	intp := func(what string, w *int, g int) {
-		if w != nil {
-			checked++
-			want(what, *w, g)
-		}
-	}
 	for _, se := range x.Seats {
-		checked++
+		d.N++
 		p := &s.P[se.Seat]
 		who := fmt.Sprintf("seat %d ", se.Seat)
 		if se.At != nil {
@@ -427,10 +417,10 @@ func (c *RulesCase) check(s *State) error {
 		}
 	}
 	for _, me := range x.Monsters {
-		checked++
+		d.N++
 		m := s.monsterIndex(me.ID)
 		if m < 0 {
-			diffs = append(diffs, "no monster "+me.ID)
+			d.Lines = append(d.Lines, "no monster "+me.ID)
 			continue
 		}
 		if me.At != nil {
@@ -447,7 +437,7 @@ func (c *RulesCase) check(s *State) error {
 		intp(me.ID+" will", me.Will, s.will(MonsterBase+m))
 	}
 	for _, ce := range x.Cells {
-		checked++
+		d.N++
 		at, _ := cellAt(ce.At)
 		if ce.Destroyed != nil {
 			want(cellName(at)+" destruction tokens", *ce.Destroyed, int(s.Board.Dest[at]))
@@ -460,7 +450,7 @@ func (c *RulesCase) check(s *State) error {
 		}
 	}
 	for _, de := range x.Doors {
-		checked++
+		d.N++
 		at, _ := cellAt(de.At)
 		side := sideOf(de.Side)
 		if side < 0 {
@@ -481,7 +471,7 @@ func (c *RulesCase) check(s *State) error {
 	intp("forced dice left", x.Dice, len(s.Forced))
 	intp("finale tokens", x.Tokens, int(s.Tokens))
 	if x.Rituals != nil {
-		checked++
+		d.N++
 		var got []int
 		for _, r := range s.Rituals {
 			got = append(got, int(r.HP))
@@ -489,19 +479,19 @@ func (c *RulesCase) check(s *State) error {
 		want("ritual health", x.Rituals, got)
 	}
 	if x.Phase != "" {
-		checked++
+		d.N++
 		want("phase", x.Phase, s.Phase.String())
 	}
 	if x.Over != nil {
-		checked++
+		d.N++
 		want("over", *x.Over, s.over)
 	}
 	if x.Side != nil {
-		checked++
+		d.N++
 		want("monster side", *x.Side, s.MonsterSide)
 	}
 	if x.Order != nil {
-		checked++
+		d.N++
 		var got []string
 		for _, m := range s.Order {
 			got = append(got, s.ct.Monsters[m].ID)
@@ -511,7 +501,7 @@ func (c *RulesCase) check(s *State) error {
 	intp("monster deck", x.Deck, len(s.MonsterDeck))
 	intp("horror markers in use", x.Markers, s.markersUsed(-1))
 	if x.Pile != nil {
-		checked++
+		d.N++
 		var got []string
 		for _, m := range s.MonsterPile {
 			got = append(got, s.ct.Monsters[m].ID)
@@ -519,7 +509,7 @@ func (c *RulesCase) check(s *State) error {
 		want("destroyed pile", x.Pile, got)
 	}
 	if x.Discard != nil {
-		checked++
+		d.N++
 		var got []string
 		for _, i := range s.ItemDiscard {
 			got = append(got, s.ct.Items[i].ID)
@@ -527,7 +517,7 @@ func (c *RulesCase) check(s *State) error {
 		want("item discard", x.Discard, got)
 	}
 	if x.Event != "" {
-		checked++
+		d.N++
 		got := "none"
 		if e := s.currentEvent(false); e >= 0 {
 			got = s.ct.Events[e].ID
@@ -535,7 +525,7 @@ func (c *RulesCase) check(s *State) error {
 		want("pioneer event", x.Event, got)
 	}
 	if x.Horrors != "" {
-		checked++
+		d.N++
 		got := "none"
 		if e := s.currentEvent(true); e >= 0 {
 			got = s.ct.Events[e].ID
@@ -543,7 +533,7 @@ func (c *RulesCase) check(s *State) error {
 		want("horror event", x.Horrors, got)
 	}
 	if pe := x.Prompt; pe != nil {
-		checked++
+		d.N++
 		if pe.Kind != "" {
 			want("prompt kind", pe.Kind, promptKindNames[s.prompt.Kind])
 		}
@@ -556,24 +546,24 @@ func (c *RulesCase) check(s *State) error {
 		for _, h := range pe.Has {
 			code, err := s.optionCode(h)
 			if err != nil || s.prompt.Find(code) < 0 {
-				diffs = append(diffs, "prompt lacks "+h)
+				d.Lines = append(d.Lines, "prompt lacks "+h)
 			}
 		}
 		for _, h := range pe.Lacks {
 			code, err := s.optionCode(h)
 			if err == nil && s.prompt.Find(code) >= 0 {
-				diffs = append(diffs, "prompt has "+h)
+				d.Lines = append(d.Lines, "prompt has "+h)
 			}
 		}
 	}
-	if checked == 0 {
+	if d.N == 0 {
 		return fmt.Errorf("the case checks nothing")
 	}
 	if err := s.CheckInvariants(); err != nil {
-		diffs = append(diffs, "invariant: "+err.Error())
+		d.Lines = append(d.Lines, "invariant: "+err.Error())
 	}
-	if len(diffs) > 0 {
-		return fmt.Errorf("%s\n%s\n%s", strings.Join(diffs, "\n"), s.DrawBoard(), s.promptText())
+	if len(d.Lines) > 0 {
+		return fmt.Errorf("%s\n%s\n%s", strings.Join(d.Lines, "\n"), s.DrawBoard(), s.promptText())
 	}
 	return nil
 }

@@ -60,7 +60,7 @@ func keys(m map[string]bool) []string {
 func TestRulesCaseFieldErrors(t *testing.T) {
 	head := "- name: x\n  rule: MA §11.2\n"
 	for _, c := range []struct{ body, want string }{
-		{"  game: lcg\n", ":1: game \"lcg\""},
+		{"  game: lcg\n", ":1: case \"x\" names game \"lcg\""},
 		{"  setup:\n    tiles: [{id: nowhere}]\n", ":4: no tile \"nowhere\""},
 		{"  setup:\n    tiles: [{id: hall, face: 2}]\n", ":4: tile \"hall\": face 2"},
 		{"  setup:\n    tiles: [{id: hall, slot: 4}]\n", ":4: tile \"hall\": slot 4"},
@@ -76,7 +76,7 @@ func TestRulesCaseFieldErrors(t *testing.T) {
 		{"  setup:\n    mods: [{seat: 0, stat: defence, horror: true, monster: nobody}]\n", ":4: mods: no monster \"nobody\""},
 		{"  setup:\n    mods: [{seat: 0, stat: luck}]\n", ":4: mods: no stat \"luck\""},
 		{"  setup:\n    content: [missing.yaml]\n", ":1: content: open"},
-		{"  setup:\n    content: [/abs.yaml]\n", ":1: content \"/abs.yaml\": a path relative"},
+		{"  setup:\n    content: [/abs.yaml]\n", ":1: content: \"/abs.yaml\": want a file relative"},
 		{"  setup:\n    content: [bad.yaml]\n", "bad.yaml:3: unknown key \"colour\""},
 		{"  setup:\n    content: [dup.yaml]\n", "item id \"spiked_whip\" used twice"},
 		{"  expect:\n    monster_deck: many\n", ":4:"},
@@ -90,5 +90,19 @@ func TestRulesCaseFieldErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: want an error with %q, got %v", c.body, c.want, err)
 		}
+	}
+}
+
+// TestRulesCaseFileForms: a case file may be the mapping of game: machina
+// and cases (casefile.CasesNode); another game there is an error.
+func TestRulesCaseFileForms(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "case.yaml")
+	os.WriteFile(f, []byte("game: machina\ncases:\n  - name: x\n    rule: MA §11.2\n"), 0o644)
+	if cs, err := LoadRulesCases(f); err != nil || len(cs) != 1 || cs[0].Line != 3 {
+		t.Fatalf("mapping form: %v", err)
+	}
+	os.WriteFile(f, []byte("game: ah3\ncases:\n  - name: x\n    rule: MA §11.2\n"), 0o644)
+	if _, err := LoadRulesCases(f); err == nil || !strings.Contains(err.Error(), ":1: game \"ah3\"") {
+		t.Fatalf("mapping form with game: ah3: %v", err)
 	}
 }

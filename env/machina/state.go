@@ -186,6 +186,9 @@ type State struct {
 	BoostUsed     int8   // scratch: inspiration spent on the current roll
 	Roll          int8   // scratch: the current attack roll
 	LastDeath     int8   // statistics: the seat of the last pioneer to die
+	// HitQueue holds the hits waiting for their order (R-EVADERS,
+	// hitorder.go): a stack of groups.
+	HitQueue []int16
 	// The campaign (MA §5.4): the game being played (0-based) and, in the
 	// keep phase, the cards kept for the next one.
 	Game         int8

@@ -221,6 +221,9 @@ func (s *State) act(p int, o game.Option) {
 		_, cost, _ := s.pioneerStep(p, Direction(o.Arg2))
 		pi.Stamina -= int8(cost)
 		s.moveTo(p, int(o.Arg))
+		if !s.hasStat(p, StatChasmWalk) {
+			s.onChasm(p, p) // a step into a chasm destroys (MA §12.6, R-CHASM)
+		}
 	case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
 		e := s.Board.SideEdge(c, Direction(2*o.Arg2))
 		switch {

@@ -1,7 +1,11 @@
-// Package casefile reads the YAML files of scripted rules cases, which every
-// game's case runner (env/lcg/lcgcase, env/ah3/ah3case) keeps in one
-// directory: a file is a list of cases, decoded strictly so that a mistyped
-// key is an error, and every error names the file and the line.
+// Package casefile is what the three games' rules-case runners
+// (env/lcg/lcgcase, env/ah3/ah3case, Machina's in env/machina) share: the
+// case files (a list of cases, or a mapping of `game:` and `cases:`),
+// decoded strictly so that a mistyped key is an error, every error naming
+// the file and the line (casefile.go, game.go); the game key (game.go);
+// the fields every case has — name, rule, game — and the extra content
+// files it loads (header.go); and the comparison of expectations with the
+// state (diffs.go) and the outcome `mythos check` prints (Status, Outcome).
 package casefile
 
 import (
@@ -12,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -27,15 +30,7 @@ func Decode[T any](file string, data []byte) ([]T, []int, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, nil, fmt.Errorf("%s: no cases", file)
 		}
-		var te *yaml.TypeError
-		if errors.As(err, &te) {
-			msgs := make([]string, len(te.Errors))
-			for i, m := range te.Errors {
-				msgs[i] = file + ": " + m
-			}
-			return nil, nil, errors.New(strings.Join(msgs, "\n"))
-		}
-		return nil, nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, nil, decodeError(file, err)
 	}
 	// A second pass over the node tree gives each item its line.
 	lines := make([]int, len(items))
@@ -93,3 +88,11 @@ const (
 
 // String names the outcome as mythos check prints it.
 func (st Status) String() string { return [...]string{"PASS", "FAIL", "SKIP"}[st] }
+
+// Outcome is a case's result as `mythos check` prints it: its status, its
+// file:line, and each difference (or the error that stopped it).
+type Outcome struct {
+	Status Status
+	Where  string
+	Diff   []string
+}

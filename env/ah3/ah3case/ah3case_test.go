@@ -67,8 +67,12 @@ func TestGameKey(t *testing.T) {
 	if _, err := Parse("a.yaml", []byte("- {game: ah3, name: a, rule: r}\n")); err != nil {
 		t.Fatal(err)
 	}
+	// The mapping form names the game once for the file (casefile.DecodeFile).
+	if cs, err := Parse("a.yaml", []byte("game: ah3\ncases:\n  - {name: a, rule: r}\n")); err != nil || len(cs) != 1 || cs[0].Line != 3 {
+		t.Fatalf("mapping form: %v", err)
+	}
 	_, err := Parse("a.yaml", []byte("- {name: a, rule: r}\n- {game: lcg, name: b, rule: r}\n"))
-	if err == nil || !strings.Contains(err.Error(), `a.yaml:2: game "lcg"`) {
+	if err == nil || !strings.Contains(err.Error(), `a.yaml:2: case "b" names game "lcg"`) {
 		t.Fatalf("err %v", err)
 	}
 }

@@ -6,7 +6,6 @@ package ah3case
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/ah3/content"
@@ -154,43 +153,39 @@ func LoadFile(path string) ([]*Case, error) { return casefile.LoadFile(path, Par
 // LoadDir reads every *.yaml file of a directory in name order.
 func LoadDir(dir string) ([]*Case, error) { return casefile.LoadDir(dir, LoadFile) }
 
-// Parse reads a YAML list of cases, rejecting unknown keys.
+// Game is the value of the `game:` key for AH3 cases (docs/rules-cases.md,
+// "The game key").
+const Game = "ah3"
+
+// Parse reads the cases of a YAML document: a list of cases, or a mapping
+// of `game: ah3` and `cases:` (casefile.DecodeFile), rejecting unknown
+// keys; a case without a name or a rule, naming another game, or with a
+// name used twice is an error (casefile.CheckHeaders). Each case's extra
+// content files load with it, beside the shipped scenario.
 func Parse(file string, data []byte) ([]*Case, error) {
-	cases, lines, err := casefile.Decode[*Case](file, data)
+	cases, lines, err := casefile.DecodeFile[*Case](file, data, Game)
 	if err != nil {
 		return nil, err
 	}
+	hs := make([]casefile.Header, len(cases))
 	for i, c := range cases {
 		if c == nil {
 			return nil, fmt.Errorf("%s:%d: case %d is empty", file, lines[i], i+1)
 		}
-		c.Line = lines[i]
+		c.File, c.Line = file, lines[i]
+		hs[i] = casefile.Header{Name: c.Name, Rule: c.Rule, Game: c.Game, Line: c.Line}
 	}
-	seen := map[string]bool{}
-	for _, c := range cases {
-		c.File = file
-		if c.Name == "" || c.Rule == "" {
-			return nil, fmt.Errorf("%s:%d: a case needs a name and a rule", file, c.Line)
-		}
-		if c.Game != "" && c.Game != "ah3" {
-			return nil, fmt.Errorf("%s:%d: game %q: an AH3 case file says game: ah3", file, c.Line, c.Game)
-		}
-		if seen[c.Name] {
-			return nil, fmt.Errorf("%s:%d: case name %q used twice", file, c.Line, c.Name)
-		}
-		seen[c.Name] = true
+	if err := casefile.CheckHeaders(file, Game, hs); err != nil {
+		return nil, err
 	}
 	loaded := map[string]*content.Scenario{}
 	for _, c := range cases {
 		if len(c.Setup.Content) == 0 {
 			continue
 		}
-		paths := make([]string, len(c.Setup.Content))
-		for i, p := range c.Setup.Content {
-			if p == "" || filepath.IsAbs(p) {
-				return nil, fmt.Errorf("%s:%d: content: %q: want a file relative to the case file", file, c.Line, p)
-			}
-			paths[i] = filepath.Join(filepath.Dir(file), filepath.FromSlash(p))
+		paths, err := casefile.ContentPaths(file, c.Line, c.Setup.Content)
+		if err != nil {
+			return nil, err
 		}
 		key := strings.Join(paths, "\x00")
 		if sc, ok := loaded[key]; ok {

@@ -5,18 +5,15 @@ import (
 	"strings"
 
 	"github.com/mythos-rl/mythos/env/ah3"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 var statusNames = [...]string{"ready", "exhausted", "engaged"}
 var outcomeNames = [...]string{"none", "win", "loss", "truncated"}
 
 func expect(s *ah3.State, e *Expect) []string {
-	var d []string
-	diff := func(what string, want, got any) {
-		if fmt.Sprint(want) != fmt.Sprint(got) {
-			d = append(d, fmt.Sprintf("%s: want %v, got %v", what, want, got))
-		}
-	}
+	var d casefile.Diffs
+	diff := d.Want
 	if e.Round != nil {
 		diff("round", *e.Round, s.Round)
 	}
@@ -38,7 +35,7 @@ func expect(s *ah3.State, e *Expect) []string {
 	for _, name := range sortedKeys(e.Doom) {
 		sp, err := s.SpaceIndex(name)
 		if err != nil {
-			d = append(d, err.Error())
+			d.Lines = append(d.Lines, err.Error())
 			continue
 		}
 		diff("doom in "+name, e.Doom[name], s.Doom[sp])
@@ -46,7 +43,7 @@ func expect(s *ah3.State, e *Expect) []string {
 	for _, name := range sortedKeys(e.SpaceMarkers) {
 		sp, err := s.SpaceIndex(name)
 		if err != nil {
-			d = append(d, err.Error())
+			d.Lines = append(d.Lines, err.Error())
 			continue
 		}
 		diff("markers in "+name, e.SpaceMarkers[name], s.SpaceMarkers[sp])
@@ -54,7 +51,7 @@ func expect(s *ah3.State, e *Expect) []string {
 	for _, name := range sortedKeys(e.Clues) {
 		h, err := s.HoodIndex(name)
 		if err != nil {
-			d = append(d, err.Error())
+			d.Lines = append(d.Lines, err.Error())
 			continue
 		}
 		diff("clues in "+name, e.Clues[name], s.Clues[h])
@@ -62,7 +59,7 @@ func expect(s *ah3.State, e *Expect) []string {
 	for _, name := range sortedKeys(e.Anomaly) {
 		h, err := s.HoodIndex(name)
 		if err != nil {
-			d = append(d, err.Error())
+			d.Lines = append(d.Lines, err.Error())
 			continue
 		}
 		diff("anomaly in "+name, e.Anomaly[name], s.Anomaly[h])
@@ -71,10 +68,10 @@ func expect(s *ah3.State, e *Expect) []string {
 		diff("codex", e.Codex, s.CodexNumbers())
 	}
 	for _, se := range e.Seats {
-		d = append(d, expectSeat(s, &se)...)
+		d.Lines = append(d.Lines, expectSeat(s, &se)...)
 	}
 	for _, me := range e.Monsters {
-		d = append(d, expectMonster(s, &me)...)
+		d.Lines = append(d.Lines, expectMonster(s, &me)...)
 	}
 	if e.MonsterCount != nil {
 		n := 0
@@ -102,7 +99,7 @@ func expect(s *ah3.State, e *Expect) []string {
 	for _, p := range sortedKeys(e.Top) {
 		pile, err := s.PileByName(p)
 		if err != nil {
-			d = append(d, err.Error())
+			d.Lines = append(d.Lines, err.Error())
 			continue
 		}
 		got := ""
@@ -114,7 +111,7 @@ func expect(s *ah3.State, e *Expect) []string {
 	for _, p := range sortedKeys(e.PileSize) {
 		pile, err := s.PileByName(p)
 		if err != nil {
-			d = append(d, err.Error())
+			d.Lines = append(d.Lines, err.Error())
 			continue
 		}
 		diff("size of "+p, e.PileSize[p], pile.N)
@@ -133,7 +130,7 @@ func expect(s *ah3.State, e *Expect) []string {
 		for _, bad := range e.LogLacks {
 			for _, l := range lines {
 				if strings.Contains(l, bad) {
-					d = append(d, fmt.Sprintf("log: line %q contains %q", l, bad))
+					d.Lines = append(d.Lines, fmt.Sprintf("log: line %q contains %q", l, bad))
 				}
 			}
 		}
@@ -143,7 +140,7 @@ func expect(s *ah3.State, e *Expect) []string {
 				found = found || strings.Contains(l, want)
 			}
 			if !found {
-				d = append(d, fmt.Sprintf("log: no line contains %q", want))
+				d.Lines = append(d.Lines, fmt.Sprintf("log: no line contains %q", want))
 			}
 		}
 	}
@@ -160,19 +157,19 @@ func expect(s *ah3.State, e *Expect) []string {
 		}
 		for _, h := range p.Has {
 			if find(s, h) < 0 {
-				d = append(d, fmt.Sprintf("prompt: no option %q", h))
+				d.Lines = append(d.Lines, fmt.Sprintf("prompt: no option %q", h))
 			}
 		}
 		for _, l := range p.Lacks {
 			if find(s, l) >= 0 {
-				d = append(d, fmt.Sprintf("prompt: option %q should be absent", l))
+				d.Lines = append(d.Lines, fmt.Sprintf("prompt: option %q should be absent", l))
 			}
 		}
 	}
 	if err := s.CheckInvariants(); err != nil {
-		d = append(d, "invariants: "+err.Error())
+		d.Lines = append(d.Lines, "invariants: "+err.Error())
 	}
-	return d
+	return d.Lines
 }
 
 func cardName(s *ah3.State, pile string, c int16) string {
@@ -189,13 +186,9 @@ func cardName(s *ah3.State, pile string, c int16) string {
 }
 
 func expectSeat(s *ah3.State, se *SeatExpect) []string {
-	var d []string
+	var d casefile.Diffs
 	st := &s.Seats[se.Seat]
-	diff := func(what string, want, got any) {
-		if fmt.Sprint(want) != fmt.Sprint(got) {
-			d = append(d, fmt.Sprintf("seat %d %s: want %v, got %v", se.Seat, what, want, got))
-		}
-	}
+	diff := func(what string, want, got any) { d.Want(fmt.Sprintf("seat %d %s", se.Seat, what), want, got) }
 	if se.Investigator != nil {
 		got := "none"
 		if st.Inv >= 0 {
@@ -241,15 +234,15 @@ func expectSeat(s *ah3.State, se *SeatExpect) []string {
 	}
 	for _, h := range se.Has {
 		if !has(h) {
-			d = append(d, fmt.Sprintf("seat %d: lacks %s", se.Seat, h))
+			d.Lines = append(d.Lines, fmt.Sprintf("seat %d: lacks %s", se.Seat, h))
 		}
 	}
 	for _, l := range se.Lacks {
 		if has(l) {
-			d = append(d, fmt.Sprintf("seat %d: has %s", se.Seat, l))
+			d.Lines = append(d.Lines, fmt.Sprintf("seat %d: has %s", se.Seat, l))
 		}
 	}
-	return d
+	return d.Lines
 }
 
 func expectMonster(s *ah3.State, me *MonsterExpect) []string {

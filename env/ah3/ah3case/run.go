@@ -32,6 +32,11 @@ type Result struct {
 // Where is "file:line" of the case.
 func (r Result) Where() string { return fmt.Sprintf("%s:%d", r.Case.File, r.Case.Line) }
 
+// Outcome is the result as `mythos check` prints it.
+func (r Result) Outcome() casefile.Outcome {
+	return casefile.Outcome{Status: r.Status, Where: r.Where(), Diff: r.Diff}
+}
+
 var skills = map[string]int{"observation": 0, "will": 1, "lore": 2, "influence": 3, "strength": 4}
 var actionBits = map[string]int{"move": 0, "gather": 1, "focus": 2, "ward": 3, "research": 4, "trade": 5, "attack": 6, "evade": 7}
 

@@ -93,37 +93,37 @@ func setupCampaign(s *lcg.State, c *CampaignSetup) error {
 
 // checkCampaignPlay compares the campaign-play state.
 func checkCampaignPlay(s *lcg.State, d *differ, e *CampaignPlayExpect) {
-	d.n++
+	d.N++
 	if !s.InCampaign() {
-		d.add("campaign: the game is not a campaign")
+		d.Add("campaign: the game is not a campaign")
 		return
 	}
-	d.int("campaign scenario", e.Scenario, int(s.Camp.Index))
-	d.str("campaign step", e.Step, lcg.CampaignStepName(s.Camp.Step))
-	d.bool("campaign lost", e.Lost, s.Camp.Lost)
-	d.int("campaign bag additions", e.Bag, int(s.Camp.NBagAdds))
+	d.Int("campaign scenario", e.Scenario, int(s.Camp.Index))
+	d.Str("campaign step", e.Step, lcg.CampaignStepName(s.Camp.Step))
+	d.Bool("campaign lost", e.Lost, s.Camp.Lost)
+	d.Int("campaign bag additions", e.Bag, int(s.Camp.NBagAdds))
 	if e.Score != nil && *e.Score != s.Score() {
-		d.add("campaign score: want %v, got %v", *e.Score, s.Score())
+		d.Add("campaign score: want %v, got %v", *e.Score, s.Score())
 	}
 	for _, se := range e.Seats {
 		if se.Seat < 0 || se.Seat >= int(s.N) {
-			d.add("campaign seat %d: no such seat", se.Seat)
+			d.Add("campaign seat %d: no such seat", se.Seat)
 			continue
 		}
 		c := &s.Camp.Seats[se.Seat]
 		w := fmt.Sprintf("campaign seat %d ", se.Seat)
 		if se.Investigator != "" {
-			d.n++
+			d.N++
 			if id, err := cardID(se.Investigator); err != nil || id != c.Inv {
-				d.add("%sinvestigator: want %s, got %s", w, se.Investigator, cards.Get(c.Inv).Name)
+				d.Add("%sinvestigator: want %s, got %s", w, se.Investigator, cards.Get(c.Inv).Name)
 			}
 		}
-		d.int(w+"experience", se.XP, int(c.XP))
-		d.int(w+"experience earned", se.Earned, int(c.Earned))
-		d.int(w+"physical trauma", se.PhysicalTrauma, int(c.Physical))
-		d.int(w+"mental trauma", se.MentalTrauma, int(c.Mental))
-		d.str(w+"status", se.Status, lcg.SeatStatusName(c.Status))
-		d.int(w+"deck size", se.DeckSize, s.CampaignDeckSize(se.Seat))
+		d.Int(w+"experience", se.XP, int(c.XP))
+		d.Int(w+"experience earned", se.Earned, int(c.Earned))
+		d.Int(w+"physical trauma", se.PhysicalTrauma, int(c.Physical))
+		d.Int(w+"mental trauma", se.MentalTrauma, int(c.Mental))
+		d.Str(w+"status", se.Status, lcg.SeatStatusName(c.Status))
+		d.Int(w+"deck size", se.DeckSize, s.CampaignDeckSize(se.Seat))
 		checkDeckList(s, d, w+"deck", se.Seat, se.Deck)
 	}
 }
@@ -135,7 +135,7 @@ func checkDeckList(s *lcg.State, d *differ, what string, seat int, z ZoneExpect)
 	if len(z.Has) == 0 && len(z.Lacks) == 0 {
 		return
 	}
-	d.n++
+	d.N++
 	count := func(name string) (int, error) {
 		n := strings.TrimSpace(name)
 		if c, ok := cards.ByCode(n); ok {
@@ -161,17 +161,17 @@ func checkDeckList(s *lcg.State, d *differ, what string, seat int, z ZoneExpect)
 	for key, want := range need {
 		got, err := count(key)
 		if err != nil {
-			d.add("%s: %v", what, err)
+			d.Add("%s: %v", what, err)
 		} else if got < want {
-			d.add("%s: want %d × %s, got %d", what, want, key, got)
+			d.Add("%s: want %d × %s, got %d", what, want, key, got)
 		}
 	}
 	for _, n := range z.Lacks {
 		got, err := count(n)
 		if err != nil {
-			d.add("%s: %v", what, err)
+			d.Add("%s: %v", what, err)
 		} else if got > 0 {
-			d.add("%s: want no %s, got %d", what, n, got)
+			d.Add("%s: want no %s, got %d", what, n, got)
 		}
 	}
 }

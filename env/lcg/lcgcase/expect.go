@@ -7,66 +7,30 @@ import (
 
 	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/env/lcg/cards"
+	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
-// differ collects differences between expected and actual values; n counts
-// the expectations checked, so that a case stating none can be failed.
-type differ struct {
-	lines []string
-	n     int
-}
-
-func (d *differ) add(format string, args ...any) {
-	d.lines = append(d.lines, fmt.Sprintf(format, args...))
-}
-
-func (d *differ) int(what string, want *int, got int) {
-	if want == nil {
-		return
-	}
-	d.n++
-	if *want != got {
-		d.add("%s: want %d, got %d", what, *want, got)
-	}
-}
-
-func (d *differ) bool(what string, want *bool, got bool) {
-	if want == nil {
-		return
-	}
-	d.n++
-	if *want != got {
-		d.add("%s: want %v, got %v", what, *want, got)
-	}
-}
-
-func (d *differ) str(what, want, got string) {
-	if want == "" {
-		return
-	}
-	d.n++
-	if !strings.EqualFold(strings.TrimSpace(want), got) {
-		d.add("%s: want %s, got %s", what, want, got)
-	}
-}
+// differ collects the differences between expected and actual values and
+// counts the expectations checked (the runners' shared casefile.Diffs).
+type differ = casefile.Diffs
 
 // check compares the state with the expectations and returns the
 // differences; a case that expects nothing fails (it could never fail).
 func check(s *lcg.State, e *Expect) []string {
 	var d differ
-	d.str("phase", e.Phase, s.Phase.String())
-	d.int("round", e.Round, int(s.Round))
-	d.int("act", e.Act, int(s.Act))
-	d.int("agenda", e.Agenda, int(s.Agenda))
-	d.int("doom on the agenda", e.Doom, int(s.AgendaDoom))
-	d.int("doom in play", e.DoomInPlay, s.DoomTotal())
-	d.int("lead investigator", e.Lead, int(s.Lead))
-	d.bool("game over", e.Over, s.Over())
-	d.str("resolution", e.Resolution, lcg.ResolutionName(s.Resolution))
+	d.Str("phase", e.Phase, s.Phase.String())
+	d.Int("round", e.Round, int(s.Round))
+	d.Int("act", e.Act, int(s.Act))
+	d.Int("agenda", e.Agenda, int(s.Agenda))
+	d.Int("doom on the agenda", e.Doom, int(s.AgendaDoom))
+	d.Int("doom in play", e.DoomInPlay, s.DoomTotal())
+	d.Int("lead investigator", e.Lead, int(s.Lead))
+	d.Bool("game over", e.Over, s.Over())
+	d.Str("resolution", e.Resolution, lcg.ResolutionName(s.Resolution))
 	if e.Score != nil {
-		d.n++
+		d.N++
 		if *e.Score != s.Score() {
-			d.add("score: want %v, got %v", *e.Score, s.Score())
+			d.Add("score: want %v, got %v", *e.Score, s.Score())
 		}
 	}
 	for i := range e.Seats {
@@ -75,16 +39,16 @@ func check(s *lcg.State, e *Expect) []string {
 	for _, l := range e.Locations {
 		k, err := location(s, l.Name)
 		if err != nil {
-			d.add("location: %v", err)
+			d.Add("location: %v", err)
 			continue
 		}
 		c := &s.Cards[s.LocInst[k]]
 		w := "location " + l.Name
-		d.int(w+" clues", l.Clues, int(c.Clues))
-		d.bool(w+" revealed", l.Revealed, c.Revealed)
-		d.bool(w+" in play", l.InPlay, s.LocationInPlay(k))
-		d.int(w+" shroud", l.Shroud, s.ShroudAt(k))
-		d.int(w+" doom", l.Doom, int(c.Doom))
+		d.Int(w+" clues", l.Clues, int(c.Clues))
+		d.Bool(w+" revealed", l.Revealed, c.Revealed)
+		d.Bool(w+" in play", l.InPlay, s.LocationInPlay(k))
+		d.Int(w+" shroud", l.Shroud, s.ShroudAt(k))
+		d.Int(w+" doom", l.Doom, int(c.Doom))
 		checkZone(s, &d, w+" attachments", s.Attached(k), l.Attached)
 	}
 	if e.Campaign != nil {
@@ -104,14 +68,14 @@ func check(s *lcg.State, e *Expect) []string {
 	checkZone(s, &d, "encounter deck", s.EncDeck, e.EncDeck)
 	checkZone(s, &d, "removed from the game", s.Removed, e.Removed)
 	checkZone(s, &d, "set aside", s.SetAside, e.SetAside)
-	d.int("chaos bag size", e.BagSize, len(s.Bag))
+	d.Int("chaos bag size", e.BagSize, len(s.Bag))
 	if len(e.BagHas) > 0 {
-		d.n++
+		d.N++
 		need := map[int8]int{}
 		for _, n := range e.BagHas {
 			t, err := lcg.ParseToken(n)
 			if err != nil {
-				d.add("bag_has: %v", err)
+				d.Add("bag_has: %v", err)
 				continue
 			}
 			need[t]++
@@ -123,7 +87,7 @@ func check(s *lcg.State, e *Expect) []string {
 		for _, n := range e.BagHas {
 			t, _ := lcg.ParseToken(n)
 			if have[t] < need[t] {
-				d.add("chaos bag: want %d × %s, got %d", need[t], lcg.TokenName(t), have[t])
+				d.Add("chaos bag: want %d × %s, got %d", need[t], lcg.TokenName(t), have[t])
 				need[t] = 0
 			}
 		}
@@ -133,48 +97,48 @@ func check(s *lcg.State, e *Expect) []string {
 		for _, id := range s.Victory {
 			n += int(cards.Get(s.Cards[id].Def).Victory)
 		}
-		d.int("victory points", e.VictoryPts, n)
+		d.Int("victory points", e.VictoryPts, n)
 	}
 	checkLogOrder(s, &d, e.LogOrder)
 	checkExactCounts(s, &d, e)
 	if e.ActClues != nil {
 		on, _ := s.ActCluesOnAct()
-		d.int("clues on the act", e.ActClues, on)
+		d.Int("clues on the act", e.ActClues, on)
 	}
-	if d.n == 0 {
-		d.add("the case expects nothing: state at least one expectation")
+	if d.N == 0 {
+		d.Add("the case expects nothing: state at least one expectation")
 	}
-	return d.lines
+	return d.Lines
 }
 
 var outNames = map[uint8]string{lcg.OutNone: "in", lcg.OutDamage: "damage", lcg.OutHorror: "horror", lcg.OutBoth: "both", lcg.OutResigned: "resigned", lcg.OutDefeated: "defeated"}
 
 func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 	if e.Seat < 0 || e.Seat >= int(s.N) {
-		d.add("seat %d: no such investigator (the game has %d)", e.Seat, s.N)
+		d.Add("seat %d: no such investigator (the game has %d)", e.Seat, s.N)
 		return
 	}
 	v := &s.Inv[e.Seat]
 	w := fmt.Sprintf("seat %d ", e.Seat)
-	d.int(w+"resources", e.Resources, int(v.Resources))
-	d.int(w+"clues", e.Clues, int(v.Clues))
-	d.int(w+"damage", e.Damage, int(v.Damage))
-	d.int(w+"horror", e.Horror, int(v.Horror))
-	d.int(w+"actions left", e.Actions, int(v.Actions))
+	d.Int(w+"resources", e.Resources, int(v.Resources))
+	d.Int(w+"clues", e.Clues, int(v.Clues))
+	d.Int(w+"damage", e.Damage, int(v.Damage))
+	d.Int(w+"horror", e.Horror, int(v.Horror))
+	d.Int(w+"actions left", e.Actions, int(v.Actions))
 	got := locName(s, int(v.Loc))
 	if e.Location != "" && s.LocationSlot(e.Location) == int(v.Loc) {
 		got = e.Location // named by its subtitle (Arkham Woods (Quiet Glade))
 	}
-	d.str(w+"location", e.Location, got)
-	d.str(w+"out", e.Out, outNames[v.Out])
-	d.int(w+"physical trauma", e.PhysicalTrauma, int(v.PhysicalTrauma))
-	d.int(w+"mental trauma", e.MentalTrauma, int(v.MentalTrauma))
-	d.int(w+"experience penalty", e.XPPenalty, int(v.XPPenalty))
-	d.int(w+"hand size", e.HandCount, len(v.Hand))
-	d.int(w+"deck size", e.DeckCount, len(v.Deck))
-	d.int(w+"discard size", e.DiscardCount, len(v.Discard))
-	d.int(w+"cards in play", e.PlayCount, len(v.Play))
-	d.int(w+"cards in threat area", e.ThreatCount, len(v.Threat))
+	d.Str(w+"location", e.Location, got)
+	d.Str(w+"out", e.Out, outNames[v.Out])
+	d.Int(w+"physical trauma", e.PhysicalTrauma, int(v.PhysicalTrauma))
+	d.Int(w+"mental trauma", e.MentalTrauma, int(v.MentalTrauma))
+	d.Int(w+"experience penalty", e.XPPenalty, int(v.XPPenalty))
+	d.Int(w+"hand size", e.HandCount, len(v.Hand))
+	d.Int(w+"deck size", e.DeckCount, len(v.Deck))
+	d.Int(w+"discard size", e.DiscardCount, len(v.Discard))
+	d.Int(w+"cards in play", e.PlayCount, len(v.Play))
+	d.Int(w+"cards in threat area", e.ThreatCount, len(v.Threat))
 	checkZone(s, d, w+"hand", v.Hand, e.Hand)
 	checkZone(s, d, w+"deck", v.Deck, e.Deck)
 	checkZone(s, d, w+"discard", v.Discard, e.Discard)
@@ -184,11 +148,11 @@ func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 		names := []string{"willpower", "intellect", "combat", "agility"}
 		for k := 0; k < len(e.Skills) && k < 4; k++ {
 			want := e.Skills[k]
-			d.int(w+names[k], &want, s.SkillOf(e.Seat, k))
+			d.Int(w+names[k], &want, s.SkillOf(e.Seat, k))
 		}
 	}
 	for _, ce := range e.Cards {
-		d.n++ // the card is in the play or threat area
+		d.N++ // the card is in the play or threat area
 		id := int16(-1)
 		for _, l := range [][]int16{v.Play, v.Threat} {
 			for _, x := range l {
@@ -198,17 +162,17 @@ func checkSeat(s *lcg.State, d *differ, e *SeatExpect) {
 			}
 		}
 		if id < 0 {
-			d.add("%s%s: not in the play or threat area", w, ce.Card)
+			d.Add("%s%s: not in the play or threat area", w, ce.Card)
 			continue
 		}
 		c := &s.Cards[id]
 		cw := w + ce.Card + " "
-		d.int(cw+"damage", ce.Damage, int(c.Damage))
-		d.int(cw+"horror", ce.Horror, int(c.Horror))
-		d.int(cw+"clues", ce.Clues, int(c.Clues))
-		d.int(cw+"doom", ce.Doom, int(c.Doom))
-		d.int(cw+"uses", ce.Uses, int(c.Uses))
-		d.bool(cw+"exhausted", ce.Exhausted, c.Exhausted)
+		d.Int(cw+"damage", ce.Damage, int(c.Damage))
+		d.Int(cw+"horror", ce.Horror, int(c.Horror))
+		d.Int(cw+"clues", ce.Clues, int(c.Clues))
+		d.Int(cw+"doom", ce.Doom, int(c.Doom))
+		d.Int(cw+"uses", ce.Uses, int(c.Uses))
+		d.Bool(cw+"exhausted", ce.Exhausted, c.Exhausted)
 	}
 }
 
@@ -218,7 +182,7 @@ func checkZone(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect)
 	if len(z.Has) == 0 && len(z.Lacks) == 0 {
 		return
 	}
-	d.n++
+	d.N++
 	count := func(name string) int {
 		n := 0
 		for _, id := range list {
@@ -240,20 +204,20 @@ func checkZone(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect)
 		}
 		done[key] = true
 		if _, err := cardID(n); err != nil {
-			d.add("%s: %v", what, err)
+			d.Add("%s: %v", what, err)
 			continue
 		}
 		if got := count(n); got < need[key] {
-			d.add("%s: want %d × %s, got %d (%s)", what, need[key], n, got, zoneList(s, list))
+			d.Add("%s: want %d × %s, got %d (%s)", what, need[key], n, got, zoneList(s, list))
 		}
 	}
 	for _, n := range z.Lacks {
 		if _, err := cardID(n); err != nil {
-			d.add("%s: %v", what, err)
+			d.Add("%s: %v", what, err)
 			continue
 		}
 		if got := count(n); got > 0 {
-			d.add("%s: want no %s, got %d (%s)", what, n, got, zoneList(s, list))
+			d.Add("%s: want no %s, got %d (%s)", what, n, got, zoneList(s, list))
 		}
 	}
 }
@@ -275,9 +239,9 @@ func zoneList(s *lcg.State, list []int16) string {
 }
 
 func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
-	d.n++ // in play, or not (InPlay)
+	d.N++ // in play, or not (InPlay)
 	if _, err := cardID(e.Card); err != nil {
-		d.add("enemy: %v", err)
+		d.Add("enemy: %v", err)
 		return
 	}
 	var found []int16
@@ -287,28 +251,28 @@ func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
 		}
 	}
 	w := "enemy " + e.Card
-	d.int(w+" count in play", e.Count, len(found))
+	d.Int(w+" count in play", e.Count, len(found))
 	want := e.InPlay == nil || *e.InPlay
 	if !want {
 		if len(found) > 0 {
-			d.add("%s: want not in play, got in play at %s", w, locName(s, int(s.Cards[found[0]].Loc)))
+			d.Add("%s: want not in play, got in play at %s", w, locName(s, int(s.Cards[found[0]].Loc)))
 		}
 		return
 	}
 	if len(found) == 0 {
 		if e.Count == nil || *e.Count > 0 {
-			d.add("%s: want in play, got not in play", w)
+			d.Add("%s: want in play, got not in play", w)
 		}
 		return
 	}
 	id := found[0]
 	c := &s.Cards[id]
-	d.str(w+" location", e.At, locName(s, int(c.Loc)))
-	d.int(w+" damage", e.Damage, int(c.Damage))
-	d.bool(w+" exhausted", e.Exhausted, c.Exhausted)
-	d.int(w+" health", e.Health, s.EnemyHealthOf(id))
-	d.int(w+" doom", e.Doom, int(c.Doom))
-	d.int(w+" clues", e.Clues, int(c.Clues))
+	d.Str(w+" location", e.At, locName(s, int(c.Loc)))
+	d.Int(w+" damage", e.Damage, int(c.Damage))
+	d.Bool(w+" exhausted", e.Exhausted, c.Exhausted)
+	d.Int(w+" health", e.Health, s.EnemyHealthOf(id))
+	d.Int(w+" doom", e.Doom, int(c.Doom))
+	d.Int(w+" clues", e.Clues, int(c.Clues))
 	if e.Engaged != "" {
 		var with []string
 		for i := 0; i < int(s.N); i++ {
@@ -320,34 +284,34 @@ func checkEnemy(s *lcg.State, d *differ, e *EnemyExpect) {
 		if len(with) > 0 {
 			got = strings.Join(with, ",")
 		}
-		d.str(w+" engaged with", e.Engaged, got)
+		d.Str(w+" engaged with", e.Engaged, got)
 	}
 }
 
 func checkPrompt(s *lcg.State, d *differ, e *PromptExpect) {
 	p := s.Prompt()
-	d.str("prompt kind", e.Kind, kindName(s, p.Kind))
-	d.int("prompt actor", e.Actor, int(p.Actor))
-	d.int("prompt option count", e.Count, len(p.Options))
-	d.n += len(e.Has) + len(e.Lacks)
+	d.Str("prompt kind", e.Kind, kindName(s, p.Kind))
+	d.Int("prompt actor", e.Actor, int(p.Actor))
+	d.Int("prompt option count", e.Count, len(p.Options))
+	d.N += len(e.Has) + len(e.Lacks)
 	for _, a := range e.Has {
 		if a.Option != nil || a.Advance != "" {
-			d.add("prompt has: %q is not an option name", a.String())
+			d.Add("prompt has: %q is not an option name", a.String())
 			continue
 		}
 		switch matchOption(s, a) {
 		case -1:
-			d.add("prompt: want option %q, got %s", a.String(), optionList(s))
+			d.Add("prompt: want option %q, got %s", a.String(), optionList(s))
 		case -2:
-			d.add("prompt: unknown action %q", a.String())
+			d.Add("prompt: unknown action %q", a.String())
 		}
 	}
 	for _, a := range e.Lacks {
 		switch i := matchOption(s, a); {
 		case i >= 0:
-			d.add("prompt: want no option %q, got %s", a.String(), optionList(s))
+			d.Add("prompt: want no option %q, got %s", a.String(), optionList(s))
 		case i == -2:
-			d.add("prompt: unknown action %q", a.String())
+			d.Add("prompt: unknown action %q", a.String())
 		}
 	}
 }
@@ -359,14 +323,14 @@ func checkCampaign(s *lcg.State, d *differ, e *CampaignExpect) {
 		want  bool
 	}{{e.Has, true}, {e.Lacks, false}} {
 		for _, n := range list.names {
-			d.n++
+			d.N++
 			k, err := lcg.ParseLogKey(n)
 			if err != nil {
-				d.add("campaign_log: %v", err)
+				d.Add("campaign_log: %v", err)
 				continue
 			}
 			if s.Campaign.Has(k) != list.want {
-				d.add("campaign log %q: want recorded %v, got %v", k, list.want, !list.want)
+				d.Add("campaign log %q: want recorded %v, got %v", k, list.want, !list.want)
 			}
 		}
 	}
@@ -377,7 +341,7 @@ func checkCampaign(s *lcg.State, d *differ, e *CampaignExpect) {
 		if list.names == nil {
 			continue
 		}
-		d.n++
+		d.N++
 		var got []string
 		for _, c := range s.CampaignCards(list.key) {
 			got = append(got, cards.Get(c).Name)
@@ -386,13 +350,13 @@ func checkCampaign(s *lcg.State, d *differ, e *CampaignExpect) {
 		for _, n := range list.names {
 			id, err := cardID(n)
 			if err != nil {
-				d.add("campaign_log: %v", err)
+				d.Add("campaign_log: %v", err)
 				continue
 			}
 			want = append(want, cards.Get(id).Name)
 		}
 		if strings.Join(got, "; ") != strings.Join(want, "; ") {
-			d.add("campaign log %q: want [%s], got [%s]", list.key, strings.Join(want, "; "), strings.Join(got, "; "))
+			d.Add("campaign log %q: want [%s], got [%s]", list.key, strings.Join(want, "; "), strings.Join(got, "; "))
 		}
 	}
 }

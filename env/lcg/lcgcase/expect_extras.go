@@ -15,7 +15,7 @@ func checkLogOrder(s *lcg.State, d *differ, want []string) {
 	if len(want) == 0 {
 		return
 	}
-	d.n++
+	d.N++
 	lines := s.Log().Lines(s)
 	at := 0
 	for i, w := range want {
@@ -32,7 +32,7 @@ func checkLogOrder(s *lcg.State, d *differ, want []string) {
 			if i == 0 {
 				where = "anywhere"
 			}
-			d.add("log_order %d %q: no such line %s (log: %s)", i+1, w, where, logTail(lines, at))
+			d.Add("log_order %d %q: no such line %s (log: %s)", i+1, w, where, logTail(lines, at))
 			return
 		}
 		at = found + 1
@@ -65,10 +65,10 @@ func checkExactCounts(s *lcg.State, d *differ, e *Expect) {
 			}
 		}
 		want := int(*e.EnemyCount)
-		d.int("enemies in play", &want, n)
+		d.Int("enemies in play", &want, n)
 	}
 	if e.BagExactly != nil {
-		d.n++
+		d.N++
 		want := make([]string, 0, len(e.BagExactly.Tokens))
 		for _, n := range e.BagExactly.Tokens {
 			t, _ := lcg.ParseToken(n)
@@ -81,18 +81,18 @@ func checkExactCounts(s *lcg.State, d *differ, e *Expect) {
 		sort.Strings(want)
 		sort.Strings(got)
 		if strings.Join(want, ",") != strings.Join(got, ",") {
-			d.add("chaos bag: want exactly %s, got %s", strings.Join(want, ", "), strings.Join(got, ", "))
+			d.Add("chaos bag: want exactly %s, got %s", strings.Join(want, ", "), strings.Join(got, ", "))
 		}
 	}
 }
 
 // checkZoneExact checks a zone's count and exactly (format_counts.go).
 func checkZoneExact(s *lcg.State, d *differ, what string, list []int16, z ZoneExpect) {
-	d.int(what+" size", z.Count, len(list))
+	d.Int(what+" size", z.Count, len(list))
 	if z.Exactly == nil {
 		return
 	}
-	d.n++
+	d.N++
 	want := make([]string, 0, len(z.Exactly))
 	for _, n := range z.Exactly {
 		id, _ := cardID(n)
@@ -105,6 +105,6 @@ func checkZoneExact(s *lcg.State, d *differ, what string, list []int16, z ZoneEx
 	sort.Strings(want)
 	sort.Strings(got)
 	if strings.Join(want, "|") != strings.Join(got, "|") {
-		d.add("%s: want exactly %s, got %s", what, strings.Join(want, ", "), zoneList(s, list))
+		d.Add("%s: want exactly %s, got %s", what, strings.Join(want, ", "), zoneList(s, list))
 	}
 }

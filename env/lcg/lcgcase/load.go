@@ -20,42 +20,29 @@ func LoadDir(dir string) ([]*Case, error) { return casefile.LoadDir(dir, LoadFil
 
 // Parse reads the cases of a YAML document: a list of cases, or a mapping
 // that names its game, `game: lcg`, and holds the list under `cases:`
-// (decodeFile). Unknown keys are
-// rejected (yaml.v3 KnownFields); a case without a name or a rule, or with a
-// name used twice in the file, is an error.
+// (casefile.DecodeFile). Unknown keys are rejected (yaml.v3 KnownFields); a
+// case without a name or a rule, naming another game, or with a name used
+// twice in the file, is an error (casefile.CheckHeaders).
 func Parse(file string, data []byte) ([]*Case, error) {
-	cases, lines, err := decodeFile(file, data)
+	cases, lines, err := casefile.DecodeFile[*Case](file, data, Game)
 	if err != nil {
 		return nil, err
 	}
-	for i, c := range cases {
-		if c != nil {
-			c.Line = lines[i]
-		}
-	}
-	seen := map[string]int{}
+	hs := make([]casefile.Header, len(cases))
 	for i, c := range cases {
 		if c == nil {
-			return nil, fmt.Errorf("%s: case %d is empty", file, i+1)
+			return nil, fmt.Errorf("%s:%d: case %d is empty", file, lines[i], i+1)
 		}
-		c.File = file
-		where := fmt.Sprintf("%s:%d", file, c.Line)
-		if c.Game != "" && c.Game != Game {
-			return nil, fmt.Errorf("%s: case %q names game %q: this runner reads Arkham Horror LCG cases (game: %s)", where, c.Name, c.Game, Game)
-		}
-		if strings.TrimSpace(c.Name) == "" {
-			return nil, fmt.Errorf("%s: case without a name", where)
-		}
-		if strings.TrimSpace(c.Rule) == "" {
-			return nil, fmt.Errorf("%s: case %q has no rule: name the spec section or card it tests", where, c.Name)
-		}
+		c.File, c.Line = file, lines[i]
+		hs[i] = casefile.Header{Name: c.Name, Rule: c.Rule, Game: c.Game, Line: c.Line}
+	}
+	if err := casefile.CheckHeaders(file, Game, hs); err != nil {
+		return nil, err
+	}
+	for _, c := range cases {
 		if err := c.Expect.checkExactCounts(); err != nil {
 			return nil, fmt.Errorf("%s: %v", file, err)
 		}
-		if l, ok := seen[c.Name]; ok {
-			return nil, fmt.Errorf("%s: case %q is also at line %d: names must be unique", where, c.Name, l)
-		}
-		seen[c.Name] = c.Line
 	}
 	return cases, nil
 }

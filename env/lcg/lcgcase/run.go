@@ -35,6 +35,11 @@ type Result struct {
 // Where is "file:line" of the case.
 func (r Result) Where() string { return fmt.Sprintf("%s:%d", r.Case.File, r.Case.Line) }
 
+// Outcome is the result as `mythos check` prints it.
+func (r Result) Outcome() casefile.Outcome {
+	return casefile.Outcome{Status: r.Status, Where: r.Where(), Diff: r.Diff}
+}
+
 // maxAdvance bounds the prompts one Advance step may answer.
 const maxAdvance = 2000
 
