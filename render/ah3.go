@@ -14,9 +14,14 @@ import (
 // AH3View is what one seat of Arkham Horror 3e may know of the table: the
 // board, the codex, the scenario sheet, the mythos cup's counts and every
 // investigator are open; deck orders and face-down condition cards are not
-// (the view names a condition, never its face, AH3 479.7).
+// (the view names a condition, never its face, AH3 479.7). A spectator's
+// view (viewer Spectator) is the same information, every investigator's
+// assets listed in full, and says so in its header: nothing in AH3 is
+// known to one investigator only, and which card a face-down condition is
+// no player knows, its owner included.
 type AH3View struct {
 	Viewer       int
+	Spectator    bool
 	Title        string
 	Round        int
 	Phase        string
@@ -77,7 +82,7 @@ var tokenWords = [...]string{"spread doom", "spawn monster", "spawn clue", "head
 func NewAH3View(s *ah3.State, viewer game.AgentID) *AH3View {
 	g := s.Game()
 	sc := g.Sc
-	v := &AH3View{Viewer: int(viewer), Title: sc.Title, Round: int(s.Round), Phase: s.Phase.String(),
+	v := &AH3View{Viewer: int(viewer), Spectator: viewer == Spectator, Title: sc.Title, Round: int(s.Round), Phase: s.Phase.String(),
 		SheetDoom: int(s.SheetDoom), SheetClues: int(s.SheetClues), Acting: -1, scenario: sc}
 	switch s.Outcome {
 	case ah3.OutcomeWin:
@@ -269,7 +274,11 @@ var hoodColors = []Color{RGB(0x4a, 0x6a, 0x9a), RGB(0x7a, 0x5a, 0x9a), RGB(0x5a,
 func (v *AH3View) Draw() *Scene {
 	s := NewScene(Width, Height, bgColor)
 	s.Text(30, 34, 20, inkColor, Start, true, 560, "Arkham Horror — "+v.Title)
-	s.Text(30, 58, 14, dimColor, Start, false, 560, fmt.Sprintf("round %d · %s phase", v.Round, v.Phase))
+	sub := fmt.Sprintf("round %d · %s phase", v.Round, v.Phase)
+	s.Text(30, 58, 14, dimColor, Start, false, 560, sub)
+	if v.Spectator {
+		spectatorBadge(s, 30+measure(sub, 14, false)+14, 58, Start)
+	}
 	pos := spacePositions(v.scenario)
 	at := func(i int) (float64, float64) { return ahMapX + pos[i][0], ahMapY + pos[i][1] }
 	// Neighborhood halos behind their spaces, named at their centre.
@@ -387,7 +396,7 @@ func (v *AH3View) Draw() *Scene {
 		p.line(12, inkColor, false, "health %d/%d · sanity %d/%d · $%d · clues %d · remnants %d%s",
 			iv.Health, iv.MaxHealth, iv.Sanity, iv.MaxSanity, iv.Money, iv.Clues, iv.Remnants, flags)
 		p.line(12, dimColor, false, "%s", iv.Skills)
-		if iv.Seat == v.Acting {
+		if iv.Seat == v.Acting || v.Spectator {
 			for _, a := range iv.Assets {
 				p.line(12, inkColor, false, "• %s", a)
 			}

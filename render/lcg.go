@@ -43,11 +43,16 @@ func locationPositions(t *lcg.Table) [][2]float64 {
 
 // DrawLCG lays out an Arkham Horror LCG table (lcg.State.TableView): the
 // locations with their connections at the top left, act and agenda, the
-// investigators, the viewing seat's hand and the chaos bag.
+// investigators, the viewing seat's hand (every hand for a spectator,
+// marked in the header) and the chaos bag.
 func DrawLCG(t *lcg.Table, title string) *Scene {
 	s := NewScene(Width, Height, bgColor)
 	s.Text(30, 34, 20, inkColor, Start, true, 600, "Arkham Horror: The Card Game — "+title)
-	s.Text(30, 58, 14, dimColor, Start, false, 600, fmt.Sprintf("round %d · %s phase", t.Round, t.Phase))
+	sub := fmt.Sprintf("round %d · %s phase", t.Round, t.Phase)
+	s.Text(30, 58, 14, dimColor, Start, false, 600, sub)
+	if t.Spectator {
+		spectatorBadge(s, 30+measure(sub, 14, false)+14, 58, Start)
+	}
 	pos := locationPositions(t)
 	index := map[int]int{}
 	for i, l := range t.Locations {
@@ -149,7 +154,7 @@ func DrawLCG(t *lcg.Table, title string) *Scene {
 		if len(iv.Threat) > 0 {
 			p.line(11, RGB(0xff, 0xa0, 0x90), false, "threat area: %s", strings.Join(iv.Threat, ", "))
 		}
-		if iv.Viewer {
+		if iv.Viewer || t.Spectator {
 			for k := 0; k < len(iv.Hand); k += 3 {
 				pre := "hand: "
 				if k > 0 {

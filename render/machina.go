@@ -10,9 +10,12 @@ import (
 
 // MachinaView is what one seat of Machina Arcana may know of the table: the
 // whole board is open information (MA §23.5); deck orders, the tile stack
-// and boxed cards are not, and the view holds only their sizes.
+// and boxed cards are not, and the view holds only their sizes. A
+// spectator's view (viewer Spectator) holds the same and says so in its
+// header.
 type MachinaView struct {
 	Viewer         int // the seat: a pioneer, or N for the monster side
+	Spectator      bool
 	Scenario       string
 	Round          int
 	Phase          string
@@ -58,7 +61,7 @@ type MachinaMonster struct {
 // information, as the encoder does (encode/machinaobs).
 func NewMachinaView(s *machina.State, viewer game.AgentID) *MachinaView {
 	ct := s.Content()
-	v := &MachinaView{Viewer: int(viewer), Scenario: s.Scenario().Name, Round: int(s.Round), Phase: s.Phase.String(),
+	v := &MachinaView{Viewer: int(viewer), Spectator: viewer == Spectator, Scenario: s.Scenario().Name, Round: int(s.Round), Phase: s.Phase.String(),
 		Lair: int(s.Lair), Horror: int(s.Horror), Danger: int(s.Danger), Track: s.DangerTrack(), Level: int(s.Level),
 		Tokens: int(s.Tokens), Grid: s.Board.Grid, ActingCell: -1, MonsterDeck: len(s.MonsterDeck)}
 	v.Chapter = "finale"
@@ -220,8 +223,13 @@ func (f machinaFrame) in(c int) bool {
 // track, pioneers, monsters and legend on the right.
 func (v *MachinaView) Draw() *Scene {
 	s := NewScene(Width, Height, bgColor)
-	s.Text(maX0, 34, 20, inkColor, Start, true, 700, "Machina Arcana — "+v.Scenario)
-	s.Text(maX0+700, 34, 14, dimColor, End, false, 300, fmt.Sprintf("round %d · %s phase", v.Round, v.Phase))
+	sub := fmt.Sprintf("round %d · %s phase", v.Round, v.Phase)
+	s.Text(maX0+700, 34, 14, dimColor, End, false, 300, sub)
+	titleW := 700 - min(measure(sub, 14, false), 300) - 16
+	if v.Spectator {
+		titleW -= spectatorBadge(s, maX0+titleW, 34, End) + 12
+	}
+	s.Text(maX0, 34, 20, inkColor, Start, true, titleW, "Machina Arcana — "+v.Scenario)
 	v.drawBoard(s)
 	v.drawPanel(s)
 	if v.Result != "" {

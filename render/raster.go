@@ -174,3 +174,9 @@ func (s *Scene) Frame() []byte {
 func (s *Scene) PNG(w io.Writer) error {
 	return png.Encode(w, s.Image())
 }
+
+// FontFiles are the TrueType files of the drawings' fonts (regular and
+// bold), the family "Go" that the SVG asks for first: a page that shows the
+// SVG serves them so that a browser lays the text out as the frames do
+// (package web).
+func FontFiles() (regular, bold []byte) { return goregular.TTF, gobold.TTF }

@@ -304,8 +304,14 @@ func TestBrowserReplaysWithScrubber(t *testing.T) {
 		if want := fmt.Sprintf("%d / %d", step, len(rec.Actions)); label != want {
 			t.Errorf("step label %q, want %q", label, want)
 		}
-		if !strings.Contains(banner, "spectator") {
+		if !strings.Contains(banner, "spectator view") {
 			t.Errorf("the replay's banner does not say it is a spectator's view: %q", banner)
+		}
+		if !eval[bool](b, `document.getElementById('board').textContent.includes('spectator view')`) {
+			t.Errorf("step %d: the drawn table is not marked as a spectator's view", step)
+		}
+		if !eval[bool](b, `['400', '700'].every(w => [...document.fonts].some(f => f.family.replace(/"/g, '') === 'Go' && f.weight === w && f.status === 'loaded'))`) {
+			t.Errorf("step %d: the drawings' Go fonts are not loaded in the page", step)
 		}
 		if step < len(rec.Actions) {
 			if chosen != fmt.Sprint(rec.Actions[step]) {

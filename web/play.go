@@ -543,7 +543,7 @@ func (s *Server) handleCard(w http.ResponseWriter, r *http.Request) {
 			s.reply(w, nil, err)
 			return
 		}
-		viewer = max(st.Prompt().Actor, 0)
+		viewer = game.NoAgent // a replay's spectator, who sees every hand
 	}
 	// A card that is not found is an answer, not an error: the page asks
 	// about any name on the board that is clicked.

@@ -116,25 +116,29 @@ func (r *replaySession) stateAt(i int) (game.State, error) {
 }
 
 // replayReply is one step of a replay: the table after Step decisions,
-// drawn as the seat to answer next sees it, the question of decision Step
+// drawn as a spectator of the recorded game sees it (render.Spectator:
+// every seat's hand, never a deck's order), the question of decision Step
 // with every option and the chosen one marked, and the log up to it.
 type replayReply struct {
-	Session    string      `json:"session"`
-	Mode       string      `json:"mode"`
-	Name       string      `json:"name"`
-	Env        string      `json:"env"`
-	Seed       uint64      `json:"seed"`
-	Seats      []seatTag   `json:"seats"`
-	Step       int         `json:"step"`
-	Steps      int         `json:"steps"`
-	Viewer     int         `json:"viewer"`
-	ViewerName string      `json:"viewerName"`
-	SVG        string      `json:"svg"`
-	Actor      int         `json:"actor"`
-	ActorName  string      `json:"actorName"`
-	Kind       string      `json:"kind"`
-	Question   string      `json:"question"`
-	Options    []optionTag `json:"options"`
+	Session    string    `json:"session"`
+	Mode       string    `json:"mode"`
+	Name       string    `json:"name"`
+	Env        string    `json:"env"`
+	Seed       uint64    `json:"seed"`
+	Seats      []seatTag `json:"seats"`
+	Step       int       `json:"step"`
+	Steps      int       `json:"steps"`
+	Viewer     int       `json:"viewer"`
+	ViewerName string    `json:"viewerName"`
+	// Spectator is true: a replay is drawn for a spectator (Viewer is
+	// render.Spectator), and the page says so.
+	Spectator bool        `json:"spectator"`
+	SVG       string      `json:"svg"`
+	Actor     int         `json:"actor"`
+	ActorName string      `json:"actorName"`
+	Kind      string      `json:"kind"`
+	Question  string      `json:"question"`
+	Options   []optionTag `json:"options"`
 	// Over and Score are the game's end, shown at the last step.
 	Over  bool      `json:"over"`
 	Score float64   `json:"score"`
@@ -155,18 +159,18 @@ func (r *replaySession) reply(i int, withLog bool) (*replayReply, error) {
 	for _, n := range names {
 		out.Seats = append(out.Seats, seatTag{Name: n, Agent: "recorded"})
 	}
-	v := game.AgentID(0)
 	if i < len(r.steps) {
 		st := r.steps[i]
-		v = max(st.actor, 0)
 		out.Actor, out.ActorName, out.Kind, out.Question, out.LogAt = int(st.actor), names[st.actor], st.kind, st.question, st.logAt
 		for k, o := range st.options {
 			out.Options = append(out.Options, optionTag{Index: k, Text: o, Chosen: k == st.chosen})
 		}
-		addCards(s, v, out.Options)
+		// Card texts as a spectator reads them: game.NoAgent sees every
+		// hand (lcg's CardText; the other games' are public anyway).
+		addCards(s, game.NoAgent, out.Options)
 	}
-	out.Viewer, out.ViewerName = int(v), names[v]
-	sc, err := render.Draw(s, v)
+	out.Viewer, out.ViewerName, out.Spectator = int(render.Spectator), render.SpectatorLabel, true
+	sc, err := render.Draw(s, render.Spectator)
 	if err != nil {
 		return nil, &errHTTP{http.StatusInternalServerError, err.Error()}
 	}

@@ -115,6 +115,7 @@ func New(cfg Config) *Server {
 	m := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
 	m.Handle("GET /", http.FileServerFS(static))
+	m.HandleFunc("GET /fonts/{name}", s.handleFont)
 	m.HandleFunc("GET /api/envs", s.handleEnvs)
 	m.HandleFunc("POST /api/new", s.handleNew)
 	m.HandleFunc("GET /api/state", s.handleState)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -23,7 +24,7 @@ func newRender() *cobra.Command {
 	var (
 		seed          uint64
 		steps, every  int
-		viewer        int
+		viewer        string
 		out, format   string
 		agentSpec     string
 		last          bool
@@ -33,13 +34,19 @@ func newRender() *cobra.Command {
 		Use:   "render ENV_ID",
 		Short: "Write the drawn table of a seeded game as PNG or SVG frames",
 		Long: `render plays a seeded game of ENV_ID with an agent (every seat) and writes
-the table as the acting seat sees it (or --viewer's seat): a frame before the
+the table as the acting seat sees it (or --viewer's seat, or with --viewer
+spectator what a spectator of the recorded game may see: every hand, no
+deck's order, marked "spectator view"): a frame before the
 first decision and one after every --every decisions, up to --steps, as
 DIR/NNNN.png (or .svg). With --last it writes only the final frame, to
 --out as a file name. The drawing is the one Gymnasium's rgb_array mode
 returns (see docs/viewer.md).`,
 		Args: envArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			view, err := parseViewer(viewer)
+			if err != nil {
+				return err
+			}
 			if format != "png" && format != "svg" {
 				return fmt.Errorf("--format %q: want png or svg", format)
 			}
@@ -68,8 +75,8 @@ returns (see docs/viewer.md).`,
 			}
 			write := func(n int) error {
 				st := e.State()
-				v := game.AgentID(viewer)
-				if viewer < 0 {
+				v := view
+				if v == game.NoAgent {
 					v = max(st.Prompt().Actor, 0)
 				}
 				sc, err := render.Draw(st, v)
@@ -126,11 +133,24 @@ returns (see docs/viewer.md).`,
 	f.Uint64Var(&seed, "seed", 1, "the game's seed")
 	f.IntVar(&steps, "steps", 200, "decisions to play at most")
 	f.IntVar(&every, "every", 1, "write a frame after every N decisions")
-	f.IntVar(&viewer, "viewer", -1, "the seat whose view is drawn (-1: the acting seat)")
+	f.StringVar(&viewer, "viewer", "-1", "the seat whose view is drawn (-1: the acting seat), or spectator")
 	f.StringVar(&out, "out", "frames", "the folder of the frames (with --last: the file)")
 	f.StringVar(&format, "format", "png", "png or svg")
 	f.StringVar(&agentSpec, "agent", "heuristic", "the agent playing every seat (see mythos run --help)")
 	f.BoolVar(&last, "last", false, "write only the final frame, to --out as a file")
 	f.StringArrayVar(&optionStrings, "option", nil, "an env option KEY=VALUE (repeatable)")
 	return c
+}
+
+// parseViewer reads --viewer: a seat number from 0, -1 (game.NoAgent: the
+// acting seat) or "spectator" (render.Spectator).
+func parseViewer(text string) (game.AgentID, error) {
+	if text == "spectator" {
+		return render.Spectator, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < -1 {
+		return 0, fmt.Errorf("--viewer %q: want a seat number from 0, -1 (the acting seat) or spectator", text)
+	}
+	return game.AgentID(n), nil
 }

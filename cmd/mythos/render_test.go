@@ -46,3 +46,34 @@ func TestRenderWritesFrames(t *testing.T) {
 		t.Fatalf("svg: %v %.40q", err, data)
 	}
 }
+
+// TestRenderSpectator: --viewer spectator draws the spectator's view, marked
+// in its header, for each game; a seat's drawing is not marked, and a
+// viewer that is neither is refused.
+func TestRenderSpectator(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"ArkhamLCG/TheGathering-v0", "ArkhamHorror3/DrownedLantern-v0", "MachinaArcana/TheFrozenEngine-v0"} {
+		for _, viewer := range []string{"spectator", "0"} {
+			svg := filepath.Join(dir, "v.svg")
+			var out, errOut bytes.Buffer
+			root := newRoot(strings.NewReader(""), &out, &errOut)
+			root.SetArgs([]string{"render", id, "--steps", "8", "--last", "--format", "svg", "--viewer", viewer, "--out", svg})
+			if err := root.Execute(); err != nil {
+				t.Fatal(id, err, errOut.String())
+			}
+			data, err := os.ReadFile(svg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if marked := bytes.Contains(data, []byte("spectator view")); marked != (viewer == "spectator") {
+				t.Errorf("%s --viewer %s: marked as a spectator's view: %v", id, viewer, marked)
+			}
+		}
+	}
+	var out, errOut bytes.Buffer
+	root := newRoot(strings.NewReader(""), &out, &errOut)
+	root.SetArgs([]string{"render", "ArkhamLCG/TheGathering-v0", "--viewer", "everyone", "--out", dir})
+	if err := root.Execute(); err == nil || !strings.Contains(err.Error(), "spectator") {
+		t.Errorf("--viewer everyone: %v", err)
+	}
+}

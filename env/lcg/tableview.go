@@ -25,6 +25,9 @@ type Table struct {
 	Investigators    []TableInvestigator
 	Bag              []string // the chaos bag, sorted
 	Test             string   // the skill test in progress, or ""
+	// Spectator marks the view of a spectator of a recorded game
+	// (SpectatorView): every hand is listed, decks are still sizes.
+	Spectator bool
 }
 
 // TableLocation is a location in play.
@@ -58,7 +61,21 @@ type TableInvestigator struct {
 
 // TableView builds what viewer may know of s (LCG §3: hands are private).
 func (s *State) TableView(viewer game.AgentID) *Table {
-	t := &Table{Round: int(s.Round), Phase: fmt.Sprint(s.Phase), Lead: s.seatName(int(s.Lead)),
+	return s.tableView(viewer, false)
+}
+
+// SpectatorView builds what a spectator of a recorded game may see of s:
+// every investigator's hand and threat area, as a person who watches over
+// every player's shoulder sees them (LCG §3 hides hands from the other
+// players, not from the record), but no deck's or the encounter deck's
+// order, which no player knows (LCG §12.4): decks are sizes, as in
+// TableView.
+func (s *State) SpectatorView() *Table {
+	return s.tableView(game.NoAgent, true)
+}
+
+func (s *State) tableView(viewer game.AgentID, spectator bool) *Table {
+	t := &Table{Spectator: spectator, Round: int(s.Round), Phase: fmt.Sprint(s.Phase), Lead: s.seatName(int(s.Lead)),
 		Doom: s.doomInPlay(), DoomNeeded: s.agendaThreshold(), ActClues: s.actClues(), GroupClues: s.groupClues()}
 	if s.over {
 		t.Over = s.resolution(s.Resolution).Name
@@ -129,7 +146,7 @@ func (s *State) TableView(viewer game.AgentID) *Table {
 				ti.Threat = append(ti.Threat, s.withStatus(id))
 			}
 		}
-		if ti.Viewer {
+		if ti.Viewer || spectator {
 			for _, id := range v.Hand {
 				ti.Hand = append(ti.Hand, s.numbered(id))
 			}

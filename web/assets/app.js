@@ -282,7 +282,7 @@ function showStep(st) {
   drawBoard(st.svg);
   const banner = $('banner');
   banner.className = 'spectator';
-  banner.textContent = `Replay (spectator) of ${st.name}: ${st.env} · seed ${st.seed} — the table as ${st.viewerName} sees it`;
+  banner.textContent = `Replay of ${st.name}: ${st.env} · seed ${st.seed} — spectator view: every seat's hand and cards, no deck's order`;
   const q = $('question');
   const opts = $('options');
   opts.textContent = '';
