@@ -28,15 +28,15 @@ func (s *session) render(i, viewer int32, format string) (*pb.RenderResponse, er
 	if _, err := s.checkIndices("render", []int32{i}); err != nil {
 		return nil, err
 	}
-	if viewer < -1 || int(viewer) >= len(s.spec.Agents) {
-		return nil, status.Errorf(codes.InvalidArgument, "render: viewer %d is out of range: want -1 (the acting seat) or 0 to %d", viewer, len(s.spec.Agents)-1)
+	if viewer < int32(render.Spectator) || int(viewer) >= len(s.spec.Agents) {
+		return nil, status.Errorf(codes.InvalidArgument, "render: viewer %d is out of range: want -1 (the acting seat), %d (a spectator: every seat's cards, no deck's order) or 0 to %d", viewer, render.Spectator, len(s.spec.Agents)-1)
 	}
 	if !s.started[i] {
 		return nil, status.Errorf(codes.FailedPrecondition, "render: env %d has not been reset: call Reset first", i)
 	}
 	st := s.envs[i].State()
 	v := game.AgentID(viewer)
-	if v < 0 {
+	if v == -1 {
 		v = max(st.Prompt().Actor, 0)
 	}
 	sc, err := render.Draw(st, v)

@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 
+	"github.com/mythos-rl/mythos/render"
 	pb "github.com/mythos-rl/mythos/serve/proto/mythos/v1"
 )
 
@@ -57,6 +58,12 @@ func TestRender(t *testing.T) {
 	wantCode(t, err, codes.InvalidArgument, "format")
 	_, err = h.client.Render(h.ctx, &pb.RenderRequest{SessionId: id, Viewer: 9})
 	wantCode(t, err, codes.InvalidArgument, "viewer 9")
+	_, err = h.client.Render(h.ctx, &pb.RenderRequest{SessionId: id, Viewer: -3})
+	wantCode(t, err, codes.InvalidArgument, "viewer -3")
+	spec, err := h.client.Render(h.ctx, &pb.RenderRequest{SessionId: id, Viewer: int32(render.Spectator), Format: "svg"})
+	if err != nil || !bytes.Contains(spec.Data, []byte(render.SpectatorLabel)) || bytes.Contains(s.Data, []byte(render.SpectatorLabel)) {
+		t.Fatalf("spectator svg: %v; marked %v, the seat's marked %v", err, bytes.Contains(spec.Data, []byte(render.SpectatorLabel)), bytes.Contains(s.Data, []byte(render.SpectatorLabel)))
+	}
 
 	f := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: 1})
 	h.reset(f.SessionId, 1)

@@ -33,7 +33,7 @@ type Config struct {
 	// (default DefaultIdleTimeout). A replay given on the command line
 	// (Preload) never idles out.
 	IdleTimeout time.Duration
-	// Token, when set, is required on every request: an
+	// Token, when set, is required on every API request: an
 	// "Authorization: Bearer TOKEN" header or a token=TOKEN query parameter
 	// (the page passes on the one of its own address).
 	Token string
@@ -132,8 +132,8 @@ func New(cfg Config) *Server {
 	return s
 }
 
-// ServeHTTP implements http.Handler: it checks the token, then serves the
-// page or the API. A handler that panics answers 500 and the server goes on.
+// ServeHTTP implements http.Handler: it serves the page, and the API to a
+// request with the token. A handler that panics answers 500 and the server goes on.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -151,7 +151,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnsupportedMediaType, "POST bodies must be application/json (an upload: application/octet-stream)")
 		return
 	}
-	if s.cfg.Token != "" && !s.authorized(r) {
+	// The page, its script, style and fonts are the same for everyone and
+	// hold nothing secret; the token guards the API (games, replays,
+	// records), which is all the page's script calls with it.
+	if s.cfg.Token != "" && strings.HasPrefix(r.URL.Path, "/api/") && !s.authorized(r) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mythos web"`)
 		httpError(w, http.StatusUnauthorized, "this server needs a token: open the address it printed (…/?token=TOKEN) or send Authorization: Bearer TOKEN")
 		return

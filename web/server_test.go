@@ -123,14 +123,27 @@ func TestTokenIsRequired(t *testing.T) {
 		{"header", func(r *http.Request) { r.Header.Set("Authorization", "Bearer s3cret") }, 200},
 		{"query", func(r *http.Request) { r.URL.RawQuery = "token=s3cret" }, 200},
 	} {
-		for _, path := range []string{"/", "/api/envs"} {
+		for _, path := range []string{"/api/envs", "/api/state?s=x"} {
 			r := httptest.NewRequest("GET", path, nil)
 			c.set(r)
 			w := httptest.NewRecorder()
 			srv.ServeHTTP(w, r)
-			if w.Code != c.code {
-				t.Errorf("%s %s: status %d, want %d", c.name, path, w.Code, c.code)
+			want := c.code
+			if path != "/api/envs" && want == 200 {
+				want = 404 // authorized; no such session
 			}
+			if w.Code != want {
+				t.Errorf("%s %s: status %d, want %d", c.name, path, w.Code, want)
+			}
+		}
+	}
+	// The page and what it loads hold nothing secret: a browser fetches
+	// them by plain links, without the token, then calls the API with it.
+	for _, path := range []string{"/", "/app.js", "/style.css", "/fonts/go-regular.ttf"} {
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		if w.Code != 200 {
+			t.Errorf("%s without a token: status %d, want 200", path, w.Code)
 		}
 	}
 }

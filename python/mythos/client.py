@@ -800,9 +800,10 @@ class Session:
         )
 
     def render(self, env: int = 0, viewer: int = -1, format: str = "rgb") -> Any:
-        """Env ``env`` drawn from seat ``viewer`` (-1: the acting seat): an
-        H×W×3 uint8 array (``format="rgb"``), or PNG or SVG bytes. It goes
-        over the gRPC channel with either transport."""
+        """Env ``env`` drawn from seat ``viewer`` (-1: the acting seat; -2: a
+        spectator, who sees every seat's cards but no deck's order, marked
+        on the drawing): an H×W×3 uint8 array (``format="rgb"``), or PNG or
+        SVG bytes. It goes over the gRPC channel with either transport."""
         # An rgb frame travels zlib-compressed (3 MB raw, a few percent of it
         # compressed: under any message limit).
         wire = "rgb_zlib" if format == "rgb" else format
