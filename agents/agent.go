@@ -41,6 +41,20 @@ func CheckEnv(a Agent, e env.Env) error {
 	return nil
 }
 
+// Start builds the agent of spec (as [New]), checks that it can play e
+// ([CheckEnv]) and starts its episode with seed: an agent ready to act.
+func Start(spec string, e env.Env, seed uint64) (Agent, error) {
+	a, err := New(spec)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckEnv(a, e); err != nil {
+		return nil, err
+	}
+	a.Reset(seed)
+	return a, nil
+}
+
 // Factory builds an agent from its options.
 type Factory func(opts env.Options) (Agent, error)
 

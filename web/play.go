@@ -91,7 +91,7 @@ func (s *Server) newPlay(req newRequest) (*playSession, error) {
 		if !slices.Contains(s.cfg.Agents, spec) && spec != hint {
 			return nil, badRequest("seat %d: agent %q is not offered by this server: want %q or one of %v", i, spec, human, s.cfg.Agents)
 		}
-		a, err := newAgent(s.cfg.CapAgent(spec), e, req.Seed+uint64(i))
+		a, err := agents.Start(s.cfg.CapAgent(spec), e, req.Seed+uint64(i))
 		if err != nil {
 			return nil, badRequest("seat %d: %v", i, err)
 		}
@@ -100,19 +100,6 @@ func (s *Server) newPlay(req newRequest) (*playSession, error) {
 	e.SetLogging(true)
 	p.restart(nil)
 	return p, nil
-}
-
-// newAgent builds agent spec for env e and starts its episode.
-func newAgent(spec string, e env.Env, seed uint64) (agents.Agent, error) {
-	a, err := agents.New(spec)
-	if err != nil {
-		return nil, err
-	}
-	if err := agents.CheckEnv(a, e); err != nil {
-		return nil, err
-	}
-	a.Reset(seed)
-	return a, nil
 }
 
 // restart resets the game to its seed and answers choices in turn: the
@@ -323,9 +310,9 @@ type sessionRequest struct {
 	Option *int   `json:"option,omitempty"`
 }
 
-// withPlay runs f on the session of the request under its lock and replies
-// with the state.
-func (s *Server) withPlay(w http.ResponseWriter, r *http.Request, f func(p *playSession) error) {
+// onPlay runs f on the session of the request under its lock (marking it
+// used) and replies with what f returns.
+func (s *Server) onPlay(w http.ResponseWriter, r *http.Request, f func(p *playSession, req *sessionRequest) (any, error)) {
 	var req sessionRequest
 	if err := readJSON(r, &req); err != nil {
 		s.reply(w, nil, err)
@@ -339,14 +326,21 @@ func (s *Server) withPlay(w http.ResponseWriter, r *http.Request, f func(p *play
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.last = s.now()
-	if f != nil {
-		if err := f(p); err != nil {
-			s.reply(w, nil, err)
-			return
+	v, err := f(p, &req)
+	s.reply(w, v, err)
+}
+
+// withPlay runs f on the session of the request under its lock and replies
+// with the state.
+func (s *Server) withPlay(w http.ResponseWriter, r *http.Request, f func(p *playSession) error) {
+	s.onPlay(w, r, func(p *playSession, req *sessionRequest) (any, error) {
+		if f != nil {
+			if err := f(p); err != nil {
+				return nil, err
+			}
 		}
-	}
-	st, err := p.reply(req.From)
-	s.reply(w, st, err)
+		return p.reply(req.From)
+	})
 }
 
 func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
@@ -393,36 +387,21 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 
 // handleAct answers the person's decision: {"s": ID, "option": INDEX}.
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
-	var req sessionRequest
-	if err := readJSON(r, &req); err != nil {
-		s.reply(w, nil, err)
-		return
-	}
-	p, err := s.play(req.S)
-	if err != nil {
-		s.reply(w, nil, err)
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.last = s.now()
-	st := p.e.State()
-	switch {
-	case req.Option == nil:
-		err = badRequest("act needs the option's index: {\"s\": ID, \"option\": N}")
-	case st.Over():
-		err = conflict("the game is over (score %+g)", st.Score())
-	case !p.isHuman(st.Prompt().Actor):
-		err = conflict("it is %s's turn, played by %s: ask /api/step", st.Info().AgentNames[st.Prompt().Actor], p.seats[st.Prompt().Actor])
-	default:
-		err = p.apply(*req.Option)
-	}
-	if err != nil {
-		s.reply(w, nil, err)
-		return
-	}
-	out, err := p.reply(req.From)
-	s.reply(w, out, err)
+	s.onPlay(w, r, func(p *playSession, req *sessionRequest) (any, error) {
+		st := p.e.State()
+		switch {
+		case req.Option == nil:
+			return nil, badRequest("act needs the option's index: {\"s\": ID, \"option\": N}")
+		case st.Over():
+			return nil, conflict("the game is over (score %+g)", st.Score())
+		case !p.isHuman(st.Prompt().Actor):
+			return nil, conflict("it is %s's turn, played by %s: ask /api/step", st.Info().AgentNames[st.Prompt().Actor], p.seats[st.Prompt().Actor])
+		}
+		if err := p.apply(*req.Option); err != nil {
+			return nil, err
+		}
+		return p.reply(req.From)
+	})
 }
 
 // handleStep lets the bot of the acting seat make one decision.
@@ -453,38 +432,25 @@ type hintReply struct {
 }
 
 func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
-	var req sessionRequest
-	if err := readJSON(r, &req); err != nil {
-		s.reply(w, nil, err)
-		return
-	}
-	p, err := s.play(req.S)
-	if err != nil {
-		s.reply(w, nil, err)
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.last = s.now()
-	st := p.e.State()
-	if st.Over() {
-		s.reply(w, nil, conflict("the game is over"))
-		return
-	}
-	if p.advisor == nil {
-		// A separate instance: hints never change what a bot plays.
-		if p.advisor, err = newAgent(p.hintSpec, p.e, p.seed); err != nil {
-			s.reply(w, nil, &errHTTP{http.StatusInternalServerError, err.Error()})
-			return
+	s.onPlay(w, r, func(p *playSession, _ *sessionRequest) (any, error) {
+		st := p.e.State()
+		if st.Over() {
+			return nil, conflict("the game is over")
 		}
-	}
-	a := p.advisor.Act(p.e, &p.info)
-	choice, ok := p.e.Decode(a)
-	if !ok {
-		s.reply(w, nil, &errHTTP{http.StatusInternalServerError, "the hint agent chose an illegal action"})
-		return
-	}
-	s.reply(w, hintReply{Index: choice, Text: st.Describe(choice), Agent: p.advisor.Name()}, nil)
+		if p.advisor == nil {
+			// A separate instance: hints never change what a bot plays.
+			a, err := agents.Start(p.hintSpec, p.e, p.seed)
+			if err != nil {
+				return nil, &errHTTP{http.StatusInternalServerError, err.Error()}
+			}
+			p.advisor = a
+		}
+		choice, ok := p.e.Decode(p.advisor.Act(p.e, &p.info))
+		if !ok {
+			return nil, &errHTTP{http.StatusInternalServerError, "the hint agent chose an illegal action"}
+		}
+		return hintReply{Index: choice, Text: st.Describe(choice), Agent: p.advisor.Name()}, nil
+	})
 }
 
 // handleUndo takes back the person's last decision and every bot's after it.

@@ -103,13 +103,13 @@ func newPlay() *cobra.Command {
 			}
 			var bot agents.Agent
 			if seat >= 0 {
-				if bot, err = newAgentFor(botSpec, base, seed); err != nil {
+				if bot, err = agents.Start(botSpec, base, seed); err != nil {
 					return err
 				}
 			}
 			// The advisor is a second instance, so asking for hints never
 			// changes what a bot seat plays.
-			advisor, err := newAgentFor(hintSpec, base, seed)
+			advisor, err := agents.Start(hintSpec, base, seed)
 			if err != nil {
 				return err
 			}
@@ -147,19 +147,6 @@ func newPlay() *cobra.Command {
 	f.BoolVar(&hints, "hints", false, "show the hint agent's choice at each of your decisions")
 	f.StringVar(&record, "record", "", "save the game to this file when it ends or you quit")
 	return cmd
-}
-
-// newAgentFor builds the agent spec for env e and starts its episode.
-func newAgentFor(spec string, e env.Env, seed uint64) (agents.Agent, error) {
-	a, err := agents.New(spec)
-	if err != nil {
-		return nil, err
-	}
-	if err := agents.CheckEnv(a, e); err != nil {
-		return nil, err
-	}
-	a.Reset(seed)
-	return a, nil
 }
 
 // player is one terminal game.
