@@ -1,0 +1,317 @@
+package encode
+
+import (
+	"fmt"
+	"os"
+	"unsafe"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// Incremental encoding. A card game's decision changes a few entities (a
+// card's damage, an investigator's clues, the prompt), yet an encoder that
+// starts from zero clears and rewrites every row of the observation. An
+// [IncrementalEncoder] instead keeps the previous observation of one row
+// (the caller's buffers) and, beside it, a [Memory]: for every block of the
+// observation, a [Key] of what the block was written from. A new encoding
+// computes each block's key from the state and rewrites only the blocks
+// whose key changed (clearing just those), and the blocks it cannot key
+// cheaply (the prompt, the test, the global counters) every time. Nothing
+// else is cleared.
+//
+// A key is exact, not a hash: two states with the same key for a block
+// write the same elements there, so the result never depends on the
+// history of the row, only on the row holding what the memory says. That
+// holds unless someone else wrote the buffers; the memory then starts over
+// with a full rewrite (a cleared row, every block written): after
+// [Memory.Invalidate] (an env's reset), on buffers other than those it
+// wrote last, and when the caller's [Touched] record is not valid (a
+// server that cleared the row itself says so that way).
+//
+// The check mode ([Memory.SetCheck], or MYTHOS_CHECK_INCREMENTAL=1 in the
+// environment when the memory is made) encodes every observation a second
+// time from zero with the encoder's Encode and panics, naming the field and
+// element, where the two differ, or where a non-zero element lies outside
+// the blocks the Touched record marks.
+
+// Span is a range of one of an observation's two buffers.
+type Span struct {
+	Off, N int32
+	Int    bool // the int32 buffer, else the float32 one
+}
+
+// F32Span is elements [off, off+n) of the float32 buffer.
+func F32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n)} }
+
+// I32Span is elements [off, off+n) of the int32 buffer.
+func I32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Int: true} }
+
+// Plan divides a layout into the blocks an incremental encoder rewrites
+// independently. A block is one or more spans; the blocks are disjoint,
+// and every element the encoder may write lies in a block. It is built
+// once, with the encoder, and never changed after.
+type Plan struct {
+	layout *Layout
+	spans  []Span
+	start  []int32 // block b's spans are spans[start[b]:start[b+1]]
+}
+
+// NewPlan starts an empty plan over layout l.
+func NewPlan(l *Layout) *Plan { return &Plan{layout: l, start: []int32{0}} }
+
+// Block adds a block of the given spans and returns its index.
+func (p *Plan) Block(spans ...Span) int {
+	for _, s := range spans {
+		size := p.layout.F32
+		if s.Int {
+			size = p.layout.I32
+		}
+		if s.Off < 0 || s.N < 0 || int(s.Off+s.N) > size {
+			panic(fmt.Sprintf("encode: span %+v outside a buffer of %d elements", s, size))
+		}
+	}
+	p.spans = append(p.spans, spans...)
+	p.start = append(p.start, int32(len(p.spans)))
+	return len(p.start) - 2
+}
+
+// Blocks is the number of blocks.
+func (p *Plan) Blocks() int { return len(p.start) - 1 }
+
+// Layout is the layout the plan divides.
+func (p *Plan) Layout() *Layout { return p.layout }
+
+// Key is what a block was written from: two words an encoder packs from
+// the state, such that equal keys write equal elements. A block absent
+// from the state (a free slot) conventionally has the zero key.
+type Key [2]uint64
+
+// IncrementalEncoder is an [Encoder] that can bring a row it wrote before
+// up to date instead of writing it from zero.
+type IncrementalEncoder interface {
+	Encoder
+	// NewMemory returns an empty memory for one row of the encoder's
+	// layout (usually Plan.NewMemory(e)). The first encoding with it is a
+	// full rewrite.
+	NewMemory() *Memory
+	// EncodeIncremental is Encode into o, a row that m describes: it
+	// writes only the blocks that changed since the last encoding with m,
+	// or the whole row when m cannot vouch for o. If m has a Touched
+	// record (Memory.Attach), the buffers stay zero outside the blocks it
+	// marks.
+	EncodeIncremental(s game.State, viewer game.AgentID, o Obs, m *Memory)
+}
+
+// Memory is an incremental encoder's memory of one row: the key of every
+// block as the row holds it. It belongs to whoever owns the row (an env),
+// not to the encoder, which stays free of per-state memory.
+type Memory struct {
+	plan   *Plan
+	enc    Encoder
+	keys   []Key
+	t      *Touched       // the caller's record of the row, or nil
+	f32    unsafe.Pointer // the row last written (its first elements)
+	i32    unsafe.Pointer
+	valid  bool         // keys describe the row at f32, i32
+	full   bool         // the encoding in progress rewrites every block
+	o      Obs          // the row of the encoding in progress
+	check  Obs          // the full encoding, in check mode
+	viewer game.AgentID // of the encoding in progress, for the check
+	state  game.State   // of the encoding in progress, for the check
+	stats  IncrementalStats
+}
+
+// IncrementalStats counts what a memory's encodings did, for tests and
+// benchmarks.
+type IncrementalStats struct {
+	Encodings, Full int // encodings, and those that rewrote the whole row
+	Kept, Rewritten int // blocks left as they were, and blocks rewritten
+	Checked         int // encodings compared with a full encoding
+}
+
+// CheckEnv is the environment variable that turns the check mode on for
+// every memory made while it is "1".
+const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
+
+// NewMemory returns an empty memory for rows of p's layout written by e
+// (e's Encode is what the check mode compares with).
+func (p *Plan) NewMemory(e Encoder) *Memory {
+	m := &Memory{plan: p, enc: e, keys: make([]Key, p.Blocks())}
+	if os.Getenv(CheckEnv) == "1" {
+		m.SetCheck(true)
+	}
+	return m
+}
+
+// SetCheck turns the check mode on or off: with it on, every encoding is
+// compared with a full one (see the package's notes on incremental
+// encoding), at the cost of a second buffer pair and a full encoding.
+func (m *Memory) SetCheck(on bool) {
+	if on && m.check.F32 == nil {
+		m.check = m.plan.layout.NewObs()
+	} else if !on {
+		m.check = Obs{}
+	}
+}
+
+// Checking reports whether the check mode is on.
+func (m *Memory) Checking() bool { return m.check.F32 != nil }
+
+// Stats returns the counts of m's encodings so far.
+func (m *Memory) Stats() IncrementalStats { return m.stats }
+
+// Invalidate makes the next encoding a full rewrite (after a reset, or
+// when the row was written by other means).
+func (m *Memory) Invalidate() { m.valid = false }
+
+// Attach makes t the record of the row's blocks (nil: none). A different
+// record than before makes the next encoding a full rewrite.
+func (m *Memory) Attach(t *Touched) {
+	if t != m.t {
+		m.t, m.valid = t, false
+	}
+}
+
+// Begin starts an encoding of s from viewer's view into o: it decides
+// whether the row can be updated or must be rewritten whole, and in that
+// case clears it (and the Touched record). The encoder then calls Keep or
+// Rewrite for every block of the plan, in any order, and End.
+func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
+	l := m.plan.layout
+	if len(o.F32) != l.F32 || len(o.I32) != l.I32 {
+		panic(fmt.Sprintf("encode: a row of %d float32 and %d int32 elements for a layout of %d and %d", len(o.F32), len(o.I32), l.F32, l.I32))
+	}
+	m.o, m.state, m.viewer = o, s, viewer
+	f, i := unsafe.Pointer(unsafe.SliceData(o.F32)), unsafe.Pointer(unsafe.SliceData(o.I32))
+	m.full = !m.valid || f != m.f32 || i != m.i32 || (m.t != nil && !m.t.Valid)
+	m.stats.Encodings++
+	if !m.full {
+		return
+	}
+	m.stats.Full++
+	m.f32, m.i32 = f, i
+	o.Clear()
+	if m.t != nil {
+		if len(m.t.F32) != touchWords(l.F32) || len(m.t.I32) != touchWords(l.I32) {
+			panic("encode: the Touched record is sized for another layout (see MakeTouched)")
+		}
+		clear(m.t.F32)
+		clear(m.t.I32)
+		m.t.Valid = true
+	}
+}
+
+// Changed reports whether block b, whose key is now k, must be written: its
+// key changed since the row's last encoding, or the row is rewritten whole.
+// When it must, its elements are zero and (with a record) marked on return,
+// and the memory holds k; the encoder then writes the block's non-zero
+// elements. When it need not, the block keeps what it holds.
+func (m *Memory) Changed(b int, k Key) bool {
+	if !m.full && m.keys[b] == k {
+		m.stats.Kept++
+		return false
+	}
+	m.keys[b] = k
+	m.reset(b)
+	return true
+}
+
+// Rewrite makes block b ready to be written again from zero, whatever it
+// was written from: for blocks whose inputs cost as much to key as to
+// write (counters, the prompt).
+func (m *Memory) Rewrite(b int) {
+	m.keys[b] = Key{}
+	m.reset(b)
+}
+
+// reset clears block b (unless the whole row was just cleared) and marks
+// it in the record.
+func (m *Memory) reset(b int) {
+	m.stats.Rewritten++
+	p := m.plan
+	for _, s := range p.spans[p.start[b]:p.start[b+1]] {
+		if s.Int {
+			if !m.full {
+				clear(m.o.I32[s.Off : s.Off+s.N])
+			}
+			if m.t != nil {
+				m.t.MarkI32(int(s.Off), int(s.N))
+			}
+		} else {
+			if !m.full {
+				clear(m.o.F32[s.Off : s.Off+s.N])
+			}
+			if m.t != nil {
+				m.t.MarkF32(int(s.Off), int(s.N))
+			}
+		}
+	}
+}
+
+// End finishes the encoding: the memory now vouches for the row. In check
+// mode it compares the row with a full encoding and panics where they
+// differ.
+func (m *Memory) End() {
+	m.valid = true
+	if m.check.F32 != nil {
+		m.stats.Checked++
+		m.enc.Encode(m.state, m.viewer, m.check)
+		if err := m.Compare(m.check); err != nil {
+			panic(err)
+		}
+	}
+	m.state = nil
+}
+
+// Compare reports the first difference between the row of the last
+// encoding and want (a full encoding of the same state and viewer), and
+// a non-zero element of the row outside the blocks its Touched record
+// marks; nil if there is none.
+func (m *Memory) Compare(want Obs) error {
+	o, l := m.o, m.plan.layout
+	for i := range o.F32 {
+		if o.F32[i] != want.F32[i] {
+			return &MismatchError{Field: l.fieldAt(Float32, i), Index: i, Got: float64(o.F32[i]), Want: float64(want.F32[i])}
+		}
+		if m.t != nil && o.F32[i] != 0 && m.t.F32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+			return &MismatchError{Field: l.fieldAt(Float32, i), Index: i, Got: float64(o.F32[i]), Want: float64(want.F32[i]), Unmarked: true}
+		}
+	}
+	for i := range o.I32 {
+		if o.I32[i] != want.I32[i] {
+			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true}
+		}
+		if m.t != nil && o.I32[i] != 0 && m.t.I32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true, Unmarked: true}
+		}
+	}
+	return nil
+}
+
+// MismatchError is where an incremental encoding differs from a full one.
+type MismatchError struct {
+	Field     string // the field's name and the element's index in it
+	Index     int    // the element's index in its buffer
+	Int       bool   // the int32 buffer, else the float32 one
+	Got, Want float64
+	Unmarked  bool // the values agree but the element lies outside the marked blocks
+}
+
+func (e *MismatchError) Error() string {
+	if e.Unmarked {
+		return fmt.Sprintf("encode: incremental encoding: %s = %v lies outside the blocks its Touched record marks", e.Field, e.Got)
+	}
+	return fmt.Sprintf("encode: incremental encoding: %s = %v, a full encoding writes %v", e.Field, e.Got, e.Want)
+}
+
+// fieldAt names element i of the buffer of dtype dt: the field and the
+// index inside it.
+func (l *Layout) fieldAt(dt DType, i int) string {
+	for k := range l.Fields {
+		f := &l.Fields[k]
+		if f.DType == dt && i >= f.Offset && i < f.Offset+f.Size() {
+			return fmt.Sprintf("%s[%d]", f.Name, i-f.Offset)
+		}
+	}
+	return fmt.Sprintf("%s element %d", dt, i)
+}

@@ -1,0 +1,107 @@
+package encode
+
+import "github.com/mythos-rl/mythos/env/game"
+
+// Writer is the part of an encoding that every game's encoder shares: the
+// row being written and how (from zero, keeping a [Touched] record or not,
+// or incrementally with a [Memory]), and the accessors its writers use. A
+// game's writer embeds it and calls F, I, SetI and SetF for the elements
+// it writes, and Changed or Rewrite before each block of its [Plan]; on a
+// full encoding those two always answer "write", so one set of writers
+// serves both kinds of encoding.
+//
+// An encoder's three entry points are then a few lines each:
+//
+//	func (e *Encoder) Encode(s game.State, v game.AgentID, o encode.Obs) { e.encode(s, v, o, nil, nil) }
+//	func (e *Encoder) EncodeTouched(s game.State, v game.AgentID, o encode.Obs, t *encode.Touched) { e.encode(s, v, o, t, nil) }
+//	func (e *Encoder) EncodeIncremental(s game.State, v game.AgentID, o encode.Obs, m *encode.Memory) { e.encode(s, v, o, nil, m) }
+//
+// with encode doing w := writer{Writer: encode.Start(s, v, o, t, m), ...},
+// the game's writers, and w.Finish().
+type Writer struct {
+	O Obs
+	T *Touched // full encoding keeping a record: what is written is marked first
+	M *Memory  // incremental encoding, else nil
+}
+
+// Start begins an encoding of s from viewer's view into o: incremental
+// when m is not nil (t is then ignored: m's own record, see
+// [Memory.Attach], is kept), else from zero, keeping the record t when it
+// is not nil (see [Obs.Begin]).
+func Start(s game.State, viewer game.AgentID, o Obs, t *Touched, m *Memory) Writer {
+	if m != nil {
+		m.Begin(s, viewer, o)
+		return Writer{O: o, M: m}
+	}
+	o.Begin(t)
+	return Writer{O: o, T: t}
+}
+
+// Finish ends the encoding (see [Memory.End]).
+func (w *Writer) Finish() {
+	if w.M != nil {
+		w.M.End()
+	}
+}
+
+// Viewer is the seat an encoding of a game of n seats is written for:
+// viewer, or seat 0 when viewer is not one of them (the game is over).
+func Viewer(viewer game.AgentID, n int) int {
+	if v := int(viewer); v >= 0 && v < n {
+		return v
+	}
+	return 0
+}
+
+// Changed reports whether block b, whose key is now k, must be written
+// (always, on a full encoding; see [Memory.Changed]).
+func (w *Writer) Changed(b int, k Key) bool { return w.M == nil || w.M.Changed(b, k) }
+
+// Rewrite prepares block b to be written whatever it holds (nothing to do
+// on a full encoding; see [Memory.Rewrite]).
+func (w *Writer) Rewrite(b int) {
+	if w.M != nil {
+		w.M.Rewrite(b)
+	}
+}
+
+// F returns elements [off, off+n) of the float32 buffer, to be written.
+func (w *Writer) F(off, n int) []float32 {
+	if w.T != nil {
+		markF32(w.T, off, n)
+	}
+	return w.O.F32[off : off+n]
+}
+
+// I returns elements [off, off+n) of the int32 buffer, to be written.
+func (w *Writer) I(off, n int) []int32 {
+	if w.T != nil {
+		markI32(w.T, off, n)
+	}
+	return w.O.I32[off : off+n]
+}
+
+// SetF writes x at element off of the float32 buffer.
+func (w *Writer) SetF(off int, x float32) {
+	if w.T != nil {
+		markF32(w.T, off, 1)
+	}
+	w.O.F32[off] = x
+}
+
+// SetI writes x at element off of the int32 buffer.
+func (w *Writer) SetI(off int, x int32) {
+	if w.T != nil {
+		markI32(w.T, off, 1)
+	}
+	w.O.I32[off] = x
+}
+
+// markF32 and markI32 are kept out of line so that the accessors stay small
+// enough to be inlined on the step path.
+//
+//go:noinline
+func markF32(t *Touched, off, n int) { t.MarkF32(off, n) }
+
+//go:noinline
+func markI32(t *Touched, off, n int) { t.MarkI32(off, n) }
