@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"math/bits"
 	"os"
 	"unsafe"
 
@@ -109,6 +110,7 @@ type Memory struct {
 	plan   *Plan
 	enc    Encoder
 	keys   []Key
+	live   []uint64 // bit b set when keys[b] is not zero
 	t      *Touched       // the caller's record of the row, or nil
 	f32    unsafe.Pointer // the row last written (its first elements)
 	i32    unsafe.Pointer
@@ -118,7 +120,7 @@ type Memory struct {
 	check  Obs          // the full encoding, in check mode
 	viewer game.AgentID // of the encoding in progress, for the check
 	state  game.State   // of the encoding in progress, for the check
-	stats  IncrementalStats
+	stats  IncrementalStats // Kept is derived (Stats)
 }
 
 // IncrementalStats counts what a memory's encodings did, for tests and
@@ -136,7 +138,7 @@ const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
 // NewMemory returns an empty memory for rows of p's layout written by e
 // (e's Encode is what the check mode compares with).
 func (p *Plan) NewMemory(e Encoder) *Memory {
-	m := &Memory{plan: p, enc: e, keys: make([]Key, p.Blocks())}
+	m := &Memory{plan: p, enc: e, keys: make([]Key, p.Blocks()), live: make([]uint64, (p.Blocks()+63)/64)}
 	if os.Getenv(CheckEnv) == "1" {
 		m.SetCheck(true)
 	}
@@ -158,7 +160,11 @@ func (m *Memory) SetCheck(on bool) {
 func (m *Memory) Checking() bool { return m.check.F32 != nil }
 
 // Stats returns the counts of m's encodings so far.
-func (m *Memory) Stats() IncrementalStats { return m.stats }
+func (m *Memory) Stats() IncrementalStats {
+	st := m.stats
+	st.Kept = st.Encodings*m.plan.Blocks() - st.Rewritten
+	return st
+}
 
 // Invalidate makes the next encoding a full rewrite (after a reset, or
 // when the row was written by other means).
@@ -174,8 +180,9 @@ func (m *Memory) Attach(t *Touched) {
 
 // Begin starts an encoding of s from viewer's view into o: it decides
 // whether the row can be updated or must be rewritten whole, and in that
-// case clears it (and the Touched record). The encoder then calls Keep or
-// Rewrite for every block of the plan, in any order, and End.
+// case clears it (and the Touched record). The encoder then calls Changed,
+// Absent or Rewrite once for every block of the plan, in any order, and
+// End.
 func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 	l := m.plan.layout
 	if len(o.F32) != l.F32 || len(o.I32) != l.I32 {
@@ -205,24 +212,58 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 // key changed since the row's last encoding, or the row is rewritten whole.
 // When it must, its elements are zero and (with a record) marked on return,
 // and the memory holds k; the encoder then writes the block's non-zero
-// elements. When it need not, the block keeps what it holds.
+// elements. When it need not, the block keeps what it holds. Blocks absent
+// (zero) in the state are cheaper through Absent.
 func (m *Memory) Changed(b int, k Key) bool {
-	if !m.full && m.keys[b] == k {
-		m.stats.Kept++
+	if m.keys[b] == k && !m.full { // inlined: most blocks are kept
 		return false
 	}
-	m.keys[b] = k
-	m.reset(b)
+	m.changed(b, k)
 	return true
+}
+
+// changed is Changed's slow path: block b must be written from key k.
+//
+//go:noinline
+func (m *Memory) changed(b int, k Key) {
+	m.keys[b] = k
+	if k == (Key{}) {
+		m.live[b>>6] &^= 1 << (uint(b) & 63)
+	} else {
+		m.live[b>>6] |= 1 << (uint(b) & 63)
+	}
+	m.reset(b)
+}
+
+// Absent is Changed(b, Key{}) for each block b of [first, first+n), blocks
+// absent from the state whose elements are all zero then (free slots): the
+// ones that held something are cleared. There is nothing to write.
+func (m *Memory) Absent(first, n int) {
+	for b := first; b < first+n; {
+		// The live bits of blocks [b, first+n) in b's word.
+		w, lo := b>>6, uint(b)&63
+		word := m.live[w] >> lo
+		if span := first + n - b; span < 64 {
+			word &= 1<<uint(span) - 1
+		}
+		for word != 0 {
+			k := b + bits.TrailingZeros64(word)
+			word &= word - 1
+			if m.full { // the row is zero already
+				m.keys[k] = Key{}
+				m.live[k>>6] &^= 1 << (uint(k) & 63)
+			} else {
+				m.changed(k, Key{})
+			}
+		}
+		b += 64 - int(lo)
+	}
 }
 
 // Rewrite makes block b ready to be written again from zero, whatever it
 // was written from: for blocks whose inputs cost as much to key as to
-// write (counters, the prompt).
-func (m *Memory) Rewrite(b int) {
-	m.keys[b] = Key{}
-	m.reset(b)
-}
+// write (counters, the prompt). Such a block's key stays zero.
+func (m *Memory) Rewrite(b int) { m.reset(b) }
 
 // reset clears block b (unless the whole row was just cleared) and marks
 // it in the record.

@@ -22,6 +22,9 @@ type Writer struct {
 	O Obs
 	T *Touched // full encoding keeping a record: what is written is marked first
 	M *Memory  // incremental encoding, else nil
+
+	keys []Key // M's keys
+	full bool  // every block is written: no memory, or M rewrites the row whole
 }
 
 // Start begins an encoding of s from viewer's view into o: incremental
@@ -31,10 +34,10 @@ type Writer struct {
 func Start(s game.State, viewer game.AgentID, o Obs, t *Touched, m *Memory) Writer {
 	if m != nil {
 		m.Begin(s, viewer, o)
-		return Writer{O: o, M: m}
+		return Writer{O: o, M: m, keys: m.keys, full: m.full}
 	}
 	o.Begin(t)
-	return Writer{O: o, T: t}
+	return Writer{O: o, T: t, full: true}
 }
 
 // Finish ends the encoding (see [Memory.End]).
@@ -55,13 +58,36 @@ func Viewer(viewer game.AgentID, n int) int {
 
 // Changed reports whether block b, whose key is now k, must be written
 // (always, on a full encoding; see [Memory.Changed]).
-func (w *Writer) Changed(b int, k Key) bool { return w.M == nil || w.M.Changed(b, k) }
+func (w *Writer) Changed(b int, k Key) bool {
+	if !w.full && w.keys[b] == k { // inlined: most blocks are kept
+		return false
+	}
+	return w.changed(b, k)
+}
+
+// changed is Changed's slow path.
+//
+//go:noinline
+func (w *Writer) changed(b int, k Key) bool {
+	if w.M != nil {
+		w.M.changed(b, k)
+	}
+	return true
+}
 
 // Rewrite prepares block b to be written whatever it holds (nothing to do
 // on a full encoding; see [Memory.Rewrite]).
 func (w *Writer) Rewrite(b int) {
 	if w.M != nil {
 		w.M.Rewrite(b)
+	}
+}
+
+// Absent says that blocks [first, first+n) are absent from the state (all
+// zero; see [Memory.Absent]): nothing to do on a full encoding.
+func (w *Writer) Absent(first, n int) {
+	if w.M != nil {
+		w.M.Absent(first, n)
 	}
 }
 

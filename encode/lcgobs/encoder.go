@@ -355,11 +355,10 @@ func (w *writer) enemies() {
 	if s.InGame(w.v) {
 		vloc = s.Inv[w.v].Loc
 	}
-	for k := 0; k < lcg.MaxEnemies; k++ {
-		id := int16(-1)
-		if k < len(s.Enemies) {
-			id = s.Enemies[k]
-		}
+	n := min(len(s.Enemies), lcg.MaxEnemies)
+	w.Absent(w.b.enemy+n, lcg.MaxEnemies-n) // free slots are zero
+	for k := 0; k < n; k++ {
+		id := s.Enemies[k]
 		if id < 0 {
 			w.Changed(w.b.enemy+k, encode.Key{}) // a free slot is zero
 			continue
@@ -436,11 +435,9 @@ func (w *writer) hand(p *game.Prompt) {
 		}
 	}
 	hand := w.s.Inv[w.v].Hand
-	for h := 0; h < lcg.MaxHand; h++ {
-		if h >= len(hand) {
-			w.Changed(w.b.hand+h, encode.Key{}) // an empty slot is zero
-			continue
-		}
+	n := min(len(hand), lcg.MaxHand)
+	w.Absent(w.b.hand+n, lcg.MaxHand-n) // empty slots are zero
+	for h := 0; h < n; h++ {
 		d := w.def(hand[h])
 		m := w.handOffers[h]
 		if !w.Changed(w.b.hand+h, encode.Key{1 | u16(d)<<1 | uint64(m)<<17}) {
@@ -464,12 +461,11 @@ func (w *writer) zones() {
 			inv := &s.Inv[w.seatOf(r)]
 			play, threat = inv.Play, inv.Threat
 		}
-		for p := 0; p < lcg.MaxPlay; p++ {
+		np, nt := min(len(play), lcg.MaxPlay), min(len(threat), lcg.MaxThreat)
+		w.Absent(w.b.play+r*lcg.MaxPlay+np, lcg.MaxPlay-np) // empty slots are zero
+		w.Absent(w.b.threat+r*lcg.MaxThreat+nt, lcg.MaxThreat-nt)
+		for p := 0; p < np; p++ {
 			slot := r*lcg.MaxPlay + p
-			if p >= len(play) {
-				w.Changed(w.b.play+slot, encode.Key{}) // an empty slot is zero
-				continue
-			}
 			c := &s.Cards[play[p]]
 			key := encode.Key{1 | u16(c.Def)<<1 | bit(c.Exhausted)<<17 | bit(c.Host >= 0)<<18 | u8(c.Damage)<<19 |
 				u8(c.Horror)<<27 | u8(c.Clues)<<35 | u8(c.Doom)<<43 | u8(c.Uses)<<51}
@@ -485,12 +481,8 @@ func (w *writer) zones() {
 			x[pHealth], x[pSanity] = float32(d.Health), float32(d.Sanity)
 			x[pAttached] = b2f(c.Host >= 0)
 		}
-		for t := 0; t < lcg.MaxThreat; t++ {
+		for t := 0; t < nt; t++ {
 			slot := r*lcg.MaxThreat + t
-			if t >= len(threat) {
-				w.Changed(w.b.threat+slot, encode.Key{}) // an empty slot is zero
-				continue
-			}
 			c := &s.Cards[threat[t]]
 			key := encode.Key{1 | u16(c.Def)<<1 | bit(c.Exhausted)<<17 | u8(c.Damage)<<18 | u8(c.Horror)<<26 | u8(c.Doom)<<34}
 			if !w.Changed(w.b.threat+slot, key) {
@@ -561,9 +553,7 @@ func (w *writer) board() {
 		}
 		b++
 	}
-	for ; b < MaxBoard; b++ {
-		w.Changed(w.b.board+b, encode.Key{}) // an empty slot is zero
-	}
+	w.Absent(w.b.board+b, MaxBoard-b) // empty slots are zero
 }
 
 // doomInPlay totals the doom on the agenda and on every card in play (LCG §3
