@@ -53,15 +53,39 @@ func I32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Int: t
 // once, with the encoder, and never changed after.
 type Plan struct {
 	layout *Layout
-	spans  []Span
-	start  []int32 // block b's spans are spans[start[b]:start[b+1]]
+	blocks []block
+}
+
+// MaxSpans is the most spans a block may have.
+const MaxSpans = 4
+
+// block is one block's spans: float32 ones first, then int32 ones.
+type block struct {
+	nf, n uint8 // spans[:nf] are float32 spans, spans[nf:n] int32 ones
+	spans [MaxSpans]Span
 }
 
 // NewPlan starts an empty plan over layout l.
-func NewPlan(l *Layout) *Plan { return &Plan{layout: l, start: []int32{0}} }
+func NewPlan(l *Layout) *Plan { return &Plan{layout: l} }
 
-// Block adds a block of the given spans and returns its index.
+// Block adds a block of the given spans and returns its index. Spans of
+// one buffer that follow each other (one field after another in the
+// layout) are merged: a block may have at most MaxSpans after merging.
 func (p *Plan) Block(spans ...Span) int {
+	var bl block
+	add := func(s Span) {
+		if bl.n > 0 {
+			if last := &bl.spans[bl.n-1]; last.Int == s.Int && last.Off+last.N == s.Off {
+				last.N += s.N
+				return
+			}
+		}
+		if bl.n == MaxSpans {
+			panic(fmt.Sprintf("encode: a block of more than %d spans", MaxSpans))
+		}
+		bl.spans[bl.n] = s
+		bl.n++
+	}
 	for _, s := range spans {
 		size := p.layout.F32
 		if s.Int {
@@ -70,14 +94,22 @@ func (p *Plan) Block(spans ...Span) int {
 		if s.Off < 0 || s.N < 0 || int(s.Off+s.N) > size {
 			panic(fmt.Sprintf("encode: span %+v outside a buffer of %d elements", s, size))
 		}
+		if !s.Int && s.N > 0 {
+			add(s)
+		}
 	}
-	p.spans = append(p.spans, spans...)
-	p.start = append(p.start, int32(len(p.spans)))
-	return len(p.start) - 2
+	bl.nf = bl.n
+	for _, s := range spans {
+		if s.Int && s.N > 0 {
+			add(s)
+		}
+	}
+	p.blocks = append(p.blocks, bl)
+	return len(p.blocks) - 1
 }
 
 // Blocks is the number of blocks.
-func (p *Plan) Blocks() int { return len(p.start) - 1 }
+func (p *Plan) Blocks() int { return len(p.blocks) }
 
 // Layout is the layout the plan divides.
 func (p *Plan) Layout() *Layout { return p.layout }
@@ -110,16 +142,16 @@ type Memory struct {
 	plan   *Plan
 	enc    Encoder
 	keys   []Key
-	live   []uint64 // bit b set when keys[b] is not zero
+	live   []uint64       // bit b set when keys[b] is not zero
 	t      *Touched       // the caller's record of the row, or nil
 	f32    unsafe.Pointer // the row last written (its first elements)
 	i32    unsafe.Pointer
-	valid  bool         // keys describe the row at f32, i32
-	full   bool         // the encoding in progress rewrites every block
-	o      Obs          // the row of the encoding in progress
-	check  Obs          // the full encoding, in check mode
-	viewer game.AgentID // of the encoding in progress, for the check
-	state  game.State   // of the encoding in progress, for the check
+	valid  bool             // keys describe the row at f32, i32
+	full   bool             // the encoding in progress rewrites every block
+	o      Obs              // the row of the encoding in progress
+	check  Obs              // the full encoding, in check mode
+	viewer game.AgentID     // of the encoding in progress, for the check
+	state  game.State       // of the encoding in progress, for the check
 	stats  IncrementalStats // Kept is derived (Stats)
 }
 
@@ -210,9 +242,10 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 
 // Changed reports whether block b, whose key is now k, must be written: its
 // key changed since the row's last encoding, or the row is rewritten whole.
-// When it must, its elements are zero and (with a record) marked on return,
-// and the memory holds k; the encoder then writes the block's non-zero
-// elements. When it need not, the block keeps what it holds. Blocks absent
+// When it must, the memory holds k and (with a record) the block is marked
+// on return, but its elements still hold what they held: the encoder
+// writes every one of them (Writer.Fresh clears a range it then writes in
+// part). When it need not, the block keeps what it holds. Blocks absent
 // (zero) in the state are cheaper through Absent.
 func (m *Memory) Changed(b int, k Key) bool {
 	if m.keys[b] == k && !m.full { // inlined: most blocks are kept
@@ -226,37 +259,44 @@ func (m *Memory) Changed(b int, k Key) bool {
 //
 //go:noinline
 func (m *Memory) changed(b int, k Key) {
+	m.stats.Rewritten++
 	m.keys[b] = k
 	if k == (Key{}) {
 		m.live[b>>6] &^= 1 << (uint(b) & 63)
 	} else {
 		m.live[b>>6] |= 1 << (uint(b) & 63)
 	}
-	m.reset(b)
+	if m.t != nil {
+		m.mark(b)
+	}
 }
 
 // Absent is Changed(b, Key{}) for each block b of [first, first+n), blocks
 // absent from the state whose elements are all zero then (free slots): the
 // ones that held something are cleared. There is nothing to write.
 func (m *Memory) Absent(first, n int) {
-	for b := first; b < first+n; {
-		// The live bits of blocks [b, first+n) in b's word.
-		w, lo := b>>6, uint(b)&63
-		word := m.live[w] >> lo
-		if span := first + n - b; span < 64 {
-			word &= 1<<uint(span) - 1
+	for ; n >= 64; first, n = first+64, n-64 {
+		m.AbsentMask(first, ^uint64(0))
+	}
+	if n > 0 {
+		m.AbsentMask(first, 1<<uint(n)-1)
+	}
+}
+
+// AbsentMask is Absent for the blocks first+k of each bit k set in mask.
+func (m *Memory) AbsentMask(first int, mask uint64) {
+	w, sh := first>>6, uint(first)&63
+	live := m.live[w] >> sh
+	if sh != 0 && w+1 < len(m.live) {
+		live |= m.live[w+1] << (64 - sh)
+	}
+	for hit := live & mask; hit != 0; hit &= hit - 1 {
+		b := first + bits.TrailingZeros64(hit)
+		m.keys[b] = Key{}
+		m.live[b>>6] &^= 1 << (uint(b) & 63)
+		if !m.full { // else the row is zero already
+			m.reset(b)
 		}
-		for word != 0 {
-			k := b + bits.TrailingZeros64(word)
-			word &= word - 1
-			if m.full { // the row is zero already
-				m.keys[k] = Key{}
-				m.live[k>>6] &^= 1 << (uint(k) & 63)
-			} else {
-				m.changed(k, Key{})
-			}
-		}
-		b += 64 - int(lo)
 	}
 }
 
@@ -269,22 +309,34 @@ func (m *Memory) Rewrite(b int) { m.reset(b) }
 // it in the record.
 func (m *Memory) reset(b int) {
 	m.stats.Rewritten++
-	p := m.plan
-	for _, s := range p.spans[p.start[b]:p.start[b+1]] {
-		if s.Int {
-			if !m.full {
-				clear(m.o.I32[s.Off : s.Off+s.N])
+	bl := &m.plan.blocks[b]
+	if !m.full {
+		f, i := m.o.F32, m.o.I32
+		for _, s := range bl.spans[:bl.nf] {
+			clear(f[s.Off : s.Off+s.N])
+		}
+		for _, s := range bl.spans[bl.nf:bl.n] {
+			if s.N == 1 { // an id column
+				i[s.Off] = 0
+			} else {
+				clear(i[s.Off : s.Off+s.N])
 			}
-			if m.t != nil {
-				m.t.MarkI32(int(s.Off), int(s.N))
-			}
-		} else {
-			if !m.full {
-				clear(m.o.F32[s.Off : s.Off+s.N])
-			}
-			if m.t != nil {
-				m.t.MarkF32(int(s.Off), int(s.N))
-			}
+		}
+	}
+	if m.t != nil {
+		m.mark(b)
+	}
+}
+
+// mark marks block b in the record.
+func (m *Memory) mark(b int) {
+	bl, t := &m.plan.blocks[b], m.t
+	{
+		for _, s := range bl.spans[:bl.nf] {
+			t.MarkF32(int(s.Off), int(s.N))
+		}
+		for _, s := range bl.spans[bl.nf:bl.n] {
+			t.MarkI32(int(s.Off), int(s.N))
 		}
 	}
 }

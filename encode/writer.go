@@ -23,8 +23,10 @@ type Writer struct {
 	T *Touched // full encoding keeping a record: what is written is marked first
 	M *Memory  // incremental encoding, else nil
 
-	keys []Key // M's keys
-	full bool  // every block is written: no memory, or M rewrites the row whole
+	keys  []Key // M's keys
+	full  bool  // every block is written: no memory, or M rewrites the row whole
+	stale bool  // a block Changed reports holds what it held (M, not full)
+	slow  bool  // stale, or T is set: Fresh has work to do
 }
 
 // Start begins an encoding of s from viewer's view into o: incremental
@@ -34,10 +36,10 @@ type Writer struct {
 func Start(s game.State, viewer game.AgentID, o Obs, t *Touched, m *Memory) Writer {
 	if m != nil {
 		m.Begin(s, viewer, o)
-		return Writer{O: o, M: m, keys: m.keys, full: m.full}
+		return Writer{O: o, M: m, keys: m.keys, full: m.full, stale: !m.full, slow: !m.full}
 	}
 	o.Begin(t)
-	return Writer{O: o, T: t, full: true}
+	return Writer{O: o, T: t, full: true, slow: t != nil}
 }
 
 // Finish ends the encoding (see [Memory.End]).
@@ -91,6 +93,14 @@ func (w *Writer) Absent(first, n int) {
 	}
 }
 
+// AbsentMask says that blocks first+k, for each bit k set in mask, are
+// absent from the state (see [Memory.AbsentMask]).
+func (w *Writer) AbsentMask(first int, mask uint64) {
+	if w.M != nil {
+		w.M.AbsentMask(first, mask)
+	}
+}
+
 // F returns elements [off, off+n) of the float32 buffer, to be written.
 func (w *Writer) F(off, n int) []float32 {
 	if w.T != nil {
@@ -105,6 +115,29 @@ func (w *Writer) I(off, n int) []int32 {
 		markI32(w.T, off, n)
 	}
 	return w.O.I32[off : off+n]
+}
+
+// Fresh returns elements [off, off+n) of the float32 buffer, zero, to be
+// written in part: a block that Changed reports holds its old elements
+// (elsewhere they are zero already and Fresh is F).
+func (w *Writer) Fresh(off, n int) []float32 {
+	x := w.O.F32[off : off+n]
+	if w.slow {
+		w.fresh(x, off)
+	}
+	return x
+}
+
+// fresh is Fresh's slow path: it marks or clears x, at off.
+//
+//go:noinline
+func (w *Writer) fresh(x []float32, off int) {
+	if w.T != nil {
+		w.T.MarkF32(off, len(x))
+	}
+	if w.stale {
+		clear(x)
+	}
 }
 
 // SetF writes x at element off of the float32 buffer.

@@ -66,7 +66,6 @@ var campaignSeatColumns = columns{"experience_unspent", "experience_earned_last"
 // campaign writes the campaign fields.
 func (w *writer) campaign() {
 	s := w.s
-	w.Rewrite(w.b.campaign)
 	c := w.F(w.at.campaign, campaignCols)
 	if k := s.CampaignPosition(); k >= 0 && k < campaignScenarios {
 		c[cScenario+k] = 1

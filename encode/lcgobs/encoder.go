@@ -124,6 +124,10 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	w := writer{Writer: encode.Start(gs, viewer, o, t, m), s: s, at: &e.at, b: &e.blocks, n: n, v: v}
 	p := s.Prompt()
 	w.decides = p.Actor == game.AgentID(v) && !s.Over()
+	w.Rewrite(w.b.head) // the blocks written whole every time
+	w.Rewrite(w.b.middle)
+	w.Rewrite(w.b.piles)
+	w.Rewrite(w.b.campaign)
 	w.enemies() // first: it counts the engagements and enemies per location the others write
 	w.global()
 	w.investigators()
@@ -185,7 +189,6 @@ func (w *writer) visible(id int32) bool {
 
 func (w *writer) global() {
 	s := w.s
-	w.Rewrite(w.b.global)
 	g := w.F(w.at.global, globalCols)
 	g[gRound] = float32(s.Round)
 	if int(s.Phase) < len(phaseNames) {
@@ -233,7 +236,6 @@ func (w *writer) global() {
 
 func (w *writer) investigators() {
 	s := w.s
-	w.Rewrite(w.b.investigators)
 	for r := 0; r < w.n; r++ {
 		seat := w.seatOf(r)
 		inv := &s.Inv[seat]
@@ -302,9 +304,9 @@ func (w *writer) locations() {
 			hereRows[l] |= 1 << uint(w.row(seat))
 		}
 	}
+	w.AbsentMask(w.b.location, uint64(^inPlayBits)) // free slots are zero
 	for k := 0; k < lcg.MaxLocations; k++ {
 		if !inPlay[k] {
-			w.Changed(w.b.location+k, encode.Key{}) // a free slot is zero
 			continue
 		}
 		id := s.LocInst[k]
@@ -325,13 +327,13 @@ func (w *writer) locations() {
 		if !w.Changed(w.b.location+k, key) {
 			continue
 		}
-		x := w.F(w.at.locations+k*locCols, locCols)
+		x := w.Fresh(w.at.locations+k*locCols, locCols)
 		x[lInPlay] = 1
+		w.SetI(w.at.locCard+k, int32(def)) // 0 until revealed
 		if c.Revealed {
 			x[lRevealed] = 1
 			x[lShroud] = float32(shroud)
 			x[lClues] = float32(clues)
-			w.SetI(w.at.locCard+k, int32(def))
 		}
 		x[lDoom] = float32(c.Doom)
 		for j := 0; j < lcg.MaxLocations; j++ {
@@ -356,11 +358,16 @@ func (w *writer) enemies() {
 		vloc = s.Inv[w.v].Loc
 	}
 	n := min(len(s.Enemies), lcg.MaxEnemies)
-	w.Absent(w.b.enemy+n, lcg.MaxEnemies-n) // free slots are zero
+	free := uint64(1)<<lcg.MaxEnemies - 1<<uint(n) // free slots are zero
+	for k := 0; k < n; k++ {
+		if s.Enemies[k] < 0 {
+			free |= 1 << uint(k)
+		}
+	}
+	w.AbsentMask(w.b.enemy, free)
 	for k := 0; k < n; k++ {
 		id := s.Enemies[k]
 		if id < 0 {
-			w.Changed(w.b.enemy+k, encode.Key{}) // a free slot is zero
 			continue
 		}
 		c := &s.Cards[id]
@@ -395,7 +402,7 @@ func (w *writer) enemies() {
 		}
 		d := &all[c.Def]
 		w.SetI(w.at.enemyCard+k, int32(c.Def))
-		x := w.F(w.at.enemies+k*enemyCols, enemyCols)
+		x := w.Fresh(w.at.enemies+k*enemyCols, enemyCols)
 		x[eePresent] = 1
 		x[eeFight], x[eeEvade] = float32(fight), float32(evade)
 		x[eeHealth], x[eeDamage], x[eeHealthLeft] = float32(h), float32(c.Damage), float32(h-int(c.Damage))
@@ -407,9 +414,7 @@ func (w *writer) enemies() {
 		for r := rows; r != 0; r &= r - 1 {
 			x[eeEngagedRow+bits.TrailingZeros8(r)] = 1
 		}
-		if at > 0 {
-			w.SetI(w.at.enemyLoc+k, int32(at))
-		}
+		w.SetI(w.at.enemyLoc+k, int32(at))
 		x[eeAtViewer] = b2f(atViewer)
 		x[eeHunter], x[eeRetaliate], x[eeAloof], x[eeMassive] = b2f(hunter), b2f(retaliate), b2f(aloof), b2f(massive)
 		x[eeDoom] = float32(c.Doom)
@@ -437,17 +442,20 @@ func (w *writer) hand(p *game.Prompt) {
 	hand := w.s.Inv[w.v].Hand
 	n := min(len(hand), lcg.MaxHand)
 	w.Absent(w.b.hand+n, lcg.MaxHand-n) // empty slots are zero
+	w.Absent(w.b.handOffers+n, lcg.MaxHand-n)
 	for h := 0; h < n; h++ {
-		d := w.def(hand[h])
-		m := w.handOffers[h]
-		if !w.Changed(w.b.hand+h, encode.Key{1 | u16(d)<<1 | uint64(m)<<17}) {
-			continue
+		// The card and what the prompt offers for it are two blocks: the
+		// offers change with the prompt, the cards seldom.
+		if d := w.def(hand[h]); w.Changed(w.b.hand+h, encode.Key{1 | u16(d)<<1}) {
+			w.SetI(w.at.handCard+h, int32(d))
+			x := w.Fresh(w.at.hand+h*handCols, hPlayable)
+			x[hPresent] = 1
+			copy(x[hCard:hCard+cardCols], cardFeatures[d][:])
 		}
-		w.SetI(w.at.handCard+h, int32(d))
-		x := w.F(w.at.hand+h*handCols, handCols)
-		x[hPresent] = 1
-		copy(x[hCard:hCard+cardCols], cardFeatures[d][:])
-		x[hPlayable], x[hCommit], x[hDiscard], x[hMulligan] = float32(m&1), float32(m>>1&1), float32(m>>2&1), float32(m>>3&1)
+		if m := w.handOffers[h]; w.Changed(w.b.handOffers+h, encode.Key{uint64(m)}) {
+			x := w.F(w.at.hand+h*handCols+hPlayable, handCols-hPlayable)
+			x[0], x[hCommit-hPlayable], x[hDiscard-hPlayable], x[hMulligan-hPlayable] = float32(m&1), float32(m>>1&1), float32(m>>2&1), float32(m>>3&1)
+		}
 	}
 }
 
@@ -455,12 +463,12 @@ func (w *writer) hand(p *game.Prompt) {
 func (w *writer) zones() {
 	s := w.s
 	all := cards.All()
-	for r := 0; r < seats; r++ {
-		var play, threat []int16
-		if r < w.n {
-			inv := &s.Inv[w.seatOf(r)]
-			play, threat = inv.Play, inv.Threat
-		}
+	// The rows past the last investigator's are empty.
+	w.Absent(w.b.play+w.n*lcg.MaxPlay, (seats-w.n)*lcg.MaxPlay)
+	w.Absent(w.b.threat+w.n*lcg.MaxThreat, (seats-w.n)*lcg.MaxThreat)
+	for r := 0; r < w.n; r++ {
+		inv := &s.Inv[w.seatOf(r)]
+		play, threat := inv.Play, inv.Threat
 		np, nt := min(len(play), lcg.MaxPlay), min(len(threat), lcg.MaxThreat)
 		w.Absent(w.b.play+r*lcg.MaxPlay+np, lcg.MaxPlay-np) // empty slots are zero
 		w.Absent(w.b.threat+r*lcg.MaxThreat+nt, lcg.MaxThreat-nt)
@@ -474,7 +482,7 @@ func (w *writer) zones() {
 			}
 			d := &all[c.Def]
 			w.SetI(w.at.playCard+slot, int32(c.Def))
-			x := w.F(w.at.play+slot*playCols, playCols)
+			x := w.Fresh(w.at.play+slot*playCols, playCols)
 			x[pPresent] = 1
 			x[pExhausted] = b2f(c.Exhausted)
 			x[pDamage], x[pHorror], x[pClues], x[pDoom], x[pUses] = float32(c.Damage), float32(c.Horror), float32(c.Clues), float32(c.Doom), float32(c.Uses)
@@ -489,7 +497,7 @@ func (w *writer) zones() {
 				continue
 			}
 			w.SetI(w.at.threatCard+slot, int32(c.Def))
-			x := w.F(w.at.threat+slot*threatCols, threatCols)
+			x := w.Fresh(w.at.threat+slot*threatCols, threatCols)
 			x[tPresent] = 1
 			x[tEnemy] = b2f(all[c.Def].Type == cards.Enemy)
 			x[tExhausted] = b2f(c.Exhausted)
@@ -502,7 +510,6 @@ func (w *writer) zones() {
 // resolved.
 func (w *writer) piles() {
 	s := w.s
-	w.Rewrite(w.b.piles)
 	for r := 0; r < w.n; r++ {
 		inv := &s.Inv[w.seatOf(r)]
 		recent(s, w.I(w.at.discard+r*MaxDiscard, min(MaxDiscard, len(inv.Discard))), inv.Discard)
@@ -543,11 +550,9 @@ func (w *writer) board() {
 		key := encode.Key{1 | u16(c.Def)<<1 | u8(at)<<17 | bit(c.Host >= 0)<<25 | u8(c.Doom)<<26 | u8(c.Clues)<<34}
 		if w.Changed(w.b.board+b, key) {
 			w.SetI(w.at.boardCard+b, int32(c.Def))
-			x := w.F(w.at.board+b*boardCols, boardCols)
+			x := w.Fresh(w.at.board+b*boardCols, boardCols)
 			x[bPresent] = 1
-			if at > 0 {
-				w.SetI(w.at.boardLoc+b, int32(at))
-			}
+			w.SetI(w.at.boardLoc+b, int32(at))
 			x[bAttached] = b2f(c.Host >= 0)
 			x[bDoom], x[bClues] = float32(c.Doom), float32(c.Clues)
 		}
@@ -596,7 +601,6 @@ func tokenKind(t int8) int {
 }
 
 func (w *writer) chaos() {
-	w.Rewrite(w.b.chaos)
 	bag := w.F(w.at.bag, ChaosKinds)
 	for _, t := range w.s.Bag {
 		bag[tokenKind(t)]++
@@ -608,7 +612,6 @@ func (w *writer) chaos() {
 }
 
 func (w *writer) prompt(p *game.Prompt) {
-	w.Rewrite(w.b.prompt)
 	x := w.F(w.at.prompt, promptCols)
 	if int(p.Kind) < prViewerActs-prKind {
 		x[prKind+int(p.Kind)] = 1
@@ -628,7 +631,6 @@ func (w *writer) prompt(p *game.Prompt) {
 
 func (w *writer) skillTest() {
 	s := w.s
-	w.Rewrite(w.b.test)
 	if len(s.Tests) == 0 {
 		return
 	}
@@ -689,8 +691,10 @@ func (w *writer) options(p *game.Prompt) {
 	actor := &s.Inv[w.v]
 	for i := 0; i < MaxOptions; i++ {
 		if !w.decides || i >= len(p.Options) {
-			if w.Changed(w.b.option+i, encode.Key{}) {
-				w.SetI(w.at.optAction+i, -1) // past the last option
+			if w.Changed(w.b.option+i, encode.Key{}) { // past the last option
+				w.SetI(w.at.optAction+i, -1)
+				w.SetI(w.at.optCard+i, 0)
+				w.Fresh(w.at.options+i*optCols, optCols)
 			}
 			continue
 		}
@@ -701,14 +705,14 @@ func (w *writer) options(p *game.Prompt) {
 			continue
 		}
 		w.SetI(w.at.optAction+i, int32(a))
-		x := w.F(w.at.options+i*optCols, optCols)
+		x := w.Fresh(w.at.options+i*optCols, optCols)
 		x[oPresent] = 1
 		if gi != undocumented {
 			x[oGroup+gi] = 1
 		}
 		x[oSlot] = float32(k)
+		w.SetI(w.at.optCard+i, int32(d)) // 0 without a card
 		if card {
-			w.SetI(w.at.optCard+i, int32(d))
 			copy(x[oCard:oCard+cardCols], cardFeatures[d][:])
 		}
 	}

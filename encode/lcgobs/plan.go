@@ -12,9 +12,11 @@ import (
 // blocks are rewritten every encoding. The slots of one kind are
 // consecutive: slot k of a kind is its first block plus k.
 type blocks struct {
-	global, investigators, piles, chaos, prompt, test, campaign int
+	// Rewritten every encoding, each before its writers: global and
+	// investigators; chaos, prompt and test; the piles; the campaign.
+	head, middle, piles, campaign int
 
-	location, enemy, hand, play, threat, board, option int // first of each kind
+	location, enemy, hand, handOffers, play, threat, board, option int // first of each kind
 }
 
 // newPlan divides the layout at into blocks: every element the writers
@@ -23,8 +25,9 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	p := encode.NewPlan(l)
 	F, I := encode.F32Span, encode.I32Span
 	var b blocks
-	b.global = p.Block(F(at.global, globalCols), I(at.actCard, 1), I(at.agendaCard, 1))
-	b.investigators = p.Block(F(at.self, invCols), F(at.others, others*invCols), I(at.seat, seats), I(at.invCard, seats))
+	// Fields that follow each other in the layout merge into one span.
+	b.head = p.Block(F(at.global, globalCols), F(at.self, invCols), F(at.others, others*invCols),
+		I(at.seat, seats), I(at.invCard, seats), I(at.actCard, 1), I(at.agendaCard, 1))
 	b.location = p.Blocks()
 	for k := 0; k < lcg.MaxLocations; k++ {
 		p.Block(F(at.locations+k*locCols, locCols), I(at.locCard+k, 1))
@@ -35,7 +38,11 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	}
 	b.hand = p.Blocks()
 	for h := 0; h < lcg.MaxHand; h++ {
-		p.Block(F(at.hand+h*handCols, handCols), I(at.handCard+h, 1))
+		p.Block(F(at.hand+h*handCols, hPlayable), I(at.handCard+h, 1))
+	}
+	b.handOffers = p.Blocks()
+	for h := 0; h < lcg.MaxHand; h++ {
+		p.Block(F(at.hand+h*handCols+hPlayable, handCols-hPlayable))
 	}
 	b.play = p.Blocks()
 	for k := 0; k < seats*lcg.MaxPlay; k++ {
@@ -50,9 +57,8 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	for k := 0; k < MaxBoard; k++ {
 		p.Block(F(at.board+k*boardCols, boardCols), I(at.boardCard+k, 1), I(at.boardLoc+k, 1))
 	}
-	b.chaos = p.Block(F(at.bag, ChaosKinds), F(at.revealed, ChaosKinds))
-	b.prompt = p.Block(F(at.prompt, promptCols), I(at.sourceCard, 1))
-	b.test = p.Block(F(at.test, testCols), I(at.testSource, 1), I(at.testTarget, 1), I(at.testCommit, MaxCommit))
+	b.middle = p.Block(F(at.bag, ChaosKinds), F(at.revealed, ChaosKinds), F(at.prompt, promptCols), F(at.test, testCols),
+		I(at.sourceCard, 1), I(at.testSource, 1), I(at.testTarget, 1), I(at.testCommit, MaxCommit))
 	b.option = p.Blocks()
 	for i := 0; i < MaxOptions; i++ {
 		p.Block(F(at.options+i*optCols, optCols), I(at.optAction+i, 1), I(at.optCard+i, 1))
