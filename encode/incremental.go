@@ -305,6 +305,15 @@ func (m *Memory) AbsentMask(first int, mask uint64) {
 // write (counters, the prompt). Such a block's key stays zero.
 func (m *Memory) Rewrite(b int) { m.reset(b) }
 
+// Overwrite is Rewrite for a block whose writer writes every one of its
+// elements (zeros included): nothing is cleared.
+func (m *Memory) Overwrite(b int) {
+	m.stats.Rewritten++
+	if m.t != nil {
+		m.mark(b)
+	}
+}
+
 // reset clears block b (unless the whole row was just cleared) and marks
 // it in the record.
 func (m *Memory) reset(b int) {

@@ -85,6 +85,14 @@ func (w *Writer) Rewrite(b int) {
 	}
 }
 
+// Overwrite prepares block b to be written whole, every element (nothing
+// to do on a full encoding; see [Memory.Overwrite]).
+func (w *Writer) Overwrite(b int) {
+	if w.M != nil {
+		w.M.Overwrite(b)
+	}
+}
+
 // Absent says that blocks [first, first+n) are absent from the state (all
 // zero; see [Memory.Absent]): nothing to do on a full encoding.
 func (w *Writer) Absent(first, n int) {

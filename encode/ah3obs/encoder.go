@@ -140,6 +140,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	w.Rewrite(b.global) // the blocks written whole every time
 	w.Rewrite(b.investigators)
 	w.Rewrite(b.tail)
+	w.Overwrite(b.options)
 	w.count()
 	w.global()
 	w.spaces()
@@ -565,6 +566,10 @@ func (w *writer) prompt() {
 		r[pKind+int(p.Kind)] = 1
 	}
 	if s.Over() || p.Actor < 0 || int(p.Actor) >= w.n {
+		// No option rows: all zero (the block is written whole).
+		clear(w.I(w.at.optAction, MaxOptionRows))
+		clear(w.I(w.at.optArg, MaxOptionRows))
+		clear(w.I(w.at.optArg2, MaxOptionRows))
 		return
 	}
 	r[w.at.promptViewer] = flag(int(p.Actor) == w.v)

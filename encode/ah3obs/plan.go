@@ -18,6 +18,7 @@ type blocks struct {
 	// Rewritten every encoding, before their writers: global (with the
 	// mythos cup), investigators (with the sheets), test and prompt.
 	global, investigators, tail int
+	options                     int // written whole every encoding
 
 	adjacency int // keyed by nothing: written once per full rewrite
 
@@ -49,8 +50,8 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	b.global = p.Block(F(at.global, globalCols), F(at.cup, tokens), F(at.drawn, tokens), I(at.rumorCard, 1), I(at.encCard, 1))
 	b.investigators = p.Block(F(at.invs, seats*invCols), F(at.sheets, ah3.MaxInvestigator*5),
 		I(at.seat, seats), I(at.invSheet, seats), I(at.invSpace, seats))
-	b.tail = p.Block(F(at.test, testCols), F(at.prompt, at.promptCols),
-		I(at.optAction, MaxOptionRows), I(at.optArg, MaxOptionRows), I(at.optArg2, MaxOptionRows))
+	b.tail = p.Block(F(at.test, testCols), F(at.prompt, at.promptCols))
+	b.options = p.Block(I(at.optAction, MaxOptionRows), I(at.optArg, MaxOptionRows), I(at.optArg2, MaxOptionRows))
 	b.adjacency = p.Block(F(at.adjacency, ah3.MaxSpaces*ah3.MaxSpaces))
 	b.space = p.Blocks()
 	for k := 0; k < ah3.MaxSpaces; k++ {

@@ -441,8 +441,9 @@ func (w *writer) hand(p *game.Prompt) {
 	}
 	hand := w.s.Inv[w.v].Hand
 	n := min(len(hand), lcg.MaxHand)
-	w.Absent(w.b.hand+n, lcg.MaxHand-n) // empty slots are zero
-	w.Absent(w.b.handOffers+n, lcg.MaxHand-n)
+	// Empty slots are zero: the card blocks and then the offer blocks.
+	empty := uint64(1)<<lcg.MaxHand - 1<<uint(n)
+	w.AbsentMask(w.b.hand, empty|empty<<lcg.MaxHand)
 	for h := 0; h < n; h++ {
 		// The card and what the prompt offers for it are two blocks: the
 		// offers change with the prompt, the cards seldom.
@@ -463,15 +464,23 @@ func (w *writer) hand(p *game.Prompt) {
 func (w *writer) zones() {
 	s := w.s
 	all := cards.All()
-	// The rows past the last investigator's are empty.
-	w.Absent(w.b.play+w.n*lcg.MaxPlay, (seats-w.n)*lcg.MaxPlay)
-	w.Absent(w.b.threat+w.n*lcg.MaxThreat, (seats-w.n)*lcg.MaxThreat)
+	// Empty slots are zero, the rows past the last investigator's too.
+	var emptyPlay, emptyThreat uint64 // bit per slot of every row
+	for r := 0; r < seats; r++ {
+		np, nt := 0, 0
+		if r < w.n {
+			inv := &s.Inv[w.seatOf(r)]
+			np, nt = min(len(inv.Play), lcg.MaxPlay), min(len(inv.Threat), lcg.MaxThreat)
+		}
+		emptyPlay |= (1<<lcg.MaxPlay - 1<<uint(np)) << uint(r*lcg.MaxPlay)
+		emptyThreat |= (1<<lcg.MaxThreat - 1<<uint(nt)) << uint(r*lcg.MaxThreat)
+	}
+	w.AbsentMask(w.b.play, emptyPlay)
+	w.AbsentMask(w.b.threat, emptyThreat)
 	for r := 0; r < w.n; r++ {
 		inv := &s.Inv[w.seatOf(r)]
 		play, threat := inv.Play, inv.Threat
 		np, nt := min(len(play), lcg.MaxPlay), min(len(threat), lcg.MaxThreat)
-		w.Absent(w.b.play+r*lcg.MaxPlay+np, lcg.MaxPlay-np) // empty slots are zero
-		w.Absent(w.b.threat+r*lcg.MaxThreat+nt, lcg.MaxThreat-nt)
 		for p := 0; p < np; p++ {
 			slot := r*lcg.MaxPlay + p
 			c := &s.Cards[play[p]]

@@ -67,6 +67,13 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	return p, b
 }
 
+// The masks of encoder.go give one bit to each slot of every row.
+const (
+	_ = uint(64 - seats*lcg.MaxPlay)
+	_ = uint(64 - seats*lcg.MaxThreat)
+	_ = uint(64 - 2*lcg.MaxHand)
+)
+
 // Key packing helpers: u8 and u16 are a small signed value's bits.
 func u8[T ~int8 | ~int16 | ~int](x T) uint64  { return uint64(uint8(x)) }
 func u16[T ~int8 | ~int16 | ~int](x T) uint64 { return uint64(uint16(x)) }
