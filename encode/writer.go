@@ -85,6 +85,12 @@ func (w *Writer) Rewrite(b int) {
 	}
 }
 
+// Live reports whether block b may hold something other than what its
+// zero key writes: always on a full encoding, else when its key is not
+// zero. A writer whose absent slots are not all zero (an id of −1) uses it
+// to stop at the first slot that is absent already.
+func (w *Writer) Live(b int) bool { return w.full || w.keys[b] != (Key{}) }
+
 // Overwrite prepares block b to be written whole, every element (nothing
 // to do on a full encoding; see [Memory.Overwrite]).
 func (w *Writer) Overwrite(b int) {

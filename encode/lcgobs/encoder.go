@@ -698,15 +698,20 @@ func (w *writer) skillTest() {
 func (w *writer) options(p *game.Prompt) {
 	s := w.s
 	actor := &s.Inv[w.v]
-	for i := 0; i < MaxOptions; i++ {
-		if !w.decides || i >= len(p.Options) {
-			if w.Changed(w.b.option+i, encode.Key{}) { // past the last option
-				w.SetI(w.at.optAction+i, -1)
-				w.SetI(w.at.optCard+i, 0)
-				w.Fresh(w.at.options+i*optCols, optCols)
-			}
-			continue
+	n := 0
+	if w.decides {
+		n = min(len(p.Options), MaxOptions)
+	}
+	// The rows past the last option: zero, with option_action −1. Those
+	// absent already (a zero key) come after the others.
+	for i := n; i < MaxOptions && w.Live(w.b.option+i); i++ {
+		if w.Changed(w.b.option+i, encode.Key{}) {
+			w.SetI(w.at.optAction+i, -1)
+			w.SetI(w.at.optCard+i, 0)
+			w.Fresh(w.at.options+i*optCols, optCols)
 		}
+	}
+	for i := 0; i < n; i++ {
 		a := int(p.Options[i].Code)
 		gi, k := int(actionGroup[a]), int(actionSlot[a])
 		d, card := w.optionCard(p, actor, gi, k)
