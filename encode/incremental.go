@@ -54,6 +54,11 @@ func I32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Int: t
 type Plan struct {
 	layout *Layout
 	blocks []block
+	// every lists the blocks written every encoding (Always, Whole), and
+	// clear the spans of those written in part (Always), which Begin
+	// clears in one pass.
+	every []int
+	clear []Span
 }
 
 // MaxSpans is the most spans a block may have.
@@ -106,6 +111,26 @@ func (p *Plan) Block(spans ...Span) int {
 	}
 	p.blocks = append(p.blocks, bl)
 	return len(p.blocks) - 1
+}
+
+// Always adds a block that the encoder writes every encoding, in part (the
+// counters, the prompt, the test: blocks whose inputs cost as much to key
+// as to write): each incremental encoding starts by clearing it. It has no
+// key; the writers need not call Changed or Rewrite for it.
+func (p *Plan) Always(spans ...Span) int {
+	b := p.Block(spans...)
+	bl := &p.blocks[b]
+	p.every = append(p.every, b)
+	p.clear = append(p.clear, bl.spans[:bl.n]...)
+	return b
+}
+
+// Whole adds a block that the encoder writes every encoding, every element
+// of it (zeros included): nothing is cleared.
+func (p *Plan) Whole(spans ...Span) int {
+	b := p.Block(spans...)
+	p.every = append(p.every, b)
+	return b
 }
 
 // Blocks is the number of blocks.
@@ -205,38 +230,60 @@ func (m *Memory) Invalidate() { m.valid = false }
 // Attach makes t the record of the row's blocks (nil: none). A different
 // record than before makes the next encoding a full rewrite.
 func (m *Memory) Attach(t *Touched) {
-	if t != m.t {
-		m.t, m.valid = t, false
+	if t == m.t {
+		return
 	}
+	if l := m.plan.layout; t != nil && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32)) {
+		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
+	}
+	m.t, m.valid = t, false
 }
 
 // Begin starts an encoding of s from viewer's view into o: it decides
 // whether the row can be updated or must be rewritten whole, and in that
-// case clears it (and the Touched record). The encoder then calls Changed,
-// Absent or Rewrite once for every block of the plan, in any order, and
-// End.
+// case clears it (and the Touched record); else it clears the Always
+// blocks. The encoder then calls Changed, Absent, AbsentMask, Rewrite or
+// Overwrite once for every keyed block of the plan, in any order, writes
+// the Always and Whole blocks, and calls End.
 func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 	l := m.plan.layout
 	if len(o.F32) != l.F32 || len(o.I32) != l.I32 {
 		panic(fmt.Sprintf("encode: a row of %d float32 and %d int32 elements for a layout of %d and %d", len(o.F32), len(o.I32), l.F32, l.I32))
 	}
 	m.o, m.state, m.viewer = o, s, viewer
+	if m.t != nil && !m.t.Valid {
+		m.valid = false
+	}
 	f, i := unsafe.Pointer(unsafe.SliceData(o.F32)), unsafe.Pointer(unsafe.SliceData(o.I32))
-	m.full = !m.valid || f != m.f32 || i != m.i32 || (m.t != nil && !m.t.Valid)
+	m.full = !m.valid || f != m.f32 || i != m.i32
 	m.stats.Encodings++
+	p := m.plan
+	m.stats.Rewritten += len(p.every)
 	if !m.full {
+		if m.t != nil {
+			for _, b := range p.every {
+				m.mark(b)
+			}
+		}
+		for _, s := range p.clear {
+			if s.Int {
+				clear(o.I32[s.Off : s.Off+s.N])
+			} else {
+				clear(o.F32[s.Off : s.Off+s.N])
+			}
+		}
 		return
 	}
 	m.stats.Full++
 	m.f32, m.i32 = f, i
 	o.Clear()
 	if m.t != nil {
-		if len(m.t.F32) != touchWords(l.F32) || len(m.t.I32) != touchWords(l.I32) {
-			panic("encode: the Touched record is sized for another layout (see MakeTouched)")
-		}
 		clear(m.t.F32)
 		clear(m.t.I32)
 		m.t.Valid = true
+		for _, b := range p.every {
+			m.mark(b)
+		}
 	}
 }
 
@@ -256,8 +303,6 @@ func (m *Memory) Changed(b int, k Key) bool {
 }
 
 // changed is Changed's slow path: block b must be written from key k.
-//
-//go:noinline
 func (m *Memory) changed(b int, k Key) {
 	m.stats.Rewritten++
 	m.keys[b] = k

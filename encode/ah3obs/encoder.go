@@ -137,10 +137,9 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if st := &s.Seats[w.v]; st.Inv >= 0 {
 		w.here = int(st.Space)
 	}
-	w.Rewrite(b.global) // the blocks written whole every time
-	w.Rewrite(b.investigators)
-	w.Rewrite(b.tail)
-	w.Overwrite(b.options)
+	// The plan's Always and Whole blocks (global, investigators, tail,
+	// options) are cleared by Start as needed; the writers below write them
+	// every time.
 	w.count()
 	w.global()
 	w.spaces()

@@ -47,11 +47,11 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	p := encode.NewPlan(l)
 	F, I := encode.F32Span, encode.I32Span
 	var b blocks
-	b.global = p.Block(F(at.global, globalCols), F(at.cup, tokens), F(at.drawn, tokens), I(at.rumorCard, 1), I(at.encCard, 1))
-	b.investigators = p.Block(F(at.invs, seats*invCols), F(at.sheets, ah3.MaxInvestigator*5),
+	b.global = p.Always(F(at.global, globalCols), F(at.cup, tokens), F(at.drawn, tokens), I(at.rumorCard, 1), I(at.encCard, 1))
+	b.investigators = p.Always(F(at.invs, seats*invCols), F(at.sheets, ah3.MaxInvestigator*5),
 		I(at.seat, seats), I(at.invSheet, seats), I(at.invSpace, seats))
-	b.tail = p.Block(F(at.test, testCols), F(at.prompt, at.promptCols))
-	b.options = p.Block(I(at.optAction, MaxOptionRows), I(at.optArg, MaxOptionRows), I(at.optArg2, MaxOptionRows))
+	b.tail = p.Always(F(at.test, testCols), F(at.prompt, at.promptCols))
+	b.options = p.Whole(I(at.optAction, MaxOptionRows), I(at.optArg, MaxOptionRows), I(at.optArg2, MaxOptionRows))
 	b.adjacency = p.Block(F(at.adjacency, ah3.MaxSpaces*ah3.MaxSpaces))
 	b.space = p.Blocks()
 	for k := 0; k < ah3.MaxSpaces; k++ {

@@ -26,7 +26,7 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	F, I := encode.F32Span, encode.I32Span
 	var b blocks
 	// Fields that follow each other in the layout merge into one span.
-	b.head = p.Block(F(at.global, globalCols), F(at.self, invCols), F(at.others, others*invCols),
+	b.head = p.Always(F(at.global, globalCols), F(at.self, invCols), F(at.others, others*invCols),
 		I(at.seat, seats), I(at.invCard, seats), I(at.actCard, 1), I(at.agendaCard, 1))
 	b.location = p.Blocks()
 	for k := 0; k < lcg.MaxLocations; k++ {
@@ -52,18 +52,18 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	for k := 0; k < seats*lcg.MaxThreat; k++ {
 		p.Block(F(at.threat+k*threatCols, threatCols), I(at.threatCard+k, 1))
 	}
-	b.piles = p.Block(I(at.discard, seats*MaxDiscard), I(at.encDiscard, MaxEncounterDiscard), I(at.victory, MaxVictory), I(at.limbo, MaxLimbo))
+	b.piles = p.Always(I(at.discard, seats*MaxDiscard), I(at.encDiscard, MaxEncounterDiscard), I(at.victory, MaxVictory), I(at.limbo, MaxLimbo))
 	b.board = p.Blocks()
 	for k := 0; k < MaxBoard; k++ {
 		p.Block(F(at.board+k*boardCols, boardCols), I(at.boardCard+k, 1), I(at.boardLoc+k, 1))
 	}
-	b.middle = p.Block(F(at.bag, ChaosKinds), F(at.revealed, ChaosKinds), F(at.prompt, promptCols), F(at.test, testCols),
+	b.middle = p.Always(F(at.bag, ChaosKinds), F(at.revealed, ChaosKinds), F(at.prompt, promptCols), F(at.test, testCols),
 		I(at.sourceCard, 1), I(at.testSource, 1), I(at.testTarget, 1), I(at.testCommit, MaxCommit))
 	b.option = p.Blocks()
 	for i := 0; i < MaxOptions; i++ {
 		p.Block(F(at.options+i*optCols, optCols), I(at.optAction+i, 1), I(at.optCard+i, 1))
 	}
-	b.campaign = p.Block(F(at.campaign, campaignCols), F(at.campaignSeats, seats*campaignSeatCols))
+	b.campaign = p.Always(F(at.campaign, campaignCols), F(at.campaignSeats, seats*campaignSeatCols))
 	return p, b
 }
 
