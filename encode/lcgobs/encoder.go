@@ -266,8 +266,8 @@ func (w *writer) investigators() {
 		x[iResources] = float32(inv.Resources)
 		x[iActions] = float32(inv.Actions)
 		x[iTomeAction] = float32(inv.TomeAction)
-		for k := 0; k < 4; k++ {
-			x[iSkill+k] = float32(s.SkillOf(seat, k))
+		for k, v := range s.SkillsOf(seat) {
+			x[iSkill+k] = float32(v)
 		}
 		x[iHand] = float32(len(inv.Hand))
 		x[iDeck] = float32(len(inv.Deck))
