@@ -4,4 +4,65 @@
 //
 // Encoders write into buffers they are given and never allocate on the step
 // path. An encoder knows games; games know nothing of encoders.
+//
+// # Three ways to write an observation
+//
+//   - [Encoder.Encode] writes a row from zero: it clears both buffers, then
+//     writes the non-zero elements.
+//   - [TouchEncoder.EncodeTouched] does the same but keeps a [Touched]
+//     record of the blocks of 8 elements it wrote, so that the next encoding
+//     clears only those and a sparse reader (the server's replies) visits
+//     only those.
+//   - [IncrementalEncoder.EncodeIncremental] brings a row it wrote before
+//     up to date. The encoder divides its layout into blocks (a [Plan]: one
+//     per entity slot — a location, an enemy, a hand slot, an option row —
+//     and a few for the counters, the prompt and the test). The row's owner
+//     keeps a [Memory] beside it: the [Key] each block was written from, a
+//     few words packed from the state (a card's id, damage, doom, …) such
+//     that equal keys write equal elements. Each encoding computes every
+//     keyed block's key and rewrites the block only when it changed
+//     (Changed), clears the slots that emptied (Absent, AbsentMask), and
+//     rewrites the unkeyed blocks (Rewrite, Overwrite). Nothing else is
+//     touched: no clearing of the whole row. Keys are exact, so the result
+//     does not depend on the row's history, only on the memory describing
+//     the row; the memory starts over with a full rewrite (the row cleared,
+//     every block written) after [Memory.Invalidate] (an env's Reset), on
+//     other buffers than those it wrote last, on a new [Touched] record
+//     ([Memory.Attach]) and when that record is not valid (whoever wrote
+//     the row by other means says so that way).
+//
+// env.GameEnv keeps a Memory for its observation when its game's encoder is
+// an IncrementalEncoder (lcgobs and ah3obs are), whether it writes into its
+// own buffers or into a caller's row (EncodeInto, which starts over).
+//
+// # Check mode
+//
+// [Memory.SetCheck] (or MYTHOS_CHECK_INCREMENTAL=1 in the environment when
+// the memory is made) makes every incremental encoding also encode the
+// state from zero with the encoder's Encode and compare: a difference, or
+// a non-zero element outside the blocks the Touched record marks, panics
+// with a [MismatchError] naming the field and element. encodetest runs
+// every LCG and AH3 env id that way over random play (a million decisions
+// per env, a hundred thousand with -short).
+//
+// # Writing an incremental encoder
+//
+// One set of writers serves all three ways. A game's writer embeds
+// [Writer], made by [Start] (which calls [Obs.Begin] or [Memory.Begin])
+// and ended by [Writer.Finish] (which runs the check). Before each keyed
+// block it computes the key and writes only if w.Changed(block, key); it
+// gets the elements through F, I, Fresh, SetF and SetI. On a full
+// encoding Changed always answers yes and the buffers are zero; on an
+// incremental one a changed block still holds its old elements, so the
+// writer writes every element of it — Fresh returns a float32 range
+// cleared first, and ids are written even when zero. Inputs that several
+// blocks share (counts of enemies per location) are gathered whether or
+// not the blocks are written.
+//
+// machinaobs adopts it without touching this package: build a Plan beside
+// its layout (one block per board cell group or entity slot, one for the
+// always-written fields), add NewMemory and EncodeIncremental (three lines
+// each, as lcgobs), embed Writer in its writer instead of its f/i helpers,
+// and guard each slot's writes with Changed; then run
+// encodetest.CheckIncremental over its env ids.
 package encode

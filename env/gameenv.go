@@ -44,8 +44,10 @@ type GameEnv struct {
 	// made at the first Reset or Step that needs them (mask nil until then).
 	obs      encode.Obs
 	mask     []int8
-	touched  *encode.Touched     // the caller's record of obs, kept by te
-	te       encode.TouchEncoder // the game's encoder, when touched is set
+	touched  *encode.Touched           // the caller's record of obs, kept by te
+	te       encode.TouchEncoder       // the game's encoder, when touched is set
+	ie       encode.IncrementalEncoder // the game's encoder, when it is one
+	mem      *encode.Memory            // ie's memory of obs, made at the first encoding
 	own      encode.Obs
 	ownMask  []int8
 	rewards  []float64
@@ -62,9 +64,11 @@ type GameEnv struct {
 func NewGameEnv(spec *Spec, g *Game) *GameEnv {
 	n := g.Info.Agents
 	r := make([]float64, 3*n)
+	ie, _ := g.Encoder.(encode.IncrementalEncoder)
 	return &GameEnv{
 		spec:     ShareSpec(spec),
 		game:     g,
+		ie:       ie,
 		rewards:  r[:n:n],
 		returns:  r[n : 2*n : 2*n],
 		previous: r[2*n:],
@@ -83,12 +87,17 @@ type DirectEncoder interface {
 	// encode.Touched): an env whose encoder keeps records (an
 	// encode.TouchEncoder) clears o only where it wrote last time and marks
 	// what it writes there; other envs leave t not valid. EncodeInto makes
-	// t not valid: the first encoding clears all of o.
+	// t not valid: the first encoding clears all of o. (An env whose
+	// encoder is an encode.IncrementalEncoder then writes only what
+	// changed, until the next EncodeInto or Reset.)
 	EncodeInto(o encode.Obs, mask []int8, t *encode.Touched)
 }
 
 // EncodeInto implements [DirectEncoder].
 func (e *GameEnv) EncodeInto(o encode.Obs, mask []int8, t *encode.Touched) {
+	if e.mem != nil {
+		e.mem.Invalidate()
+	}
 	if mask == nil {
 		e.obs, e.mask, e.touched = e.own, e.ownMask, nil
 		return
@@ -103,6 +112,8 @@ func (e *GameEnv) EncodeInto(o encode.Obs, mask []int8, t *encode.Touched) {
 		t.Valid = false
 		if te, ok := e.game.Encoder.(encode.TouchEncoder); ok {
 			e.touched, e.te = t, te
+		} else if e.ie != nil {
+			e.touched = t
 		}
 	}
 }
@@ -147,6 +158,9 @@ func (e *GameEnv) Reset(seed uint64) (encode.Obs, Info) {
 		e.state = e.game.New(seed, e.logging)
 	}
 	e.seed, e.steps, e.done = seed, 0, false
+	if e.mem != nil {
+		e.mem.Invalidate() // a new episode is written whole
+	}
 	clear(e.rewards)
 	e.state.Returns(e.returns)
 	e.score = e.state.Score()
@@ -205,9 +219,16 @@ func (e *GameEnv) refresh() {
 	if e.mask == nil { // no target, and the own buffers are not made yet
 		e.makeOwn()
 	}
-	if e.touched != nil {
+	switch {
+	case e.ie != nil:
+		if e.mem == nil {
+			e.mem = e.ie.NewMemory()
+		}
+		e.mem.Attach(e.touched)
+		e.ie.EncodeIncremental(e.state, viewer, e.obs, e.mem)
+	case e.touched != nil:
 		e.te.EncodeTouched(e.state, viewer, e.obs, e.touched)
-	} else {
+	default:
 		e.game.Encoder.Encode(e.state, viewer, e.obs)
 	}
 	e.game.Encoder.Mask(e.state, e.mask)

@@ -38,5 +38,6 @@ const Conventions = `## Conventions
 - int32 identity fields hold an index of the content plus one (0: none); float32 fields hold counts and flags as in the game, not normalised.
 - Hidden information never reaches a tensor (tested): deck orders and which headlines are in the deck, the card behind an unflipped condition (its name only: ` + "`asset_condition`" + `), unrevealed archive variants, the RNG.
 - Action id k chooses the prompt option whose code is k; the mask has a 1 at each option's code.
+- Incremental: an env brings its observation up to date instead of writing it from zero (only the spaces, monsters, assets and other slots whose inputs changed are rewritten; ` + "`encode.IncrementalEncoder`" + `); the result is the full encoding's, bit for bit, which the check mode (` + "`MYTHOS_CHECK_INCREMENTAL=1`" + `) verifies every step.
 
 `

@@ -2,6 +2,8 @@ package ah3obs
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/ah3"
@@ -100,31 +102,44 @@ func (e *Encoder) Layout() *encode.Layout { return e.layout }
 // Encode implements encode.Encoder: it writes what viewer can see of s (an
 // *ah3.State) into o, laid out by Layout, without allocating.
 func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
-	e.encode(gs, viewer, o, nil)
+	e.encode(gs, viewer, o, nil, nil)
 }
 
 // EncodeTouched implements encode.TouchEncoder: Encode, clearing o only
 // where the record t says the last encoding wrote, and marking in t every
 // block it writes.
 func (e *Encoder) EncodeTouched(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
-	e.encode(gs, viewer, o, t)
+	e.encode(gs, viewer, o, t, nil)
 }
 
-func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+// NewMemory implements encode.IncrementalEncoder: a memory of one row for
+// EncodeIncremental.
+func (e *Encoder) NewMemory() *encode.Memory {
+	p, _ := sharedPlan()
+	return p.NewMemory(e)
+}
+
+// EncodeIncremental implements encode.IncrementalEncoder: Encode into a row
+// that m describes, rewriting only the blocks (plan.go) whose inputs
+// changed since m's last encoding.
+func (e *Encoder) EncodeIncremental(gs game.State, viewer game.AgentID, o encode.Obs, m *encode.Memory) {
+	e.encode(gs, viewer, o, nil, m)
+}
+
+func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched, m *encode.Memory) {
 	s, ok := gs.(*ah3.State)
 	if !ok {
 		panic(fmt.Sprintf("ah3obs: Encode needs an *ah3.State, got %T", gs))
 	}
-	o.Begin(t)
 	n := int(s.N)
-	v := int(viewer)
-	if v < 0 || v >= n {
-		v = 0
-	}
-	w := writer{e: e, s: s, o: o, t: t, at: e.at, n: n, v: v, here: -1}
-	if st := &s.Seats[v]; st.Inv >= 0 {
+	_, b := sharedPlan()
+	w := writer{Writer: encode.Start(gs, viewer, o, t, m), e: e, s: s, at: e.at, b: b, n: n, v: encode.Viewer(viewer, n), here: -1}
+	if st := &s.Seats[w.v]; st.Inv >= 0 {
 		w.here = int(st.Space)
 	}
+	// The plan's Always and Whole blocks (global, investigators, tail,
+	// options) are cleared by Start as needed; the writers below write them
+	// every time.
 	w.count()
 	w.global()
 	w.spaces()
@@ -136,15 +151,16 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	w.codex()
 	w.test()
 	w.prompt()
+	w.Finish()
 }
 
 // writer holds what one Encode call needs.
 type writer struct {
+	encode.Writer
 	e    *Encoder
 	s    *ah3.State
-	o    encode.Obs
-	t    *encode.Touched
 	at   *offsets
+	b    *blocks
 	n, v int
 	here int // the viewer's space, or -1
 
@@ -155,28 +171,6 @@ type writer struct {
 }
 
 func (w *writer) row(seat int) int { return (seat - w.v + w.n) % w.n }
-
-// f returns elements [off, off+size) of the float32 buffer, to be written.
-func (w *writer) f(off, size int) []float32 {
-	if w.t != nil {
-		markF32(w.t, off, size)
-	}
-	return w.o.F32[off : off+size]
-}
-
-// ints returns elements [off, off+size) of the int32 buffer, to be written.
-func (w *writer) ints(off, size int) []int32 {
-	if w.t != nil {
-		markI32(w.t, off, size)
-	}
-	return w.o.I32[off : off+size]
-}
-
-//go:noinline
-func markF32(t *encode.Touched, off, size int) { t.MarkF32(off, size) }
-
-//go:noinline
-func markI32(t *encode.Touched, off, size int) { t.MarkI32(off, size) }
 
 // count gathers the per-space counts the other parts write.
 func (w *writer) count() {
@@ -209,7 +203,7 @@ func (w *writer) count() {
 
 func (w *writer) global() {
 	s := w.s
-	g := w.f(w.at.global, globalCols)
+	g := w.F(w.at.global, globalCols)
 	g[gRound] = float32(s.Round)
 	g[gRoundsLeft] = float32(s.Game().RoundCap() - int(s.Round))
 	if int(s.Phase) < phases {
@@ -222,7 +216,7 @@ func (w *writer) global() {
 	if s.Rumor >= 0 {
 		g[gRumor] = 1
 		g[gRumorMarkers] = float32(s.Markers)
-		w.ints(w.at.rumorCard, 1)[0] = int32(s.Rumor) + 1
+		w.I(w.at.rumorCard, 1)[0] = int32(s.Rumor) + 1
 	}
 	g[gStreetDeck], g[gEventDeck], g[gEventDiscard] = float32(s.Street.N), float32(s.Event.N), float32(s.EventDiscard.N)
 	g[gMonsterDeck], g[gHeadlineDeck], g[gHeadlineDiscard] = float32(s.MonsterDeck.N), float32(s.Headlines.N), float32(s.HeadlineDiscard.N)
@@ -233,7 +227,7 @@ func (w *writer) global() {
 	if s.EncCard >= 0 && int(s.EncCard) < len(w.e.g.Sc.Encounters) {
 		g[gEncounter] = 1
 		g[gEncounterStreet], g[gEncounterAnomaly] = flag(s.EncFrom == -1), flag(s.EncFrom == -2)
-		w.ints(w.at.encCard, 1)[0] = int32(s.EncCard) + 1
+		w.I(w.at.encCard, 1)[0] = int32(s.EncCard) + 1
 	}
 	g[gClueTaken] = flag(s.ClueTaken)
 	g[gMonsters] = float32(w.nMonsters)
@@ -243,7 +237,7 @@ func (w *writer) global() {
 	for h := range w.e.g.Sc.Neighborhoods {
 		g[gClues] += float32(s.Clues[h])
 	}
-	cup, drawn := w.f(w.at.cup, tokens), w.f(w.at.drawn, tokens)
+	cup, drawn := w.F(w.at.cup, tokens), w.F(w.at.drawn, tokens)
 	for k := 0; k < tokens; k++ {
 		cup[k], drawn[k] = float32(s.Cup[k]), float32(s.Drawn[k])
 	}
@@ -251,27 +245,53 @@ func (w *writer) global() {
 
 func (w *writer) spaces() {
 	s, sc := w.s, w.e.g.Sc
-	hood := w.ints(w.at.spaceHood, ah3.MaxSpaces)
 	n := len(sc.Spaces)
-	rows := w.f(w.at.spaces, n*spaceCols) // one mark for every row
-	adj := w.f(w.at.adjacency, n*ah3.MaxSpaces)
-	for _, k := range w.e.adjAt {
-		adj[k] = 1
+	if w.Changed(w.b.adjacency, encode.Key{1}) { // the map's: kept after the first
+		adj := w.Fresh(w.at.adjacency, ah3.MaxSpaces*ah3.MaxSpaces)
+		for _, k := range w.e.adjAt {
+			adj[k] = 1
+		}
 	}
-	for i := range sc.Spaces {
+	var unstable uint64 // bit per space
+	for k := 0; ; k++ {
+		u := s.Unstable(k)
+		if u < 0 {
+			break
+		}
+		unstable |= 1 << uint(u)
+	}
+	for i := 0; i < n; i++ { // rows past the map's spaces stay zero
 		def := &sc.Spaces[i]
-		r := rows[i*spaceCols : (i+1)*spaceCols]
+		var clues int8
+		var anomaly bool
+		if def.Street == content.NotStreet {
+			if h := def.Neighborhood; h >= 0 {
+				clues, anomaly = s.Clues[h], s.Anomaly[h]
+			}
+		}
+		c := &w.monstersAt[i]
+		dist := w.distance(i)
+		key := encode.Key{
+			1 | u8(clues)<<1 | bit(anomaly)<<9 | u8(s.Doom[i])<<10 | u8(c[0])<<18 | u8(c[1])<<26 | u8(c[2])<<34 |
+				uint64(w.invAt[i])<<42 | u8(s.SpaceMarkers[i])<<50 | (unstable>>uint(i)&1)<<58,
+			uint64(math.Float32bits(dist)),
+		}
+		if !w.Changed(w.b.space+i, key) {
+			continue
+		}
+		r := w.Fresh(w.at.spaces+i*spaceCols, spaceCols)
 		r[sPresent] = 1
+		hood := int32(0)
 		if def.Street != content.NotStreet {
 			r[sStreet] = 1
 			r[sResidential+int(def.Street)-1] = 1
 		} else if h := def.Neighborhood; h >= 0 {
-			hood[i] = int32(h) + 1
-			r[sHoodClues], r[sHoodAnomaly] = float32(s.Clues[h]), flag(s.Anomaly[h])
+			hood = int32(h) + 1
+			r[sHoodClues], r[sHoodAnomaly] = float32(clues), flag(anomaly)
 		}
+		w.SetI(w.at.spaceHood+i, hood)
 		r[sStart] = flag(i == sc.Start)
 		r[sDoom] = float32(s.Doom[i])
-		c := &w.monstersAt[i]
 		r[sReady], r[sExhausted], r[sEngaged] = float32(c[0]), float32(c[1]), float32(c[2])
 		r[sMonsters] = float32(c[0] + c[1] + c[2])
 		for b := w.invAt[i]; b != 0; b &= b - 1 {
@@ -279,16 +299,10 @@ func (w *writer) spaces() {
 			r[sRowHere+row] = 1
 			r[sInvestigators]++
 		}
-		r[sDistance] = w.distance(i)
+		r[sDistance] = dist
 		r[sAdjacent] = float32(len(w.e.adj[i]))
 		r[sMarkers] = float32(s.SpaceMarkers[i])
-	}
-	for k := 0; ; k++ {
-		u := s.Unstable(k)
-		if u < 0 {
-			break
-		}
-		w.o.F32[w.at.spaces+int(u)*spaceCols+sUnstable] = 1 // the row was marked above
+		r[sUnstable] = float32(unstable >> uint(i) & 1)
 	}
 }
 
@@ -315,74 +329,85 @@ func trailing(b uint8) int {
 
 func (w *writer) hoods() {
 	s, sc := w.s, w.e.g.Sc
-	rows := w.f(w.at.hoods, len(sc.Neighborhoods)*hoodCols) // one mark
-	for h := range sc.Neighborhoods {
+	for h := range sc.Neighborhoods { // rows past the map's stay zero
 		nb := &sc.Neighborhoods[h]
-		r := rows[h*hoodCols : (h+1)*hoodCols]
+		doom, here := 0, false
+		for _, sp := range nb.Spaces {
+			doom += int(s.Doom[sp])
+			here = here || sp == w.here
+		}
+		attached := 0
+		if a := s.Attached[h]; a >= 0 {
+			attached = sc.Archive[a].Number // read, so public (AH3 403.5b)
+		}
+		key := encode.Key{1 | u8(s.Clues[h])<<1 | bit(s.Anomaly[h])<<9 | uint64(s.Hood[h].N)<<10 | bit(here)<<18 | u16(attached)<<19 | u16(doom)<<35}
+		if !w.Changed(w.b.hood+h, key) {
+			continue
+		}
+		r := w.Fresh(w.at.hoods+h*hoodCols, hoodCols)
 		r[hPresent] = 1
 		r[hClues], r[hAnomaly] = float32(s.Clues[h]), flag(s.Anomaly[h])
 		r[hDeck] = float32(s.Hood[h].N)
-		if a := s.Attached[h]; a >= 0 {
-			r[hAttached] = float32(sc.Archive[a].Number) // read, so public (AH3 403.5b)
-		}
-		for _, sp := range nb.Spaces {
-			r[hDoom] += float32(s.Doom[sp])
-			if sp == w.here {
-				r[hViewerHere] = 1
-			}
-		}
+		r[hAttached] = float32(attached)
+		r[hDoom] = float32(doom)
+		r[hViewerHere] = flag(here)
 	}
 }
 
 func (w *writer) monsters() {
 	s := w.s
-	kind, space := w.ints(w.at.monsterKind, ah3.MaxMonsters), w.ints(w.at.monsterSpace, ah3.MaxMonsters)
-	hi := -1
+	var free uint64 // bit per free slot
 	for i := range s.Monsters {
-		if s.Monsters[i].Kind >= 0 {
-			hi = i
-		}
-	}
-	if hi < 0 {
-		return
-	}
-	rows := w.f(w.at.monsters, (hi+1)*monsterCols) // one mark up to the last used slot
-	for i := 0; i <= hi; i++ {
 		m := &s.Monsters[i]
 		if m.Kind < 0 {
+			free |= 1 << uint(i)
 			continue
 		}
-		r := rows[i*monsterCols : (i+1)*monsterCols]
-		*(*[monsterCols]float32)(r) = w.e.kind[m.Kind]
-		r[mPresent] = 1
+		status := uint64(0) // ready
 		switch {
 		case m.Engaged != 0 || m.Status == ah3.Engaged:
-			r[mEngaged] = 1
+			status = 2
 		case m.Status == ah3.Exhausted:
-			r[mExhausted] = 1
-		default:
-			r[mReady] = 1
+			status = 1
 		}
+		var rows uint64 // bit per investigator row engaged with it
 		for seat := 0; seat < w.n; seat++ {
 			if m.Engaged&(1<<uint(seat)) != 0 {
-				r[mEngagedRow+w.row(seat)] = 1
+				rows |= 1 << uint(w.row(seat))
 			}
+		}
+		dist := w.distance(int(m.Space))
+		key := encode.Key{
+			1 | u16(m.Kind)<<1 | status<<17 | rows<<19 | u8(m.Damage)<<25 | u8(m.Health)<<33 | bit(m.Acted)<<41 | u8(m.Space)<<42,
+			uint64(math.Float32bits(dist)),
+		}
+		if !w.Changed(w.b.monster+i, key) {
+			continue
+		}
+		r := w.O.F32[w.at.monsters+i*monsterCols:][:monsterCols] // written whole
+		w.F(w.at.monsters+i*monsterCols, monsterCols)
+		*(*[monsterCols]float32)(r) = w.e.kind[m.Kind]
+		r[mPresent] = 1
+		r[mReady+int(status)] = 1
+		for b := rows; b != 0; b &= b - 1 {
+			r[mEngagedRow+bits.TrailingZeros64(b)] = 1
 		}
 		r[mDamage], r[mHealth], r[mRemaining] = float32(m.Damage), float32(m.Health), float32(m.Health-m.Damage)
 		r[mActed] = flag(m.Acted)
-		r[mDistance] = w.distance(int(m.Space))
-		kind[i] = int32(m.Kind) + 1
-		space[i] = int32(m.Space) + 1
+		r[mDistance] = dist
+		w.SetI(w.at.monsterKind+i, int32(m.Kind)+1)
+		w.SetI(w.at.monsterSpace+i, int32(m.Space)+1)
 	}
+	w.AbsentMask(w.b.monster, free)
 }
 
 func (w *writer) investigators() {
-	s, sc := w.s, w.e.g.Sc
-	seat, sheet, space := w.ints(w.at.seat, seats), w.ints(w.at.invSheet, seats), w.ints(w.at.invSpace, seats)
+	s, sc := w.s, w.e.g.Sc // the block is rewritten every time (encode)
+	seat, sheet, space := w.I(w.at.seat, seats), w.I(w.at.invSheet, seats), w.I(w.at.invSpace, seats)
 	for r := 0; r < seats; r++ {
 		seat[r] = -1
 	}
-	rows := w.f(w.at.invs, w.n*invCols) // rows 0..n-1, one mark
+	rows := w.F(w.at.invs, w.n*invCols) // rows 0..n-1, one mark
 	for i := 0; i < w.n; i++ {
 		row := w.row(i)
 		st := &s.Seats[i]
@@ -415,7 +440,7 @@ func (w *writer) investigators() {
 		r[iHere] = flag(int(st.Space) == w.here)
 	}
 	nk := min(len(sc.Investigators), ah3.MaxInvestigator)
-	sheets := w.f(w.at.sheets, nk*5)
+	sheets := w.F(w.at.sheets, nk*5)
 	for k := 0; k < nk; k++ {
 		if st := s.Sheet[k]; st < 5 {
 			sheets[k*5+int(st)] = 1
@@ -425,28 +450,37 @@ func (w *writer) investigators() {
 
 func (w *writer) assets() {
 	s, g := w.s, w.e.g
+	w.Absent(w.b.asset+w.n*ah3.MaxAssets, (seats-w.n)*ah3.MaxAssets) // rows past N
 	for i := 0; i < w.n; i++ {
 		row := w.row(i)
 		st := &s.Seats[i]
-		if st.NAssets == 0 {
-			continue
-		}
-		card := w.ints(w.at.assetCard+row*ah3.MaxAssets, int(st.NAssets))
-		cond := w.ints(w.at.assetCond+row*ah3.MaxAssets, int(st.NAssets))
-		rows := w.f(w.at.assets+row*ah3.MaxAssets*assetCols, int(st.NAssets)*assetCols) // one mark per seat
-		for k := 0; k < int(st.NAssets); k++ {
+		na := min(int(st.NAssets), ah3.MaxAssets)
+		first := w.b.asset + row*ah3.MaxAssets
+		w.Absent(first+na, ah3.MaxAssets-na) // empty slots are zero
+		for k := 0; k < na; k++ {
 			a := &st.Assets[k]
-			r := rows[k*assetCols : (k+1)*assetCols]
+			key := encode.Key{1 | u16(a.Card)<<1 | u8(a.Damage)<<17 | u8(a.Horror)<<25 |
+				bit(a.Used)<<33 | bit(a.UsedAP)<<34 | bit(a.Locked)<<35 | bit(a.Flipped)<<36}
+			if !w.Changed(first+k, key) {
+				continue
+			}
+			slot := row*ah3.MaxAssets + k
+			r := w.O.F32[w.at.assets+slot*assetCols:][:assetCols]
+			w.F(w.at.assets+slot*assetCols, assetCols)
 			c, isCond := g.ConditionClass(a.Card)
+			cond, card := int32(0), int32(0)
 			if isCond {
-				cond[k] = int32(c) + 1
+				cond = int32(c) + 1
 			}
 			if isCond && !a.Flipped {
+				*(*[assetStatic]float32)(r) = [assetStatic]float32{}
 				r[aPresent], r[aKind+int(content.Condition)] = 1, 1
 			} else {
 				*(*[assetStatic]float32)(r) = w.e.asset[a.Card]
-				card[k] = int32(a.Card) + 1
+				card = int32(a.Card) + 1
 			}
+			w.SetI(w.at.assetCard+slot, card)
+			w.SetI(w.at.assetCond+slot, cond)
 			r[aDamage], r[aHorror] = float32(a.Damage), float32(a.Horror)
 			r[aUsed], r[aUsedAP], r[aLocked], r[aFlipped] = flag(a.Used), flag(a.UsedAP), flag(a.Locked), flag(a.Flipped)
 		}
@@ -455,42 +489,47 @@ func (w *writer) assets() {
 
 func (w *writer) reserve() {
 	s := w.s
-	card := w.ints(w.at.reserveCard, ah3.ReserveSize)
-	rows := w.f(w.at.reserve, ah3.ReserveSize*assetStatic) // one mark
+	var free uint64
 	for k, c := range s.Reserve {
 		if c < 0 {
+			free |= 1 << uint(k)
 			continue
 		}
-		*(*[assetStatic]float32)(rows[k*assetStatic:]) = w.e.asset[c]
-		card[k] = int32(c) + 1
+		if w.Changed(w.b.reserve+k, encode.Key{1 | u16(c)<<1}) {
+			w.F(w.at.reserve+k*assetStatic, assetStatic)
+			*(*[assetStatic]float32)(w.O.F32[w.at.reserve+k*assetStatic:]) = w.e.asset[c] // written whole
+			w.SetI(w.at.reserveCard+k, int32(c)+1)
+		}
 	}
+	w.AbsentMask(w.b.reserve, free)
 }
 
 func (w *writer) codex() {
 	s, sc := w.s, w.e.g.Sc
 	n := min(int(s.NCodex), ah3.MaxCodex)
-	if n == 0 {
-		return
-	}
-	card := w.ints(w.at.codexCard, n)
-	rows := w.f(w.at.codex, n*codexCols) // one mark
+	w.Absent(w.b.codex+n, ah3.MaxCodex-n) // rows past the last card
 	for i := 0; i < n; i++ {
 		a := &sc.Archive[s.Codex[i]]
-		r := rows[i*codexCols : (i+1)*codexCols]
+		revealed := s.Revealed&(1<<uint(a.Number)) != 0
+		if !w.Changed(w.b.codex+i, encode.Key{1 | u16(s.Codex[i])<<1 | bit(revealed)<<17}) {
+			continue
+		}
+		r := w.Fresh(w.at.codex+i*codexCols, codexCols)
 		r[cPresent], r[cNumber] = 1, float32(a.Number)
-		if s.Revealed&(1<<uint(a.Number)) == 0 {
+		if !revealed {
+			w.SetI(w.at.codexCard+i, 0)
 			continue
 		}
 		r[cRevealed] = 1
 		r[cSurge], r[cAnomalies] = flag(a.Rule == content.RuleSurge), flag(a.Rule == content.RuleAnomalies)
 		r[cClueNeed], r[cDoomAt], r[cEpic] = float32(a.ClueNeed), float32(a.DoomAt), flag(a.Monster != nil)
-		card[i] = int32(s.Codex[i]) + 1
+		w.SetI(w.at.codexCard+i, int32(s.Codex[i])+1)
 	}
 }
 
 func (w *writer) test() {
 	s := w.s
-	r := w.f(w.at.test, testCols)
+	r := w.F(w.at.test, testCols)
 	r[tLastSuccesses], r[tLastPassed] = float32(s.LastSucc), flag(s.LastPass)
 	if s.NDice <= 0 || s.TestSeat < 0 || int(s.TestSeat) >= w.n {
 		return
@@ -521,17 +560,21 @@ func (w *writer) test() {
 func (w *writer) prompt() {
 	s := w.s
 	p := s.Prompt()
-	r := w.f(w.at.prompt, w.at.promptCols)
+	r := w.F(w.at.prompt, w.at.promptCols)
 	if int(p.Kind) < w.at.promptViewer {
 		r[pKind+int(p.Kind)] = 1
 	}
 	if s.Over() || p.Actor < 0 || int(p.Actor) >= w.n {
+		// No option rows: all zero (the block is written whole).
+		clear(w.I(w.at.optAction, MaxOptionRows))
+		clear(w.I(w.at.optArg, MaxOptionRows))
+		clear(w.I(w.at.optArg2, MaxOptionRows))
 		return
 	}
 	r[w.at.promptViewer] = flag(int(p.Actor) == w.v)
 	r[w.at.promptActor+w.row(int(p.Actor))] = 1
 	r[w.at.promptOptions] = float32(len(p.Options))
-	act, a1, a2 := w.ints(w.at.optAction, MaxOptionRows), w.ints(w.at.optArg, MaxOptionRows), w.ints(w.at.optArg2, MaxOptionRows)
+	act, a1, a2 := w.I(w.at.optAction, MaxOptionRows), w.I(w.at.optArg, MaxOptionRows), w.I(w.at.optArg2, MaxOptionRows)
 	for i := range act {
 		if i < len(p.Options) {
 			o := p.Options[i]

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
 )
 
@@ -92,4 +93,36 @@ func reportCPU(b *testing.B, start time.Duration) {
 	}
 	b.ReportMetric(float64(used.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(b.N)/used.Seconds(), "ops/cpu-s")
+}
+
+// BenchmarkEncodeSequence encodes the consecutive states of random play of
+// The Gathering with two investigators, each from its actor's view, into one
+// row: from zero every time (full, as Encode), with a Touched record (as
+// EncodeTouched), and bringing the row up to date (incremental, as
+// EncodeIncremental with one memory). The engine's work is not included.
+func BenchmarkEncodeSequence(b *testing.B) {
+	sc := scenario(b, duo)
+	e := encoder(b, sc)
+	states := randomStates(b, sc, 8, 11)
+	o := e.Layout().NewObs()
+	viewer := func(s game.State) game.AgentID { return max(s.Prompt().Actor, 0) }
+	run := func(b *testing.B, encode func(s game.State)) {
+		b.ReportAllocs()
+		b.ResetTimer()
+		defer reportCPU(b, cpuTime())
+		for i := 0; i < b.N; i++ {
+			encode(states[i%len(states)])
+		}
+	}
+	b.Run("full", func(b *testing.B) {
+		run(b, func(s game.State) { e.Encode(s, viewer(s), o) })
+	})
+	b.Run("touched", func(b *testing.B) {
+		t := &encode.MakeTouched(e.Layout(), 1)[0]
+		run(b, func(s game.State) { e.EncodeTouched(s, viewer(s), o, t) })
+	})
+	b.Run("incremental", func(b *testing.B) {
+		m := e.NewMemory()
+		run(b, func(s game.State) { e.EncodeIncremental(s, viewer(s), o, m) })
+	})
 }

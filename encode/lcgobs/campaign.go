@@ -1,6 +1,9 @@
 package lcgobs
 
-import "github.com/mythos-rl/mythos/env/lcg"
+import (
+	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
+)
 
 // Campaign play in the observation (env/lcg/campaign_play.go): the fields
 // campaign and campaign_seats, and the option rows of the upgrade step's
@@ -63,7 +66,7 @@ var campaignSeatColumns = columns{"experience_unspent", "experience_earned_last"
 // campaign writes the campaign fields.
 func (w *writer) campaign() {
 	s := w.s
-	c := w.f(w.at.campaign, campaignCols)
+	c := w.F(w.at.campaign, campaignCols)
 	if k := s.CampaignPosition(); k >= 0 && k < campaignScenarios {
 		c[cScenario+k] = 1
 	}
@@ -87,7 +90,7 @@ func (w *writer) campaign() {
 	}
 	c[cBagAdds] = float32(s.Camp.NBagAdds)
 	c[cScore] = float32(s.Score())
-	rows := w.f(w.at.campaignSeats, seats*campaignSeatCols)
+	rows := w.F(w.at.campaignSeats, seats*campaignSeatCols)
 	for i := 0; i < w.n; i++ {
 		cs := &s.Camp.Seats[i]
 		x := rows[w.row(i)*campaignSeatCols:][:campaignSeatCols]
@@ -102,13 +105,9 @@ func (w *writer) campaign() {
 	}
 }
 
-// shopOption writes option row i of a Buy or Remove action: its card is
-// shop card k (public: the collection).
-func (w *writer) shopOption(i int, x []float32, k int) {
+// shopCard is the card of a Buy or Remove action's shop slot k (public:
+// the collection), if it has one.
+func shopCard(k int) (cards.ID, bool) {
 	d := lcg.ShopCard(k)
-	if d == 0 || int(d) >= len(cardFeatures) {
-		return
-	}
-	w.setI(w.at.optCard+i, int32(d))
-	copy(x[oCard:oCard+cardCols], cardFeatures[d][:])
+	return d, d != 0 && int(d) < len(cardFeatures)
 }

@@ -2,6 +2,7 @@ package lcgobs
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -42,6 +43,8 @@ type shared struct {
 	kinds, actions []string // the info's PromptKinds and ActionNames
 	layout         *encode.Layout
 	at             offsets
+	plan           *encode.Plan // the blocks of EncodeIncremental (plan.go)
+	blocks         blocks
 	names          []string // ActionName of each id
 }
 
@@ -69,6 +72,7 @@ func sharedFor(info *game.Info) *shared {
 	}
 	sh := &shared{kinds: slices.Clone(info.PromptKinds), actions: slices.Clone(info.ActionNames)}
 	sh.layout, sh.at = newLayout(info)
+	sh.plan, sh.blocks = newPlan(sh.layout, &sh.at)
 	sh.names = make([]string, lcg.NumActions)
 	for a := range sh.names {
 		sh.names[a] = info.ActionNames[a] + ": " + meaning(a)
@@ -88,50 +92,62 @@ func (e *Encoder) Layout() *encode.Layout { return e.layout }
 // o, which must be laid out by Layout. It reads nothing hidden from viewer
 // (LCG §12.4) and does not allocate. s must be an *lcg.State.
 func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
-	e.encode(gs, viewer, o, nil)
+	e.encode(gs, viewer, o, nil, nil)
 }
 
 // EncodeTouched implements encode.TouchEncoder: Encode, clearing o only
 // where the record t says the last encoding wrote, and marking in t every
 // block it writes.
 func (e *Encoder) EncodeTouched(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
-	e.encode(gs, viewer, o, t)
+	e.encode(gs, viewer, o, t, nil)
 }
 
-// encode is Encode, keeping the record t when it is not nil.
-func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+// NewMemory implements encode.IncrementalEncoder: a memory of one row for
+// EncodeIncremental.
+func (e *Encoder) NewMemory() *encode.Memory { return e.plan.NewMemory(e) }
+
+// EncodeIncremental implements encode.IncrementalEncoder: Encode into a row
+// that m describes, rewriting only the blocks (plan.go) whose inputs
+// changed since m's last encoding.
+func (e *Encoder) EncodeIncremental(gs game.State, viewer game.AgentID, o encode.Obs, m *encode.Memory) {
+	e.encode(gs, viewer, o, nil, m)
+}
+
+// encode is Encode, keeping the record t or the memory m when not nil.
+func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched, m *encode.Memory) {
 	s, ok := gs.(*lcg.State)
 	if !ok {
 		panic(fmt.Sprintf("lcgobs: Encode needs an *lcg.State, got %T", gs))
 	}
-	o.Begin(t)
 	n := int(s.N)
-	v := int(viewer)
-	if v < 0 || v >= n {
-		v = 0
-	}
-	w := writer{s: s, o: o, t: t, at: &e.at, n: n, v: v}
+	v := encode.Viewer(viewer, n)
+	w := writer{Writer: encode.Start(gs, viewer, o, t, m), s: s, at: &e.at, b: &e.blocks, n: n, v: v}
 	p := s.Prompt()
 	w.decides = p.Actor == game.AgentID(v) && !s.Over()
+	// The plan's Always blocks (head, middle, piles, campaign) are cleared
+	// by Start; the writers below write them every time.
 	w.enemies() // first: it counts the engagements and enemies per location the others write
 	w.global()
 	w.investigators()
 	w.locations()
 	w.hand(p)
 	w.zones()
+	w.piles()
+	w.board()
 	w.chaos()
 	w.prompt(p)
 	w.skillTest()
 	w.options(p)
 	w.campaign()
+	w.Finish()
 }
 
 // writer holds what one Encode call needs.
 type writer struct {
+	encode.Writer
 	s       *lcg.State
-	o       encode.Obs
-	t       *encode.Touched // if not nil, what is written is marked there first
 	at      *offsets
+	b       *blocks
 	n, v    int
 	decides bool // the viewer must answer the prompt
 
@@ -145,39 +161,6 @@ func (w *writer) row(seat int) int { return (seat - w.v + w.n) % w.n }
 
 // seatOf is the seat of investigator row r.
 func (w *writer) seatOf(r int) int { return (w.v + r) % w.n }
-
-// f returns elements [off, off+size) of the float32 buffer, to be written.
-func (w *writer) f(off, size int) []float32 {
-	if w.t != nil {
-		markF32(w.t, off, size)
-	}
-	return w.o.F32[off : off+size]
-}
-
-// ints returns elements [off, off+size) of the int32 buffer, to be written.
-func (w *writer) ints(off, size int) []int32 {
-	if w.t != nil {
-		markI32(w.t, off, size)
-	}
-	return w.o.I32[off : off+size]
-}
-
-// markF32 and markI32 mark a range of a Touched record; kept out of line so
-// that f and ints stay small enough to be inlined on the step path.
-//
-//go:noinline
-func markF32(t *encode.Touched, off, size int) { t.MarkF32(off, size) }
-
-//go:noinline
-func markI32(t *encode.Touched, off, size int) { t.MarkI32(off, size) }
-
-// setI writes v at element off of the int32 buffer.
-func (w *writer) setI(off int, v int32) {
-	if w.t != nil {
-		w.t.MarkI32(off, 1)
-	}
-	w.o.I32[off] = v
-}
 
 func (w *writer) def(id int16) cards.ID { return w.s.Cards[id].Def }
 
@@ -204,7 +187,7 @@ func (w *writer) visible(id int32) bool {
 
 func (w *writer) global() {
 	s := w.s
-	g := w.f(w.at.global, globalCols)
+	g := w.F(w.at.global, globalCols)
 	g[gRound] = float32(s.Round)
 	if int(s.Phase) < len(phaseNames) {
 		g[gPhase+int(s.Phase)] = 1
@@ -245,8 +228,8 @@ func (w *writer) global() {
 	g[gViewerActive] = b2f(int(s.Active) == w.v)
 	g[gSomeoneActive] = b2f(s.Active >= 0)
 	g[gOver] = b2f(s.Over())
-	w.setI(w.at.actCard, int32(s.ActCard()))
-	w.setI(w.at.agendaCard, int32(s.AgendaCard()))
+	w.SetI(w.at.actCard, int32(s.ActCard()))
+	w.SetI(w.at.agendaCard, int32(s.AgendaCard()))
 }
 
 func (w *writer) investigators() {
@@ -256,12 +239,12 @@ func (w *writer) investigators() {
 		inv := &s.Inv[seat]
 		var x []float32
 		if r == 0 {
-			x = w.f(w.at.self, invCols)
+			x = w.F(w.at.self, invCols)
 		} else {
-			x = w.f(w.at.others+(r-1)*invCols, invCols)
+			x = w.F(w.at.others+(r-1)*invCols, invCols)
 		}
-		w.setI(w.at.seat+r, int32(seat))
-		w.setI(w.at.invCard+r, int32(inv.Def))
+		w.SetI(w.at.seat+r, int32(seat))
+		w.SetI(w.at.invCard+r, int32(inv.Def))
 		in := s.InGame(seat)
 		x[iPresent] = 1
 		x[iInGame] = b2f(in)
@@ -283,8 +266,8 @@ func (w *writer) investigators() {
 		x[iResources] = float32(inv.Resources)
 		x[iActions] = float32(inv.Actions)
 		x[iTomeAction] = float32(inv.TomeAction)
-		for k := 0; k < 4; k++ {
-			x[iSkill+k] = float32(s.SkillOf(seat, k))
+		for k, v := range s.SkillsOf(seat) {
+			x[iSkill+k] = float32(v)
 		}
 		x[iHand] = float32(len(inv.Hand))
 		x[iDeck] = float32(len(inv.Deck))
@@ -295,49 +278,73 @@ func (w *writer) investigators() {
 		x[iMulligan] = b2f(inv.Mulligan)
 	}
 	for r := w.n; r < seats; r++ {
-		w.setI(w.at.seat+r, -1)
+		w.SetI(w.at.seat+r, -1)
 	}
 }
 
 func (w *writer) locations() {
 	s := w.s
 	var inPlay [lcg.MaxLocations]bool
+	var inPlayBits uint16
 	for k := range inPlay {
 		inPlay[k] = s.LocationInPlay(k)
+		if inPlay[k] {
+			inPlayBits |= 1 << uint(k)
+		}
 	}
 	vloc := -1
 	if s.InGame(w.v) {
 		vloc = int(s.Inv[w.v].Loc)
 	}
+	var hereRows [lcg.MaxLocations]uint8 // bit per investigator row at each slot
+	for seat := 0; seat < w.n; seat++ {
+		if l := int(s.Inv[seat].Loc); s.InGame(seat) && l >= 0 && l < lcg.MaxLocations {
+			hereRows[l] |= 1 << uint(w.row(seat))
+		}
+	}
+	w.AbsentMask(w.b.location, uint64(^inPlayBits)) // free slots are zero
 	for k := 0; k < lcg.MaxLocations; k++ {
 		if !inPlay[k] {
 			continue
 		}
 		id := s.LocInst[k]
 		c := &s.Cards[id]
-		x := w.f(w.at.locations+k*locCols, locCols)
+		// s.Connects(k, j), with the in-play checks done once above.
+		conn := s.Conn[k] & inPlayBits &^ (1 << uint(k))
+		var def cards.ID
+		var shroud, clues int
+		if c.Revealed {
+			def, shroud, clues = c.Def, s.ShroudAt(k), int(c.Clues)
+		}
+		canMove := s.MayMove(w.v, k)
+		key := encode.Key{
+			1 | bit(c.Revealed)<<1 | bit(vloc == k)<<2 | bit(canMove)<<3 | uint64(hereRows[k])<<4 |
+				uint64(conn)<<8 | u8(c.Doom)<<24 | u16(def)<<32 | u8(clues)<<48 | u8(w.enemiesAt[k])<<56,
+			u16(shroud),
+		}
+		if !w.Changed(w.b.location+k, key) {
+			continue
+		}
+		x := w.Fresh(w.at.locations+k*locCols, locCols)
 		x[lInPlay] = 1
+		w.SetI(w.at.locCard+k, int32(def)) // 0 until revealed
 		if c.Revealed {
 			x[lRevealed] = 1
-			x[lShroud] = float32(s.ShroudAt(k))
-			x[lClues] = float32(c.Clues)
-			w.setI(w.at.locCard+k, int32(c.Def))
+			x[lShroud] = float32(shroud)
+			x[lClues] = float32(clues)
 		}
 		x[lDoom] = float32(c.Doom)
-		// s.Connects(k, j), with the in-play checks done once above.
 		for j := 0; j < lcg.MaxLocations; j++ {
-			if j != k && inPlay[j] && s.Conn[k]&(1<<uint(j)) != 0 {
+			if conn&(1<<uint(j)) != 0 {
 				x[lConnects+j] = 1
 			}
 		}
-		for seat := 0; seat < w.n; seat++ {
-			if s.InGame(seat) && int(s.Inv[seat].Loc) == k {
-				x[lHere+w.row(seat)] = 1
-			}
+		for r := uint8(hereRows[k]); r != 0; r &= r - 1 {
+			x[lHere+bits.TrailingZeros8(r)] = 1
 		}
 		x[lEnemies] = float32(w.enemiesAt[k])
 		x[lViewerHere] = b2f(vloc == k)
-		x[lCanMove] = b2f(s.MayMove(w.v, k))
+		x[lCanMove] = b2f(canMove)
 	}
 }
 
@@ -348,29 +355,24 @@ func (w *writer) enemies() {
 	if s.InGame(w.v) {
 		vloc = s.Inv[w.v].Loc
 	}
-	for k, id := range s.Enemies {
-		if k >= lcg.MaxEnemies {
-			break
+	n := min(len(s.Enemies), lcg.MaxEnemies)
+	free := uint64(1)<<lcg.MaxEnemies - 1<<uint(n) // free slots are zero
+	for k := 0; k < n; k++ {
+		if s.Enemies[k] < 0 {
+			free |= 1 << uint(k)
 		}
+	}
+	w.AbsentMask(w.b.enemy, free)
+	for k := 0; k < n; k++ {
+		id := s.Enemies[k]
 		if id < 0 {
 			continue
 		}
 		c := &s.Cards[id]
-		d := &all[c.Def]
-		w.setI(w.at.enemyCard+k, int32(c.Def))
-		x := w.f(w.at.enemies+k*enemyCols, enemyCols)
-		x[eePresent] = 1
-		// Fight and evade with the modifiers that apply now (an agenda's,
-		// the enemy's own: LCG §3 Modifiers), not the printed values.
-		x[eeFight], x[eeEvade] = float32(s.EnemyFight(id)), float32(s.EnemyEvade(id))
-		h := s.EnemyHealthOf(id)
-		x[eeHealth], x[eeDamage], x[eeHealthLeft] = float32(h), float32(c.Damage), float32(h-int(c.Damage))
-		x[eeAttackDamage], x[eeAttackHorror] = float32(d.Damage), float32(d.Horror)
-		x[eeExhausted] = b2f(c.Exhausted)
+		var rows uint8 // bit per investigator row engaged with it
 		for seat := 0; seat < w.n; seat++ {
 			if s.EngagedWith(id, seat) {
-				x[eeEngaged] = 1
-				x[eeEngagedRow+w.row(seat)] = 1
+				rows |= 1 << uint(w.row(seat))
 				w.engaged[seat]++
 			}
 		}
@@ -378,12 +380,40 @@ func (w *writer) enemies() {
 		if c.Zone == lcg.ZoneThreat && c.Ctrl >= 0 {
 			loc = s.Inv[c.Ctrl].Loc
 		}
+		at := 0 // location slot plus one
 		if loc >= 0 && int(loc) < lcg.MaxLocations {
-			w.setI(w.at.enemyLoc+k, int32(loc)+1)
+			at = int(loc) + 1
 			w.enemiesAt[loc]++
 		}
-		x[eeAtViewer] = b2f(loc >= 0 && loc == vloc)
+		// Fight and evade with the modifiers that apply now (an agenda's,
+		// the enemy's own: LCG §3 Modifiers), not the printed values.
+		fight, evade, h := s.EnemyFight(id), s.EnemyEvade(id), s.EnemyHealthOf(id)
 		hunter, retaliate, aloof, massive := s.EnemyKeywords(id) // gained or blanked (LCG §3 Keywords)
+		atViewer := loc >= 0 && loc == vloc
+		key := encode.Key{
+			1 | u16(c.Def)<<1 | u8(c.Damage)<<17 | bit(c.Exhausted)<<25 | uint64(rows)<<26 | bit(atViewer)<<30 |
+				bit(hunter)<<31 | bit(retaliate)<<32 | bit(aloof)<<33 | bit(massive)<<34 | u8(c.Doom)<<35 | u8(at)<<43,
+			u16(fight) | u16(evade)<<16 | u16(h)<<32,
+		}
+		if !w.Changed(w.b.enemy+k, key) {
+			continue
+		}
+		d := &all[c.Def]
+		w.SetI(w.at.enemyCard+k, int32(c.Def))
+		x := w.Fresh(w.at.enemies+k*enemyCols, enemyCols)
+		x[eePresent] = 1
+		x[eeFight], x[eeEvade] = float32(fight), float32(evade)
+		x[eeHealth], x[eeDamage], x[eeHealthLeft] = float32(h), float32(c.Damage), float32(h-int(c.Damage))
+		x[eeAttackDamage], x[eeAttackHorror] = float32(d.Damage), float32(d.Horror)
+		x[eeExhausted] = b2f(c.Exhausted)
+		if rows != 0 {
+			x[eeEngaged] = 1
+		}
+		for r := rows; r != 0; r &= r - 1 {
+			x[eeEngagedRow+bits.TrailingZeros8(r)] = 1
+		}
+		w.SetI(w.at.enemyLoc+k, int32(at))
+		x[eeAtViewer] = b2f(atViewer)
 		x[eeHunter], x[eeRetaliate], x[eeAloof], x[eeMassive] = b2f(hunter), b2f(retaliate), b2f(aloof), b2f(massive)
 		x[eeDoom] = float32(c.Doom)
 		x[eeVictory] = float32(d.Victory)
@@ -407,57 +437,110 @@ func (w *writer) hand(p *game.Prompt) {
 			}
 		}
 	}
-	for h, id := range w.s.Inv[w.v].Hand {
-		if h >= lcg.MaxHand {
-			break
+	hand := w.s.Inv[w.v].Hand
+	n := min(len(hand), lcg.MaxHand)
+	// Empty slots are zero: the card blocks and then the offer blocks.
+	empty := uint64(1)<<lcg.MaxHand - 1<<uint(n)
+	w.AbsentMask(w.b.hand, empty|empty<<lcg.MaxHand)
+	for h := 0; h < n; h++ {
+		// The card and what the prompt offers for it are two blocks: the
+		// offers change with the prompt, the cards seldom.
+		if d := w.def(hand[h]); w.Changed(w.b.hand+h, encode.Key{1 | u16(d)<<1}) {
+			w.SetI(w.at.handCard+h, int32(d))
+			x := w.Fresh(w.at.hand+h*handCols, hPlayable)
+			x[hPresent] = 1
+			copy(x[hCard:hCard+cardCols], cardFeatures[d][:])
 		}
-		d := w.def(id)
-		w.setI(w.at.handCard+h, int32(d))
-		x := w.f(w.at.hand+h*handCols, handCols)
-		x[hPresent] = 1
-		copy(x[hCard:hCard+cardCols], cardFeatures[d][:])
-		m := w.handOffers[h]
-		x[hPlayable], x[hCommit], x[hDiscard], x[hMulligan] = float32(m&1), float32(m>>1&1), float32(m>>2&1), float32(m>>3&1)
+		if m := w.handOffers[h]; w.Changed(w.b.handOffers+h, encode.Key{uint64(m)}) {
+			x := w.F(w.at.hand+h*handCols+hPlayable, handCols-hPlayable)
+			x[0], x[hCommit-hPlayable], x[hDiscard-hPlayable], x[hMulligan-hPlayable] = float32(m&1), float32(m>>1&1), float32(m>>2&1), float32(m>>3&1)
+		}
 	}
 }
 
-// zones writes the play and threat areas, the board, the discard piles, the
-// victory display and the cards being resolved.
+// zones writes the play and threat areas of each investigator row.
 func (w *writer) zones() {
 	s := w.s
 	all := cards.All()
+	// Empty slots are zero, the rows past the last investigator's too.
+	var emptyPlay, emptyThreat uint64 // bit per slot of every row
+	for r := 0; r < seats; r++ {
+		np, nt := 0, 0
+		if r < w.n {
+			inv := &s.Inv[w.seatOf(r)]
+			np, nt = min(len(inv.Play), lcg.MaxPlay), min(len(inv.Threat), lcg.MaxThreat)
+		}
+		emptyPlay |= (1<<lcg.MaxPlay - 1<<uint(np)) << uint(r*lcg.MaxPlay)
+		emptyThreat |= (1<<lcg.MaxThreat - 1<<uint(nt)) << uint(r*lcg.MaxThreat)
+	}
+	w.AbsentMask(w.b.play, emptyPlay)
+	w.AbsentMask(w.b.threat, emptyThreat)
 	for r := 0; r < w.n; r++ {
 		inv := &s.Inv[w.seatOf(r)]
-		for p, id := range inv.Play {
-			if p >= lcg.MaxPlay {
-				break
-			}
-			c := &s.Cards[id]
-			d := &all[c.Def]
+		play, threat := inv.Play, inv.Threat
+		np, nt := min(len(play), lcg.MaxPlay), min(len(threat), lcg.MaxThreat)
+		for p := 0; p < np; p++ {
 			slot := r*lcg.MaxPlay + p
-			w.setI(w.at.playCard+slot, int32(c.Def))
-			x := w.f(w.at.play+slot*playCols, playCols)
+			c := &s.Cards[play[p]]
+			key := encode.Key{1 | u16(c.Def)<<1 | bit(c.Exhausted)<<17 | bit(c.Host >= 0)<<18 | u8(c.Damage)<<19 |
+				u8(c.Horror)<<27 | u8(c.Clues)<<35 | u8(c.Doom)<<43 | u8(c.Uses)<<51}
+			if !w.Changed(w.b.play+slot, key) {
+				continue
+			}
+			d := &all[c.Def]
+			w.SetI(w.at.playCard+slot, int32(c.Def))
+			x := w.Fresh(w.at.play+slot*playCols, playCols)
 			x[pPresent] = 1
 			x[pExhausted] = b2f(c.Exhausted)
 			x[pDamage], x[pHorror], x[pClues], x[pDoom], x[pUses] = float32(c.Damage), float32(c.Horror), float32(c.Clues), float32(c.Doom), float32(c.Uses)
 			x[pHealth], x[pSanity] = float32(d.Health), float32(d.Sanity)
 			x[pAttached] = b2f(c.Host >= 0)
 		}
-		for t, id := range inv.Threat {
-			if t >= lcg.MaxThreat {
-				break
-			}
-			c := &s.Cards[id]
+		for t := 0; t < nt; t++ {
 			slot := r*lcg.MaxThreat + t
-			w.setI(w.at.threatCard+slot, int32(c.Def))
-			x := w.f(w.at.threat+slot*threatCols, threatCols)
+			c := &s.Cards[threat[t]]
+			key := encode.Key{1 | u16(c.Def)<<1 | bit(c.Exhausted)<<17 | u8(c.Damage)<<18 | u8(c.Horror)<<26 | u8(c.Doom)<<34}
+			if !w.Changed(w.b.threat+slot, key) {
+				continue
+			}
+			w.SetI(w.at.threatCard+slot, int32(c.Def))
+			x := w.Fresh(w.at.threat+slot*threatCols, threatCols)
 			x[tPresent] = 1
 			x[tEnemy] = b2f(all[c.Def].Type == cards.Enemy)
 			x[tExhausted] = b2f(c.Exhausted)
 			x[tDamage], x[tHorror], x[tDoom] = float32(c.Damage), float32(c.Horror), float32(c.Doom)
 		}
-		recent(s, w.ints(w.at.discard+r*MaxDiscard, min(MaxDiscard, len(inv.Discard))), inv.Discard)
 	}
+}
+
+// piles writes the discard piles, the victory display and the cards being
+// resolved.
+func (w *writer) piles() {
+	s := w.s
+	for r := 0; r < w.n; r++ {
+		inv := &s.Inv[w.seatOf(r)]
+		recent(s, w.I(w.at.discard+r*MaxDiscard, min(MaxDiscard, len(inv.Discard))), inv.Discard)
+	}
+	recent(s, w.I(w.at.encDiscard, min(MaxEncounterDiscard, len(s.EncDiscard))), s.EncDiscard)
+	for i, id := range s.Victory {
+		if i == MaxVictory {
+			break
+		}
+		w.SetI(w.at.victory+i, int32(w.def(id)))
+	}
+	for i, id := range s.Limbo {
+		if i == MaxLimbo {
+			break
+		}
+		w.SetI(w.at.limbo+i, int32(w.def(id)))
+	}
+}
+
+// board writes the other cards in play on the board (not locations or
+// enemies), the first MaxBoard.
+func (w *writer) board() {
+	s := w.s
+	all := cards.All()
 	b := 0
 	for _, id := range s.Board {
 		c := &s.Cards[id]
@@ -467,29 +550,22 @@ func (w *writer) zones() {
 		if b == MaxBoard {
 			break
 		}
-		w.setI(w.at.boardCard+b, int32(c.Def))
-		x := w.f(w.at.board+b*boardCols, boardCols)
-		x[bPresent] = 1
+		at := 0 // location slot plus one
 		if c.Loc >= 0 && int(c.Loc) < lcg.MaxLocations {
-			w.setI(w.at.boardLoc+b, int32(c.Loc)+1)
+			at = int(c.Loc) + 1
 		}
-		x[bAttached] = b2f(c.Host >= 0)
-		x[bDoom], x[bClues] = float32(c.Doom), float32(c.Clues)
+		key := encode.Key{1 | u16(c.Def)<<1 | u8(at)<<17 | bit(c.Host >= 0)<<25 | u8(c.Doom)<<26 | u8(c.Clues)<<34}
+		if w.Changed(w.b.board+b, key) {
+			w.SetI(w.at.boardCard+b, int32(c.Def))
+			x := w.Fresh(w.at.board+b*boardCols, boardCols)
+			x[bPresent] = 1
+			w.SetI(w.at.boardLoc+b, int32(at))
+			x[bAttached] = b2f(c.Host >= 0)
+			x[bDoom], x[bClues] = float32(c.Doom), float32(c.Clues)
+		}
 		b++
 	}
-	recent(s, w.ints(w.at.encDiscard, min(MaxEncounterDiscard, len(s.EncDiscard))), s.EncDiscard)
-	for i, id := range s.Victory {
-		if i == MaxVictory {
-			break
-		}
-		w.setI(w.at.victory+i, int32(w.def(id)))
-	}
-	for i, id := range s.Limbo {
-		if i == MaxLimbo {
-			break
-		}
-		w.setI(w.at.limbo+i, int32(w.def(id)))
-	}
+	w.Absent(w.b.board+b, MaxBoard-b) // empty slots are zero
 }
 
 // doomInPlay totals the doom on the agenda and on every card in play (LCG §3
@@ -532,18 +608,18 @@ func tokenKind(t int8) int {
 }
 
 func (w *writer) chaos() {
-	bag := w.f(w.at.bag, ChaosKinds)
+	bag := w.F(w.at.bag, ChaosKinds)
 	for _, t := range w.s.Bag {
 		bag[tokenKind(t)]++
 	}
-	rev := w.f(w.at.revealed, ChaosKinds)
+	rev := w.F(w.at.revealed, ChaosKinds)
 	for _, t := range w.s.Revealed {
 		rev[tokenKind(t)]++
 	}
 }
 
 func (w *writer) prompt(p *game.Prompt) {
-	x := w.f(w.at.prompt, promptCols)
+	x := w.F(w.at.prompt, promptCols)
 	if int(p.Kind) < prViewerActs-prKind {
 		x[prKind+int(p.Kind)] = 1
 	}
@@ -556,7 +632,7 @@ func (w *writer) prompt(p *game.Prompt) {
 	}
 	if w.visible(p.Source) {
 		x[prSource] = 1
-		w.setI(w.at.sourceCard, int32(w.def(int16(p.Source))))
+		w.SetI(w.at.sourceCard, int32(w.def(int16(p.Source))))
 	}
 }
 
@@ -566,7 +642,7 @@ func (w *writer) skillTest() {
 		return
 	}
 	t := &s.Tests[len(s.Tests)-1]
-	x := w.f(w.at.test, testCols)
+	x := w.F(w.at.test, testCols)
 	x[stActive] = 1
 	if int(t.Tester) < w.n && t.Tester >= 0 {
 		x[stTesterRow+w.row(int(t.Tester))] = 1
@@ -588,7 +664,7 @@ func (w *writer) skillTest() {
 	for i := 0; i < int(t.NCommit) && i < len(t.Commit); i++ {
 		d := w.def(t.Commit[i])
 		if i < MaxCommit {
-			w.setI(w.at.testCommit+i, int32(d))
+			w.SetI(w.at.testCommit+i, int32(d))
 		}
 		for k := 0; k < 5; k++ {
 			x[stIcons+k] += float32(all[d].Icons[k])
@@ -596,7 +672,7 @@ func (w *writer) skillTest() {
 	}
 	x[stDepth] = float32(len(s.Tests) - 1)
 	if w.visible(int32(t.Src)) {
-		w.setI(w.at.testSource, int32(w.def(t.Src)))
+		w.SetI(w.at.testSource, int32(w.def(t.Src)))
 	}
 	var target cards.ID
 	switch kind {
@@ -613,82 +689,96 @@ func (w *writer) skillTest() {
 			target = s.Inv[t.Target].Def
 		}
 	}
-	w.setI(w.at.testTarget, int32(target))
+	w.SetI(w.at.testTarget, int32(target))
 }
 
 // options writes the option rows when the viewer decides.
 func (w *writer) options(p *game.Prompt) {
-	acts := w.ints(w.at.optAction, MaxOptions)
-	for i := range acts {
-		acts[i] = -1
-	}
-	if !w.decides {
-		return
-	}
 	s := w.s
 	actor := &s.Inv[w.v]
-	for i, opt := range p.Options {
-		if i == MaxOptions {
-			break
+	n := 0
+	if w.decides {
+		n = min(len(p.Options), MaxOptions)
+	}
+	// The rows past the last option: zero, with option_action −1. Those
+	// absent already (a zero key) come after the others.
+	for i := n; i < MaxOptions && w.Live(w.b.option+i); i++ {
+		if w.Changed(w.b.option+i, encode.Key{}) {
+			w.SetI(w.at.optAction+i, -1)
+			w.SetI(w.at.optCard+i, 0)
+			w.Fresh(w.at.options+i*optCols, optCols)
 		}
-		a := int(opt.Code)
+	}
+	for i := 0; i < n; i++ {
+		a := int(p.Options[i].Code)
 		gi, k := int(actionGroup[a]), int(actionSlot[a])
-		acts[i] = int32(a)
-		x := w.f(w.at.options+i*optCols, optCols)
+		d, card := w.optionCard(p, actor, gi, k)
+		if !w.Changed(w.b.option+i, encode.Key{1 | uint64(a)<<1 | bit(card)<<17 | u16(d)<<18}) {
+			continue
+		}
+		w.SetI(w.at.optAction+i, int32(a))
+		x := w.Fresh(w.at.options+i*optCols, optCols)
 		x[oPresent] = 1
 		if gi != undocumented {
 			x[oGroup+gi] = 1
 		}
 		x[oSlot] = float32(k)
-		if groups[gi].to == toShop {
-			w.shopOption(i, x, k)
-			continue
-		}
-		var ref int16 = -1
-		switch groups[gi].to {
-		case toLocation:
-			ref = s.LocInst[k]
-		case toActorPlace:
-			if actor.Loc >= 0 && int(actor.Loc) < lcg.MaxLocations {
-				ref = s.LocInst[actor.Loc]
-			}
-		case toEnemy:
-			if k < len(s.Enemies) {
-				ref = s.Enemies[k]
-			}
-		case toHand:
-			if k < len(actor.Hand) {
-				ref = actor.Hand[k]
-			}
-		case toPlay:
-			if k < len(actor.Play) {
-				ref = actor.Play[k]
-			}
-		case toAbility:
-			if k/2 < len(actor.Play) {
-				ref = actor.Play[k/2]
-			}
-		case toThreat:
-			if k < len(actor.Threat) {
-				ref = actor.Threat[k]
-			}
-		case toSeat:
-			if k < w.n {
-				ref = s.Inv[k].Card
-			}
-		case toActor:
-			ref = actor.Card
-		case toSource:
-			ref = int16(p.Source)
-		case toDiscardTop:
-			if n := len(actor.Discard); n > 0 {
-				ref = actor.Discard[n-1]
-			}
-		}
-		if w.visible(int32(ref)) {
-			d := w.def(ref)
-			w.setI(w.at.optCard+i, int32(d))
+		w.SetI(w.at.optCard+i, int32(d)) // 0 without a card
+		if card {
 			copy(x[oCard:oCard+cardCols], cardFeatures[d][:])
 		}
 	}
+}
+
+// optionCard is the card an option of group gi and slot k refers to, if
+// the viewer may see it.
+func (w *writer) optionCard(p *game.Prompt, actor *lcg.Investigator, gi, k int) (cards.ID, bool) {
+	s := w.s
+	var ref int16 = -1
+	switch groups[gi].to {
+	case toShop:
+		return shopCard(k)
+	case toLocation:
+		ref = s.LocInst[k]
+	case toActorPlace:
+		if actor.Loc >= 0 && int(actor.Loc) < lcg.MaxLocations {
+			ref = s.LocInst[actor.Loc]
+		}
+	case toEnemy:
+		if k < len(s.Enemies) {
+			ref = s.Enemies[k]
+		}
+	case toHand:
+		if k < len(actor.Hand) {
+			ref = actor.Hand[k]
+		}
+	case toPlay:
+		if k < len(actor.Play) {
+			ref = actor.Play[k]
+		}
+	case toAbility:
+		if k/2 < len(actor.Play) {
+			ref = actor.Play[k/2]
+		}
+	case toThreat:
+		if k < len(actor.Threat) {
+			ref = actor.Threat[k]
+		}
+	case toSeat:
+		if k < w.n {
+			ref = s.Inv[k].Card
+		}
+	case toActor:
+		ref = actor.Card
+	case toSource:
+		ref = int16(p.Source)
+	case toDiscardTop:
+		if n := len(actor.Discard); n > 0 {
+			ref = actor.Discard[n-1]
+		}
+	}
+	if w.visible(int32(ref)) {
+		return w.def(ref), true
+	}
+	return 0, false
 }

@@ -1,0 +1,464 @@
+package encode
+
+import (
+	"fmt"
+	"math/bits"
+	"os"
+	"unsafe"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// Incremental encoding. A card game's decision changes a few entities (a
+// card's damage, an investigator's clues, the prompt), yet an encoder that
+// starts from zero clears and rewrites every row of the observation. An
+// [IncrementalEncoder] instead keeps the previous observation of one row
+// (the caller's buffers) and, beside it, a [Memory]: for every block of the
+// observation, a [Key] of what the block was written from. A new encoding
+// computes each block's key from the state and rewrites only the blocks
+// whose key changed (clearing just those), and the blocks it cannot key
+// cheaply (the prompt, the test, the global counters) every time. Nothing
+// else is cleared.
+//
+// A key is exact, not a hash: two states with the same key for a block
+// write the same elements there, so the result never depends on the
+// history of the row, only on the row holding what the memory says. That
+// holds unless someone else wrote the buffers; the memory then starts over
+// with a full rewrite (a cleared row, every block written): after
+// [Memory.Invalidate] (an env's reset), on buffers other than those it
+// wrote last, and when the caller's [Touched] record is not valid (a
+// server that cleared the row itself says so that way).
+//
+// The check mode ([Memory.SetCheck], or MYTHOS_CHECK_INCREMENTAL=1 in the
+// environment when the memory is made) encodes every observation a second
+// time from zero with the encoder's Encode and panics, naming the field and
+// element, where the two differ, or where a non-zero element lies outside
+// the blocks the Touched record marks.
+
+// Span is a range of one of an observation's two buffers.
+type Span struct {
+	Off, N int32
+	Int    bool // the int32 buffer, else the float32 one
+}
+
+// F32Span is elements [off, off+n) of the float32 buffer.
+func F32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n)} }
+
+// I32Span is elements [off, off+n) of the int32 buffer.
+func I32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Int: true} }
+
+// Plan divides a layout into the blocks an incremental encoder rewrites
+// independently. A block is one or more spans; the blocks are disjoint,
+// and every element the encoder may write lies in a block. It is built
+// once, with the encoder, and never changed after.
+type Plan struct {
+	layout *Layout
+	blocks []block
+	// every lists the blocks written every encoding (Always, Whole), and
+	// clear the spans of those written in part (Always), which Begin
+	// clears in one pass.
+	every []int
+	clear []Span
+}
+
+// MaxSpans is the most spans a block may have.
+const MaxSpans = 4
+
+// block is one block's spans: float32 ones first, then int32 ones.
+type block struct {
+	nf, n uint8 // spans[:nf] are float32 spans, spans[nf:n] int32 ones
+	spans [MaxSpans]Span
+}
+
+// NewPlan starts an empty plan over layout l.
+func NewPlan(l *Layout) *Plan { return &Plan{layout: l} }
+
+// Block adds a block of the given spans and returns its index. Spans of
+// one buffer that follow each other (one field after another in the
+// layout) are merged: a block may have at most MaxSpans after merging.
+func (p *Plan) Block(spans ...Span) int {
+	var bl block
+	add := func(s Span) {
+		if bl.n > 0 {
+			if last := &bl.spans[bl.n-1]; last.Int == s.Int && last.Off+last.N == s.Off {
+				last.N += s.N
+				return
+			}
+		}
+		if bl.n == MaxSpans {
+			panic(fmt.Sprintf("encode: a block of more than %d spans", MaxSpans))
+		}
+		bl.spans[bl.n] = s
+		bl.n++
+	}
+	for _, s := range spans {
+		size := p.layout.F32
+		if s.Int {
+			size = p.layout.I32
+		}
+		if s.Off < 0 || s.N < 0 || int(s.Off+s.N) > size {
+			panic(fmt.Sprintf("encode: span %+v outside a buffer of %d elements", s, size))
+		}
+		if !s.Int && s.N > 0 {
+			add(s)
+		}
+	}
+	bl.nf = bl.n
+	for _, s := range spans {
+		if s.Int && s.N > 0 {
+			add(s)
+		}
+	}
+	p.blocks = append(p.blocks, bl)
+	return len(p.blocks) - 1
+}
+
+// Always adds a block that the encoder writes every encoding, in part (the
+// counters, the prompt, the test: blocks whose inputs cost as much to key
+// as to write): each incremental encoding starts by clearing it. It has no
+// key; the writers need not call Changed or Rewrite for it.
+func (p *Plan) Always(spans ...Span) int {
+	b := p.Block(spans...)
+	bl := &p.blocks[b]
+	p.every = append(p.every, b)
+	p.clear = append(p.clear, bl.spans[:bl.n]...)
+	return b
+}
+
+// Whole adds a block that the encoder writes every encoding, every element
+// of it (zeros included): nothing is cleared.
+func (p *Plan) Whole(spans ...Span) int {
+	b := p.Block(spans...)
+	p.every = append(p.every, b)
+	return b
+}
+
+// Blocks is the number of blocks.
+func (p *Plan) Blocks() int { return len(p.blocks) }
+
+// Layout is the layout the plan divides.
+func (p *Plan) Layout() *Layout { return p.layout }
+
+// Key is what a block was written from: two words an encoder packs from
+// the state, such that equal keys write equal elements. A block absent
+// from the state (a free slot) conventionally has the zero key.
+type Key [2]uint64
+
+// IncrementalEncoder is an [Encoder] that can bring a row it wrote before
+// up to date instead of writing it from zero.
+type IncrementalEncoder interface {
+	Encoder
+	// NewMemory returns an empty memory for one row of the encoder's
+	// layout (usually Plan.NewMemory(e)). The first encoding with it is a
+	// full rewrite.
+	NewMemory() *Memory
+	// EncodeIncremental is Encode into o, a row that m describes: it
+	// writes only the blocks that changed since the last encoding with m,
+	// or the whole row when m cannot vouch for o. If m has a Touched
+	// record (Memory.Attach), the buffers stay zero outside the blocks it
+	// marks.
+	EncodeIncremental(s game.State, viewer game.AgentID, o Obs, m *Memory)
+}
+
+// Memory is an incremental encoder's memory of one row: the key of every
+// block as the row holds it. It belongs to whoever owns the row (an env),
+// not to the encoder, which stays free of per-state memory.
+type Memory struct {
+	plan   *Plan
+	enc    Encoder
+	keys   []Key
+	live   []uint64       // bit b set when keys[b] is not zero
+	t      *Touched       // the caller's record of the row, or nil
+	f32    unsafe.Pointer // the row last written (its first elements)
+	i32    unsafe.Pointer
+	valid  bool             // keys describe the row at f32, i32
+	full   bool             // the encoding in progress rewrites every block
+	o      Obs              // the row of the encoding in progress
+	check  Obs              // the full encoding, in check mode
+	viewer game.AgentID     // of the encoding in progress, for the check
+	state  game.State       // of the encoding in progress, for the check
+	stats  IncrementalStats // Kept is derived (Stats)
+}
+
+// IncrementalStats counts what a memory's encodings did, for tests and
+// benchmarks.
+type IncrementalStats struct {
+	Encodings, Full int // encodings, and those that rewrote the whole row
+	Kept, Rewritten int // blocks left as they were, and blocks rewritten
+	Checked         int // encodings compared with a full encoding
+}
+
+// CheckEnv is the environment variable that turns the check mode on for
+// every memory made while it is "1".
+const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
+
+// NewMemory returns an empty memory for rows of p's layout written by e
+// (e's Encode is what the check mode compares with).
+func (p *Plan) NewMemory(e Encoder) *Memory {
+	m := &Memory{plan: p, enc: e, keys: make([]Key, p.Blocks()), live: make([]uint64, (p.Blocks()+63)/64)}
+	if os.Getenv(CheckEnv) == "1" {
+		m.SetCheck(true)
+	}
+	return m
+}
+
+// SetCheck turns the check mode on or off: with it on, every encoding is
+// compared with a full one (see the package's notes on incremental
+// encoding), at the cost of a second buffer pair and a full encoding.
+func (m *Memory) SetCheck(on bool) {
+	if on && m.check.F32 == nil {
+		m.check = m.plan.layout.NewObs()
+	} else if !on {
+		m.check = Obs{}
+	}
+}
+
+// Checking reports whether the check mode is on.
+func (m *Memory) Checking() bool { return m.check.F32 != nil }
+
+// Stats returns the counts of m's encodings so far.
+func (m *Memory) Stats() IncrementalStats {
+	st := m.stats
+	st.Kept = st.Encodings*m.plan.Blocks() - st.Rewritten
+	return st
+}
+
+// Invalidate makes the next encoding a full rewrite (after a reset, or
+// when the row was written by other means).
+func (m *Memory) Invalidate() { m.valid = false }
+
+// Attach makes t the record of the row's blocks (nil: none). A different
+// record than before makes the next encoding a full rewrite.
+func (m *Memory) Attach(t *Touched) {
+	if t == m.t {
+		return
+	}
+	if l := m.plan.layout; t != nil && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32)) {
+		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
+	}
+	m.t, m.valid = t, false
+}
+
+// Begin starts an encoding of s from viewer's view into o: it decides
+// whether the row can be updated or must be rewritten whole, and in that
+// case clears it (and the Touched record); else it clears the Always
+// blocks. The encoder then calls Changed, Absent, AbsentMask, Rewrite or
+// Overwrite once for every keyed block of the plan, in any order, writes
+// the Always and Whole blocks, and calls End.
+func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
+	l := m.plan.layout
+	if len(o.F32) != l.F32 || len(o.I32) != l.I32 {
+		panic(fmt.Sprintf("encode: a row of %d float32 and %d int32 elements for a layout of %d and %d", len(o.F32), len(o.I32), l.F32, l.I32))
+	}
+	m.o, m.state, m.viewer = o, s, viewer
+	if m.t != nil && !m.t.Valid {
+		m.valid = false
+	}
+	f, i := unsafe.Pointer(unsafe.SliceData(o.F32)), unsafe.Pointer(unsafe.SliceData(o.I32))
+	m.full = !m.valid || f != m.f32 || i != m.i32
+	m.stats.Encodings++
+	p := m.plan
+	m.stats.Rewritten += len(p.every)
+	if !m.full {
+		if m.t != nil {
+			for _, b := range p.every {
+				m.mark(b)
+			}
+		}
+		for _, s := range p.clear {
+			if s.Int {
+				clear(o.I32[s.Off : s.Off+s.N])
+			} else {
+				clear(o.F32[s.Off : s.Off+s.N])
+			}
+		}
+		return
+	}
+	m.stats.Full++
+	m.f32, m.i32 = f, i
+	o.Clear()
+	if m.t != nil {
+		clear(m.t.F32)
+		clear(m.t.I32)
+		m.t.Valid = true
+		for _, b := range p.every {
+			m.mark(b)
+		}
+	}
+}
+
+// Changed reports whether block b, whose key is now k, must be written: its
+// key changed since the row's last encoding, or the row is rewritten whole.
+// When it must, the memory holds k and (with a record) the block is marked
+// on return, but its elements still hold what they held: the encoder
+// writes every one of them (Writer.Fresh clears a range it then writes in
+// part). When it need not, the block keeps what it holds. Blocks absent
+// (zero) in the state are cheaper through Absent.
+func (m *Memory) Changed(b int, k Key) bool {
+	if m.keys[b] == k && !m.full { // inlined: most blocks are kept
+		return false
+	}
+	m.changed(b, k)
+	return true
+}
+
+// changed is Changed's slow path: block b must be written from key k.
+func (m *Memory) changed(b int, k Key) {
+	m.stats.Rewritten++
+	m.keys[b] = k
+	if k == (Key{}) {
+		m.live[b>>6] &^= 1 << (uint(b) & 63)
+	} else {
+		m.live[b>>6] |= 1 << (uint(b) & 63)
+	}
+	if m.t != nil {
+		m.mark(b)
+	}
+}
+
+// Absent is Changed(b, Key{}) for each block b of [first, first+n), blocks
+// absent from the state whose elements are all zero then (free slots): the
+// ones that held something are cleared. There is nothing to write.
+func (m *Memory) Absent(first, n int) {
+	for ; n >= 64; first, n = first+64, n-64 {
+		m.AbsentMask(first, ^uint64(0))
+	}
+	if n > 0 {
+		m.AbsentMask(first, 1<<uint(n)-1)
+	}
+}
+
+// AbsentMask is Absent for the blocks first+k of each bit k set in mask.
+func (m *Memory) AbsentMask(first int, mask uint64) {
+	w, sh := first>>6, uint(first)&63
+	live := m.live[w] >> sh
+	if sh != 0 && w+1 < len(m.live) {
+		live |= m.live[w+1] << (64 - sh)
+	}
+	for hit := live & mask; hit != 0; hit &= hit - 1 {
+		b := first + bits.TrailingZeros64(hit)
+		m.keys[b] = Key{}
+		m.live[b>>6] &^= 1 << (uint(b) & 63)
+		if !m.full { // else the row is zero already
+			m.reset(b)
+		}
+	}
+}
+
+// Rewrite makes block b ready to be written again from zero, whatever it
+// was written from: for blocks whose inputs cost as much to key as to
+// write (counters, the prompt). Such a block's key stays zero.
+func (m *Memory) Rewrite(b int) { m.reset(b) }
+
+// Overwrite is Rewrite for a block whose writer writes every one of its
+// elements (zeros included): nothing is cleared.
+func (m *Memory) Overwrite(b int) {
+	m.stats.Rewritten++
+	if m.t != nil {
+		m.mark(b)
+	}
+}
+
+// reset clears block b (unless the whole row was just cleared) and marks
+// it in the record.
+func (m *Memory) reset(b int) {
+	m.stats.Rewritten++
+	bl := &m.plan.blocks[b]
+	if !m.full {
+		f, i := m.o.F32, m.o.I32
+		for _, s := range bl.spans[:bl.nf] {
+			clear(f[s.Off : s.Off+s.N])
+		}
+		for _, s := range bl.spans[bl.nf:bl.n] {
+			if s.N == 1 { // an id column
+				i[s.Off] = 0
+			} else {
+				clear(i[s.Off : s.Off+s.N])
+			}
+		}
+	}
+	if m.t != nil {
+		m.mark(b)
+	}
+}
+
+// mark marks block b in the record.
+func (m *Memory) mark(b int) {
+	bl, t := &m.plan.blocks[b], m.t
+	{
+		for _, s := range bl.spans[:bl.nf] {
+			t.MarkF32(int(s.Off), int(s.N))
+		}
+		for _, s := range bl.spans[bl.nf:bl.n] {
+			t.MarkI32(int(s.Off), int(s.N))
+		}
+	}
+}
+
+// End finishes the encoding: the memory now vouches for the row. In check
+// mode it compares the row with a full encoding and panics where they
+// differ.
+func (m *Memory) End() {
+	m.valid = true
+	if m.check.F32 != nil {
+		m.stats.Checked++
+		m.enc.Encode(m.state, m.viewer, m.check)
+		if err := m.Compare(m.check); err != nil {
+			panic(err)
+		}
+	}
+	m.state = nil
+}
+
+// Compare reports the first difference between the row of the last
+// encoding and want (a full encoding of the same state and viewer), and
+// a non-zero element of the row outside the blocks its Touched record
+// marks; nil if there is none.
+func (m *Memory) Compare(want Obs) error {
+	o, l := m.o, m.plan.layout
+	for i := range o.F32 {
+		if o.F32[i] != want.F32[i] {
+			return &MismatchError{Field: l.fieldAt(Float32, i), Index: i, Got: float64(o.F32[i]), Want: float64(want.F32[i])}
+		}
+		if m.t != nil && o.F32[i] != 0 && m.t.F32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+			return &MismatchError{Field: l.fieldAt(Float32, i), Index: i, Got: float64(o.F32[i]), Want: float64(want.F32[i]), Unmarked: true}
+		}
+	}
+	for i := range o.I32 {
+		if o.I32[i] != want.I32[i] {
+			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true}
+		}
+		if m.t != nil && o.I32[i] != 0 && m.t.I32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true, Unmarked: true}
+		}
+	}
+	return nil
+}
+
+// MismatchError is where an incremental encoding differs from a full one.
+type MismatchError struct {
+	Field     string // the field's name and the element's index in it
+	Index     int    // the element's index in its buffer
+	Int       bool   // the int32 buffer, else the float32 one
+	Got, Want float64
+	Unmarked  bool // the values agree but the element lies outside the marked blocks
+}
+
+func (e *MismatchError) Error() string {
+	if e.Unmarked {
+		return fmt.Sprintf("encode: incremental encoding: %s = %v lies outside the blocks its Touched record marks", e.Field, e.Got)
+	}
+	return fmt.Sprintf("encode: incremental encoding: %s = %v, a full encoding writes %v", e.Field, e.Got, e.Want)
+}
+
+// fieldAt names element i of the buffer of dtype dt: the field and the
+// index inside it.
+func (l *Layout) fieldAt(dt DType, i int) string {
+	for k := range l.Fields {
+		f := &l.Fields[k]
+		if f.DType == dt && i >= f.Offset && i < f.Offset+f.Size() {
+			return fmt.Sprintf("%s[%d]", f.Name, i-f.Offset)
+		}
+	}
+	return fmt.Sprintf("%s element %d", dt, i)
+}
