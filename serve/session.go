@@ -136,7 +136,7 @@ func bufferSizes(spec *env.Spec, n int, finalObs bool) (f32, i32, i8, u8 int) {
 	if finalObs {
 		finals = 1
 	}
-	return (1+finals)*n*l.F32 + n*(3+agents), (1+finals)*n*l.I32 + 2*n, n*spec.Actions + 2*n, (1+finals)*n*l.U8
+	return (1+finals)*n*l.F32 + n*(3+agents), (1+finals)*n*l.I32 + 2*n, n*spec.Actions + 2*n, (1 + finals) * n * l.U8
 }
 
 // newSessionIn is newSession with the backing arrays taken from shm (its
@@ -178,7 +178,7 @@ func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n i
 	if s.finalObs {
 		s.finalF32, f = f[:n*l.F32:n*l.F32], f[n*l.F32:]
 		s.finalI32, i = i[:n*l.I32:n*l.I32], i[n*l.I32:]
-		s.finalU8 = u[:n*l.U8:n*l.U8]
+		s.finalU8 = u[: n*l.U8 : n*l.U8]
 	}
 	s.reward, s.agentRewards, s.score, s.finalScore = f[:n:n], f[n:n+n*agents:n+n*agents], f[n+n*agents:2*n+n*agents:2*n+n*agents], f[2*n+n*agents:]
 	s.agent, s.length = i[:n:n], i[n:]

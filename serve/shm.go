@@ -57,7 +57,7 @@ type sharedMem struct {
 	refs atomic.Int32
 
 	f32, i32, i8, u64, actions, envs, u8 int // byte offsets of the sections
-	n                                int
+	n                                    int
 
 	mu       sync.Mutex
 	conn     *net.UnixConn // the attached client's socket, nil before and after
