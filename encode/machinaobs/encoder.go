@@ -362,7 +362,7 @@ func (w *writer) board() {
 	if w.cache != nil {
 		row = w.cache.row(ac)
 	} else {
-		sightRow(&g.Grid, ac, &own)
+		g.Grid.SightRow(ac, &own)
 	}
 	sight := w.o.U8[w.plane(chSight, 0):w.plane(chSight, machina.NumCells)]
 	for k, word := range row {

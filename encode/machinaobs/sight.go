@@ -10,7 +10,7 @@ import (
 )
 
 // sightWords is the number of 64-bit words of one cell's sight row.
-const sightWords = (machina.NumCells + 63) / 64
+const sightWords = machina.SightWords
 
 // sightSlots is the number of sight rows a boardCache keeps: the cells of
 // the last creatures to act (a turn's decisions share one origin).
@@ -75,16 +75,6 @@ func (c *boardCache) row(a int) *[sightWords]uint64 {
 	r := &c.rows[c.next]
 	c.next = (c.next + 1) % sightSlots
 	r.cell = int16(a)
-	sightRow(&c.board.Grid, a, &r.row)
+	c.board.Grid.SightRow(a, &r.row)
 	return &r.row
-}
-
-// sightRow computes the cells of g that cell a sees.
-func sightRow(g *machina.Grid, a int, r *[sightWords]uint64) {
-	*r = [sightWords]uint64{}
-	for c := 0; c < machina.NumCells; c++ {
-		if g.Present(c) && g.LineOfSight(a, c, machina.SightPlain, nil) {
-			r[c>>6] |= 1 << (c & 63)
-		}
-	}
 }
