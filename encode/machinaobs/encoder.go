@@ -259,7 +259,7 @@ func (w *writer) plane(ch, c int) int { return w.at.board + ch*planeSize + c }
 var sideDX, sideDY = [4]int{0, 1, 0, -1}, [4]int{-1, 0, 1, 0}
 
 // terrain writes the planes that derive from the board alone (channels
-// chPresent to chUnexplored) into a zero buffer.
+// chKind to chUnexplored) into a zero buffer.
 func (w *writer) terrain() {
 	g := &w.s.Board
 	u := w.o.U8[w.at.board : w.at.board+terrainChannels*planeSize]
@@ -268,11 +268,10 @@ func (w *writer) terrain() {
 		if k == machina.KindNone {
 			continue
 		}
-		u[chPresent*planeSize+c] = 1
+		u[chKind*planeSize+c] = uint8(k)
 		if g.Passable(c) {
 			u[chPassable*planeSize+c] = 1
 		}
-		u[chKind*planeSize+c] = uint8(k)
 		u[chDestroyed*planeSize+c] = g.Dest[c]
 		if g.Lit[c] {
 			u[chChapterLit*planeSize+c] = 1
@@ -371,7 +370,11 @@ func (w *writer) board() {
 			word &= word - 1
 		}
 	}
-	s.ReachFrom(cr, stamina(s, cr), &w.dist)
+	if w.cache != nil {
+		w.cache.steps.reach(s, ac, stamina(s, cr), &w.dist)
+	} else {
+		s.ReachFrom(cr, stamina(s, cr), &w.dist)
+	}
 	reach := w.o.U8[w.plane(chReach, 0):w.plane(chReach, machina.NumCells)]
 	for c, d := range w.dist {
 		if d >= 0 {

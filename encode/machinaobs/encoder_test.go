@@ -324,3 +324,53 @@ func TestUint8FieldsFit(t *testing.T) {
 	}
 	t.Logf("%d decisions, no uint8 overflow", decisions)
 }
+
+// TestCachedReachAndSightMatchTheEngine: the reach plane's walk over the
+// board's cached steps equals State.ReachFrom for every creature on the
+// board, and the cached and shared sight rows equal LineOfSight, through
+// random games (the table is shared by two encoders, so rows one stored are
+// read by the other).
+func TestCachedReachAndSightMatchTheEngine(t *testing.T) {
+	checked := 0
+	for seed := uint64(0); seed < 8; seed++ {
+		s := newState(t, seed, machina.Config{Pioneers: []string{"hank", "kim"}, RoundCap: 40})
+		e1, e2 := encoderFor(t, s), encoderFor(t, s)
+		rng := game.NewRNG(seed)
+		var got, want [machina.NumCells]int8
+		for n := 0; n < 1500 && !s.Over(); n++ {
+			for cr := 0; cr < machina.MonsterBase+machina.MaxMonsters; cr++ {
+				c := s.Position(cr)
+				if c < 0 {
+					continue
+				}
+				machinaobs.CachedReach(s, cr, &got)
+				stamina := 0
+				if cr < machina.MaxPioneers {
+					stamina = int(s.P[cr].Stamina)
+				} else if cr >= machina.MonsterBase {
+					stamina = int(s.Mx[cr-machina.MonsterBase].Stamina)
+				}
+				s.ReachFrom(cr, stamina, &want)
+				if got != want {
+					t.Fatalf("seed %d decision %d creature %d: cached reach differs from ReachFrom", seed, n, cr)
+				}
+				e := e1
+				if n%2 == 1 {
+					e = e2
+				}
+				row := machinaobs.CachedSight(e, s, c)
+				for x := 0; x < machina.NumCells; x++ {
+					w := s.Board.Present(x) && s.Board.LineOfSight(c, x, machina.SightPlain, nil)
+					if (row[x>>6]>>(x&63)&1 == 1) != w {
+						t.Fatalf("seed %d decision %d: cached sight from %d to %d is wrong", seed, n, c, x)
+					}
+				}
+				checked++
+			}
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d creature positions checked", checked)
+}

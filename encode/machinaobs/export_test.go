@@ -1,5 +1,7 @@
 package machinaobs
 
+import "github.com/mythos-rl/mythos/env/machina"
+
 // Overflows is the number of uint8 values out of range written so far.
 func Overflows() int64 { return overflows.Load() }
 
@@ -7,4 +9,21 @@ func Overflows() int64 { return overflows.Load() }
 func LastOverflow() (off int, v int16) {
 	x := overflowAt.Load()
 	return int(x >> 16), int16(uint16(x))
+}
+
+// CachedReach is the reach plane's walk over the board's cached steps, from
+// creature cr (for tests against State.ReachFrom).
+func CachedReach(s *machina.State, cr int, dist *[machina.NumCells]int8) {
+	var r reachSteps
+	r.build(&s.Board)
+	r.reach(s, s.Position(cr), stamina(s, cr), dist)
+}
+
+// CachedSight is the sight row of cell a through an encoder's cache and the
+// process's table (for tests against LineOfSight).
+func CachedSight(e *Encoder, s *machina.State, a int) [machina.SightWords]uint64 {
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	e.cache.sync(&s.Board)
+	return *e.cache.row(a)
 }

@@ -15,18 +15,18 @@ type names []string
 func (c names) doc(what string) string { return what + " Columns: " + strings.Join(c, ", ") + "." }
 
 // Board channels, in order (the first dimension of the board field). The
-// terrain channels (chPresent to chUnexplored) derive from the board alone
+// terrain channels (chKind to chUnexplored) derive from the board alone
 // and come first; the rest (figures, tokens, the actor's sight and reach)
 // change with every decision. Cell kinds and the edges of a cell's sides are
 // codes (MiniGrid-style: one plane holding the engine's enumeration) rather
 // than one-hot planes, to keep the tensor compact; every value fits a uint8.
+// A cell has a tile where its kind is not 0.
 const (
-	chPresent       = iota
-	chPassable      // 1 where a pioneer could stand (MA §12.2)
-	chKind          // the printed cell kind (cellKindNames)
-	chDestroyed     // destruction tokens (MA §12.15; a sealed lair holds 2, MA §12.8)
-	chChapterLit    // 1 on a lit chapter cell (MA §12.13)
-	chEdge          // + side N, E, S, W: the edge code (edgeNames)
+	chKind          = iota // the printed cell kind (cellKindNames; 0: no tile)
+	chPassable             // 1 where a pioneer could stand (MA §12.2)
+	chDestroyed            // destruction tokens (MA §12.15; a sealed lair holds 2, MA §12.8)
+	chChapterLit           // 1 on a lit chapter cell (MA §12.13)
+	chEdge                 // + side N, E, S, W: the edge code (edgeNames)
 	chUnexplored    = chEdge + 4
 	terrainChannels = chUnexplored + 1
 )
@@ -48,7 +48,7 @@ const (
 	numChannels    = chReach + 1
 )
 
-var channelNames = names{"present", "passable", "cell_kind", "destroyed", "chapter_lit",
+var channelNames = names{"cell_kind", "passable", "destroyed", "chapter_lit",
 	"edge_n", "edge_e", "edge_s", "edge_w", "unexplored",
 	"ritual_health", "entrance", "exit",
 	"pioneer_row0", "pioneer_row1", "pioneer_row2", "pioneer_row3", "pioneer_health",
@@ -224,7 +224,7 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 	F, I, U := encode.Float32, encode.Int32, encode.Uint8
 	rows := "Rows are relative to the viewer: row 0 is the viewer's pioneer, row r is seat (viewer+r) mod N; for the monster side (viewer N) row r is seat r."
 	sz := machina.Size
-	f(&at.board, "board", U, fmt.Sprintf("Spatial planes over the %d×%d canvas, uint8, [channel, y, x] (cell index y*%d+x, the x,y of Cell<x,y>). Terrain: the placed tiles' cells (present, passable), the printed cell kind as a code (cell_kind: %s), destruction tokens (MA §12.15; a lair cell with 2 is sealed, MA §12.8), lit chapter cells, the edge on each side of a cell as a code (edge_n/e/s/w: %s; MA §12.1, §12.4; a tile border with no tile beyond is a wall), cells from which a new tile is explored (MA §11.2). Then the ritual cells' health, the entrance and exit tokens (MA §14.4, §14.5), pioneers by viewer-relative row and their health, monsters (level, health left, incorporeal, controlled by a pioneer), the creature whose turn it is (actor), the cells it sees (MA §17.1, plain sight: walls, closed doors and rubble block) and the cells it can reach with the stamina it has left (MA §10.8; steps to free, passable cells). Flags are 0/1, counts and codes are small integers. Channels: %s.", sz, sz, sz, strings.Join(cellKindNames, ", "), strings.Join(edgeNames, ", "), strings.Join(channelNames, ", ")), numChannels, sz, sz)
+	f(&at.board, "board", U, fmt.Sprintf("Spatial planes over the %d×%d canvas, uint8, [channel, y, x] (cell index y*%d+x, the x,y of Cell<x,y>). Terrain: the printed cell kind as a code (cell_kind: %s; a cell has a tile where it is not 0), the cells a pioneer could stand on (passable), destruction tokens (MA §12.15; a lair cell with 2 is sealed, MA §12.8), lit chapter cells, the edge on each side of a cell as a code (edge_n/e/s/w: %s; MA §12.1, §12.4; a tile border with no tile beyond is a wall), cells from which a new tile is explored (MA §11.2). Then the ritual cells' health, the entrance and exit tokens (MA §14.4, §14.5), pioneers by viewer-relative row and their health, monsters (level, health left, incorporeal, controlled by a pioneer), the creature whose turn it is (actor), the cells it sees (MA §17.1, plain sight: walls, closed doors and rubble block) and the cells it can reach with the stamina it has left (MA §10.8; steps to free, passable cells). Flags are 0/1, counts and codes are small integers. Channels: %s.", sz, sz, sz, strings.Join(cellKindNames, ", "), strings.Join(edgeNames, ", "), strings.Join(channelNames, ", ")), numChannels, sz, sz)
 	f(&at.global, "global", F, globalNames.doc("The round and the table (MA §6): phase one-hot, the danger track and monster level (MA §6.5.1), lair and horror values (MA §6.2, §6.3), chapter number and count, the finale's clock, the sizes of every deck (never their order), progress on the chapter card's abilities (MA §18.3), the variants."), globalCols)
 	f(&at.pioneers, "pioneers", F, pioneerNames.doc("Every pioneer's public state (MA §3.1, §7): characteristics with modifiers, health, stamina, inspiration, position (x, y; -1 off the board). "+rows), machina.MaxPioneers, pioneerCols)
 	f(&at.seat, "pioneer_seat", I, "Seat of each pioneer row, -1 for empty rows; seat i is agent i and the i of Pioneer<i> and Trade<i>.", machina.MaxPioneers)

@@ -23,7 +23,7 @@ def test_check_env(address: str) -> None:
     assert isinstance(env.observation_space, gym.spaces.Dict)
     assert env.action_space.n == 1927
     board = env.observation_space["board"]
-    assert board.shape == (26, 20, 20) and board.dtype == np.uint8
+    assert board.shape == (25, 20, 20) and board.dtype == np.uint8
     assert board.low.min() == 0 and board.high.max() == 255
     for name in ("monsters", "item_cards", "events"):
         assert env.observation_space[name].dtype == np.uint8
@@ -40,7 +40,7 @@ def test_random_masked_episodes(address: str) -> None:
     episodes, steps = 0, 0
     while episodes < 2 and steps < 20000:
         assert env.observation_space.contains(obs)
-        assert obs["board"][0].sum() > 0  # the placed tiles' cells
+        assert obs["board"][0].sum() > 0  # cell_kind: the placed tiles' cells
         a = env.action_space.sample()
         assert info["action_mask"][a] == 1
         obs, reward, terminated, truncated, info = env.step(a)
@@ -89,7 +89,7 @@ def test_uint8_rows_are_the_same_on_every_transport_and_encoding(client: Client)
     ends = 0
     for step in range(300):
         ref = results[0]
-        assert ref.observation["board"].dtype == np.uint8 and ref.observation["board"].shape == (3, 26, 20, 20)
+        assert ref.observation["board"].dtype == np.uint8 and ref.observation["board"].shape == (3, 25, 20, 20)
         for r in results[1:]:
             for k, f in ref.observation.items():
                 assert r.observation[k].dtype == f.dtype, k

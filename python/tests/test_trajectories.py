@@ -232,7 +232,7 @@ def test_killed_run_leaves_readable_files(mythos_bin, tmp_path):
 def test_machina_uint8_columns(mythos_bin, tmp_path):
     """Machina's uint8 fields (board planes, card tables) are uint8 columns
     whose values match the layout's shapes; the board's present plane is
-    set where tiles lie."""
+    (cell_kind) is set where tiles lie."""
     cmd = [mythos_bin, "record", "MachinaArcana/TheFrozenEngine-v0", "--agent", "random", "--episodes", "1",
            "--seed", "3", "--opt", "round_cap=3", "--out", str(tmp_path), "--quiet"]
     done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600)
@@ -250,4 +250,4 @@ def test_machina_uint8_columns(mythos_bin, tmp_path):
             assert values.dtype == np.uint8
             board = values.reshape(table.num_rows, *f["shape"])
             if f["name"] == "board":
-                assert (board[:, 0].sum(axis=(1, 2)) > 0).all()  # present: the placed tiles
+                assert (board[:, 0].sum(axis=(1, 2)) > 0).all()  # cell_kind: the placed tiles
