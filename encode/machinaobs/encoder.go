@@ -192,7 +192,6 @@ type writer struct {
 	t     *encode.Touched
 	at    *offsets
 	n, v  int
-	dist  [machina.NumCells]int8
 }
 
 // f writes a float32 element (only non-zero values need writing).
@@ -327,21 +326,7 @@ func (w *writer) board() {
 			w.u(w.plane(chPioneerHP, c), int(s.P[seat].HP))
 		}
 	}
-	for m := range w.ct.Monsters {
-		cr := machina.MonsterBase + m
-		if s.Mx[m].Zone != machina.ZonePlay {
-			continue
-		}
-		c := s.Position(cr)
-		if c < 0 {
-			continue
-		}
-		w.o.U8[w.plane(chMonster, c)] = 1
-		w.u(w.plane(chMonsterLevel, c), int(w.ct.Monsters[m].Level))
-		w.u(w.plane(chMonsterHP, c), s.Health(cr))
-		w.ub(w.plane(chMonsterIncor, c), s.Incorporeal(cr))
-		w.ub(w.plane(chMonsterCtrl, c), s.Mx[m].Controller >= 0)
-	}
+	// The monsters' planes are written with their rows (monsters).
 	// Sight and reach from the creature whose turn it is, else the viewer.
 	cr := s.Acting()
 	if cr < 0 && w.v < w.n {
@@ -370,13 +355,14 @@ func (w *writer) board() {
 			word &= word - 1
 		}
 	}
-	if w.cache != nil {
-		w.cache.steps.reach(s, ac, stamina(s, cr), &w.dist)
-	} else {
-		s.ReachFrom(cr, stamina(s, cr), &w.dist)
-	}
 	reach := w.o.U8[w.plane(chReach, 0):w.plane(chReach, machina.NumCells)]
-	for c, d := range w.dist {
+	if w.cache != nil {
+		w.cache.reach(s, ac, stamina(s, cr), reach)
+		return
+	}
+	var dist [machina.NumCells]int8
+	s.ReachFrom(cr, stamina(s, cr), &dist)
+	for c, d := range dist {
 		if d >= 0 {
 			reach[c] = 1
 		}
@@ -510,12 +496,19 @@ func (w *writer) monsters() {
 		}
 		cr := machina.MonsterBase + m
 		c := s.Position(cr)
+		health, incorporeal := s.Health(cr), s.Incorporeal(cr)
 		w.o.U8[off+mInPlay] = 1
 		if c >= 0 {
 			w.u(off+mX, c%machina.Size)
 			w.u(off+mY, c/machina.Size)
+			// The board's monster planes (MA §6.4: the monsters in play).
+			w.o.U8[w.plane(chMonster, c)] = 1
+			w.u(w.plane(chMonsterLevel, c), int(mc.Level))
+			w.u(w.plane(chMonsterHP, c), health)
+			w.ub(w.plane(chMonsterIncor, c), incorporeal)
+			w.ub(w.plane(chMonsterCtrl, c), mx.Controller >= 0)
 		}
-		w.u(off+mHealth, s.Health(cr))
+		w.u(off+mHealth, health)
 		w.u(off+mWounds, int(mx.Wounds))
 		if mx.Stamina < 0 {
 			w.o.U8[off+mToAct] = 1 // not yet acted this phase
@@ -525,7 +518,7 @@ func (w *writer) monsters() {
 		w.u(off+mMaxStamina, s.MaxStamina(cr))
 		w.u(off+mDefence, s.Defence(cr))
 		w.u(off+mWill, s.Will(cr))
-		w.ub(off+mIncorporeal, s.Incorporeal(cr))
+		w.ub(off+mIncorporeal, incorporeal)
 		w.ub(off+mActive, int(s.ActiveMon) == m)
 		if mx.Controller >= 0 && int(mx.Controller) < w.n {
 			w.o.U8[off+mController+w.row(int(mx.Controller))] = 1

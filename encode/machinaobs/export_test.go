@@ -16,7 +16,7 @@ func LastOverflow() (off int, v int16) {
 func CachedReach(s *machina.State, cr int, dist *[machina.NumCells]int8) {
 	var r reachSteps
 	r.build(&s.Board)
-	r.reach(s, s.Position(cr), stamina(s, cr), dist)
+	r.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
 }
 
 // CachedSight is the sight row of cell a through an encoder's cache and the

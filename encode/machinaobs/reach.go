@@ -14,6 +14,13 @@ import (
 // between neighbours.
 type reachSteps [machina.NumCells]uint8
 
+// reach writes the reach plane from cell c with limit steps (State.ReachFrom
+// of the creature there) into plane (zero), on the cached board.
+func (c *boardCache) reach(s *machina.State, cell, limit int, plane []uint8) {
+	var dist [machina.NumCells]int8
+	c.steps.reach(s, cell, limit, &dist, plane)
+}
+
 // build fills the steps of board b.
 func (r *reachSteps) build(b *machina.Board) {
 	for u := range r {
@@ -33,8 +40,8 @@ func (r *reachSteps) build(b *machina.Board) {
 
 // reach is State.ReachFrom from cell c on the board of r: dist[v] is the
 // number of steps to free cell v (at most limit), -1 where it cannot be
-// reached.
-func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCells]int8) {
+// reached; plane, when not nil, gets a 1 at every cell reached.
+func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCells]int8, plane []uint8) {
 	for i := range dist {
 		dist[i] = -1
 	}
@@ -43,6 +50,9 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 	}
 	var q [machina.NumCells]int16
 	dist[c] = 0
+	if plane != nil {
+		plane[c] = 1
+	}
 	h, t := 0, 1
 	q[0] = int16(c)
 	for h < t {
@@ -58,6 +68,9 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 				continue
 			}
 			dist[v] = dist[u] + 1
+			if plane != nil {
+				plane[v] = 1
+			}
 			q[t] = int16(v)
 			t++
 		}
