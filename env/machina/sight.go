@@ -236,9 +236,61 @@ func (g *Grid) SightRow(a int, row *[SightWords]uint64) {
 		for word != 0 {
 			c := k<<6 + bits.TrailingZeros64(word)
 			word &= word - 1
-			if g.LineOfSight(a, c, SightPlain, nil) {
+			if g.plainSight(ax, ay, c%Size, c/Size) {
 				row[k] |= 1 << (c & 63)
 			}
+		}
+	}
+}
+
+// plainSight is LineOfSight(a, b, SightPlain, nil) for cells a = (ax, ay)
+// and b = (bx, by), a != b, with the mode's tests inlined: the same walk.
+func (g *Grid) plainSight(ax, ay, bx, by int) bool {
+	sx, sy, adx, ady := 1, 1, bx-ax, by-ay
+	if adx < 0 {
+		sx, adx = -1, -adx
+	}
+	if ady < 0 {
+		sy, ady = -1, -ady
+	}
+	ox, oy := 0, 0 // the line ahead of a cell: x+1 (y+1) going forward
+	if sx > 0 {
+		ox = 1
+	}
+	if sy > 0 {
+		oy = 1
+	}
+	cx, cy := ax, ay
+	l, r := ady, adx // (1+2i)*ady and (1+2j)*adx: which line comes first
+	for {
+		switch {
+		case adx != 0 && (ady == 0 || l < r): // a vertical line
+			if e := g.V[cy][cx+ox]; e == EdgeWall || e == EdgeClosed {
+				return false
+			}
+			cx += sx
+			l += 2 * ady
+		case ady != 0 && (adx == 0 || l > r): // a horizontal line
+			if e := g.H[cy+oy][cx]; e == EdgeWall || e == EdgeClosed {
+				return false
+			}
+			cy += sy
+			r += 2 * adx
+		default: // a lattice point
+			if g.vertexBlocks(cx+ox, cy+oy, sx, sy, SightPlain) {
+				return false
+			}
+			cx += sx
+			cy += sy
+			l += 2 * ady
+			r += 2 * adx
+		}
+		if cx == bx && cy == by {
+			return true
+		}
+		c := cy*Size + cx
+		if k := g.Kind[c]; k == KindNone || (k == KindRubble && g.Dest[c] == 0) {
+			return false
 		}
 	}
 }
