@@ -137,7 +137,8 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if v < 0 || v > n {
 		v = 0
 	}
-	w := writer{e: e, s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v}
+	w := writer{e: e, s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v,
+		cur: [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}}
 	cache := e.cache
 	if cache.mu.TryLock() {
 		defer cache.mu.Unlock()
@@ -192,23 +193,15 @@ type writer struct {
 	t     *encode.Touched
 	at    *offsets
 	n, v  int
+	cur   [2]int // the current pioneer and horror events (MA §15.1), -1 if none
 }
 
-// f writes a float32 element (only non-zero values need writing).
-func (w *writer) f(off int, x float32) {
-	if w.t != nil {
-		w.t.MarkF32(off, 1)
-	}
-	w.o.F32[off] = x
-}
+// f writes a float32 element (only non-zero values need writing; the
+// float32 and int32 buffers are small: encode clears and marks them whole).
+func (w *writer) f(off int, x float32) { w.o.F32[off] = x }
 
 // i writes an int32 element.
-func (w *writer) i(off int, x int32) {
-	if w.t != nil {
-		w.t.MarkI32(off, 1)
-	}
-	w.o.I32[off] = x
-}
+func (w *writer) i(off int, x int32) { w.o.I32[off] = x }
 
 // u writes a uint8 element: a flag or a small count (the whole uint8 buffer
 // is marked touched by encode). A value out of range is counted in
@@ -416,8 +409,8 @@ func (w *writer) global() {
 		chapter = int32(s.Chapters[s.ChapterPos]) + 1
 	}
 	w.i(w.at.chapter, chapter)
-	w.i(w.at.pEvent, int32(s.CurrentEvent(false)+1))
-	w.i(w.at.hEvent, int32(s.CurrentEvent(true)+1))
+	w.i(w.at.pEvent, int32(w.cur[0]+1))
+	w.i(w.at.hEvent, int32(w.cur[1]+1))
 }
 
 func (w *writer) pioneers() {
@@ -573,7 +566,7 @@ func (w *writer) items() {
 
 func (w *writer) events() {
 	s := w.s
-	cur := [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}
+	cur := w.cur
 	for e := range w.ct.Events {
 		st := &s.Events[e]
 		off := w.at.events + e*eventCols
