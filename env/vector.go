@@ -55,7 +55,8 @@ type Vector struct {
 	envs   []Env
 	direct []DirectEncoder // DirectEncoderOf(envs[i]): writes row i itself (nil: copied)
 	// touched[i] is the record of env i's rows (direct envs), valid while
-	// rows[i], the batch it last wrote, is the batch of the call.
+	// rows[i], the batch it last wrote, is the batch of the call; nil for
+	// layouts without uint8 fields (see target).
 	touched  []encode.Touched
 	rows     []*Batch
 	spec     *Spec
@@ -96,7 +97,9 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 	workers = defaultWorkers(workers, len(envs))
 	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
 	v.direct = make([]DirectEncoder, len(envs))
-	v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
+	if v.spec.Layout.U8 > 0 {
+		v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
+	}
 	for i, e := range envs {
 		if e.Spec().Layout == v.spec.Layout && e.Spec().Actions == v.spec.Actions {
 			v.direct[i] = DirectEncoderOf(e)
@@ -220,13 +223,19 @@ func (v *Vector) checkChunk(_, lo, hi int) {
 func (v *Vector) stepChunk(_, lo, hi int) { v.stepRange(lo, hi) }
 
 // target directs env i's encoder into row i of out, when it can write
-// there itself, with the record of what it wrote there (still valid when
-// out is the batch of its last encoding: the encoder then clears or
-// rewrites only what changed); untarget undoes it once the env's rows are
-// written.
+// there itself; untarget undoes it once the env's rows are written. For a
+// layout with uint8 fields it passes the record of what the env wrote there
+// (still valid when out is the batch of its last encoding), so that the
+// encoder rewrites only what changed of the rows it keeps (Machina's
+// terrain planes); other layouts' encoders clear their rows whole, which
+// measured faster for them than keeping records.
 func (v *Vector) target(i int, out *Batch) {
 	if d := v.direct[i]; d != nil {
 		l, a := v.spec.Layout, v.spec.Actions
+		if v.touched == nil {
+			d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], nil)
+			return
+		}
 		t := &v.touched[i]
 		valid := t.Valid && v.rows[i] == out
 		d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], t)
