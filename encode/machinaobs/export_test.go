@@ -15,7 +15,8 @@ func LastOverflow() (off int, v int16) {
 // creature cr (for tests against State.ReachFrom).
 func CachedReach(s *machina.State, cr int, dist *[machina.NumCells]int8) {
 	var r reachSteps
-	r.build(&s.Board)
+	b := s.Board
+	r.build(&b)
 	r.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
 }
 
