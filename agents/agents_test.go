@@ -61,3 +61,45 @@ func TestRandomPlaysFixtureToTheEnd(t *testing.T) {
 	}
 	t.Fatal("the game did not end in 1000 steps")
 }
+
+// Uniform picks what a byte-by-byte walk picks (the k-th legal entry for the
+// rng's draw), for masks of every length around the word size and any
+// non-zero entries.
+func TestUniformMatchesAWalkByEntry(t *testing.T) {
+	ref := func(rng *game.RNG, mask []int8) int {
+		n := 0
+		for _, m := range mask {
+			if m != 0 {
+				n++
+			}
+		}
+		if n == 0 {
+			return -1
+		}
+		k := rng.IntN(n)
+		for a, m := range mask {
+			if m != 0 {
+				if k == 0 {
+					return a
+				}
+				k--
+			}
+		}
+		return -1
+	}
+	gen := game.NewRNG(7)
+	for size := 0; size < 70; size++ {
+		for trial := 0; trial < 40; trial++ {
+			mask := make([]int8, size)
+			for i := range mask {
+				if gen.IntN(3) == 0 {
+					mask[i] = int8(gen.IntN(255) - 127)
+				}
+			}
+			a, b := game.NewRNG(uint64(trial)), game.NewRNG(uint64(trial))
+			if got, want := agents.Uniform(&a, mask), ref(&b, mask); got != want {
+				t.Fatalf("mask %v: Uniform picks %d, the walk %d", mask, got, want)
+			}
+		}
+	}
+}

@@ -310,7 +310,7 @@ func vectorBytesPerEnv(id string, n int) (float64, error) {
 	runtime.KeepAlive(step) // it holds the batch, subtracted below
 	l := v.Spec().Layout
 	// the batch (vectorPlay's, without final rows) and the actions
-	batch := n * (4*l.F32 + 4*l.I32 + v.Spec().Actions + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4)
+	batch := n * (l.Bytes() + v.Spec().Actions + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4)
 	return (float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) - float64(batch)) / float64(n), nil
 }
 

@@ -6,7 +6,7 @@ import "math/bits"
 const TouchBlock = 8
 
 // Touched records which blocks of [TouchBlock] elements of an observation's
-// two buffers an encoder wrote. The card games' observations are mostly zero:
+// buffers an encoder wrote. The card games' observations are mostly zero:
 // with the record, a reader that wants the non-zero elements (the server's
 // sparse replies) visits only the written blocks instead of the whole
 // buffers, and the next encoding into the same buffers clears only those
@@ -21,6 +21,11 @@ type Touched struct {
 	// F32 and I32 hold one bit per block of the buffer of that dtype: bit
 	// k%64 of word k/64 is set when block k (elements [8k, 8k+8)) was written.
 	F32, I32 []uint64
+	// U8 is the record of the uint8 buffer, with the same blocks of
+	// [TouchBlock] elements. Readers that want non-zero elements read the
+	// uint8 rows whole (they are compact already); the record lets Begin
+	// clear only what was written.
+	U8 []uint64
 	// Valid says the buffers are zero outside the marked blocks: a reader
 	// may skip the others, and Begin clears only the marked ones. It is
 	// false until an encoder that keeps the record has written the buffers.
@@ -33,12 +38,13 @@ func touchWords(n int) int { return (n + 64*TouchBlock - 1) / (64 * TouchBlock) 
 // MakeTouched returns n records sized for buffers laid out by l, backed by
 // one array; none is valid yet.
 func MakeTouched(l *Layout, n int) []Touched {
-	wf, wi := touchWords(l.F32), touchWords(l.I32)
-	words := make([]uint64, n*(wf+wi))
+	wf, wi, wu := touchWords(l.F32), touchWords(l.I32), touchWords(l.U8)
+	words := make([]uint64, n*(wf+wi+wu))
 	t := make([]Touched, n)
 	for i := range t {
 		t[i].F32, words = words[:wf:wf], words[wf:]
 		t[i].I32, words = words[:wi:wi], words[wi:]
+		t[i].U8, words = words[:wu:wu], words[wu:]
 	}
 	return t
 }
@@ -69,8 +75,12 @@ func (t *Touched) MarkF32(off, n int) { mark(t.F32, off, n) }
 // to be written.
 func (t *Touched) MarkI32(off, n int) { mark(t.I32, off, n) }
 
+// MarkU8 records that elements [off, off+n) of the uint8 buffer are about
+// to be written.
+func (t *Touched) MarkU8(off, n int) { mark(t.U8, off, n) }
+
 // clearMarked zeroes the marked blocks of buf and their bits.
-func clearMarked[T float32 | int32](buf []T, words []uint64) {
+func clearMarked[T float32 | int32 | uint8](buf []T, words []uint64) {
 	for w, word := range words {
 		for word != 0 {
 			lo := (w<<6 + bits.TrailingZeros64(word)) * TouchBlock
@@ -94,19 +104,45 @@ func (o Obs) Begin(t *Touched) {
 	if t == nil {
 		clear(o.F32)
 		clear(o.I32)
+		clear(o.U8)
 		return
 	}
-	if len(t.F32) != touchWords(len(o.F32)) || len(t.I32) != touchWords(len(o.I32)) {
+	if len(t.F32) != touchWords(len(o.F32)) || len(t.I32) != touchWords(len(o.I32)) || len(t.U8) != touchWords(len(o.U8)) {
 		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
 	}
 	if t.Valid {
 		clearMarked(o.F32, t.F32)
 		clearMarked(o.I32, t.I32)
+		clearMarked(o.U8, t.U8)
 		return
 	}
 	clear(o.F32)
 	clear(o.I32)
+	clear(o.U8)
 	clear(t.F32)
 	clear(t.I32)
+	clear(t.U8)
 	t.Valid = true
+}
+
+// BeginKeepU8 is Begin for an encoder whose float32 and int32 buffers are
+// small (it writes them without marking blocks) and that keeps the uint8
+// buffer up to date itself, rewriting only what changed since it last wrote
+// there: it zeroes the float32 and int32 buffers whole, leaves the uint8
+// buffer as it is, and t (not nil) marks all three whole. It reports whether
+// t was valid, that is whether the buffers still hold what the last
+// encoding with t wrote (nobody else wrote them since); when it was not,
+// the encoder must write the whole uint8 buffer afresh.
+func (o Obs) BeginKeepU8(t *Touched) (kept bool) {
+	if len(t.F32) != touchWords(len(o.F32)) || len(t.I32) != touchWords(len(o.I32)) || len(t.U8) != touchWords(len(o.U8)) {
+		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
+	}
+	kept = t.Valid
+	clear(o.F32)
+	clear(o.I32)
+	t.Valid = true
+	mark(t.F32, 0, len(o.F32))
+	mark(t.I32, 0, len(o.I32))
+	mark(t.U8, 0, len(o.U8))
+	return kept
 }

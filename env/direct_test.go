@@ -24,16 +24,29 @@ type opaque struct{ env.Env }
 // when it encodes the next; episodes end by the step limit and by the game,
 // so final observations and auto-resets are compared too.
 func TestVectorDirectMatchesCopy(t *testing.T) {
+	directMatchesCopy(t, lcg.TheGatheringID, env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}, 400, true, 10)
+}
+
+// TestVectorDirectMatchesCopyMachina is the same for Machina Arcana, whose
+// uint8 rows the encoder updates in place (terrain planes kept while the
+// board is unchanged): once writing two batches in turn (every row written
+// afresh), once one batch (rows kept from step to step).
+func TestVectorDirectMatchesCopyMachina(t *testing.T) {
+	for _, alternate := range []bool{true, false} {
+		directMatchesCopy(t, "MachinaArcana/TheFrozenEngine-v0", env.Options{"max_steps": "150"}, 600, alternate, 2)
+	}
+}
+
+func directMatchesCopy(t *testing.T, id string, opts env.Options, steps int, alternate bool, minEnds int) {
 	const n = 6
-	opts := env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}
-	direct, err := env.NewVector(lcg.TheGatheringID, opts, n, 2)
+	direct, err := env.NewVector(id, opts, n, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer direct.Close()
 	envs := make([]env.Env, n)
 	for i := range envs {
-		e, err := env.Make(lcg.TheGatheringID, opts)
+		e, err := env.Make(id, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,13 +68,16 @@ func TestVectorDirectMatchesCopy(t *testing.T) {
 	}
 	l, A := direct.Spec().Layout, direct.Spec().Actions
 	same(t, -1, l, A, a[0], b)
-	*a[1] = env.Batch{F32: slices.Clone(a[0].F32), I32: slices.Clone(a[0].I32), Mask: slices.Clone(a[0].Mask),
+	*a[1] = env.Batch{F32: slices.Clone(a[0].F32), I32: slices.Clone(a[0].I32), U8: slices.Clone(a[0].U8), Mask: slices.Clone(a[0].Mask),
 		Agent: a[1].Agent, Reward: a[1].Reward, Terminated: a[1].Terminated, Truncated: a[1].Truncated, Score: a[1].Score,
-		Length: a[1].Length, Seed: slices.Clone(a[0].Seed), FinalF32: a[1].FinalF32, FinalI32: a[1].FinalI32}
+		Length: a[1].Length, Seed: slices.Clone(a[0].Seed), FinalF32: a[1].FinalF32, FinalI32: a[1].FinalI32, FinalU8: a[1].FinalU8}
+	if !alternate {
+		a[1] = a[0]
+	}
 	rng := game.NewRNG(9)
 	acts := make([]int32, n)
 	ends := 0
-	for step := 0; step < 400; step++ {
+	for step := 0; step < steps; step++ {
 		last, next := a[step%2], a[(step+1)%2]
 		for i := range acts {
 			acts[i] = int32(pick(&rng, last.Mask[i*A:(i+1)*A]))
@@ -82,7 +98,7 @@ func TestVectorDirectMatchesCopy(t *testing.T) {
 		}
 		same(t, step, l, A, next, b)
 	}
-	if ends < 10 {
+	if ends < minEnds {
 		t.Fatalf("only %d episodes ended: the final observations were hardly compared", ends)
 	}
 }
@@ -103,6 +119,8 @@ func same(t *testing.T, step int, l *encode.Layout, A int, a, b *env.Batch) {
 		t.Fatalf("step %d: float32 observations differ", step)
 	case !slices.Equal(a.I32, b.I32):
 		t.Fatalf("step %d: int32 observations differ", step)
+	case !slices.Equal(a.U8, b.U8):
+		t.Fatalf("step %d: uint8 observations differ", step)
 	case !slices.Equal(a.Mask, b.Mask):
 		t.Fatalf("step %d: masks differ", step)
 	case !slices.Equal(a.Agent, b.Agent) || !slices.Equal(bits(a.Reward), bits(b.Reward)) || !slices.Equal(a.Terminated, b.Terminated) ||
@@ -115,7 +133,9 @@ func same(t *testing.T, step int, l *encode.Layout, A int, a, b *env.Batch) {
 			continue
 		}
 		f, n := a.FinalF32[i*l.F32:(i+1)*l.F32], a.FinalI32[i*l.I32:(i+1)*l.I32]
-		if !slices.Equal(bits(f), bits(b.FinalF32[i*l.F32:(i+1)*l.F32])) || !slices.Equal(n, b.FinalI32[i*l.I32:(i+1)*l.I32]) {
+		u := a.FinalU8[i*l.U8 : (i+1)*l.U8]
+		if !slices.Equal(bits(f), bits(b.FinalF32[i*l.F32:(i+1)*l.F32])) || !slices.Equal(n, b.FinalI32[i*l.I32:(i+1)*l.I32]) ||
+			!slices.Equal(u, b.FinalU8[i*l.U8:(i+1)*l.U8]) {
 			t.Fatalf("step %d: env %d: final observations differ", step, i)
 		}
 	}

@@ -50,6 +50,7 @@ type GameEnv struct {
 	mem      *encode.Memory            // ie's memory of obs, made at the first encoding
 	own      encode.Obs
 	ownMask  []int8
+	ownT     *encode.Touched // the record of own, when the encoder keeps records
 	rewards  []float64
 	returns  []float64
 	previous []float64
@@ -99,13 +100,13 @@ func (e *GameEnv) EncodeInto(o encode.Obs, mask []int8, t *encode.Touched) {
 		e.mem.Invalidate()
 	}
 	if mask == nil {
-		e.obs, e.mask, e.touched = e.own, e.ownMask, nil
+		e.obs, e.mask, e.touched = e.own, e.ownMask, e.ownT
 		return
 	}
 	l := e.spec.Layout
-	if len(o.F32) != l.F32 || len(o.I32) != l.I32 || len(mask) != e.spec.Actions {
-		panic(fmt.Sprintf("env: EncodeInto: buffers of %d float32, %d int32 and %d mask elements for a layout of %d, %d and %d",
-			len(o.F32), len(o.I32), len(mask), l.F32, l.I32, e.spec.Actions))
+	if len(o.F32) != l.F32 || len(o.I32) != l.I32 || len(o.U8) != l.U8 || len(mask) != e.spec.Actions {
+		panic(fmt.Sprintf("env: EncodeInto: buffers of %d float32, %d int32, %d uint8 and %d mask elements for a layout of %d, %d, %d and %d",
+			len(o.F32), len(o.I32), len(o.U8), len(mask), l.F32, l.I32, l.U8, e.spec.Actions))
 	}
 	e.obs, e.mask, e.touched = o, mask, nil
 	if t != nil {
@@ -234,10 +235,19 @@ func (e *GameEnv) refresh() {
 	e.game.Encoder.Mask(e.state, e.mask)
 }
 
-// makeOwn makes the env's own buffers and encodes into them from now on.
+// makeOwn makes the env's own buffers and encodes into them from now on,
+// for a layout with uint8 fields with a record of what the encoder wrote
+// when it keeps one (only the env writes its own buffers, so the record
+// stays valid: the encoder rewrites only what changed of the rows it keeps,
+// Machina's terrain planes). Other layouts' encoders clear the buffers
+// whole, which measured faster for them.
 func (e *GameEnv) makeOwn() {
 	e.own, e.ownMask = e.spec.Layout.NewObs(), make([]int8, e.spec.Actions)
 	e.obs, e.mask = e.own, e.ownMask
+	if te, ok := e.game.Encoder.(encode.TouchEncoder); ok && e.spec.Layout.U8 > 0 {
+		e.ownT, e.te = &encode.MakeTouched(e.spec.Layout, 1)[0], te
+	}
+	e.touched = e.ownT
 }
 
 func (e *GameEnv) info() Info {

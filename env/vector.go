@@ -13,9 +13,13 @@ import (
 // buffer belongs to env i. Make one with [Vector.NewBatch] (or by hand with
 // the sizes the spec gives) and reuse it for every step.
 type Batch struct {
-	// F32 and I32 hold N observations laid out by the spec's Layout.
+	// F32, I32 and U8 hold N observations laid out by the spec's Layout
+	// (U8 is empty for layouts without uint8 fields). The envs update their
+	// rows in place from one step to the next: read them, do not write them
+	// (a batch other than the last call's gets every row written afresh).
 	F32 []float32
 	I32 []int32
+	U8  []uint8
 	// Mask holds N masks of Spec.Actions int8 each.
 	Mask []int8
 	// Agent is the seat to act in each env.
@@ -32,10 +36,12 @@ type Batch struct {
 	Length []int32
 	// Seed is the seed of the episode now running in each env.
 	Seed []uint64
-	// FinalF32 and FinalI32, when not nil, receive the last observation of an
-	// episode that ended (the row is left untouched for other envs).
+	// FinalF32, FinalI32 and FinalU8, when not nil, receive the last
+	// observation of an episode that ended (the row is left untouched for
+	// other envs).
 	FinalF32 []float32
 	FinalI32 []int32
+	FinalU8  []uint8
 }
 
 // Vector steps N envs of one id together, spread over worker goroutines,
@@ -46,8 +52,13 @@ type Batch struct {
 // rows of the batch during the step; the others' rows are copied from their
 // own buffers. Both give the same bytes.
 type Vector struct {
-	envs     []Env
-	direct   []DirectEncoder // DirectEncoderOf(envs[i]): writes row i itself (nil: copied)
+	envs   []Env
+	direct []DirectEncoder // DirectEncoderOf(envs[i]): writes row i itself (nil: copied)
+	// touched[i] is the record of env i's rows (direct envs), valid while
+	// rows[i], the batch it last wrote, is the batch of the call; nil for
+	// layouts without uint8 fields (see target).
+	touched  []encode.Touched
+	rows     []*Batch
 	spec     *Spec
 	base     uint64
 	episodes []uint64
@@ -86,6 +97,9 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 	workers = defaultWorkers(workers, len(envs))
 	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
 	v.direct = make([]DirectEncoder, len(envs))
+	if v.spec.Layout.U8 > 0 {
+		v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
+	}
 	for i, e := range envs {
 		if e.Spec().Layout == v.spec.Layout && e.Spec().Actions == v.spec.Actions {
 			v.direct[i] = DirectEncoderOf(e)
@@ -118,6 +132,7 @@ func (v *Vector) NewBatch(final bool) *Batch {
 	b := &Batch{
 		F32:        make([]float32, n*l.F32),
 		I32:        make([]int32, n*l.I32),
+		U8:         make([]uint8, n*l.U8),
 		Mask:       make([]int8, n*v.spec.Actions),
 		Agent:      make([]int32, n),
 		Reward:     make([]float32, n),
@@ -130,18 +145,20 @@ func (v *Vector) NewBatch(final bool) *Batch {
 	if final {
 		b.FinalF32 = make([]float32, n*l.F32)
 		b.FinalI32 = make([]int32, n*l.I32)
+		b.FinalU8 = make([]uint8, n*l.U8)
 	}
 	return b
 }
 
 func (v *Vector) check(out *Batch) error {
 	n, l := len(v.envs), v.spec.Layout
-	if len(out.F32) < n*l.F32 || len(out.I32) < n*l.I32 || len(out.Mask) < n*v.spec.Actions ||
+	if len(out.F32) < n*l.F32 || len(out.I32) < n*l.I32 || len(out.U8) < n*l.U8 || len(out.Mask) < n*v.spec.Actions ||
 		len(out.Agent) < n || len(out.Reward) < n || len(out.Terminated) < n || len(out.Truncated) < n ||
 		len(out.Score) < n || len(out.Length) < n || len(out.Seed) < n {
 		return errors.New("vector env: batch buffers are too small for this vector (use NewBatch)")
 	}
-	if (out.FinalF32 != nil && len(out.FinalF32) < n*l.F32) || (out.FinalI32 != nil && len(out.FinalI32) < n*l.I32) {
+	if (out.FinalF32 != nil && len(out.FinalF32) < n*l.F32) || (out.FinalI32 != nil && len(out.FinalI32) < n*l.I32) ||
+		(out.FinalU8 != nil && len(out.FinalU8) < n*l.U8) {
 		return errors.New("vector env: final-observation buffers are too small")
 	}
 	return nil
@@ -206,11 +223,23 @@ func (v *Vector) checkChunk(_, lo, hi int) {
 func (v *Vector) stepChunk(_, lo, hi int) { v.stepRange(lo, hi) }
 
 // target directs env i's encoder into row i of out, when it can write
-// there itself; untarget undoes it once the env's rows are written.
+// there itself; untarget undoes it once the env's rows are written. For a
+// layout with uint8 fields it passes the record of what the env wrote there
+// (still valid when out is the batch of its last encoding), so that the
+// encoder rewrites only what changed of the rows it keeps (Machina's
+// terrain planes); other layouts' encoders clear their rows whole, which
+// measured faster for them than keeping records.
 func (v *Vector) target(i int, out *Batch) {
 	if d := v.direct[i]; d != nil {
 		l, a := v.spec.Layout, v.spec.Actions
-		d.EncodeInto(encode.Obs{F32: out.F32[i*l.F32 : (i+1)*l.F32], I32: out.I32[i*l.I32 : (i+1)*l.I32]}, out.Mask[i*a:(i+1)*a], nil)
+		if v.touched == nil {
+			d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], nil)
+			return
+		}
+		t := &v.touched[i]
+		valid := t.Valid && v.rows[i] == out
+		d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], t)
+		t.Valid, v.rows[i] = valid, out
 	}
 }
 
@@ -249,11 +278,14 @@ func (v *Vector) stepOne(i int, out *Batch, l *encode.Layout) {
 		if out.FinalI32 != nil {
 			copy(out.FinalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
 		}
+		if out.FinalU8 != nil {
+			copy(out.FinalU8[i*l.U8:(i+1)*l.U8], tr.Obs.U8)
+		}
 		v.episodes[i]++
 		v.resetEnv(i, out)
 		return
 	}
-	v.write(i, tr.Obs.F32, tr.Obs.I32, tr.Info, out)
+	v.write(i, tr.Obs, tr.Info, out)
 }
 
 // resetOne resets env i (see resetEnv), writing into row i directly when it can.
@@ -267,15 +299,16 @@ func (v *Vector) resetEnv(i int, out *Batch) {
 	seed := game.DeriveSeed(v.base, uint64(i), v.episodes[i])
 	obs, info := v.envs[i].Reset(seed)
 	out.Seed[i] = seed
-	v.write(i, obs.F32, obs.I32, info, out)
+	v.write(i, obs, info, out)
 }
 
 // write fills row i; the observation and the mask are copied unless the env
 // wrote them there itself.
-func (v *Vector) write(i int, f32 []float32, i32 []int32, info Info, out *Batch) {
+func (v *Vector) write(i int, obs encode.Obs, info Info, out *Batch) {
 	l, a := v.spec.Layout, v.spec.Actions
-	copyRow(out.F32[i*l.F32:(i+1)*l.F32], f32)
-	copyRow(out.I32[i*l.I32:(i+1)*l.I32], i32)
+	copyRow(out.F32[i*l.F32:(i+1)*l.F32], obs.F32)
+	copyRow(out.I32[i*l.I32:(i+1)*l.I32], obs.I32)
+	copyRow(out.U8[i*l.U8:(i+1)*l.U8], obs.U8)
 	copyRow(out.Mask[i*a:(i+1)*a], info.Mask)
 	out.Agent[i] = int32(info.Agent)
 }

@@ -244,6 +244,7 @@ const (
 	wirePackedSparseF32I = 8
 	wirePackedSparseI32  = 9
 	wirePackedSparseI32I = 10
+	wirePackedU8         = 11
 )
 
 // maxGap is the largest gap between the positions of a sparse index
@@ -337,9 +338,9 @@ func (s *session) packedWire(b []byte) []byte {
 		}
 	}
 	// Sizes of the fields of Packed, then the whole.
-	var sizes [11]int
+	var sizes [12]int
 	sizes[wirePackedF32], sizes[wirePackedI32] = 4*len(f32), 4*len(i32)
-	sizes[wirePackedI8], sizes[wirePackedU64] = len(i8), 8*len(s.seed)
+	sizes[wirePackedI8], sizes[wirePackedU64], sizes[wirePackedU8] = len(i8), 8*len(s.seed), len(s.u8buf)
 	sizes[wirePackedSparseF32], sizes[wirePackedSparseF32I] = 4*countF32, 2*countF32
 	sizes[wirePackedSparseI32], sizes[wirePackedSparseI32I] = 4*countI32, 2*countI32
 	size := protowire.SizeTag(wirePackedNumEnvs) + protowire.SizeVarint(uint64(n))
@@ -378,6 +379,9 @@ func (s *session) packedWire(b []byte) []byte {
 	}
 	if field(wirePackedU64) {
 		b = appendLE64(b, s.seed)
+	}
+	if field(wirePackedU8) { // uint8 rows are sent whole, sparse or not
+		b = append(b, s.u8buf...)
 	}
 	if !sparse {
 		return b

@@ -14,9 +14,9 @@ import (
 // the client reads: observations, final observations, masks, rewards,
 // agents, scores, lengths, ends, seeds), without the padding between them.
 func (c *shmClient) rowBytes(spec *env.Spec) []byte {
-	nf, ni, nb := bufferSizes(spec, c.n, true)
+	nf, ni, nb, nu := bufferSizes(spec, c.n, true)
 	var out []byte
-	for _, sec := range [][2]int{{int(c.lay.F32Offset), 4 * nf}, {int(c.lay.I32Offset), 4 * ni}, {int(c.lay.I8Offset), nb}, {int(c.lay.U64Offset), 8 * c.n}} {
+	for _, sec := range [][2]int{{int(c.lay.F32Offset), 4 * nf}, {int(c.lay.I32Offset), 4 * ni}, {int(c.lay.I8Offset), nb}, {int(c.lay.U64Offset), 8 * c.n}, {int(c.lay.U8Offset), nu}} {
 		out = append(out, c.mem[sec[0]:sec[0]+sec[1]]...)
 	}
 	return out
@@ -51,9 +51,11 @@ func TestResetRewritesCorruptedRowsWhole(t *testing.T) {
 				dirty.mustOK(dirty.step(firstLegalIn(i8[:3*spec.Actions], 3)))
 			}
 			for _, fill := range []byte{0xff, 0x7f, 0x01} {
-				rows := dirty.mem[dirty.lay.F32Offset:dirty.lay.ActionsOffset]
-				for k := range rows {
-					rows[k] = fill
+				_, _, _, nu := bufferSizes(spec, dirty.n, true)
+				for _, rows := range [][]byte{dirty.mem[dirty.lay.F32Offset:dirty.lay.ActionsOffset], dirty.mem[dirty.lay.U8Offset : dirty.lay.U8Offset+int64(nu)]} {
+					for k := range rows {
+						rows[k] = fill
+					}
 				}
 				dirty.mustOK(dirty.reset(5))
 				fresh.mustOK(fresh.reset(5))

@@ -70,15 +70,18 @@ type session struct {
 	carryAgents []float64
 
 	actions []int32
-	// f32buf, i32buf and i8buf back the row buffers below, laid out as the
-	// packed encoding's blobs (see pb.Packed and newSession).
+	// f32buf, i32buf, i8buf and u8buf back the row buffers below, laid
+	// out as the packed encoding's blobs (see pb.Packed and newSession).
 	f32buf       []float32
 	i32buf       []int32
 	i8buf        []int8
+	u8buf        []uint8
 	f32          []float32
 	i32          []int32
+	u8           []uint8
 	finalF32     []float32
 	finalI32     []int32
+	finalU8      []uint8
 	mask         []int8
 	agent        []int32
 	reward       []float32
@@ -127,13 +130,13 @@ func newSession(id string, envID string, opts env.Options, n int, seed uint64, a
 
 // bufferSizes returns the lengths of a session's backing arrays (see
 // newSessionIn) for n envs of spec.
-func bufferSizes(spec *env.Spec, n int, finalObs bool) (f32, i32, i8 int) {
+func bufferSizes(spec *env.Spec, n int, finalObs bool) (f32, i32, i8, u8 int) {
 	l, agents := spec.Layout, len(spec.Agents)
 	finals := 0
 	if finalObs {
 		finals = 1
 	}
-	return (1+finals)*n*l.F32 + n*(3+agents), (1+finals)*n*l.I32 + 2*n, n*spec.Actions + 2*n
+	return (1+finals)*n*l.F32 + n*(3+agents), (1+finals)*n*l.I32 + 2*n, n*spec.Actions + 2*n, (1 + finals) * n * l.U8
 }
 
 // newSessionIn is newSession with the backing arrays taken from shm (its
@@ -161,19 +164,21 @@ func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n i
 		nonzero: make([]int, len(l.Fields)), finalNonzero: make([]int, len(l.Fields)),
 	}
 	// One backing array per dtype, sections in the order of pb.Packed.
-	nf, ni, nb := bufferSizes(spec, n, s.finalObs)
+	nf, ni, nb, nu := bufferSizes(spec, n, s.finalObs)
 	if shm != nil {
 		s.shm = shm
-		s.f32buf, s.i32buf, s.i8buf, s.seed = shm.buffers(nf, ni, nb, n)
+		s.f32buf, s.i32buf, s.i8buf, s.u8buf, s.seed = shm.buffers(nf, ni, nb, nu, n)
 	} else {
-		s.f32buf, s.i32buf, s.i8buf = make([]float32, nf), make([]int32, ni), make([]int8, nb)
+		s.f32buf, s.i32buf, s.i8buf, s.u8buf = make([]float32, nf), make([]int32, ni), make([]int8, nb), make([]uint8, nu)
 	}
-	f, i, b := s.f32buf, s.i32buf, s.i8buf
+	f, i, b, u := s.f32buf, s.i32buf, s.i8buf, s.u8buf
 	s.f32, f = f[:n*l.F32:n*l.F32], f[n*l.F32:]
 	s.i32, i = i[:n*l.I32:n*l.I32], i[n*l.I32:]
+	s.u8, u = u[:n*l.U8:n*l.U8], u[n*l.U8:]
 	if s.finalObs {
 		s.finalF32, f = f[:n*l.F32:n*l.F32], f[n*l.F32:]
 		s.finalI32, i = i[:n*l.I32:n*l.I32], i[n*l.I32:]
+		s.finalU8 = u[: n*l.U8 : n*l.U8]
 	}
 	s.reward, s.agentRewards, s.score, s.finalScore = f[:n:n], f[n:n+n*agents:n+n*agents], f[n+n*agents:2*n+n*agents:2*n+n*agents], f[2*n+n*agents:]
 	s.agent, s.length = i[:n:n], i[n:]
@@ -183,7 +188,7 @@ func newSessionIn(shm *sharedMem, id string, envID string, opts env.Options, n i
 	s.encodeIntoRows()
 	if packed {
 		s.pool = newReplyPool()
-		s.wireHint = 4*len(s.f32buf) + 4*len(s.i32buf) + len(s.i8buf) + 8*n + 256
+		s.wireHint = 4*len(s.f32buf) + 4*len(s.i32buf) + len(s.i8buf) + len(s.u8buf) + 8*n + 256
 		if sparse {
 			s.sparseW = make([]sparseRows, max(s.workers, 1))
 			s.wireHint = s.wireHint/8 + 256 // grows to fit the first replies
@@ -234,9 +239,7 @@ func (s *session) encodeIntoRows() {
 		if d == nil {
 			continue
 		}
-		f, n := i*l.F32, i*l.I32
-		d.EncodeInto(encode.Obs{F32: s.f32[f : f+l.F32 : f+l.F32], I32: s.i32[n : n+l.I32 : n+l.I32]},
-			s.mask[i*a:(i+1)*a:(i+1)*a], &s.touched[i])
+		d.EncodeInto(l.Row(s.f32, s.i32, s.u8, i), s.mask[i*a:(i+1)*a:(i+1)*a], &s.touched[i])
 		s.direct[i] = true
 	}
 }
@@ -363,6 +366,7 @@ func (s *session) clearTransient() {
 		if set { // only rows written by the last step are not zero
 			clear(s.finalF32[i*l.F32 : (i+1)*l.F32])
 			clear(s.finalI32[i*l.I32 : (i+1)*l.I32])
+			clear(s.finalU8[i*l.U8 : (i+1)*l.U8])
 			s.finalSet[i] = false
 		}
 	}
@@ -380,6 +384,7 @@ func (s *session) clearRow(i int) {
 	l, a := s.spec.Layout, s.spec.Actions
 	clear(s.f32[i*l.F32 : (i+1)*l.F32])
 	clear(s.i32[i*l.I32 : (i+1)*l.I32])
+	clear(s.u8[i*l.U8 : (i+1)*l.U8])
 	clear(s.mask[i*a : (i+1)*a])
 	s.agent[i], s.score[i], s.length[i], s.seed[i] = 0, 0, 0, 0
 	if s.direct[i] {
@@ -394,6 +399,7 @@ func (s *session) clearStepRow(i int) {
 	if s.finalObs {
 		clear(s.finalF32[i*l.F32 : (i+1)*l.F32])
 		clear(s.finalI32[i*l.I32 : (i+1)*l.I32])
+		clear(s.finalU8[i*l.U8 : (i+1)*l.U8])
 		s.finalSet[i] = false
 	}
 	clear(s.agentRewards[i*k : (i+1)*k])
@@ -483,6 +489,7 @@ func (s *session) write(i int, obs encode.Obs, info *env.Info) {
 	l, a := s.spec.Layout, s.spec.Actions
 	copyRow(s.f32[i*l.F32:(i+1)*l.F32], obs.F32)
 	copyRow(s.i32[i*l.I32:(i+1)*l.I32], obs.I32)
+	copyRow(s.u8[i*l.U8:(i+1)*l.U8], obs.U8)
 	copyRow(s.mask[i*a:(i+1)*a], info.Mask)
 	s.agent[i] = int32(info.Agent)
 	s.score[i] = float32(info.Score)
@@ -638,6 +645,7 @@ func (s *session) stepOne(i int) {
 	if s.finalObs {
 		copy(s.finalF32[i*l.F32:(i+1)*l.F32], tr.Obs.F32)
 		copy(s.finalI32[i*l.I32:(i+1)*l.I32], tr.Obs.I32)
+		copy(s.finalU8[i*l.U8:(i+1)*l.U8], tr.Obs.U8)
 		s.finalSet[i] = true
 	}
 	length := int32(tr.Info.Steps)
@@ -707,7 +715,7 @@ func (s *session) result() *pb.StepResult {
 		workers = s.workers
 	}
 	r := &pb.StepResult{
-		Observation:   fieldTensorsOn(l, s.f32, s.i32, n, s.sparse, workers, s.nonzero),
+		Observation:   fieldTensorsOn(l, s.f32, s.i32, s.u8, n, s.sparse, workers, s.nonzero),
 		ActionMask:    i8Tensor(s.mask, shape(n, s.spec.Actions)),
 		Agent:         rowsTensor("", s.agent, n, 1, 0, 1, shape(n)),
 		Reward:        rowsTensor("", s.reward, n, 1, 0, 1, shape(n)),
@@ -720,7 +728,7 @@ func (s *session) result() *pb.StepResult {
 		FinalScore:    rowsTensor("", s.finalScore, n, 1, 0, 1, shape(n)),
 	}
 	if s.finalObs {
-		r.FinalObservation = fieldTensorsOn(l, s.finalF32, s.finalI32, n, s.sparse, workers, s.finalNonzero)
+		r.FinalObservation = fieldTensorsOn(l, s.finalF32, s.finalI32, s.finalU8, n, s.sparse, workers, s.finalNonzero)
 	}
 	return r
 }
@@ -740,11 +748,11 @@ func (s *session) observe(agent int32, idx []int32) (*pb.ObserveResponse, error)
 		}
 	}
 	l := s.spec.Layout
-	f32, i32 := make([]float32, len(idx)*l.F32), make([]int32, len(idx)*l.I32)
+	f32, i32, u8 := make([]float32, len(idx)*l.F32), make([]int32, len(idx)*l.I32), make([]uint8, len(idx)*l.U8)
 	for k, i := range idx {
-		s.envs[i].Observe(game.AgentID(agent), encode.Obs{F32: f32[k*l.F32 : (k+1)*l.F32], I32: i32[k*l.I32 : (k+1)*l.I32]})
+		s.envs[i].Observe(game.AgentID(agent), l.Row(f32, i32, u8, k))
 	}
-	return &pb.ObserveResponse{Observation: fieldTensors(l, f32, i32, len(idx), s.sparse)}, nil
+	return &pb.ObserveResponse{Observation: fieldTensors(l, f32, i32, u8, len(idx), s.sparse)}, nil
 }
 
 // describe renders env i in words from viewer's view (-1: the acting seat).

@@ -56,8 +56,8 @@ type sharedMem struct {
 	fd   int // the memory file until it is sent to the client (or closed), else -1
 	refs atomic.Int32
 
-	f32, i32, i8, u64, actions, envs int // byte offsets of the sections
-	n                                int
+	f32, i32, i8, u64, actions, envs, u8 int // byte offsets of the sections
+	n                                    int
 
 	mu       sync.Mutex
 	conn     *net.UnixConn // the attached client's socket, nil before and after
@@ -70,8 +70,9 @@ type sharedMem struct {
 func align64(x int) int { return (x + 63) &^ 63 }
 
 // sharedLayout sets the sections' offsets for n envs and backing arrays of
-// nf float32, ni int32 and nb int8 elements, and returns the file's size.
-func (m *sharedMem) sharedLayout(n, nf, ni, nb int) int {
+// nf float32, ni int32, nb int8 and nu uint8 elements, and returns the
+// file's size.
+func (m *sharedMem) sharedLayout(n, nf, ni, nb, nu int) int {
 	m.n = n
 	off := shmHeaderBytes
 	m.f32, off = off, align64(off+4*nf)
@@ -80,6 +81,7 @@ func (m *sharedMem) sharedLayout(n, nf, ni, nb int) int {
 	m.u64, off = off, align64(off+8*n)
 	m.actions, off = off, align64(off+4*n)
 	m.envs, off = off, align64(off+4*n)
+	m.u8, off = off, align64(off+nu)
 	return off
 }
 
@@ -91,8 +93,9 @@ func (m *sharedMem) initHeader() {
 }
 
 // buffers returns the session's backing arrays, in the mapping.
-func (m *sharedMem) buffers(nf, ni, nb, n int) ([]float32, []int32, []int8, []uint64) {
-	return sliceAt[float32](m.mem, m.f32, nf), sliceAt[int32](m.mem, m.i32, ni), sliceAt[int8](m.mem, m.i8, nb), sliceAt[uint64](m.mem, m.u64, n)
+func (m *sharedMem) buffers(nf, ni, nb, nu, n int) ([]float32, []int32, []int8, []uint8, []uint64) {
+	return sliceAt[float32](m.mem, m.f32, nf), sliceAt[int32](m.mem, m.i32, ni), sliceAt[int8](m.mem, m.i8, nb),
+		sliceAt[uint8](m.mem, m.u8, nu), sliceAt[uint64](m.mem, m.u64, n)
 }
 
 // sliceAt views n elements of T at byte offset off of mem.
@@ -112,7 +115,7 @@ func (m *sharedMem) message(socket string) *pb.SharedMemory {
 	return &pb.SharedMemory{
 		Socket: socket, Size: int64(len(m.mem)), HeaderBytes: shmHeaderBytes,
 		F32Offset: int64(m.f32), I32Offset: int64(m.i32), I8Offset: int64(m.i8), U64Offset: int64(m.u64),
-		ActionsOffset: int64(m.actions), EnvsOffset: int64(m.envs),
+		ActionsOffset: int64(m.actions), EnvsOffset: int64(m.envs), U8Offset: int64(m.u8),
 	}
 }
 
@@ -180,8 +183,8 @@ func (s *Server) grantShared(req *pb.OpenRequest, spec *env.Spec, n int) (*share
 		s.log.Warn("shared memory refused: no socket", "error", err.Error())
 		return nil, ""
 	}
-	nf, ni, nb := bufferSizes(spec, n, req.FinalObservations && req.AutoReset)
-	m, err := newSharedMem(n, nf, ni, nb)
+	nf, ni, nb, nu := bufferSizes(spec, n, req.FinalObservations && req.AutoReset)
+	m, err := newSharedMem(n, nf, ni, nb, nu)
 	if err != nil {
 		s.log.Warn("shared memory refused", "error", err.Error())
 		return nil, ""

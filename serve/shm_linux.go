@@ -43,9 +43,9 @@ type sharedServer struct {
 // /dev/shm, and it lives exactly as long as a mapping or a descriptor of it.
 // It is sealed against shrinking and growing, so a client cannot truncate
 // it under the server (which would fault the server's next access).
-func newSharedMem(n, nf, ni, nb int) (*sharedMem, error) {
+func newSharedMem(n, nf, ni, nb, nu int) (*sharedMem, error) {
 	m := &sharedMem{fd: -1}
-	size := m.sharedLayout(n, nf, ni, nb)
+	size := m.sharedLayout(n, nf, ni, nb, nu)
 	fd, err := unix.MemfdCreate("mythos-session", unix.MFD_CLOEXEC|unix.MFD_ALLOW_SEALING)
 	if err != nil {
 		return nil, fmt.Errorf("memfd_create: %w", err)

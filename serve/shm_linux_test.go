@@ -127,7 +127,7 @@ func (c *shmClient) mustOK(code codes.Code, msg string, ended bool) {
 
 // rows are the client's views of the shared sections, for spec.
 func (c *shmClient) rows(spec *env.Spec) (f32 []float32, i32 []int32, i8 []int8, seed []uint64) {
-	nf, ni, nb := bufferSizes(spec, c.n, false)
+	nf, ni, nb, _ := bufferSizes(spec, c.n, false)
 	return sliceAt[float32](c.mem, int(c.lay.F32Offset), nf), sliceAt[int32](c.mem, int(c.lay.I32Offset), ni),
 		sliceAt[int8](c.mem, int(c.lay.I8Offset), nb), sliceAt[uint64](c.mem, int(c.lay.U64Offset), c.n)
 }

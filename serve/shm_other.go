@@ -14,7 +14,7 @@ type sharedServer struct{}
 
 var errNoSharedMemory = errors.New("shared memory is served on Linux only")
 
-func newSharedMem(n, nf, ni, nb int) (*sharedMem, error) { return nil, errNoSharedMemory }
+func newSharedMem(n, nf, ni, nb, nu int) (*sharedMem, error) { return nil, errNoSharedMemory }
 
 func (m *sharedMem) unmap() {}
 

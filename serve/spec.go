@@ -32,11 +32,12 @@ func specMessage(s *env.Spec) *pb.EnvSpec {
 // In the tensor encoding sparse observations take at most twice the dense
 // size (index and value); in the packed encoding a sparse reply is never
 // larger than the dense one (packedWire falls back to dense when sparse
-// would be larger), so the bound is the dense size for both.
+// would be larger), so the bound is the dense size for both. Uint8 fields
+// are always dense, one byte an element.
 func resultBytes(s *env.Spec, n int, final, sparse, packed bool) int {
 	l := s.Layout
 	if packed {
-		obs := 4 * (l.F32 + l.I32)
+		obs := l.Bytes()
 		row := obs + s.Actions + 4*len(s.Agents) + 3*4 + 2*4 + 2 + 8
 		if final {
 			row += obs
@@ -47,6 +48,7 @@ func resultBytes(s *env.Spec, n int, final, sparse, packed bool) int {
 	if sparse {
 		obs *= 2
 	}
+	obs += l.U8 // uint8 fields are dense in every encoding
 	row := obs + s.Actions + 4*len(s.Agents) + 4 + 4 + 1 + 1 + 4 + 4 + 8 + 4
 	if final {
 		row += obs

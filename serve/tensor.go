@@ -18,6 +18,8 @@ func dtypeOf(d encode.DType) pb.DType {
 		return pb.DType_DTYPE_FLOAT32
 	case encode.Int32:
 		return pb.DType_DTYPE_INT32
+	case encode.Uint8:
+		return pb.DType_DTYPE_UINT8
 	}
 	return pb.DType_DTYPE_UNSPECIFIED
 }
@@ -54,6 +56,16 @@ func rowsTensor[T float32 | int32](name string, src []T, n, stride, off, w int, 
 	return &pb.Tensor{Name: name, Dtype: dtype, Shape: dims, Data: b}
 }
 
+// u8RowsTensor packs rows of width w taken at offset off of each
+// stride-long row of src (n rows) as a uint8 tensor.
+func u8RowsTensor(name string, src []uint8, n, stride, off, w int, dims []int64) *pb.Tensor {
+	b := make([]byte, 0, n*w)
+	for i := 0; i < n; i++ {
+		b = append(b, src[i*stride+off:i*stride+off+w]...)
+	}
+	return &pb.Tensor{Name: name, Dtype: pb.DType_DTYPE_UINT8, Shape: dims, Data: b}
+}
+
 // i8Tensor packs an int8 slice.
 func i8Tensor(src []int8, dims []int64) *pb.Tensor {
 	b := make([]byte, len(src))
@@ -84,18 +96,19 @@ func u64Tensor(src []uint64) *pb.Tensor {
 }
 
 // fieldTensors packs the observation rows of n envs, one tensor per field of
-// layout; f32 and i32 hold n packed observations. Sparse tensors carry only
-// the non-zero elements.
-func fieldTensors(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bool) []*pb.Tensor {
-	return fieldTensorsOn(l, f32, i32, n, sparse, 1, make([]int, len(l.Fields)))
+// layout; f32, i32 and u8 hold n packed observations. Sparse tensors carry
+// only the non-zero elements; uint8 fields are always dense (compact
+// already).
+func fieldTensors(l *encode.Layout, f32 []float32, i32 []int32, u8 []uint8, n int, sparse bool) []*pb.Tensor {
+	return fieldTensorsOn(l, f32, i32, u8, n, sparse, 1, make([]int, len(l.Fields)))
 }
 
 // fieldTensorsOn is fieldTensors spread over workers goroutines (by field);
 // hints holds, per field, the number of non-zero elements expected (updated).
-func fieldTensorsOn(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bool, workers int, hints []int) []*pb.Tensor {
+func fieldTensorsOn(l *encode.Layout, f32 []float32, i32 []int32, u8 []uint8, n int, sparse bool, workers int, hints []int) []*pb.Tensor {
 	out := make([]*pb.Tensor, len(l.Fields))
 	if workers <= 1 || len(l.Fields) < 2 {
-		packFields(out, l, f32, i32, n, sparse, 0, 1, hints)
+		packFields(out, l, f32, i32, u8, n, sparse, 0, 1, hints)
 		return out
 	}
 	var wg sync.WaitGroup
@@ -103,7 +116,7 @@ func fieldTensorsOn(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse 
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			packFields(out, l, f32, i32, n, sparse, w, workers, hints)
+			packFields(out, l, f32, i32, u8, n, sparse, w, workers, hints)
 		}(w)
 	}
 	wg.Wait()
@@ -111,10 +124,14 @@ func fieldTensorsOn(l *encode.Layout, f32 []float32, i32 []int32, n int, sparse 
 }
 
 // packFields packs fields first, first+stride, … into out.
-func packFields(out []*pb.Tensor, l *encode.Layout, f32 []float32, i32 []int32, n int, sparse bool, first, stride int, hints []int) {
+func packFields(out []*pb.Tensor, l *encode.Layout, f32 []float32, i32 []int32, u8 []uint8, n int, sparse bool, first, stride int, hints []int) {
 	for k := first; k < len(l.Fields); k += stride {
 		f := &l.Fields[k]
 		dims := shape(n, f.Shape...)
+		if f.DType == encode.Uint8 {
+			out[k] = u8RowsTensor(f.Name, u8, n, l.U8, f.Offset, f.Size(), dims)
+			continue
+		}
 		if sparse {
 			out[k], hints[k] = sparseTensor(f, f32, i32, n, l, hints[k])
 			continue

@@ -53,7 +53,7 @@ func (t *Trainer) Save(dir string) error {
 				Array{Name: "adam.v." + p.Name, Shape: p.Shape, F32: t.adams[k].V[i]})
 		}
 	}
-	f := t.Model.Arch.F32
+	f := t.Model.Arch.Floats()
 	arrays = append(arrays, Array{Name: "norm.mean", Shape: []int{f}, F64: t.Model.Norm.Mean},
 		Array{Name: "norm.var", Shape: []int{f}, F64: t.Model.Norm.Var})
 	if err := WriteNPZ(filepath.Join(tmp, "state.npz"), arrays); err != nil {
@@ -104,12 +104,12 @@ func SaveModel(dir string, m *Model) error {
 	for _, p := range m.Params() {
 		arrays = append(arrays, Array{Name: p.Name, Shape: p.Shape, F32: p.Data})
 	}
-	mean, vr := make([]float32, m.Arch.F32), make([]float32, m.Arch.F32)
+	mean, vr := make([]float32, m.Arch.Floats()), make([]float32, m.Arch.Floats())
 	for i := range mean {
 		mean[i], vr[i] = float32(m.Norm.Mean[i]), float32(m.Norm.Var[i])
 	}
-	arrays = append(arrays, Array{Name: m.Arch.ObsMean, Shape: []int{m.Arch.F32}, F32: mean},
-		Array{Name: m.Arch.ObsVar, Shape: []int{m.Arch.F32}, F32: vr})
+	arrays = append(arrays, Array{Name: m.Arch.ObsMean, Shape: []int{m.Arch.Floats()}, F32: mean},
+		Array{Name: m.Arch.ObsVar, Shape: []int{m.Arch.Floats()}, F32: vr})
 	return WriteNPZ(filepath.Join(dir, "weights.npz"), arrays)
 }
 
@@ -139,11 +139,11 @@ func LoadModel(dir string) (*Model, error) {
 			return nil, fmt.Errorf("%s/weights.npz: %w", dir, err)
 		}
 	}
-	mean, vr := make([]float32, arch.F32), make([]float32, arch.F32)
-	if err := loadInto(arrays, arch.ObsMean, []int{arch.F32}, mean); err != nil {
+	mean, vr := make([]float32, arch.Floats()), make([]float32, arch.Floats())
+	if err := loadInto(arrays, arch.ObsMean, []int{arch.Floats()}, mean); err != nil {
 		return nil, fmt.Errorf("%s/weights.npz: %w", dir, err)
 	}
-	if err := loadInto(arrays, arch.ObsVar, []int{arch.F32}, vr); err != nil {
+	if err := loadInto(arrays, arch.ObsVar, []int{arch.Floats()}, vr); err != nil {
 		return nil, fmt.Errorf("%s/weights.npz: %w", dir, err)
 	}
 	for i := range mean {
@@ -217,7 +217,7 @@ func (t *Trainer) restore(dir string) ([]EnvCursor, error) {
 		t.adams[k].Step = st.AdamSteps[k]
 	}
 	mean, vr := arrays["norm.mean"], arrays["norm.var"]
-	if mean == nil || vr == nil || len(mean.F64) != t.Model.Arch.F32 || len(vr.F64) != t.Model.Arch.F32 {
+	if mean == nil || vr == nil || len(mean.F64) != t.Model.Arch.Floats() || len(vr.F64) != t.Model.Arch.Floats() {
 		return nil, fmt.Errorf("state.npz: missing or misshapen norm.mean / norm.var")
 	}
 	copy(t.Model.Norm.Mean, mean.F64)

@@ -10,7 +10,8 @@ import "github.com/mythos-rl/mythos/env"
 type forwardPool struct {
 	t       *Trainer
 	pool    *env.Workers
-	scratch []*Scratch // one per part
+	scratch []*Scratch  // one per part
+	raw     [][]float32 // one per part: an env's float input before normalisation
 	// logits holds the n envs' logits of the step, A each.
 	logits []float32
 	step   int                    // the rollout step being run
@@ -24,6 +25,7 @@ func newForwardPool(t *Trainer, parts int) *forwardPool {
 	fp := &forwardPool{t: t, pool: env.NewWorkers(parts, true), logits: make([]float32, n*t.buf.actions)}
 	for range parts {
 		fp.scratch = append(fp.scratch, t.Model.NewScratch())
+		fp.raw = append(fp.raw, make([]float32, t.buf.f32))
 	}
 	fp.task = fp.rows
 	return fp
@@ -41,12 +43,16 @@ func (fp *forwardPool) run(s int) {
 func (fp *forwardPool) rows(part, lo, hi int) {
 	t := fp.t
 	b, r := t.batch, t.buf
-	f32, i32, A := r.f32, r.i32, r.actions
+	floats, i32, A := r.f32, r.i32, r.actions
+	l := t.vec.Spec().Layout
+	f32, u8 := l.F32, l.U8
 	clip := float32(t.Config.ObsClip)
+	raw := fp.raw[part]
 	for i := lo; i < hi; i++ {
 		row := fp.step*r.n + i
-		x := r.x[row*f32 : (row+1)*f32]
-		t.Model.Norm.Apply(b.F32[i*f32:(i+1)*f32], x, clip)
+		FloatInput(raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
+		x := r.x[row*floats : (row+1)*floats]
+		t.Model.Norm.Apply(raw, x, clip)
 		ids := r.ids[row*i32 : (row+1)*i32]
 		copy(ids, b.I32[i*i32:(i+1)*i32])
 		copy(r.mask[row*A:(row+1)*A], b.Mask[i*A:(i+1)*A])

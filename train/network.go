@@ -81,8 +81,12 @@ type Arch struct {
 	Agents      []string          `json:"agents"`
 	F32         int               `json:"obs_f32"`
 	I32         int               `json:"obs_i32"`
-	Fields      []FieldDesc       `json:"fields"`
-	Activation  string            `json:"activation"`
+	// U8 is the number of uint8 elements: the network's float input is the
+	// F32 float32 elements then the U8 uint8 elements converted to float
+	// (Floats in all), normalised together.
+	U8         int         `json:"obs_u8,omitempty"`
+	Fields     []FieldDesc `json:"fields"`
+	Activation string      `json:"activation"`
 	// ObsMean and ObsVar name the normalisation statistics in weights.npz;
 	// x = clip((f32 - mean) / sqrt(var + ObsEps), -ObsClip, ObsClip).
 	ObsMean string  `json:"obs_mean"`
@@ -135,12 +139,27 @@ type Model struct {
 	z0   []float32
 }
 
+// Floats is the width of the network's float input: the float32 elements
+// then the uint8 ones (see FloatInput).
+func (a *Arch) Floats() int { return a.F32 + a.U8 }
+
+// FloatInput writes the network's raw float input of an observation into
+// dst (len F32+U8): its float32 elements, then its uint8 elements as
+// float32.
+func FloatInput(dst, f32 []float32, u8 []uint8) {
+	copy(dst, f32)
+	rest := dst[len(f32):]
+	for i, v := range u8 {
+		rest[i] = float32(v)
+	}
+}
+
 // NewArch describes the network cfg builds for spec.
 func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	l := spec.Layout
 	a := Arch{
 		Format: Format, Env: spec.ID, Options: map[string]string(opts), Actions: spec.Actions,
-		ActionNames: spec.ActionNames, Agents: spec.Agents, F32: l.F32, I32: l.I32,
+		ActionNames: spec.ActionNames, Agents: spec.Agents, F32: l.F32, I32: l.I32, U8: l.U8,
 		Activation: "tanh", ObsMean: "obs_mean", ObsVar: "obs_var", ObsEps: ObsEps, ObsClip: cfg.ObsClip,
 		Shared: !cfg.Independent,
 	}
@@ -150,7 +169,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	if spec.Actions < 1 {
 		return a, fmt.Errorf("%s: the action space is empty", spec.ID)
 	}
-	if l.F32 == 0 && l.I32 == 0 {
+	if l.F32 == 0 && l.I32 == 0 && l.U8 == 0 {
 		return a, fmt.Errorf("%s: the observation has no fields", spec.ID)
 	}
 	for _, f := range l.Fields {
@@ -163,7 +182,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	for k := 0; k < nets; k++ {
 		p := fmt.Sprintf("net%d.", k)
 		var d NetDesc
-		in := l.F32
+		in := l.F32 + l.U8
 		for _, f := range l.Fields {
 			if f.DType != encode.Int32 {
 				continue
@@ -187,7 +206,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 // N(0, 1)-like with scale 1/sqrt(fields), hidden layers LeCun-uniform, the
 // policy head scaled by 0.01 (a near-uniform start) and zero biases.
 func NewModel(arch Arch, seed uint64) *Model {
-	m := &Model{Arch: arch, Norm: NewNormalizer(arch.F32)}
+	m := &Model{Arch: arch, Norm: NewNormalizer(arch.Floats())}
 	rng := game.NewRNG(seed)
 	uniform := func(p *Param, scale float64) {
 		for i := range p.Data {
@@ -211,12 +230,12 @@ func NewModel(arch Arch, seed uint64) *Model {
 		}
 		n.Pi = dense(d.Policy, 0.01)
 		n.V = dense(d.Value, 1)
-		n.inDim = arch.F32 + d.embedWidth()
-		n.f32 = arch.F32
+		n.inDim = arch.Floats() + d.embedWidth()
+		n.f32 = arch.Floats()
 		n.base = make([]float32, n.Hidden[0][0].Shape[1])
 		m.Nets = append(m.Nets, n)
 	}
-	m.z0 = make([]float32, arch.F32)
+	m.z0 = make([]float32, arch.Floats())
 	m.Prepare()
 	return m
 }
@@ -224,7 +243,7 @@ func NewModel(arch Arch, seed uint64) *Model {
 // Prepare refreshes what the Go forward pass caches from the weights and the
 // normalisation statistics. Call it after changing either, before Forward.
 func (m *Model) Prepare() {
-	zero := make([]float32, m.Arch.F32)
+	zero := make([]float32, m.Arch.Floats())
 	m.Norm.Apply(zero, m.z0, float32(m.Arch.ObsClip))
 	for _, n := range m.Nets {
 		n.z0 = m.z0

@@ -22,6 +22,7 @@ type Policy struct {
 
 	scratch          *Scratch
 	obs              encode.Obs
+	raw              []float32 // the float input before normalisation (float32 then uint8 elements)
 	x, logits, probs []float32
 }
 
@@ -31,8 +32,9 @@ func NewPolicy(model *Model, sample bool) *Policy {
 	return &Policy{
 		Model: model, Sample: sample, name: "policy",
 		scratch: model.NewScratch(),
-		obs:     encode.Obs{F32: make([]float32, model.Arch.F32), I32: make([]int32, model.Arch.I32)},
-		x:       make([]float32, model.Arch.F32),
+		obs:     encode.Obs{F32: make([]float32, model.Arch.F32), I32: make([]int32, model.Arch.I32), U8: make([]uint8, model.Arch.U8)},
+		raw:     make([]float32, model.Arch.Floats()),
+		x:       make([]float32, model.Arch.Floats()),
 		logits:  make([]float32, model.Arch.Actions),
 		probs:   make([]float32, model.Arch.Actions),
 	}
@@ -54,7 +56,8 @@ func (p *Policy) Probabilities(e env.Env, info *env.Info) ([]float32, float32) {
 		panic(err)
 	}
 	e.Observe(info.Agent, p.obs)
-	p.Model.Norm.Apply(p.obs.F32, p.x, float32(p.Model.Arch.ObsClip))
+	FloatInput(p.raw, p.obs.F32, p.obs.U8)
+	p.Model.Norm.Apply(p.raw, p.x, float32(p.Model.Arch.ObsClip))
 	v := p.Model.NetFor(int(info.Agent)).Forward(p.x, p.obs.I32, p.logits, p.scratch)
 	MaskedSoftmax(p.logits, info.Mask, p.probs)
 	return p.probs, v
@@ -64,10 +67,10 @@ func (p *Policy) Probabilities(e env.Env, info *env.Info) ([]float32, float32) {
 // sizes and the action count the policy was trained with.
 func (p *Policy) CheckEnv(e env.Env) error {
 	spec := e.Spec()
-	if spec.Layout.F32 != p.Model.Arch.F32 || spec.Layout.I32 != p.Model.Arch.I32 || spec.Actions != p.Model.Arch.Actions {
-		return fmt.Errorf("policy: trained on %s (obs %d+%d, %d actions), asked to play %s (obs %d+%d, %d actions)",
-			p.Model.Arch.Env, p.Model.Arch.F32, p.Model.Arch.I32, p.Model.Arch.Actions,
-			spec.ID, spec.Layout.F32, spec.Layout.I32, spec.Actions)
+	if spec.Layout.F32 != p.Model.Arch.F32 || spec.Layout.I32 != p.Model.Arch.I32 || spec.Layout.U8 != p.Model.Arch.U8 || spec.Actions != p.Model.Arch.Actions {
+		return fmt.Errorf("policy: trained on %s (obs %d+%d+%d, %d actions), asked to play %s (obs %d+%d+%d, %d actions)",
+			p.Model.Arch.Env, p.Model.Arch.F32, p.Model.Arch.I32, p.Model.Arch.U8, p.Model.Arch.Actions,
+			spec.ID, spec.Layout.F32, spec.Layout.I32, spec.Layout.U8, spec.Actions)
 	}
 	return nil
 }

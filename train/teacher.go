@@ -142,8 +142,9 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 		}
 	}
 	report("playing", 0)
-	r := newRollout(1, n, l.F32, l.I32, A)
-	moments := NewMoments(l.F32)
+	floats := l.F32 + l.U8
+	r := newRollout(1, n, floats, l.I32, A)
+	moments := NewMoments(floats)
 	row, episodes, wins := 0, 0, 0
 	for row < n {
 		seed := game.DeriveSeed(cfg.Seed, 3, uint64(episodes))
@@ -153,11 +154,11 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 		for {
 			a := teacher.Act(e, &info)
 			if row < n {
-				copy(r.x[row*l.F32:(row+1)*l.F32], obs.F32)
+				FloatInput(r.x[row*floats:(row+1)*floats], obs.F32, obs.U8)
 				copy(r.ids[row*l.I32:(row+1)*l.I32], obs.I32)
 				copy(r.mask[row*A:(row+1)*A], info.Mask)
 				r.act[row] = int32(a)
-				moments.Add(obs.F32)
+				moments.Add(r.x[row*floats : (row+1)*floats])
 				row++
 			}
 			tr, err := e.Step(a)
@@ -188,9 +189,9 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 		norm.Merge(moments)
 	}
 	t.Model.Prepare()
-	x := make([]float32, l.F32)
+	x := make([]float32, floats)
 	for k := 0; k < n; k++ {
-		xs := r.x[k*l.F32 : (k+1)*l.F32]
+		xs := r.x[k*floats : (k+1)*floats]
 		copy(x, xs)
 		norm.Apply(x, xs, float32(cfg.ObsClip))
 	}

@@ -454,3 +454,69 @@ func TestWeightsDoNotDependOnWorkers(t *testing.T) {
 	}
 	paramsEqual(t, models[0], models[1])
 }
+
+// TestTrainMachinaUint8Input trains one update on Machina Arcana, whose
+// board planes and card tables are uint8: the network's float input is the
+// float32 elements then the uint8 ones as float (Arch.U8), the checkpoint
+// keeps it, and the loaded policy plays the env.
+func TestTrainMachinaUint8Input(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.EnvOptions = map[string]string{"max_steps": "40"}
+	cfg.TotalSteps, cfg.RolloutSteps, cfg.Minibatch = 128, 32, 64
+	cfg.EvalEvery, cfg.EvalEpisodes = 100, 0
+	id := "MachinaArcana/TheFrozenEngine-v0"
+	dir := t.TempDir()
+	tr, err := NewTrainer(id, nil, cfg, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tr.Close)
+	l := tr.vec.Spec().Layout
+	if l.U8 == 0 || tr.Model.Arch.U8 != l.U8 || tr.Model.Arch.Floats() != l.F32+l.U8 {
+		t.Fatalf("arch %d float32 + %d uint8 inputs, layout %d + %d", tr.Model.Arch.F32, tr.Model.Arch.U8, l.F32, l.U8)
+	}
+	row, err := tr.Iterate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.IsNaN(row.Loss) || math.IsInf(row.Loss, 0) {
+		t.Fatalf("loss %v", row.Loss)
+	}
+	// The uint8 planes reached the input: some board element is not zero.
+	board, _ := l.Field("board")
+	x := tr.buf.x[:tr.Model.Arch.Floats()]
+	nonzero := 0
+	for k := l.F32 + board.Offset; k < l.F32+board.Offset+board.Size(); k++ {
+		if x[k] != tr.Model.z0[k] {
+			nonzero++
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("the board planes never reached the network's input")
+	}
+	if err := tr.Save(filepath.Join(dir, "last")); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadModel(filepath.Join(dir, "last"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paramsEqual(t, tr.Model, m)
+	e, err := env.Make(id, cfg.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPolicy(m, true)
+	if err := p.CheckEnv(e); err != nil {
+		t.Fatal(err)
+	}
+	_, info := e.Reset(1)
+	probs, _ := p.Probabilities(e, &info)
+	sum := float32(0)
+	for _, q := range probs {
+		sum += q
+	}
+	if math.Abs(float64(sum)-1) > 1e-3 {
+		t.Fatalf("probabilities add up to %v", sum)
+	}
+}

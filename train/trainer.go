@@ -69,6 +69,7 @@ type Trainer struct {
 	fwd     *forwardPool
 	actions []int32
 	final   []float32
+	raw     []float32 // one env's float input before normalisation (FloatInput)
 	rowsOf  [][]int32
 	// lastEval is the wall time of the last policy evaluation (timing, kept
 	// in reserve before a deadline).
@@ -134,17 +135,19 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 			return nil, te.err
 		}
 	}
-	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, l.F32, l.I32, spec.Actions)
-	t.moments = NewMoments(l.F32)
+	floats := t.Model.Arch.Floats()
+	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, floats, l.I32, spec.Actions)
+	t.moments = NewMoments(floats)
 	t.scratch = t.Model.NewScratch()
 	t.logits = make([]float32, spec.Actions)
 	t.probs = make([]float32, spec.Actions)
 	t.fwd = newForwardPool(t, cfg.workers())
 	t.actions = make([]int32, cfg.NumEnvs)
-	t.final = make([]float32, l.F32)
+	t.final = make([]float32, floats)
+	t.raw = make([]float32, floats)
 	mb := min(cfg.Minibatch, t.buf.rows())
 	for _, n := range t.Model.Nets {
-		lg, err := newLossGraph(n, l.F32, mb, &cfg)
+		lg, err := newLossGraph(n, floats, mb, &cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -170,15 +173,17 @@ func (t *Trainer) Done() bool { return t.Progress.EnvSteps >= int64(t.Config.Tot
 // collect runs one rollout of RolloutSteps steps in every env.
 func (t *Trainer) collect() {
 	b, r, cfg := t.batch, t.buf, &t.Config
-	n, f32, A := r.n, r.f32, r.actions
-	i32 := r.i32
+	n, i32, A := r.n, r.i32, r.actions
+	l := t.vec.Spec().Layout
+	f32, u8 := l.F32, l.U8
 	clip := float32(cfg.ObsClip)
 	norm := t.Model.Norm
 	t.Model.Prepare()
 	for s := 0; s < r.steps; s++ {
-		for i := 0; i < n; i++ {
-			if cfg.NormalizeObs {
-				t.moments.Add(b.F32[i*f32 : (i+1)*f32])
+		if cfg.NormalizeObs {
+			for i := 0; i < n; i++ {
+				FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
+				t.moments.Add(t.raw)
 			}
 		}
 		// The envs' forward passes, in parallel: each writes only its row.
@@ -204,7 +209,8 @@ func (t *Trainer) collect() {
 			r.done[row] = b.Terminated[i] || b.Truncated[i]
 			if b.Truncated[i] && !b.Terminated[i] {
 				// bootstrap the cut-off episode with the value of its last state
-				norm.Apply(b.FinalF32[i*f32:(i+1)*f32], t.final, clip)
+				FloatInput(t.raw, b.FinalF32[i*f32:(i+1)*f32], b.FinalU8[i*u8:(i+1)*u8])
+				norm.Apply(t.raw, t.final, clip)
 				v := t.Model.NetFor(int(r.agent[row])).Forward(t.final, b.FinalI32[i*i32:(i+1)*i32], t.logits, t.scratch)
 				r.reward[row] += float32(cfg.Gamma) * v
 			}
@@ -214,7 +220,8 @@ func (t *Trainer) collect() {
 		}
 	}
 	for i := 0; i < n; i++ {
-		norm.Apply(b.F32[i*f32:(i+1)*f32], t.final, clip)
+		FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
+		norm.Apply(t.raw, t.final, clip)
 		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)
 	}
 	r.sparsify(t.Model.z0)

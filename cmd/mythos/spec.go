@@ -9,6 +9,7 @@ import (
 
 	"github.com/mythos-rl/mythos/encode/ah3obs"
 	"github.com/mythos-rl/mythos/encode/lcgobs"
+	"github.com/mythos-rl/mythos/encode/machinaobs"
 	"github.com/mythos-rl/mythos/env"
 )
 
@@ -31,11 +32,16 @@ func specMarkdown(id string, flat bool, s *env.Spec) string {
 		}
 	}
 	b.WriteString(md)
-	fmt.Fprintf(&b, "\n## Sizes\n\n- float32 elements per observation: %d\n- int32 elements per observation: %d\n- action mask: %d int8\n",
-		s.Layout.F32, s.Layout.I32, s.Actions)
+	fmt.Fprintf(&b, "\n## Sizes\n\n- float32 elements per observation: %d\n- int32 elements per observation: %d\n", s.Layout.F32, s.Layout.I32)
+	uint8s := ""
+	if s.Layout.U8 > 0 {
+		fmt.Fprintf(&b, "- uint8 elements per observation: %d\n- bytes per observation: %d\n", s.Layout.U8, s.Layout.Bytes())
+		uint8s = ", then the uint8 fields"
+	}
+	fmt.Fprintf(&b, "- action mask: %d int8\n", s.Actions)
 	if !flat {
-		fmt.Fprintf(&b, "- flat view (`env.Flat`, `mythos spec %s --flat`): one float32 vector of %d elements, the float32 fields then the int32 fields\n",
-			id, s.Layout.F32+s.Layout.I32)
+		fmt.Fprintf(&b, "- flat view (`env.Flat`, `mythos spec %s --flat`): one float32 vector of %d elements, the float32 fields then the int32 fields%s\n",
+			id, s.Layout.F32+s.Layout.I32+s.Layout.U8, uint8s)
 	}
 	return b.String()
 }
@@ -45,6 +51,7 @@ func specMarkdown(id string, flat bool, s *env.Spec) string {
 var conventions = []struct{ prefix, notes string }{
 	{"ArkhamLCG/", lcgobs.Conventions},
 	{"ArkhamHorror3/", ah3obs.Conventions},
+	{"MachinaArcana/", machinaobs.Conventions},
 }
 
 // conventionsOf returns the notes for env id, or "".
@@ -92,7 +99,11 @@ func newSpec() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(out, "%s\n%s\n\nagents: %s\n", s.ID, s.Description, strings.Join(s.Agents, ", "))
-			fmt.Fprintf(out, "observation: %d float32 + %d int32 elements in %d fields\n\n", s.Layout.F32, s.Layout.I32, len(s.Layout.Fields))
+			uint8s := ""
+			if s.Layout.U8 > 0 {
+				uint8s = fmt.Sprintf(" + %d uint8", s.Layout.U8)
+			}
+			fmt.Fprintf(out, "observation: %d float32 + %d int32%s elements in %d fields\n\n", s.Layout.F32, s.Layout.I32, uint8s, len(s.Layout.Fields))
 			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "field\tdtype\tshape\toffset")
 			for _, f := range s.Layout.Fields {

@@ -26,3 +26,17 @@
 // action id k is the option whose code is k, so ids are stable. See the
 // generated docs/observations/machina.md.
 package machinaobs
+
+// Conventions are the notes the generated docs/observations/machina.md
+// gives before the fields.
+const Conventions = `## Conventions
+
+- Dtypes: the spatial planes (` + "`board`" + `) and the ` + "`monsters`" + `, ` + "`item_cards`" + ` and ` + "`events`" + ` tables are **uint8**: every element is a flag (0/1), a small count (health, level, destruction tokens, stamina, an order) or a code, never above 255 and never negative (tested: the encoder counts any value out of range, and random play of every team from every seat writes none). Convert them to float in the network (the trainer does). ` + "`board`" + ` is a uint8 Box(0, 255) of 3 dimensions, which Stable-Baselines3 takes for an image and gives its NatureCNN, made for 36×36 inputs and more: give the 20×20 planes a CNN of your own (` + "`features_extractor_class`" + `), or use ` + "`flat=true`" + `. The table of the round (` + "`global`" + `), the pioneers (positions are -1 off the board) and the prompt (option counts) stay **float32**; card, seat and cell identities are **int32**.
+- ` + "`board`" + ` is ` + "`[channel, y, x]`" + ` over the 20×20 canvas (cell index y*20+x). Terrain channels first (cell_kind, passable, destroyed, chapter_lit, edge_n/e/s/w, unexplored; a cell has a tile where cell_kind is not 0), then the figures and tokens, then the actor, its sight and its reach. ` + "`cell_kind`" + ` holds the printed kind as a code (0 no tile, 1 floor, 2 trap, 3 chasm, 4 lair, 5 rubble, 6 chest, 7 event cell, 8 recharge station, 9 trap lever, 10 workbench, 11 chapter cell, 12 explosive barrel, 13 ritual cell) and each ` + "`edge_*`" + ` channel the edge on that side of the cell (0 open, 1 wall, 2 open door, 3 closed door, 4 broken door), MiniGrid-style: embed them or one-hot them in the network.
+- Pioneer rows are relative to the viewer: row 0 is the viewer's pioneer, row r is seat (viewer+r) mod N; for the monster side (viewer N) row r is seat r. ` + "`pioneer_seat`" + ` maps rows to seats.
+- Monster, item and event rows are the content's cards (row i is card i, the i of the actions that name a card); only cards a seat can see are set.
+- Hidden information never reaches a tensor (tested): deck orders, the tile stack, boxed events, the RNG.
+- Action id k chooses the prompt option whose code is k; the mask has a 1 at each option's code.
+- Size: one observation is 14,080 uint8 + 172 float32 + 108 int32 elements (15.2 KB; 97 KB when every field was float32).
+
+`

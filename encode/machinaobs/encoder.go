@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -33,7 +34,7 @@ func New(info *game.Info) (*Encoder, error) {
 	}
 	sh := sharedFor(info)
 	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names}
-	e.cache = newBoardCache(e.layout)
+	e.cache = new(boardCache)
 	return e, nil
 }
 
@@ -131,13 +132,43 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if !ok {
 		panic(fmt.Sprintf("machinaobs: Encode needs a *machina.State, got %T", gs))
 	}
-	o.Begin(t)
 	n := int(s.N)
 	v := int(viewer)
 	if v < 0 || v > n {
 		v = 0
 	}
-	w := writer{e: e, s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v}
+	w := writer{e: e, s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v,
+		cur: [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}}
+	cache := e.cache
+	if cache.mu.TryLock() {
+		defer cache.mu.Unlock()
+		if cache.dirty.Swap(false) {
+			cache.dst, cache.rec = nil, nil
+		}
+		cache.sync(&s.Board)
+	} else {
+		cache.dirty.Store(true) // this row's terrain is written without the cache
+		cache = nil
+	}
+	w.cache = cache
+	// The uint8 buffer: with a valid record of the row the cache last wrote
+	// and the board unchanged, the terrain planes are right already and only
+	// what follows them is rewritten; else all of it.
+	fresh := true
+	if t == nil {
+		o.Begin(nil)
+	} else if kept := o.BeginKeepU8(t); kept && cache != nil && len(o.U8) > 0 && cache.dst == &o.U8[0] && cache.rec == t {
+		fresh = false
+		clear(o.U8[e.at.dynamic:])
+	} else {
+		clear(o.U8)
+	}
+	if fresh {
+		w.terrain()
+		if cache != nil && t != nil {
+			cache.dst, cache.rec = &o.U8[0], t
+		}
+	}
 	w.board()
 	w.global()
 	w.pioneers()
@@ -147,55 +178,53 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	w.prompt()
 }
 
+// overflows counts uint8 writes of values outside [0, 255] (truncated), in
+// every encoder of the process: none may happen (see the tests);
+// overflowAt holds the last one's offset (high bits) and value (low 16).
+var overflows, overflowAt atomic.Int64
+
 // writer holds what one Encode call needs.
 type writer struct {
-	e    *Encoder
-	rec  *boardCache // set while the terrain is being recorded
-	s    *machina.State
-	ct   *machina.Content
-	o    encode.Obs
-	t    *encode.Touched
-	at   *offsets
-	n, v int
-	dist [machina.NumCells]int8
+	e     *Encoder
+	cache *boardCache // nil when another goroutine holds it
+	s     *machina.State
+	ct    *machina.Content
+	o     encode.Obs
+	t     *encode.Touched
+	at    *offsets
+	n, v  int
+	cur   [2]int // the current pioneer and horror events (MA §15.1), -1 if none
 }
 
-// f writes a float32 element (only non-zero values need writing).
-func (w *writer) f(off int, x float32) {
-	if w.t != nil {
-		w.t.MarkF32(off, 1)
-	}
-	w.o.F32[off] = x
-}
+// f writes a float32 element (only non-zero values need writing; the
+// float32 and int32 buffers are small: encode clears and marks them whole).
+func (w *writer) f(off int, x float32) { w.o.F32[off] = x }
 
 // i writes an int32 element.
-func (w *writer) i(off int, x int32) {
-	if w.t != nil {
-		w.t.MarkI32(off, 1)
-	}
-	w.o.I32[off] = x
-}
+func (w *writer) i(off int, x int32) { w.o.I32[off] = x }
 
-// tf writes a terrain element, or records it while the cache is refreshed.
-func (w *writer) tf(off int, x float32) {
-	if w.rec != nil {
-		w.rec.record(off, x)
-		return
+// u writes a uint8 element: a flag or a small count (the whole uint8 buffer
+// is marked touched by encode). A value out of range is counted in
+// overflows.
+func (w *writer) u(off, x int) {
+	if uint(x) > 255 {
+		overflows.Add(1)
+		overflowAt.Store(int64(off)<<16 | int64(uint16(x)))
 	}
-	w.f(off, x)
-}
-
-// tb writes a terrain 1 where cond holds.
-func (w *writer) tb(off int, cond bool) {
-	if cond {
-		w.tf(off, 1)
-	}
+	w.o.U8[off] = uint8(x)
 }
 
 // b writes 1 where cond holds.
 func (w *writer) b(off int, cond bool) {
 	if cond {
 		w.f(off, 1)
+	}
+}
+
+// ub writes a uint8 1 where cond holds.
+func (w *writer) ub(off int, cond bool) {
+	if cond {
+		w.o.U8[off] = 1
 	}
 }
 
@@ -215,74 +244,35 @@ func (w *writer) seatOf(row int) int {
 	return (w.v + row) % w.n
 }
 
-// plane returns the offset of cell c of channel ch.
+// plane returns the offset of cell c of channel ch in the uint8 buffer.
 func (w *writer) plane(ch, c int) int { return w.at.board + ch*planeSize + c }
-
-var sideDirs = [4]machina.Direction{machina.North, machina.East, machina.South, machina.West}
 
 // sideDX and sideDY step across a tile side (north, east, south, west).
 var sideDX, sideDY = [4]int{0, 1, 0, -1}, [4]int{-1, 0, 1, 0}
 
-// terrain writes the planes that derive from the board alone: cell kinds,
-// edges and the unexplored openings (recorded instead while w.rec is set).
+// terrain writes the planes that derive from the board alone (channels
+// chKind to chUnexplored) into a zero buffer.
 func (w *writer) terrain() {
 	g := &w.s.Board
+	u := w.o.U8[w.at.board : w.at.board+terrainChannels*planeSize]
 	for c := 0; c < machina.NumCells; c++ {
-		if !g.Present(c) {
+		k := g.Kind[c]
+		if k == machina.KindNone {
 			continue
 		}
-		w.tf(w.plane(chPresent, c), 1)
-		w.tb(w.plane(chPassable, c), g.Passable(c))
-		dest := g.Dest[c]
-		if dest > 0 {
-			w.tf(w.plane(chDestroyed, c), float32(dest))
+		u[chKind*planeSize+c] = uint8(k)
+		if g.Passable(c) {
+			u[chPassable*planeSize+c] = 1
 		}
-		ch := -1
-		switch g.Kind[c] {
-		case machina.KindFloor:
-			ch = chFloor
-		case machina.KindTrap:
-			ch = chTrap
-		case machina.KindChasm:
-			ch = chChasm
-		case machina.KindLair:
-			ch = chLair
-			if dest > 0 {
-				ch = chLairSealed // MA §12.8
-			}
-		case machina.KindRubble:
-			ch = chRubble
-		case machina.KindChest:
-			ch = chChest
-		case machina.KindEvent:
-			ch = chEventCell
-		case machina.KindRecharge:
-			ch = chRecharge
-		case machina.KindLever:
-			ch = chLever
-		case machina.KindWorkbench:
-			ch = chWorkbench
-		case machina.KindChapter:
-			ch = chChapterCell
-			w.tb(w.plane(chChapterLit, c), g.Lit[c])
-		case machina.KindBarrel:
-			ch = chBarrel
+		u[chDestroyed*planeSize+c] = g.Dest[c]
+		if g.Lit[c] {
+			u[chChapterLit*planeSize+c] = 1
 		}
-		if ch >= 0 {
-			w.tf(w.plane(ch, c), 1)
-		}
-		for k, d := range sideDirs {
-			switch *g.SideEdge(c, d) {
-			case machina.EdgeWall:
-				w.tf(w.plane(chWall+k, c), 1)
-			case machina.EdgeDoor:
-				w.tf(w.plane(chDoorOpen+k, c), 1)
-			case machina.EdgeClosed:
-				w.tf(w.plane(chDoorClosed+k, c), 1)
-			case machina.EdgeDestroyed:
-				w.tf(w.plane(chDoorBroken+k, c), 1)
-			}
-		}
+		x, y := c%machina.Size, c/machina.Size
+		u[(chEdge+0)*planeSize+c] = uint8(g.H[y][x])
+		u[(chEdge+1)*planeSize+c] = uint8(g.V[y][x+1])
+		u[(chEdge+2)*planeSize+c] = uint8(g.H[y+1][x])
+		u[(chEdge+3)*planeSize+c] = uint8(g.V[y][x])
 	}
 	// Unexplored borders (MA §11.2): the opening pairs of placed tiles that
 	// face no placed tile (as Board.UnexploredSide, per slot and side).
@@ -300,54 +290,36 @@ func (w *writer) terrain() {
 				continue
 			}
 			a, b := machina.OpeningCells(slot, d)
-			w.tf(w.plane(chUnexplored, a), 1)
-			w.tf(w.plane(chUnexplored, b), 1)
+			u[chUnexplored*planeSize+a] = 1
+			u[chUnexplored*planeSize+b] = 1
 		}
 	}
 }
 
+// board writes the planes that change with every decision (channels
+// chRitual to chReach) into a buffer zero there.
 func (w *writer) board() {
 	s, g := w.s, &w.s.Board
-	cache := w.e.cache
-	if cache != nil && cache.mu.TryLock() {
-		defer cache.mu.Unlock()
-		cache.refresh(g, w)
-		cache.replay(w)
-	} else {
-		cache = nil
-		w.terrain()
-	}
 	for _, r := range s.Rituals {
 		if r.HP > 0 {
-			w.f(w.plane(chRitual, int(r.Cell)), float32(r.HP))
+			w.u(w.plane(chRitual, int(r.Cell)), int(r.HP))
 		}
 	}
 	for k := 0; k < 2; k++ {
 		if c := s.Entrance[k]; c >= 0 {
-			w.f(w.plane(chEntrance, int(c)), 1)
+			w.o.U8[w.plane(chEntrance, int(c))] = 1
 		}
 		if c := s.Exit[k]; c >= 0 {
-			w.f(w.plane(chExit, int(c)), 1)
+			w.o.U8[w.plane(chExit, int(c))] = 1
 		}
 	}
 	for seat := 0; seat < w.n; seat++ {
 		if c := s.Position(seat); c >= 0 {
-			w.f(w.plane(chPioneer+w.row(seat), c), 1)
-			w.f(w.plane(chPioneerHP, c), float32(s.P[seat].HP))
+			w.o.U8[w.plane(chPioneer+w.row(seat), c)] = 1
+			w.u(w.plane(chPioneerHP, c), int(s.P[seat].HP))
 		}
 	}
-	for m := range w.ct.Monsters {
-		cr := machina.MonsterBase + m
-		c := s.Position(cr)
-		if c < 0 || s.Mx[m].Zone != machina.ZonePlay {
-			continue
-		}
-		w.f(w.plane(chMonster, c), 1)
-		w.f(w.plane(chMonsterLevel, c), float32(w.ct.Monsters[m].Level))
-		w.f(w.plane(chMonsterHP, c), float32(s.Health(cr)))
-		w.b(w.plane(chMonsterIncor, c), s.Incorporeal(cr))
-		w.b(w.plane(chMonsterCtrl, c), s.Mx[m].Controller >= 0)
-	}
+	// The monsters' planes are written with their rows (monsters).
 	// Sight and reach from the creature whose turn it is, else the viewer.
 	cr := s.Acting()
 	if cr < 0 && w.v < w.n {
@@ -361,24 +333,31 @@ func (w *writer) board() {
 	if ac < 0 {
 		return
 	}
-	w.f(w.plane(chActor, ac), 1)
-	var row [sightWords]uint64
-	if cache != nil {
-		row = *cache.row(ac)
+	w.o.U8[w.plane(chActor, ac)] = 1
+	var own [sightWords]uint64
+	row := &own
+	if w.cache != nil {
+		row = w.cache.row(ac)
 	} else {
-		row = sightRow(&g.Grid, ac)
+		g.Grid.SightRow(ac, &own)
 	}
+	sight := w.o.U8[w.plane(chSight, 0):w.plane(chSight, machina.NumCells)]
 	for k, word := range row {
 		for word != 0 {
-			c := k<<6 + bits.TrailingZeros64(word)
+			sight[k<<6+bits.TrailingZeros64(word)] = 1
 			word &= word - 1
-			w.f(w.plane(chSight, c), 1)
 		}
 	}
-	s.ReachFrom(cr, stamina(s, cr), &w.dist)
-	for c, d := range w.dist {
+	reach := w.o.U8[w.plane(chReach, 0):w.plane(chReach, machina.NumCells)]
+	if w.cache != nil {
+		w.cache.reach(s, ac, stamina(s, cr), reach)
+		return
+	}
+	var dist [machina.NumCells]int8
+	s.ReachFrom(cr, stamina(s, cr), &dist)
+	for c, d := range dist {
 		if d >= 0 {
-			w.f(w.plane(chReach, c), 1)
+			reach[c] = 1
 		}
 	}
 }
@@ -430,8 +409,8 @@ func (w *writer) global() {
 		chapter = int32(s.Chapters[s.ChapterPos]) + 1
 	}
 	w.i(w.at.chapter, chapter)
-	w.i(w.at.pEvent, int32(s.CurrentEvent(false)+1))
-	w.i(w.at.hEvent, int32(s.CurrentEvent(true)+1))
+	w.i(w.at.pEvent, int32(w.cur[0]+1))
+	w.i(w.at.hEvent, int32(w.cur[1]+1))
 }
 
 func (w *writer) pioneers() {
@@ -501,32 +480,45 @@ func (w *writer) monsters() {
 		}
 		mc := &w.ct.Monsters[m]
 		off := w.at.monsters + m*monsterCols
-		w.f(off+mLevel, float32(mc.Level))
-		w.f(off+mMaxHealth, float32(mc.Health))
-		w.b(off+mImmobile, mc.Immobile)
+		w.u(off+mLevel, int(mc.Level))
+		w.u(off+mMaxHealth, int(mc.Health))
+		w.ub(off+mImmobile, mc.Immobile)
 		if !inPlay {
-			w.f(off+mDestroyed, 1)
+			w.o.U8[off+mDestroyed] = 1
 			continue
 		}
 		cr := machina.MonsterBase + m
 		c := s.Position(cr)
-		w.f(off+mInPlay, 1)
-		w.f(off+mX, float32(c%machina.Size))
-		w.f(off+mY, float32(c/machina.Size))
-		w.f(off+mHealth, float32(s.Health(cr)))
-		w.f(off+mWounds, float32(mx.Wounds))
-		w.f(off+mStamina, float32(mx.Stamina))
-		w.f(off+mMaxStamina, float32(s.MaxStamina(cr)))
-		w.f(off+mDefence, float32(s.Defence(cr)))
-		w.f(off+mWill, float32(s.Will(cr)))
-		w.b(off+mIncorporeal, s.Incorporeal(cr))
-		w.b(off+mActive, int(s.ActiveMon) == m)
+		health, incorporeal := s.Health(cr), s.Incorporeal(cr)
+		w.o.U8[off+mInPlay] = 1
+		if c >= 0 {
+			w.u(off+mX, c%machina.Size)
+			w.u(off+mY, c/machina.Size)
+			// The board's monster planes (MA §6.4: the monsters in play).
+			w.o.U8[w.plane(chMonster, c)] = 1
+			w.u(w.plane(chMonsterLevel, c), int(mc.Level))
+			w.u(w.plane(chMonsterHP, c), health)
+			w.ub(w.plane(chMonsterIncor, c), incorporeal)
+			w.ub(w.plane(chMonsterCtrl, c), mx.Controller >= 0)
+		}
+		w.u(off+mHealth, health)
+		w.u(off+mWounds, int(mx.Wounds))
+		if mx.Stamina < 0 {
+			w.o.U8[off+mToAct] = 1 // not yet acted this phase
+		} else {
+			w.u(off+mStamina, int(mx.Stamina))
+		}
+		w.u(off+mMaxStamina, s.MaxStamina(cr))
+		w.u(off+mDefence, s.Defence(cr))
+		w.u(off+mWill, s.Will(cr))
+		w.ub(off+mIncorporeal, incorporeal)
+		w.ub(off+mActive, int(s.ActiveMon) == m)
 		if mx.Controller >= 0 && int(mx.Controller) < w.n {
-			w.f(off+mController+w.row(int(mx.Controller)), 1)
+			w.o.U8[off+mController+w.row(int(mx.Controller))] = 1
 		}
 		for k, o := range s.Order {
 			if int(o) == m {
-				w.f(off+mOrder, float32(k+1))
+				w.u(off+mOrder, k+1)
 				break
 			}
 		}
@@ -540,60 +532,60 @@ func (w *writer) items() {
 		off := w.at.items + i*itemCols
 		switch st.Zone {
 		case machina.ZoneInventory:
-			w.f(off+iInventory, 1)
+			w.o.U8[off+iInventory] = 1
 		case machina.ZoneEquipped:
-			w.f(off+iEquipped, 1)
+			w.o.U8[off+iEquipped] = 1
 		case machina.ZoneDiscard:
-			w.f(off+iDiscard, 1)
+			w.o.U8[off+iDiscard] = 1
 		case machina.ZoneLimbo:
-			w.f(off+iRevealed, 1)
+			w.o.U8[off+iRevealed] = 1
 		default:
 			continue // in a deck, set aside or boxed: not shown
 		}
 		if st.Owner >= 0 && int(st.Owner) < w.n && (st.Zone == machina.ZoneInventory || st.Zone == machina.ZoneEquipped) {
-			w.f(off+iOwner+w.row(int(st.Owner)), 1)
+			w.o.U8[off+iOwner+w.row(int(st.Owner))] = 1
 			if st.Host >= 0 {
-				w.b(off+iUpgrade, !st.Ext)
-				w.b(off+iExtension, st.Ext)
+				w.ub(off+iUpgrade, !st.Ext)
+				w.ub(off+iExtension, st.Ext)
 				w.i(w.at.itemHost+i, int32(st.Host)+1)
 			}
 		}
 		it := &w.ct.Items[i]
-		w.f(off+iDeck+int(it.Deck), 1)
-		w.f(off+iLevel, float32(it.Level))
-		w.f(off+iHands, float32(it.Hands))
-		w.b(off+iRanged, it.Ranged)
+		w.o.U8[off+iDeck+int(it.Deck)] = 1
+		w.u(off+iLevel, int(it.Level))
+		w.u(off+iHands, int(it.Hands))
+		w.ub(off+iRanged, it.Ranged)
 		if it.Fit != machina.FitNone {
-			w.f(off+iFit+int(it.Fit)-1, 1)
+			w.o.U8[off+iFit+int(it.Fit)-1] = 1
 		}
-		w.f(off+iDefence, float32(it.Defence))
-		w.f(off+iWill, float32(it.Will))
-		w.f(off+iProgress, float32(s.ItemProgress[i]))
+		w.u(off+iDefence, int(it.Defence))
+		w.u(off+iWill, int(it.Will))
+		w.u(off+iProgress, int(s.ItemProgress[i]))
 	}
 }
 
 func (w *writer) events() {
 	s := w.s
-	cur := [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}
+	cur := w.cur
 	for e := range w.ct.Events {
 		st := &s.Events[e]
 		off := w.at.events + e*eventCols
 		ev := &w.ct.Events[e]
 		switch {
 		case e == cur[0] || e == cur[1]:
-			w.f(off+eCurrent, 1)
+			w.o.U8[off+eCurrent] = 1
 		case st.Zone == machina.ZonePersonal:
 			if st.Owner >= 0 && int(st.Owner) < w.n {
-				w.f(off+eOwner+w.row(int(st.Owner)), 1)
+				w.o.U8[off+eOwner+w.row(int(st.Owner))] = 1
 			}
 		case st.Zone == machina.ZoneDiscard:
-			w.f(off+eDiscard, 1)
+			w.o.U8[off+eDiscard] = 1
 		default:
 			continue // in a deck or boxed: not shown
 		}
-		w.b(off+eHorror, ev.Horror)
-		w.b(off+ePersonal, ev.Personal)
-		w.f(off+eProgress, float32(s.EventProgress[e]))
+		w.ub(off+eHorror, ev.Horror)
+		w.ub(off+ePersonal, ev.Personal)
+		w.u(off+eProgress, int(s.EventProgress[e]))
 	}
 }
 

@@ -1,6 +1,7 @@
 package machinaobs_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -42,15 +43,16 @@ func encoderFor(t testing.TB, s *machina.State) *machinaobs.Encoder {
 	return e
 }
 
-// TestLayoutDocumentsEveryColumn checks that every float32 field names its
-// columns (or channels), as many as its dimension, without repeats.
+// TestLayoutDocumentsEveryColumn checks that every float32 and uint8 field
+// names its columns (or channels), as many as its dimension, without
+// repeats.
 func TestLayoutDocumentsEveryColumn(t *testing.T) {
 	l := encoderFor(t, newState(t, 1, machina.Config{})).Layout()
 	for _, f := range l.Fields {
 		if f.Doc == "" {
 			t.Errorf("field %s has no doc", f.Name)
 		}
-		if f.DType != encode.Float32 {
+		if f.DType == encode.Int32 {
 			continue
 		}
 		key, dim := "Columns: ", f.Shape[len(f.Shape)-1]
@@ -130,10 +132,15 @@ func TestRandomPlay(t *testing.T) {
 						t.Fatalf("seed %d viewer %d: touched encoding differs at i32 %d", seed, v, k)
 					}
 				}
+				for k := range o.U8 {
+					if o.U8[k] != o2.U8[k] {
+						t.Fatalf("seed %d viewer %d: touched encoding differs at u8 %d (%d, %d)", seed, v, k, o.U8[k], o2.U8[k])
+					}
+				}
 				if v < int(s.N) {
 					if c := s.Position(v); c >= 0 {
 						// pioneer_row0 is the viewer (channel of the doc).
-						if o.F32[board.Offset+channel(t, "pioneer_row0")*machina.NumCells+c] != 1 {
+						if o.U8[board.Offset+channel(t, "pioneer_row0")*machina.NumCells+c] != 1 {
 							t.Fatalf("seed %d: viewer %d not on its cell %d", seed, v, c)
 						}
 					}
@@ -141,7 +148,7 @@ func TestRandomPlay(t *testing.T) {
 				if cr := s.Acting(); cr >= 0 {
 					if c := s.Position(cr); c >= 0 {
 						base := board.Offset + c
-						if o.F32[base+channel(t, "sight")*machina.NumCells] != 1 || o.F32[base+channel(t, "reach")*machina.NumCells] != 1 || o.F32[base+channel(t, "actor")*machina.NumCells] != 1 {
+						if o.U8[base+channel(t, "sight")*machina.NumCells] != 1 || o.U8[base+channel(t, "reach")*machina.NumCells] != 1 || o.U8[base+channel(t, "actor")*machina.NumCells] != 1 {
 							t.Fatalf("seed %d: the actor's cell is not in its own sight and reach", seed)
 						}
 					}
@@ -226,7 +233,7 @@ func TestUnexploredPlaneMatchesTheBoard(t *testing.T) {
 			e.Encode(s, 0, o)
 			for c := 0; c < machina.NumCells; c++ {
 				_, want := s.Board.UnexploredSide(c)
-				if got := o.F32[board.Offset+ch*machina.NumCells+c] == 1; got != want {
+				if got := o.U8[board.Offset+ch*machina.NumCells+c] == 1; got != want {
 					t.Fatalf("seed %d step %d cell %d: unexplored %v, want %v", seed, n, c, got, want)
 				}
 			}
@@ -235,7 +242,8 @@ func TestUnexploredPlaneMatchesTheBoard(t *testing.T) {
 	}
 }
 
-// The line-of-sight cache gives the observation a fresh encoder gives, along
+// The line-of-sight cache and the terrain planes kept in a row (the
+// touched encoding into the same buffer, o3) give the observation a fresh encoder gives, along
 // random games whose grids change (doors, tiles, destroyed cells).
 func TestSightCacheMatchesFreshEncoding(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -260,6 +268,109 @@ func TestSightCacheMatchesFreshEncoding(t *testing.T) {
 					t.Fatalf("seed %d decision %d: element %d is %v cached, %v touched, %v fresh", seed, i, k, o1.F32[k], o3.F32[k], o2.F32[k])
 				}
 			}
+			for k := range o1.U8 {
+				if o1.U8[k] != o2.U8[k] || o3.U8[k] != o2.U8[k] {
+					t.Fatalf("seed %d decision %d: uint8 element %d is %v cached, %v touched (kept row), %v fresh", seed, i, k, o1.U8[k], o3.U8[k], o2.U8[k])
+				}
+			}
 		}
 	}
+}
+
+// TestUint8FieldsFit plays random games of every team size from every seat
+// and checks that no uint8 element was written out of range (the encoder
+// counts values outside [0, 255], which a uint8 would silently truncate),
+// and that the planes and tables hold what their docs say: flags 0/1,
+// cell_kind and edge codes within their lists.
+func TestUint8FieldsFit(t *testing.T) {
+	before := machinaobs.Overflows()
+	decisions := 0
+	for seed := uint64(0); seed < 16; seed++ {
+		s := newState(t, seed, machina.Config{Cooperative: seed%3 == 0, RoundCap: 60})
+		e := encoderFor(t, s)
+		l := e.Layout()
+		o := l.NewObs()
+		board, _ := l.Field("board")
+		kind, edge := channel(t, "cell_kind"), channel(t, "edge_n")
+		rng := game.NewRNG(seed)
+		for n := 0; !s.Over() && n < 4000; n++ {
+			v := game.AgentID(n % (int(s.N) + 1))
+			e.Encode(s, v, o)
+			for ch := 0; ch < board.Shape[0]; ch++ {
+				for _, x := range o.Bytes(board)[ch*machina.NumCells : (ch+1)*machina.NumCells] {
+					switch {
+					case ch == kind && x > uint8(machina.KindRitual):
+						t.Fatalf("seed %d: cell kind code %d", seed, x)
+					case ch >= edge && ch < edge+4 && x > uint8(machina.EdgeDestroyed):
+						t.Fatalf("seed %d: edge code %d", seed, x)
+					}
+				}
+			}
+			if got := machinaobs.Overflows(); got != before {
+				off, x := machinaobs.LastOverflow()
+				f := "?"
+				for _, fl := range l.Fields {
+					if fl.DType == encode.Uint8 && off >= fl.Offset && off < fl.Offset+fl.Size() {
+						f = fmt.Sprintf("%s element %d", fl.Name, off-fl.Offset)
+					}
+				}
+				t.Fatalf("seed %d decision %d: %d uint8 values out of range, the last %d at %s", seed, n, got-before, x, f)
+			}
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+			decisions++
+		}
+	}
+	t.Logf("%d decisions, no uint8 overflow", decisions)
+}
+
+// TestCachedReachAndSightMatchTheEngine: the reach plane's walk over the
+// board's cached steps equals State.ReachFrom for every creature on the
+// board, and the cached and shared sight rows equal LineOfSight, through
+// random games (the table is shared by two encoders, so rows one stored are
+// read by the other).
+func TestCachedReachAndSightMatchTheEngine(t *testing.T) {
+	checked := 0
+	for seed := uint64(0); seed < 8; seed++ {
+		s := newState(t, seed, machina.Config{Pioneers: []string{"hank", "kim"}, RoundCap: 40})
+		e1, e2 := encoderFor(t, s), encoderFor(t, s)
+		rng := game.NewRNG(seed)
+		var got, want [machina.NumCells]int8
+		for n := 0; n < 1500 && !s.Over(); n++ {
+			for cr := 0; cr < machina.MonsterBase+machina.MaxMonsters; cr++ {
+				c := s.Position(cr)
+				if c < 0 {
+					continue
+				}
+				machinaobs.CachedReach(s, cr, &got)
+				stamina := 0
+				if cr < machina.MaxPioneers {
+					stamina = int(s.P[cr].Stamina)
+				} else if cr >= machina.MonsterBase {
+					stamina = int(s.Mx[cr-machina.MonsterBase].Stamina)
+				}
+				s.ReachFrom(cr, stamina, &want)
+				if got != want {
+					t.Fatalf("seed %d decision %d creature %d: cached reach differs from ReachFrom", seed, n, cr)
+				}
+				e := e1
+				if n%2 == 1 {
+					e = e2
+				}
+				row := machinaobs.CachedSight(e, s, c)
+				for x := 0; x < machina.NumCells; x++ {
+					w := s.Board.Present(x) && s.Board.LineOfSight(c, x, machina.SightPlain, nil)
+					if (row[x>>6]>>(x&63)&1 == 1) != w {
+						t.Fatalf("seed %d decision %d: cached sight from %d to %d is wrong", seed, n, c, x)
+					}
+				}
+				checked++
+			}
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d creature positions checked", checked)
 }

@@ -14,34 +14,28 @@ type names []string
 // doc appends the column list to a field's description.
 func (c names) doc(what string) string { return what + " Columns: " + strings.Join(c, ", ") + "." }
 
-// Board channels, in order (the first dimension of the board field).
+// Board channels, in order (the first dimension of the board field). The
+// terrain channels (chKind to chUnexplored) derive from the board alone
+// and come first; the rest (figures, tokens, the actor's sight and reach)
+// change with every decision. Cell kinds and the edges of a cell's sides are
+// codes (MiniGrid-style: one plane holding the engine's enumeration) rather
+// than one-hot planes, to keep the tensor compact; every value fits a uint8.
+// A cell has a tile where its kind is not 0.
 const (
-	chPresent = iota
-	chPassable
-	chFloor
-	chTrap
-	chChasm
-	chLair
-	chLairSealed
-	chRubble
-	chChest
-	chEventCell
-	chRecharge
-	chLever
-	chWorkbench
-	chChapterCell
-	chChapterLit
-	chBarrel
-	chRitual
-	chDestroyed
-	chWall         // + side N, E, S, W
-	chDoorOpen     = chWall + 4
-	chDoorClosed   = chDoorOpen + 4
-	chDoorBroken   = chDoorClosed + 4
-	chUnexplored   = chDoorBroken + 4
-	chEntrance     = chUnexplored + 1
-	chExit         = chEntrance + 1
-	chPioneer      = chExit + 1 // + row 0..3 (row 0 the viewer)
+	chKind          = iota // the printed cell kind (cellKindNames; 0: no tile)
+	chPassable             // 1 where a pioneer could stand (MA §12.2)
+	chDestroyed            // destruction tokens (MA §12.15; a sealed lair holds 2, MA §12.8)
+	chChapterLit           // 1 on a lit chapter cell (MA §12.13)
+	chEdge                 // + side N, E, S, W: the edge code (edgeNames)
+	chUnexplored    = chEdge + 4
+	terrainChannels = chUnexplored + 1
+)
+
+const (
+	chRitual       = terrainChannels + iota
+	chEntrance     // entrance token (MA §14.4)
+	chExit         // exit token (MA §14.5)
+	chPioneer      // + row 0..3 (row 0 the viewer)
 	chPioneerHP    = chPioneer + machina.MaxPioneers
 	chMonster      = chPioneerHP + 1
 	chMonsterLevel = chMonster + 1
@@ -54,17 +48,20 @@ const (
 	numChannels    = chReach + 1
 )
 
-var channelNames = names{"present", "passable", "floor", "trap", "chasm", "lair", "lair_sealed", "rubble",
-	"chest", "event_cell", "recharge_station", "trap_lever", "workbench", "chapter_cell", "chapter_lit",
-	"barrel", "ritual_health", "destroyed",
-	"wall_n", "wall_e", "wall_s", "wall_w",
-	"door_open_n", "door_open_e", "door_open_s", "door_open_w",
-	"door_closed_n", "door_closed_e", "door_closed_s", "door_closed_w",
-	"door_broken_n", "door_broken_e", "door_broken_s", "door_broken_w",
-	"unexplored", "entrance", "exit",
+var channelNames = names{"cell_kind", "passable", "destroyed", "chapter_lit",
+	"edge_n", "edge_e", "edge_s", "edge_w", "unexplored",
+	"ritual_health", "entrance", "exit",
 	"pioneer_row0", "pioneer_row1", "pioneer_row2", "pioneer_row3", "pioneer_health",
 	"monster", "monster_level", "monster_health", "monster_incorporeal", "monster_controlled",
 	"actor", "sight", "reach"}
+
+// cellKindNames are the values of the cell_kind channel (machina.CellKind).
+var cellKindNames = []string{"0 no tile", "1 floor", "2 trap", "3 chasm", "4 lair", "5 rubble", "6 chest",
+	"7 event cell", "8 recharge station", "9 trap lever", "10 workbench", "11 chapter cell",
+	"12 explosive barrel", "13 ritual cell"}
+
+// edgeNames are the values of the edge channels (machina.Edge).
+var edgeNames = []string{"0 open (no edge)", "1 wall", "2 open door", "3 closed door", "4 broken door"}
 
 // Global columns.
 const (
@@ -155,12 +152,13 @@ const (
 	mActive
 	mController // + row 0..3
 	mOrder      = mController + machina.MaxPioneers
-	monsterCols = mOrder + 1
+	mToAct      = mOrder + 1 // has not acted yet this monster phase (its stamina then reads 0)
+	monsterCols = mToAct + 1
 )
 
 var monsterNames = names{"in_play", "destroyed", "x", "y", "health", "max_health", "wounds", "stamina",
 	"max_stamina", "defence", "will", "level", "incorporeal", "immobile", "active",
-	"controller_row0", "controller_row1", "controller_row2", "controller_row3", "order"}
+	"controller_row0", "controller_row1", "controller_row2", "controller_row3", "order", "to_act"}
 
 // Item columns.
 const (
@@ -207,6 +205,7 @@ var promptTail = []string{"viewer_decides", "actor_row0", "actor_row1", "actor_r
 // offsets of every field in its buffer.
 type offsets struct {
 	board, global, pioneers, monsters, items, events, prompt int
+	dynamic                                                  int // first uint8 element rewritten every decision
 	seat, pioneerCard, itemHost, chapter, pEvent, hEvent     int
 	actorCell, promptKinds                                   int
 }
@@ -222,18 +221,18 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 		i := l.Add(name, dt, doc, shape...)
 		*dst = l.Fields[i].Offset
 	}
-	F, I := encode.Float32, encode.Int32
+	F, I, U := encode.Float32, encode.Int32, encode.Uint8
 	rows := "Rows are relative to the viewer: row 0 is the viewer's pioneer, row r is seat (viewer+r) mod N; for the monster side (viewer N) row r is seat r."
 	sz := machina.Size
-	f(&at.board, "board", F, fmt.Sprintf("Spatial planes over the %d×%d canvas, [channel, y, x] (cell index y*%d+x, the x,y of Cell<x,y>): cell kinds of the placed tiles as printed, lair sealing and destroyed cells (MA §12), the edge on each side of a cell (wall, open, closed or broken door, MA §12.1, §12.4; a tile border with no tile beyond is a wall), cells from which a new tile is explored (MA §11.2), the entrance and exit tokens (MA §14.4, §14.5), pioneers by viewer-relative row and monsters (level, health left, incorporeal, controlled by a pioneer), the creature whose turn it is (actor), the cells it sees (MA §17.1, plain sight: walls, closed doors and rubble block) and the cells it can reach with the stamina it has left (MA §10.8; steps to free, passable cells). Channels: %s.", sz, sz, sz, strings.Join(channelNames, ", ")), numChannels, sz, sz)
+	f(&at.board, "board", U, fmt.Sprintf("Spatial planes over the %d×%d canvas, uint8, [channel, y, x] (cell index y*%d+x, the x,y of Cell<x,y>). Terrain: the printed cell kind as a code (cell_kind: %s; a cell has a tile where it is not 0), the cells a pioneer could stand on (passable), destruction tokens (MA §12.15; a lair cell with 2 is sealed, MA §12.8), lit chapter cells, the edge on each side of a cell as a code (edge_n/e/s/w: %s; MA §12.1, §12.4; a tile border with no tile beyond is a wall), cells from which a new tile is explored (MA §11.2). Then the ritual cells' health, the entrance and exit tokens (MA §14.4, §14.5), pioneers by viewer-relative row and their health, monsters (level, health left, incorporeal, controlled by a pioneer), the creature whose turn it is (actor), the cells it sees (MA §17.1, plain sight: walls, closed doors and rubble block) and the cells it can reach with the stamina it has left (MA §10.8; steps to free, passable cells). Flags are 0/1, counts and codes are small integers. Channels: %s.", sz, sz, sz, strings.Join(cellKindNames, ", "), strings.Join(edgeNames, ", "), strings.Join(channelNames, ", ")), numChannels, sz, sz)
 	f(&at.global, "global", F, globalNames.doc("The round and the table (MA §6): phase one-hot, the danger track and monster level (MA §6.5.1), lair and horror values (MA §6.2, §6.3), chapter number and count, the finale's clock, the sizes of every deck (never their order), progress on the chapter card's abilities (MA §18.3), the variants."), globalCols)
 	f(&at.pioneers, "pioneers", F, pioneerNames.doc("Every pioneer's public state (MA §3.1, §7): characteristics with modifiers, health, stamina, inspiration, position (x, y; -1 off the board). "+rows), machina.MaxPioneers, pioneerCols)
 	f(&at.seat, "pioneer_seat", I, "Seat of each pioneer row, -1 for empty rows; seat i is agent i and the i of Pioneer<i> and Trade<i>.", machina.MaxPioneers)
 	f(&at.pioneerCard, "pioneer_card", I, "Pioneer card of each row: its index in the content plus one, 0 for empty rows.", machina.MaxPioneers)
-	f(&at.monsters, "monsters", F, monsterNames.doc("One row per monster card of the content (row m is monster card m): set only for monsters in play or destroyed (in the destroyed-monster pile); the monster deck and the monsters set aside are not shown. order is the place in the monster order plus one (MA §6.4)."), machina.MaxMonsters, monsterCols)
-	f(&at.items, "item_cards", F, itemNames.doc("One row per item card of the content (row i is item card i, the i of Item<i>, Attach<i> and ItemAbility<i>): set only for items held by a pioneer, discarded, or revealed while an item is gained (MA §13); the decks are not shown. owner_row uses pioneer rows."), machina.MaxItems, itemCols)
+	f(&at.monsters, "monsters", U, monsterNames.doc("Uint8 (every column is a flag or a small count). One row per monster card of the content (row m is monster card m): set only for monsters in play or destroyed (in the destroyed-monster pile); the monster deck and the monsters set aside are not shown. order is the place in the monster order plus one (MA §6.4); stamina is what is left of its turn (MA §19.2), 0 with to_act set before it acted this phase."), machina.MaxMonsters, monsterCols)
+	f(&at.items, "item_cards", U, itemNames.doc("Uint8 (every column is a flag or a small count). One row per item card of the content (row i is item card i, the i of Item<i>, Attach<i> and ItemAbility<i>): set only for items held by a pioneer, discarded, or revealed while an item is gained (MA §13); the decks are not shown. owner_row uses pioneer rows."), machina.MaxItems, itemCols)
 	f(&at.itemHost, "item_host", I, "For each item card attached as an upgrade or extension, the item card it is attached to plus one (MA §13.6, §13.7), else 0.", machina.MaxItems)
-	f(&at.events, "events", F, eventNames.doc("One row per event card of the content: set only for the current pioneer and horror events, personal events and discarded events (MA §15); the decks and the boxed events are not shown. owner_row uses pioneer rows."), machina.MaxEvents, eventCols)
+	f(&at.events, "events", U, eventNames.doc("Uint8 (every column is a flag or a small count). One row per event card of the content: set only for the current pioneer and horror events, personal events and discarded events (MA §15); the decks and the boxed events are not shown. owner_row uses pioneer rows."), machina.MaxEvents, eventCols)
 	f(&at.chapter, "chapter", I, "Index of the current chapter in the scenario plus one, 0 in the finale (MA §14).", 1)
 	f(&at.pEvent, "pioneer_event", I, "Event card index of the current pioneer event plus one, 0 if none (MA §15.4).", 1)
 	f(&at.hEvent, "horror_event", I, "Event card index of the current horror event plus one, 0 if none (MA §15.5).", 1)
@@ -244,5 +243,6 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 	}
 	at.promptKinds = len(kinds)
 	f(&at.prompt, "prompt", F, append(kindCols, promptTail...).doc("The current decision: its kind one-hot, whether the viewer decides, who decides (pioneer rows or the monster side), and the number of options when the viewer decides."), len(kinds)+len(promptTail))
+	at.dynamic = at.board + chRitual*planeSize
 	return &l, at
 }

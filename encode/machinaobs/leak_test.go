@@ -117,6 +117,11 @@ func firstDiff(a, b encode.Obs) (int, string) {
 			return k, "int32"
 		}
 	}
+	for k := range a.U8 {
+		if a.U8[k] != b.U8[k] {
+			return k, "uint8"
+		}
+	}
 	return -1, ""
 }
 

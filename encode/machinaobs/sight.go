@@ -1,101 +1,162 @@
 package machinaobs
 
 import (
+	"hash/maphash"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/machina"
 )
 
 // sightWords is the number of 64-bit words of one cell's sight row.
-const sightWords = (machina.NumCells + 63) / 64
+const sightWords = machina.SightWords
 
-// maxTerrain bounds the terrain writes of one board: per cell, present,
-// passable, destroyed, its kind, the chapter light and four sides; plus the
-// unexplored openings.
-const maxTerrain = machina.NumCells*9 + 4*4*2
+// sightSlots is the number of sight rows a boardCache keeps itself: the
+// cells of the last creatures to act (a turn's decisions share one origin).
+// Older rows come from the process's table (sharedRows).
+const sightSlots = 4
 
-// terrainWrite is one element of the terrain planes.
-type terrainWrite struct {
-	off int32
-	v   float32
+// sightRowCache is one cached sight row: the cells that cell sees.
+type sightRowCache struct {
+	cell int16 // -1: empty
+	row  [sightWords]uint64
 }
 
-// boardCache keeps what the board planes derive from the board alone: the
-// terrain planes (cell kinds, edges, unexplored openings) as a list of
-// writes with their touched-block bits, and plain line of sight (MA §17.1:
-// walls, closed doors and rubble block it; creatures do not) from each cell,
-// a row computed on first use. A board equal to the cached one reuses it all;
-// any change (a door, a destroyed cell, a tile placed) starts over. An
-// observation then costs a board comparison and a copy of the writes
-// instead of a pass over 400 cells and a walk to each of them.
+// boardCache is what one encoder keeps between decisions, all of it derived
+// from the board alone, so it stays right while the board (machina.Board:
+// tiles, cell kinds, destruction, edges) is unchanged:
+//
+//   - where it last wrote the terrain planes (the uint8 buffer and the
+//     record of the caller's row): when the next encoding goes to the same
+//     row, with a record still valid (nobody else wrote the row) and the
+//     board unchanged, the terrain planes already hold what a fresh
+//     encoding would write, and only the planes that change with every
+//     decision are rewritten;
+//   - plain line of sight (MA §17.1) from the last few cells that sight was
+//     asked from, a row of bits each, and the board's hash, under which the
+//     process's table keeps the rows of every board any encoder met;
+//   - the steps a creature may take from each cell (reachSteps), for the
+//     reach plane.
+//
+// Any change of the board drops them. The cache is about 3 KB (the board,
+// four rows, the steps), so an env in a vector of 4096 holds little more
+// than its state. An encoder shared by goroutines lets one use the cache at
+// a time; the others encode without it.
 type boardCache struct {
-	mu      sync.Mutex // the encoder may be shared: a busy cache is skipped
-	board   machina.Board
-	ok      bool
-	n       int
-	writes  [maxTerrain]terrainWrite
-	touched []uint64 // blocks of the float32 buffer the writes touch
-	done    [machina.NumCells]bool
-	rows    [machina.NumCells][sightWords]uint64
+	mu    sync.Mutex
+	dirty atomic.Bool // a row was written without the cache: forget dst
+	board machina.Board
+	ok    bool   // board holds a board (else nothing is cached)
+	hash  uint64 // of board.Grid, the key of its rows in sharedRows
+	// dst and rec identify the row whose terrain planes match board (nil:
+	// none): its uint8 buffer's first element and its record.
+	dst   *uint8
+	rec   *encode.Touched
+	next  int // the slot the next new sight row replaces
+	rows  [sightSlots]sightRowCache
+	steps reachSteps
 }
 
-func newBoardCache(l *encode.Layout) *boardCache {
-	words := (l.F32 + 64*encode.TouchBlock - 1) / (64 * encode.TouchBlock)
-	return &boardCache{touched: make([]uint64, words)}
-}
-
-// refresh makes the cache hold board b; w records the terrain writes.
-func (c *boardCache) refresh(b *machina.Board, w *writer) {
+// sync makes the cache hold board b: unchanged, or emptied and set to b.
+func (c *boardCache) sync(b *machina.Board) {
 	if c.ok && c.board == *b {
 		return
 	}
 	c.board, c.ok = *b, true
-	c.done = [machina.NumCells]bool{}
-	c.n = 0
-	clear(c.touched)
-	w.rec = c
-	w.terrain()
-	w.rec = nil
-}
-
-// record keeps one terrain write.
-func (c *boardCache) record(off int, v float32) {
-	c.writes[c.n] = terrainWrite{int32(off), v}
-	c.n++
-	c.touched[off/(64*encode.TouchBlock)] |= 1 << (off / encode.TouchBlock % 64)
-}
-
-// replay writes the cached terrain into the observation.
-func (c *boardCache) replay(w *writer) {
-	if w.t != nil {
-		for k, word := range c.touched {
-			w.t.F32[k] |= word
-		}
+	c.hash = gridHash(&b.Grid)
+	c.dst, c.rec = nil, nil
+	for i := range c.rows {
+		c.rows[i].cell = -1
 	}
-	f := w.o.F32
-	for _, x := range c.writes[:c.n] {
-		f[x.off] = x.v
-	}
+	c.steps.build(&c.board)
 }
 
 // row returns the sight row of cell a on the cached board.
 func (c *boardCache) row(a int) *[sightWords]uint64 {
-	r := &c.rows[a]
-	if !c.done[a] {
-		*r = sightRow(&c.board.Grid, a)
-		c.done[a] = true
-	}
-	return r
-}
-
-// sightRow computes the cells of g that cell a sees.
-func sightRow(g *machina.Grid, a int) [sightWords]uint64 {
-	var r [sightWords]uint64
-	for c := 0; c < machina.NumCells; c++ {
-		if g.Present(c) && g.LineOfSight(a, c, machina.SightPlain, nil) {
-			r[c>>6] |= 1 << (c & 63)
+	for i := range c.rows {
+		if int(c.rows[i].cell) == a {
+			return &c.rows[i].row
 		}
 	}
-	return r
+	r := &c.rows[c.next]
+	c.next = (c.next + 1) % sightSlots
+	r.cell = int16(a)
+	if !sharedRows.load(c.hash, a, &r.row) {
+		c.board.Grid.SightRow(a, &r.row)
+		sharedRows.store(c.hash, a, &r.row)
+	}
+	return &r.row
+}
+
+// hashSeed keys the process's board hashes.
+var hashSeed = maphash.MakeSeed()
+
+// gridHash is a 64-bit hash of every byte of g (what line of sight reads of
+// the board is in it).
+func gridHash(g *machina.Grid) uint64 {
+	return maphash.Bytes(hashSeed, unsafe.Slice((*byte)(unsafe.Pointer(g)), unsafe.Sizeof(*g)))
+}
+
+// sharedRow is one entry of the process's sight-row table.
+type sharedRow struct {
+	board uint64 // gridHash of the board
+	cell  int16  // the origin, -1 for an empty entry
+	row   [sightWords]uint64
+}
+
+// sharedRowBits sizes the table: 2^16 entries of 72 bytes (4.5 MB, made on
+// first use, for the whole process).
+const sharedRowBits = 16
+
+// rowTable is the process's sight rows, keyed by board hash and origin
+// cell, shared by every encoder: envs whose boards are alike (every
+// episode starts on the scenario's first tile; doors open and close again)
+// and an env that comes back to a board reuse each other's rows. It is
+// direct-mapped (a newer row replaces an older one of the same index) and
+// split in shards, each behind its own lock. Rows are trusted on a 64-bit
+// hash match.
+type rowTable struct {
+	once   sync.Once
+	shards [64]sync.Mutex
+	rows   []sharedRow
+}
+
+var sharedRows rowTable
+
+func (t *rowTable) index(board uint64, cell int) int {
+	return int((board ^ uint64(cell+1)*0x9e3779b97f4a7c15) >> (64 - sharedRowBits))
+}
+
+// load copies the row of (board, cell) into dst, if the table has it.
+func (t *rowTable) load(board uint64, cell int, dst *[sightWords]uint64) bool {
+	t.once.Do(t.make)
+	i := t.index(board, cell)
+	mu := &t.shards[i%len(t.shards)]
+	mu.Lock()
+	e := &t.rows[i]
+	ok := e.board == board && int(e.cell) == cell
+	if ok {
+		*dst = e.row
+	}
+	mu.Unlock()
+	return ok
+}
+
+// store keeps the row of (board, cell).
+func (t *rowTable) store(board uint64, cell int, row *[sightWords]uint64) {
+	t.once.Do(t.make)
+	i := t.index(board, cell)
+	mu := &t.shards[i%len(t.shards)]
+	mu.Lock()
+	t.rows[i] = sharedRow{board: board, cell: int16(cell), row: *row}
+	mu.Unlock()
+}
+
+func (t *rowTable) make() {
+	t.rows = make([]sharedRow, 1<<sharedRowBits)
+	for i := range t.rows {
+		t.rows[i].cell = -1
+	}
 }

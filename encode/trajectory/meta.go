@@ -30,7 +30,7 @@ const (
 // Field metadata keys of the observation columns (KeyDoc is on every column).
 const (
 	KeyShape = "mythos.shape" // JSON list: the field's shape; the column holds it flattened, row-major
-	KeyDType = "mythos.dtype" // float32 or int32
+	KeyDType = "mythos.dtype" // float32, int32 or uint8
 	KeyDoc   = "mythos.doc"   // what the column means
 )
 
@@ -69,6 +69,7 @@ type EpisodeSeed struct {
 type layoutJSON struct {
 	F32    int         `json:"f32"`
 	I32    int         `json:"i32"`
+	U8     int         `json:"u8,omitempty"`
 	Fields []fieldJSON `json:"fields"`
 }
 
@@ -107,8 +108,11 @@ const (
 
 // arrowType is the element type of a layout dtype.
 func arrowType(dt encode.DType) arrow.DataType {
-	if dt == encode.Int32 {
+	switch dt {
+	case encode.Int32:
 		return arrow.PrimitiveTypes.Int32
+	case encode.Uint8:
+		return arrow.PrimitiveTypes.Uint8
 	}
 	return arrow.PrimitiveTypes.Float32
 }
@@ -163,7 +167,7 @@ func (m *Meta) check() error {
 		if f.Size() <= 0 || f.Size() > 1<<30 {
 			return fmt.Errorf("trajectory: %s: field %q has shape %v; fixed-size lists need 1 to 2^30 elements", m.Env, f.Name, f.Shape)
 		}
-		if f.DType != encode.Float32 && f.DType != encode.Int32 {
+		if f.DType != encode.Float32 && f.DType != encode.Int32 && f.DType != encode.Uint8 {
 			return fmt.Errorf("trajectory: %s: field %q has dtype %v", m.Env, f.Name, f.DType)
 		}
 	}
@@ -172,12 +176,12 @@ func (m *Meta) check() error {
 
 // rowBytes is how many value bytes one row adds to the columns.
 func (m *Meta) rowBytes() int {
-	return 8 + 4 + 4 + 4*(m.Layout.F32+m.Layout.I32) + len(m.ActionNames) + 4 + 4 + 4 + 1
+	return 8 + 4 + 4 + m.Layout.Bytes() + len(m.ActionNames) + 4 + 4 + 4 + 1
 }
 
 // keyValues encodes m as schema metadata, in a fixed order.
 func (m *Meta) keyValues() (keys, vals []string, err error) {
-	lj := layoutJSON{F32: m.Layout.F32, I32: m.Layout.I32, Fields: make([]fieldJSON, len(m.Layout.Fields))}
+	lj := layoutJSON{F32: m.Layout.F32, I32: m.Layout.I32, U8: m.Layout.U8, Fields: make([]fieldJSON, len(m.Layout.Fields))}
 	for i, f := range m.Layout.Fields {
 		lj.Fields[i] = fieldJSON{f.Name, f.DType.String(), f.Shape, f.Offset, f.Doc}
 	}
@@ -236,6 +240,8 @@ func metaFrom(md arrow.Metadata) (Meta, error) {
 			dt = encode.Float32
 		case "int32":
 			dt = encode.Int32
+		case "uint8":
+			dt = encode.Uint8
 		default:
 			return Meta{}, fmt.Errorf("%s: field %q has dtype %q", KeyLayout, f.Name, f.DType)
 		}
@@ -249,8 +255,8 @@ func metaFrom(md arrow.Metadata) (Meta, error) {
 			return Meta{}, fmt.Errorf("%s: field %q at offset %d, want %d", KeyLayout, f.Name, f.Offset, got)
 		}
 	}
-	if m.Layout.F32 != lj.F32 || m.Layout.I32 != lj.I32 {
-		return Meta{}, fmt.Errorf("%s: buffer sizes %d/%d, fields add up to %d/%d", KeyLayout, lj.F32, lj.I32, m.Layout.F32, m.Layout.I32)
+	if m.Layout.F32 != lj.F32 || m.Layout.I32 != lj.I32 || m.Layout.U8 != lj.U8 {
+		return Meta{}, fmt.Errorf("%s: buffer sizes %d/%d/%d, fields add up to %d/%d/%d", KeyLayout, lj.F32, lj.I32, lj.U8, m.Layout.F32, m.Layout.I32, m.Layout.U8)
 	}
 	return m, m.check()
 }

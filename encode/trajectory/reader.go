@@ -41,7 +41,8 @@ type Reader struct {
 	episode       []int64
 	step, agent   []int32
 	obsF32        [][]float32 // per layout field; nil for int32 fields
-	obsI32        [][]int32   // per layout field; nil for float32 fields
+	obsI32        [][]int32   // per layout field; nil for other fields
+	obsU8         [][]uint8   // per layout field; nil for other fields
 	mask          []int8
 	action        []int32
 	reward, score []float32
@@ -113,6 +114,7 @@ func NewReader(src io.ReaderAt, size int64, name string) (r *Reader, err error) 
 	r.mem.limit = int(max(size, int64(2*MaxBatchBytes+2*r.Meta.rowBytes())))
 	r.obsF32 = make([][]float32, len(r.Meta.Layout.Fields))
 	r.obsI32 = make([][]int32, len(r.Meta.Layout.Fields))
+	r.obsU8 = make([][]uint8, len(r.Meta.Layout.Fields))
 	return r, nil
 }
 
@@ -171,7 +173,7 @@ func (r *Reader) Next(row *Row) bool {
 		r.next++
 	}
 	l := r.Meta.Layout
-	if len(row.Obs.F32) != l.F32 || len(row.Obs.I32) != l.I32 || len(row.Mask) != len(r.Meta.ActionNames) {
+	if len(row.Obs.F32) != l.F32 || len(row.Obs.I32) != l.I32 || len(row.Obs.U8) != l.U8 || len(row.Mask) != len(r.Meta.ActionNames) {
 		r.err = fmt.Errorf("trajectory: %s: row buffers do not fit the layout (use NewRow)", r.name)
 		return false
 	}
@@ -180,9 +182,12 @@ func (r *Reader) Next(row *Row) bool {
 	for fi := range l.Fields {
 		f := &l.Fields[fi]
 		size := f.Size()
-		if f.DType == encode.Float32 {
+		switch f.DType {
+		case encode.Float32:
 			copy(row.Obs.Float(f), r.obsF32[fi][size*i:size*(i+1)])
-		} else {
+		case encode.Uint8:
+			copy(row.Obs.Bytes(f), r.obsU8[fi][size*i:size*(i+1)])
+		default:
 			copy(row.Obs.Int(f), r.obsI32[fi][size*i:size*(i+1)])
 		}
 	}
@@ -291,7 +296,7 @@ func (r *Reader) load(i int) error {
 		if err != nil {
 			return err
 		}
-		r.obsF32[fi], r.obsI32[fi] = nil, nil
+		r.obsF32[fi], r.obsI32[fi], r.obsU8[fi] = nil, nil, nil
 		switch x := v.(type) {
 		case *array.Float32:
 			if f.DType == encode.Float32 {
@@ -301,8 +306,12 @@ func (r *Reader) load(i int) error {
 			if f.DType == encode.Int32 {
 				r.obsI32[fi] = x.Int32Values()[from : from+n*f.Size()]
 			}
+		case *array.Uint8:
+			if f.DType == encode.Uint8 {
+				r.obsU8[fi] = x.Uint8Values()[from : from+n*f.Size()]
+			}
 		}
-		if r.obsF32[fi] == nil && r.obsI32[fi] == nil && n > 0 {
+		if r.obsF32[fi] == nil && r.obsI32[fi] == nil && r.obsU8[fi] == nil && n > 0 {
 			return fmt.Errorf("column %s%s holds %T", ObsPrefix, f.Name, v)
 		}
 	}

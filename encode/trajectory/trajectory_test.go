@@ -15,12 +15,13 @@ import (
 
 var compressions = []Compression{None, LZ4, Zstd}
 
-// testMeta is a small hand-made layout with both dtypes and a 2-d field.
+// testMeta is a small hand-made layout with every dtype and 2-d fields.
 func testMeta(episodes ...int64) Meta {
 	l := &encode.Layout{}
 	l.Add("global", encode.Float32, "global features", 3)
 	l.Add("cards", encode.Int32, "card ids", 2, 4)
 	l.Add("grid", encode.Float32, "a 2x2 grid", 2, 2)
+	l.Add("planes", encode.Uint8, "two 3-cell planes", 2, 3)
 	m := Meta{Env: "Test/Layout-v0", Options: map[string]string{"b": "2", "a": "x,y"}, Agent: "random", Seed: 99,
 		Layout: l, ActionNames: []string{"pass", "draw", "play", "fight", "evade"}, Agents: []string{"p0", "p1"}}
 	for _, e := range episodes {
@@ -37,6 +38,9 @@ func syntheticRow(m Meta, ep int64, step int32, last bool) Row {
 	}
 	for i := range r.Obs.I32 {
 		r.Obs.I32[i] = int32(ep)*1000 + step*10 + int32(i) - 5
+	}
+	for i := range r.Obs.U8 {
+		r.Obs.U8[i] = uint8(int(ep)*31 + int(step)*7 + i*40) // wraps: every byte value
 	}
 	for i := range r.Mask {
 		r.Mask[i] = int8((int(step) + i) % 2)

@@ -102,6 +102,7 @@ type obsColumn struct {
 	list  *array.FixedSizeListBuilder
 	f32   *array.Float32Builder // the list's items, for a float32 field
 	i32   *array.Int32Builder   // the list's items, for an int32 field
+	u8    *array.Uint8Builder   // the list's items, for a uint8 field
 }
 
 // Writer writes trajectory rows to one Arrow IPC file. It writes to a
@@ -175,9 +176,12 @@ func Create(path string, meta Meta, opt WriterOptions) (*Writer, error) {
 	w.agent = w.rb.Field(colAgent).(*array.Int32Builder)
 	for i := range meta.Layout.Fields {
 		c := obsColumn{field: &meta.Layout.Fields[i], list: w.rb.Field(colObs + i).(*array.FixedSizeListBuilder)}
-		if c.field.DType == encode.Float32 {
+		switch c.field.DType {
+		case encode.Float32:
 			c.f32 = c.list.ValueBuilder().(*array.Float32Builder)
-		} else {
+		case encode.Uint8:
+			c.u8 = c.list.ValueBuilder().(*array.Uint8Builder)
+		default:
 			c.i32 = c.list.ValueBuilder().(*array.Int32Builder)
 		}
 		w.obs = append(w.obs, c)
@@ -219,9 +223,12 @@ func (w *Writer) reserve() {
 	n := w.batchRows
 	w.rb.Reserve(n)
 	for _, c := range w.obs {
-		if c.f32 != nil {
+		switch {
+		case c.f32 != nil:
 			c.f32.Reserve(n * c.field.Size())
-		} else {
+		case c.u8 != nil:
+			c.u8.Reserve(n * c.field.Size())
+		default:
 			c.i32.Reserve(n * c.field.Size())
 		}
 	}
@@ -260,9 +267,9 @@ func (w *Writer) WriteDecision(r *Row) error {
 		return errors.New("trajectory: WriteDecision twice without WriteOutcome")
 	}
 	l := w.meta.Layout
-	if len(r.Obs.F32) != l.F32 || len(r.Obs.I32) != l.I32 {
-		return fmt.Errorf("trajectory: observation of %d float32 and %d int32 values, layout of %s wants %d and %d",
-			len(r.Obs.F32), len(r.Obs.I32), w.meta.Env, l.F32, l.I32)
+	if len(r.Obs.F32) != l.F32 || len(r.Obs.I32) != l.I32 || len(r.Obs.U8) != l.U8 {
+		return fmt.Errorf("trajectory: observation of %d float32, %d int32 and %d uint8 values, layout of %s wants %d, %d and %d",
+			len(r.Obs.F32), len(r.Obs.I32), len(r.Obs.U8), w.meta.Env, l.F32, l.I32, l.U8)
 	}
 	if len(r.Mask) != len(w.meta.ActionNames) {
 		return fmt.Errorf("trajectory: mask of %d actions, %s has %d", len(r.Mask), w.meta.Env, len(w.meta.ActionNames))
@@ -279,9 +286,12 @@ func (w *Writer) WriteDecision(r *Row) error {
 	for i := range w.obs {
 		c := &w.obs[i]
 		c.list.Append(true)
-		if c.f32 != nil {
+		switch {
+		case c.f32 != nil:
 			c.f32.AppendValues(r.Obs.Float(c.field), nil)
-		} else {
+		case c.u8 != nil:
+			c.u8.AppendValues(r.Obs.Bytes(c.field), nil)
+		default:
 			c.i32.AppendValues(r.Obs.Int(c.field), nil)
 		}
 	}

@@ -1,5 +1,7 @@
 package machina
 
+import "math/bits"
+
 // Sight modes for LineOfSight.
 const (
 	// SightPlain: walls, closed doors and rubble block (MA §17.1).
@@ -178,4 +180,117 @@ func (g *Grid) neighbourSight(a, b int, mode uint8) bool {
 		return !g.edgeBlocks(g.H[max(ay, by)][ax], mode)
 	}
 	return !g.vertexBlocks(max(ax, bx), max(ay, by), sx, sy, mode)
+}
+
+// SightWords is the number of 64-bit words of a SightRow.
+const SightWords = (NumCells + 63) / 64
+
+// SightRow writes into row the cells with a tile that cell a sees in plain
+// sight: bit c%64 of word c/64 is LineOfSight(a, c, SightPlain, nil) for
+// every present cell c (MA §17.1). It asks LineOfSight only of the cells a
+// monotone path of clear steps reaches from a, one quadrant at a time
+// (orthogonal steps across an edge that does not block, diagonal ones
+// through a lattice point that does not block, never out of a cell that
+// blocks sight but a): a segment's walk is such a path, so no cell it
+// leaves out is seen, and cells behind walls cost nothing.
+func (g *Grid) SightRow(a int, row *[SightWords]uint64) {
+	*row = [SightWords]uint64{}
+	if !g.Present(a) {
+		return
+	}
+	var cand [SightWords]uint64
+	var reach [NumCells]bool
+	ax, ay := a%Size, a/Size
+	open := func(p int) bool { return reach[p] && (p == a || !g.cellBlocks(p, SightPlain, nil)) }
+	for q := 0; q < 4; q++ {
+		sx, sy := 1-2*(q&1), 1-2*(q>>1)
+		lx, ly := 0, 0 // the grid line crossed entering a cell: x (y) ahead, x+1 (y+1) behind
+		if sx < 0 {
+			lx = 1
+		}
+		if sy < 0 {
+			ly = 1
+		}
+		for y := ay; y >= 0 && y < Size; y += sy {
+			for x := ax; x >= 0 && x < Size; x += sx {
+				c := y*Size + x
+				if c == a {
+					reach[c] = true
+					continue
+				}
+				ok := false
+				if g.Kind[c] != KindNone {
+					ok = x != ax && open(c-sx) && !g.edgeBlocks(g.V[y][x+lx], SightPlain) ||
+						y != ay && open(c-sy*Size) && !g.edgeBlocks(g.H[y+ly][x], SightPlain) ||
+						x != ax && y != ay && open(c-sx-sy*Size) && !g.vertexBlocks(x+lx, y+ly, sx, sy, SightPlain)
+				}
+				reach[c] = ok
+				if ok {
+					cand[c>>6] |= 1 << (c & 63)
+				}
+			}
+		}
+	}
+	row[a>>6] |= 1 << (a & 63)
+	for k, word := range cand {
+		for word != 0 {
+			c := k<<6 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if g.plainSight(ax, ay, c%Size, c/Size) {
+				row[k] |= 1 << (c & 63)
+			}
+		}
+	}
+}
+
+// plainSight is LineOfSight(a, b, SightPlain, nil) for cells a = (ax, ay)
+// and b = (bx, by), a != b, with the mode's tests inlined: the same walk.
+func (g *Grid) plainSight(ax, ay, bx, by int) bool {
+	sx, sy, adx, ady := 1, 1, bx-ax, by-ay
+	if adx < 0 {
+		sx, adx = -1, -adx
+	}
+	if ady < 0 {
+		sy, ady = -1, -ady
+	}
+	ox, oy := 0, 0 // the line ahead of a cell: x+1 (y+1) going forward
+	if sx > 0 {
+		ox = 1
+	}
+	if sy > 0 {
+		oy = 1
+	}
+	cx, cy := ax, ay
+	l, r := ady, adx // (1+2i)*ady and (1+2j)*adx: which line comes first
+	for {
+		switch {
+		case adx != 0 && (ady == 0 || l < r): // a vertical line
+			if e := g.V[cy][cx+ox]; e == EdgeWall || e == EdgeClosed {
+				return false
+			}
+			cx += sx
+			l += 2 * ady
+		case ady != 0 && (adx == 0 || l > r): // a horizontal line
+			if e := g.H[cy+oy][cx]; e == EdgeWall || e == EdgeClosed {
+				return false
+			}
+			cy += sy
+			r += 2 * adx
+		default: // a lattice point
+			if g.vertexBlocks(cx+ox, cy+oy, sx, sy, SightPlain) {
+				return false
+			}
+			cx += sx
+			cy += sy
+			l += 2 * ady
+			r += 2 * adx
+		}
+		if cx == bx && cy == by {
+			return true
+		}
+		c := cy*Size + cx
+		if k := g.Kind[c]; k == KindNone || (k == KindRubble && g.Dest[c] == 0) {
+			return false
+		}
+	}
 }

@@ -42,14 +42,19 @@ class NumpyPolicy:
         self.scale = (1.0 / np.sqrt(self.w[a["obs_var"]].astype(np.float64) + a["obs_eps"])).astype(np.float32)
 
     def flatten(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """The float32 and int32 buffers of an observation dict, in layout order."""
+        """The float input (the float32 elements, then the uint8 ones as
+        float32) and the int32 buffer of an observation dict, in layout order."""
         a = self.arch
-        f32 = np.zeros(a["obs_f32"], np.float32)
+        nf = a["obs_f32"]
+        f32 = np.zeros(nf + a.get("obs_u8", 0), np.float32)
         i32 = np.zeros(a["obs_i32"], np.int32)
         for f in a["fields"]:
             v = np.asarray(obs[f["name"]]).reshape(-1)
-            dst = f32 if f["dtype"] == "float32" else i32
-            dst[f["offset"] : f["offset"] + v.size] = v
+            if f["dtype"] == "int32":
+                i32[f["offset"] : f["offset"] + v.size] = v
+            else:
+                at = f["offset"] + (nf if f["dtype"] == "uint8" else 0)
+                f32[at : at + v.size] = v
         return f32, i32
 
     def forward(self, obs: dict[str, np.ndarray], agent: int = 0) -> tuple[np.ndarray, float]:

@@ -13,8 +13,9 @@ from .spec import Spec
 class Flattener:
     """Concatenates an observation's fields, in spec order, into float32.
 
-    Int32 fields (card identities) become float32 numbers; every field's
-    elements keep their row-major order. ``slices[name]`` is where a field
+    Int32 fields (card identities) and uint8 fields (flags, small counts)
+    become float32 numbers; every field's elements keep their row-major
+    order. ``slices[name]`` is where a field
     lies in the flat vector.
     """
 

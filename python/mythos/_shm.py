@@ -153,12 +153,13 @@ class SharedChannel:
             ro[int(info.i32_offset) : int(info.i32_offset) + i_len],
             ro[int(info.i8_offset) : int(info.i8_offset) + b_len],
             ro[int(info.u64_offset) : int(info.u64_offset) + 8 * n],
+            ro[int(info.u8_offset) : int(info.u8_offset) + layout.u_obs],
         )
         #: views of the mapping (valid while the channel is open).
         self.result = layout.decode(_Blobs(*self.blobs))
 
     def copy_result(self) -> Any:
-        """The current results as arrays of their own (four copies)."""
+        """The current results as arrays of their own (five copies)."""
         return self.layout.decode(_Blobs(*(bytes(b) for b in self.blobs)))
 
     def step(self, actions: Any, timeout: float | None) -> None:
@@ -314,8 +315,8 @@ class SharedChannel:
 class _Blobs:
     """What PackedLayout.decode reads of a dense Packed message."""
 
-    __slots__ = ("f32", "i32", "i8", "u64", "sparse")
+    __slots__ = ("f32", "i32", "i8", "u64", "u8", "sparse")
 
-    def __init__(self, f32: Any, i32: Any, i8: Any, u64: Any) -> None:
-        self.f32, self.i32, self.i8, self.u64 = f32, i32, i8, u64
+    def __init__(self, f32: Any, i32: Any, i8: Any, u64: Any, u8: Any) -> None:
+        self.f32, self.i32, self.i8, self.u64, self.u8 = f32, i32, i8, u64, u8
         self.sparse = False

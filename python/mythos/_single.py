@@ -178,6 +178,8 @@ def reader_groups(layout: Any, blobs: tuple[Any, ...]) -> list[tuple[np.ndarray,
         groups.append((np.frombuffer(blobs[0], "<f4", layout.f_size), layout.f_row))
     if layout.i_row is not None:
         groups.append((np.frombuffer(blobs[1], "<i4", layout.i_size), layout.i_row))
+    if layout.u_row is not None:
+        groups.append((np.frombuffer(blobs[4], "u1", layout.u_size), layout.u_row))
     return groups
 
 

@@ -122,19 +122,25 @@ class PackedLayout:
         self.actions = spec.num_actions
         f32 = [f for f in spec.fields if f.dtype == np.float32]
         i32 = [f for f in spec.fields if f.dtype == np.int32]
+        u8 = [f for f in spec.fields if f.dtype == np.uint8]
         self.f_size = max((f.offset + f.size for f in f32), default=0)
         self.i_size = max((f.offset + f.size for f in i32), default=0)
+        self.u_size = max((f.offset + f.size for f in u8), default=0)
         self.f_row = _record(f32, "<f4", self.f_size)
         self.i_row = _record(i32, "<i4", self.i_size)
-        # (name, from the float32 rows?) in spec order.
-        self.order = [(f.name, f.dtype == np.float32) for f in spec.fields]
+        self.u_row = _record(u8, "u1", self.u_size)
+        # (name, which rows: 0 float32, 1 int32, 2 uint8) in spec order.
+        self.order = [(f.name, 0 if f.dtype == np.float32 else 2 if f.dtype == np.uint8 else 1) for f in spec.fields]
         rows = n * (2 if final_observations else 1)
-        self.f_obs, self.i_obs = rows * self.f_size, rows * self.i_size  # elements
+        self.f_obs, self.i_obs, self.u_obs = rows * self.f_size, rows * self.i_size, rows * self.u_size  # elements
         self._f_scratch = _Scratch(self.f_obs, np.dtype("<f4"))
         self._i_scratch = _Scratch(self.i_obs, np.dtype("<i4"))
 
-    def _fields(self, f_rows: np.ndarray | None, i_rows: np.ndarray | None) -> dict[str, np.ndarray]:
-        return {name: (f_rows if is_f else i_rows)[name] for name, is_f in self.order}  # type: ignore[index]
+    def _fields(
+        self, f_rows: np.ndarray | None, i_rows: np.ndarray | None, u_rows: np.ndarray | None
+    ) -> dict[str, np.ndarray]:
+        rows = (f_rows, i_rows, u_rows)
+        return {name: rows[k][name] for name, k in self.order}  # type: ignore[index]
 
     def decode(self, p: pb.Packed) -> StepResult:
         """Decodes a Packed message of this session."""
@@ -151,15 +157,17 @@ class PackedLayout:
             f_rows = np.frombuffer(f32, self.f_row, rows) if self.f_row is not None else None
             i_rows = np.frombuffer(i32, self.i_row, rows) if self.i_row is not None else None
             fo, io = 4 * self.f_obs, 4 * self.i_obs
+        # uint8 rows: always dense (sparse sessions too), in their own blob.
+        u_rows = np.frombuffer(p.u8, self.u_row, 2 * n if self.final else n) if self.u_row is not None else None
         final = None
         if self.final:
-            final = self._fields(_half(f_rows, n, 1), _half(i_rows, n, 1))
+            final = self._fields(_half(f_rows, n, 1), _half(i_rows, n, 1), _half(u_rows, n, 1))
         f = np.frombuffer(f32, "<f4", n * (3 + a), fo)
         i = np.frombuffer(i32, "<i4", 2 * n, io)
         m = np.frombuffer(i8, "i1", n * (self.actions + 2))
         done = m[n * self.actions :].view(np.bool_)
         return StepResult(
-            observation=self._fields(_half(f_rows, n, 0), _half(i_rows, n, 0)),
+            observation=self._fields(_half(f_rows, n, 0), _half(i_rows, n, 0), _half(u_rows, n, 0)),
             action_mask=m[: n * self.actions].reshape(n, self.actions),
             agent=i[:n],
             reward=f[:n],
@@ -229,12 +237,13 @@ def _record(fields: list[Field], dtype: str, size: int) -> np.dtype | None:
     sub-array per field at its offset."""
     if not fields or size == 0:
         return None
+    width = np.dtype(dtype).itemsize
     return np.dtype(
         {
             "names": [f.name for f in fields],
             "formats": [(dtype, f.shape) for f in fields],
-            "offsets": [4 * f.offset for f in fields],
-            "itemsize": 4 * size,
+            "offsets": [width * f.offset for f in fields],
+            "itemsize": width * size,
         }
     )
 

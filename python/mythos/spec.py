@@ -19,6 +19,7 @@ DTYPES: dict[int, np.dtype] = {
     pb.DTYPE_BOOL: np.dtype("?"),
     pb.DTYPE_UINT64: np.dtype("<u8"),
     pb.DTYPE_INT64: np.dtype("<i8"),
+    pb.DTYPE_UINT8: np.dtype("u1"),
 }
 
 
@@ -91,7 +92,9 @@ class Spec:
         or, for a :attr:`flat` spec, the one float32 Box of the vector.
 
         Float fields are unbounded; int32 fields (identities for embedding
-        tables) span the int32 range, since the spec carries no bounds.
+        tables) span the int32 range, since the spec carries no bounds;
+        uint8 fields (flags, small counts and codes: spatial planes) are
+        ``Box(0, 255, dtype=uint8)``.
         """
         if self.flat:
             return spaces.Box(-np.inf, np.inf, shape=self.fields[0].shape, dtype=np.float32)
@@ -99,6 +102,8 @@ class Spec:
         for f in self.fields:
             if f.dtype == np.float32:
                 boxes[f.name] = spaces.Box(-np.inf, np.inf, shape=f.shape, dtype=np.float32)
+            elif f.dtype == np.uint8:
+                boxes[f.name] = spaces.Box(0, 255, shape=f.shape, dtype=np.uint8)
             else:
                 info = np.iinfo(np.int32)
                 boxes[f.name] = spaces.Box(info.min, info.max, shape=f.shape, dtype=np.int32)

@@ -13,6 +13,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 import mythos
+from mythos import Client
 
 MACHINA = "MachinaArcana/TheFrozenEngine-v0"
 
@@ -22,7 +23,10 @@ def test_check_env(address: str) -> None:
     assert isinstance(env.observation_space, gym.spaces.Dict)
     assert env.action_space.n == 1927
     board = env.observation_space["board"]
-    assert board.shape == (50, 20, 20) and board.dtype == np.float32
+    assert board.shape == (25, 20, 20) and board.dtype == np.uint8
+    assert board.low.min() == 0 and board.high.max() == 255
+    for name in ("monsters", "item_cards", "events"):
+        assert env.observation_space[name].dtype == np.uint8
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env, skip_render_check=True)
@@ -36,7 +40,7 @@ def test_random_masked_episodes(address: str) -> None:
     episodes, steps = 0, 0
     while episodes < 2 and steps < 20000:
         assert env.observation_space.contains(obs)
-        assert obs["board"][0].sum() > 0  # the placed tiles' cells
+        assert obs["board"][0].sum() > 0  # cell_kind: the placed tiles' cells
         a = env.action_space.sample()
         assert info["action_mask"][a] == 1
         obs, reward, terminated, truncated, info = env.step(a)
@@ -68,3 +72,34 @@ def test_pettingzoo_cooperative(address: str) -> None:
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=100)
     env.close()
+
+
+def test_uint8_rows_are_the_same_on_every_transport_and_encoding(client: Client) -> None:
+    """The uint8 fields (the board planes, the card tables) arrive as uint8
+    arrays with the same values over shared memory, packed gRPC (sparse or
+    dense) and gRPC tensors, final observations included."""
+    kw = dict(seed=3, auto_reset=True, final_observations=True, options={"round_cap": 8})
+    sessions = [
+        client.open(MACHINA, 3, transport="shm", **kw),
+        client.open(MACHINA, 3, transport="grpc", **kw),
+        client.open(MACHINA, 3, transport="grpc", sparse=False, **kw),
+        client.open(MACHINA, 3, transport="grpc", packed=False, **kw),
+    ]
+    results = [x.reset() for x in sessions]
+    ends = 0
+    for step in range(300):
+        ref = results[0]
+        assert ref.observation["board"].dtype == np.uint8 and ref.observation["board"].shape == (3, 25, 20, 20)
+        for r in results[1:]:
+            for k, f in ref.observation.items():
+                assert r.observation[k].dtype == f.dtype, k
+                np.testing.assert_array_equal(r.observation[k], f, err_msg=f"step {step} field {k}")
+            np.testing.assert_array_equal(r.action_mask, ref.action_mask)
+            for k, f in ref.final_observation.items():
+                np.testing.assert_array_equal(r.final_observation[k], f, err_msg=f"step {step} final {k}")
+        ends += int(ref.terminated.sum() + ref.truncated.sum())
+        a = np.array([np.flatnonzero(m)[0] for m in ref.action_mask], dtype=np.int32)
+        results = [x.step(a) for x in sessions]
+    assert ends > 0
+    for x in sessions:
+        x.close()

@@ -24,8 +24,8 @@ REPO = Path(__file__).resolve().parents[2]
 ENV_ID = "ArkhamLCG/TheGathering-v0"
 EPISODES, PER_FILE, SEED = 12, 5, 7
 
-NUMPY_OF = {"float32": np.float32, "int32": np.int32}
-ARROW_OF = {"float32": pa.float32(), "int32": pa.int32()}
+NUMPY_OF = {"float32": np.float32, "int32": np.int32, "uint8": np.uint8}
+ARROW_OF = {"float32": pa.float32(), "int32": pa.int32(), "uint8": pa.uint8()}
 
 
 @pytest.fixture(scope="session")
@@ -111,7 +111,7 @@ def test_columns_match_layout_shapes_and_dtypes(recording):
         n = table.num_rows
         assert n > 0
         table.validate(full=True)
-        f32 = i32 = 0
+        f32 = i32 = u8 = 0
         for f in layout["fields"]:
             name = "obs." + f["name"]
             field = schema.field(name)
@@ -129,10 +129,13 @@ def test_columns_match_layout_shapes_and_dtypes(recording):
                 assert f["offset"] == f32
                 f32 += size
                 assert np.isfinite(values).all(), name
+            elif f["dtype"] == "uint8":
+                assert f["offset"] == u8
+                u8 += size
             else:
                 assert f["offset"] == i32
                 i32 += size
-        assert (f32, i32) == (layout["f32"], layout["i32"])
+        assert (f32, i32, u8) == (layout["f32"], layout["i32"], layout.get("u8", 0))
         mask = schema.field("mask").type
         assert pa.types.is_fixed_size_list(mask)
         assert (mask.list_size, mask.value_type) == (len(actions), pa.int8())
@@ -224,3 +227,27 @@ def test_killed_run_leaves_readable_files(mythos_bin, tmp_path):
         assert [e["episode"] for e in eps] == list(range(i * PER_FILE, (i + 1) * PER_FILE))
         assert sorted(set(table.column("episode").to_pylist())) == [e["episode"] for e in eps]
         assert table.column("terminated").to_pylist()[-1] or table.column("truncated").to_pylist()[-1]
+
+
+def test_machina_uint8_columns(mythos_bin, tmp_path):
+    """Machina's uint8 fields (board planes, card tables) are uint8 columns
+    whose values match the layout's shapes; the board's present plane is
+    (cell_kind) is set where tiles lie."""
+    cmd = [mythos_bin, "record", "MachinaArcana/TheFrozenEngine-v0", "--agent", "random", "--episodes", "1",
+           "--seed", "3", "--opt", "round_cap=3", "--out", str(tmp_path), "--quiet"]
+    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    files = sorted(tmp_path.glob("*.arrow"))
+    assert files
+    for _, schema, table in tables(files):
+        layout = json.loads(meta(schema)["mythos.layout"])
+        uint8s = [f for f in layout["fields"] if f["dtype"] == "uint8"]
+        assert {f["name"] for f in uint8s} >= {"board", "monsters", "item_cards", "events"}
+        for f in uint8s:
+            field = schema.field("obs." + f["name"])
+            assert field.type.value_type == pa.uint8()
+            values = table.column("obs." + f["name"]).combine_chunks().flatten().to_numpy()
+            assert values.dtype == np.uint8
+            board = values.reshape(table.num_rows, *f["shape"])
+            if f["name"] == "board":
+                assert (board[:, 0].sum(axis=(1, 2)) > 0).all()  # cell_kind: the placed tiles

@@ -16,6 +16,7 @@ class DType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DTYPE_BOOL: _ClassVar[DType]
     DTYPE_UINT64: _ClassVar[DType]
     DTYPE_INT64: _ClassVar[DType]
+    DTYPE_UINT8: _ClassVar[DType]
 
 class Encoding(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -28,6 +29,7 @@ DTYPE_INT8: DType
 DTYPE_BOOL: DType
 DTYPE_UINT64: DType
 DTYPE_INT64: DType
+DTYPE_UINT8: DType
 ENCODING_TENSORS: Encoding
 ENCODING_PACKED: Encoding
 
@@ -156,7 +158,7 @@ class OpenResponse(_message.Message):
     def __init__(self, session_id: _Optional[str] = ..., spec: _Optional[_Union[EnvSpec, _Mapping]] = ..., num_envs: _Optional[int] = ..., session_secret: _Optional[str] = ..., server_instance: _Optional[str] = ..., shared_memory: _Optional[_Union[SharedMemory, _Mapping]] = ...) -> None: ...
 
 class SharedMemory(_message.Message):
-    __slots__ = ("socket", "size", "header_bytes", "f32_offset", "i32_offset", "i8_offset", "u64_offset", "actions_offset", "envs_offset")
+    __slots__ = ("socket", "size", "header_bytes", "f32_offset", "i32_offset", "i8_offset", "u64_offset", "actions_offset", "envs_offset", "u8_offset")
     SOCKET_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
     HEADER_BYTES_FIELD_NUMBER: _ClassVar[int]
@@ -166,6 +168,7 @@ class SharedMemory(_message.Message):
     U64_OFFSET_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_OFFSET_FIELD_NUMBER: _ClassVar[int]
     ENVS_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    U8_OFFSET_FIELD_NUMBER: _ClassVar[int]
     socket: str
     size: int
     header_bytes: int
@@ -175,7 +178,8 @@ class SharedMemory(_message.Message):
     u64_offset: int
     actions_offset: int
     envs_offset: int
-    def __init__(self, socket: _Optional[str] = ..., size: _Optional[int] = ..., header_bytes: _Optional[int] = ..., f32_offset: _Optional[int] = ..., i32_offset: _Optional[int] = ..., i8_offset: _Optional[int] = ..., u64_offset: _Optional[int] = ..., actions_offset: _Optional[int] = ..., envs_offset: _Optional[int] = ...) -> None: ...
+    u8_offset: int
+    def __init__(self, socket: _Optional[str] = ..., size: _Optional[int] = ..., header_bytes: _Optional[int] = ..., f32_offset: _Optional[int] = ..., i32_offset: _Optional[int] = ..., i8_offset: _Optional[int] = ..., u64_offset: _Optional[int] = ..., actions_offset: _Optional[int] = ..., envs_offset: _Optional[int] = ..., u8_offset: _Optional[int] = ...) -> None: ...
 
 class ResetRequest(_message.Message):
     __slots__ = ("session_id", "seed", "envs", "session_secret")
@@ -238,7 +242,7 @@ class StepResult(_message.Message):
     def __init__(self, observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., agent: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., agent_rewards: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., episode_score: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., seed: _Optional[_Union[Tensor, _Mapping]] = ..., final_observation: _Optional[_Iterable[_Union[Tensor, _Mapping]]] = ..., final_score: _Optional[_Union[Tensor, _Mapping]] = ..., packed: _Optional[_Union[Packed, _Mapping]] = ...) -> None: ...
 
 class Packed(_message.Message):
-    __slots__ = ("num_envs", "f32", "i32", "i8", "u64", "sparse", "sparse_f32", "sparse_f32_index", "sparse_i32", "sparse_i32_index")
+    __slots__ = ("num_envs", "f32", "i32", "i8", "u64", "sparse", "sparse_f32", "sparse_f32_index", "sparse_i32", "sparse_i32_index", "u8")
     NUM_ENVS_FIELD_NUMBER: _ClassVar[int]
     F32_FIELD_NUMBER: _ClassVar[int]
     I32_FIELD_NUMBER: _ClassVar[int]
@@ -249,6 +253,7 @@ class Packed(_message.Message):
     SPARSE_F32_INDEX_FIELD_NUMBER: _ClassVar[int]
     SPARSE_I32_FIELD_NUMBER: _ClassVar[int]
     SPARSE_I32_INDEX_FIELD_NUMBER: _ClassVar[int]
+    U8_FIELD_NUMBER: _ClassVar[int]
     num_envs: int
     f32: bytes
     i32: bytes
@@ -259,7 +264,8 @@ class Packed(_message.Message):
     sparse_f32_index: bytes
     sparse_i32: bytes
     sparse_i32_index: bytes
-    def __init__(self, num_envs: _Optional[int] = ..., f32: _Optional[bytes] = ..., i32: _Optional[bytes] = ..., i8: _Optional[bytes] = ..., u64: _Optional[bytes] = ..., sparse: _Optional[bool] = ..., sparse_f32: _Optional[bytes] = ..., sparse_f32_index: _Optional[bytes] = ..., sparse_i32: _Optional[bytes] = ..., sparse_i32_index: _Optional[bytes] = ...) -> None: ...
+    u8: bytes
+    def __init__(self, num_envs: _Optional[int] = ..., f32: _Optional[bytes] = ..., i32: _Optional[bytes] = ..., i8: _Optional[bytes] = ..., u64: _Optional[bytes] = ..., sparse: _Optional[bool] = ..., sparse_f32: _Optional[bytes] = ..., sparse_f32_index: _Optional[bytes] = ..., sparse_i32: _Optional[bytes] = ..., sparse_i32_index: _Optional[bytes] = ..., u8: _Optional[bytes] = ...) -> None: ...
 
 class ObserveRequest(_message.Message):
     __slots__ = ("session_id", "agent", "envs", "session_secret")
