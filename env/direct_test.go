@@ -27,6 +27,15 @@ func TestVectorDirectMatchesCopy(t *testing.T) {
 	directMatchesCopy(t, lcg.TheGatheringID, env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}, 400, true, 10)
 }
 
+// TestVectorDirectKeepsRowsOfIncrementalEncoders: the card games' encoders
+// are incremental (env.RowKeeper), so a vector that steps one batch has
+// them bring each row up to date instead of rewriting it; the rows must
+// hold the same bytes as the copying vector's after every step.
+func TestVectorDirectKeepsRowsOfIncrementalEncoders(t *testing.T) {
+	directMatchesCopy(t, lcg.TheGatheringID, env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}, 400, false, 10)
+	directMatchesCopy(t, env.AH3ID, env.Options{"max_steps": "80"}, 400, false, 2)
+}
+
 // TestVectorDirectMatchesCopyMachina is the same for Machina Arcana, whose
 // uint8 rows the encoder updates in place (terrain planes kept while the
 // board is unchanged): once writing two batches in turn (every row written

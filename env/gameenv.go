@@ -88,17 +88,28 @@ type DirectEncoder interface {
 	// encode.Touched): an env whose encoder keeps records (an
 	// encode.TouchEncoder) clears o only where it wrote last time and marks
 	// what it writes there; other envs leave t not valid. EncodeInto makes
-	// t not valid: the first encoding clears all of o. (An env whose
-	// encoder is an encode.IncrementalEncoder then writes only what
-	// changed, until the next EncodeInto or Reset.)
+	// t not valid: the first encoding clears all of o, unless the caller
+	// sets t.Valid again because o holds what this env wrote there last (an
+	// env whose encoder is an encode.IncrementalEncoder, a [RowKeeper],
+	// then writes only what changed).
 	EncodeInto(o encode.Obs, mask []int8, t *encode.Touched)
 }
 
-// EncodeInto implements [DirectEncoder].
+// RowKeeper is a [DirectEncoder] whose encoder brings a row it wrote before
+// up to date instead of writing it whole (an encode.IncrementalEncoder):
+// a caller that directs it at the same row step after step passes a
+// Touched record of the row, valid while nobody else wrote it.
+type RowKeeper interface {
+	KeepsRows() bool
+}
+
+// KeepsRows implements [RowKeeper].
+func (e *GameEnv) KeepsRows() bool { return e.ie != nil }
+
+// EncodeInto implements [DirectEncoder]. The incremental memory, if any,
+// needs no reset here: it rewrites a row whole when the buffers are not
+// those it wrote last or the record t is not valid.
 func (e *GameEnv) EncodeInto(o encode.Obs, mask []int8, t *encode.Touched) {
-	if e.mem != nil {
-		e.mem.Invalidate()
-	}
 	if mask == nil {
 		e.obs, e.mask, e.touched = e.own, e.ownMask, e.ownT
 		return

@@ -55,8 +55,9 @@ type Vector struct {
 	envs   []Env
 	direct []DirectEncoder // DirectEncoderOf(envs[i]): writes row i itself (nil: copied)
 	// touched[i] is the record of env i's rows (direct envs), valid while
-	// rows[i], the batch it last wrote, is the batch of the call; nil for
-	// layouts without uint8 fields (see target).
+	// rows[i], the batch it last wrote, is the batch of the call; nil
+	// unless the layout has uint8 fields or the envs' encoders keep their
+	// rows ([RowKeeper]; see target).
 	touched  []encode.Touched
 	rows     []*Batch
 	spec     *Spec
@@ -97,13 +98,17 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 	workers = defaultWorkers(workers, len(envs))
 	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
 	v.direct = make([]DirectEncoder, len(envs))
-	if v.spec.Layout.U8 > 0 {
-		v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
-	}
+	keeps := v.spec.Layout.U8 > 0
 	for i, e := range envs {
 		if e.Spec().Layout == v.spec.Layout && e.Spec().Actions == v.spec.Actions {
 			v.direct[i] = DirectEncoderOf(e)
+			if k, ok := v.direct[i].(RowKeeper); ok && k.KeepsRows() {
+				keeps = true
+			}
 		}
+	}
+	if keeps {
+		v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
 	}
 	v.pool = NewWorkers(workers, true)
 	v.task, v.checkTask = v.stepChunk, v.checkChunk
@@ -224,11 +229,11 @@ func (v *Vector) stepChunk(_, lo, hi int) { v.stepRange(lo, hi) }
 
 // target directs env i's encoder into row i of out, when it can write
 // there itself; untarget undoes it once the env's rows are written. For a
-// layout with uint8 fields it passes the record of what the env wrote there
-// (still valid when out is the batch of its last encoding), so that the
-// encoder rewrites only what changed of the rows it keeps (Machina's
-// terrain planes); other layouts' encoders clear their rows whole, which
-// measured faster for them than keeping records.
+// layout with uint8 fields, or envs whose encoders are incremental
+// ([RowKeeper]), it passes the record of what the env wrote there (still
+// valid when out is the batch of its last encoding), so that the encoder
+// rewrites only what changed of the row (Machina's terrain planes, the
+// card games' changed blocks); other encoders clear their rows whole.
 func (v *Vector) target(i int, out *Batch) {
 	if d := v.direct[i]; d != nil {
 		l, a := v.spec.Layout, v.spec.Actions
