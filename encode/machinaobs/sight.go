@@ -48,8 +48,8 @@ type boardCache struct {
 	mu    sync.Mutex
 	dirty atomic.Bool // a row was written without the cache: forget dst
 	board machina.Board
-	ok    bool   // board holds a board (else nothing is cached)
-	hash  uint64 // of board.Grid, the key of its rows in sharedRows
+	ok    bool     // board holds a board (else nothing is cached)
+	hash  boardKey // of board.Grid, the key of its rows in sharedRows
 	// dst and rec identify the row whose terrain planes match board (nil:
 	// none): its uint8 buffer's first element and its record.
 	dst   *uint8
@@ -90,23 +90,30 @@ func (c *boardCache) row(a int) *[sightWords]uint64 {
 	return &r.row
 }
 
-// hashSeed keys the process's board hashes.
-var hashSeed = maphash.MakeSeed()
+// hashSeeds key the process's board hashes.
+var hashSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
-// gridHash is a 64-bit hash of every byte of g (what line of sight reads of
-// the board is in it).
-func gridHash(g *machina.Grid) uint64 {
-	return maphash.Bytes(hashSeed, unsafe.Slice((*byte)(unsafe.Pointer(g)), unsafe.Sizeof(*g)))
+// boardKey is a 128-bit hash of a board: two boards that differ share a key
+// with probability 2^-128 per pair, so a row found under a key is the
+// row of that board (a 64-bit key would leave a wrong observation within
+// reach of a long training run's millions of boards).
+type boardKey [2]uint64
+
+// gridHash is the key of every byte of g (what line of sight reads of the
+// board is in it).
+func gridHash(g *machina.Grid) boardKey {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(g)), unsafe.Sizeof(*g))
+	return boardKey{maphash.Bytes(hashSeeds[0], b), maphash.Bytes(hashSeeds[1], b)}
 }
 
 // sharedRow is one entry of the process's sight-row table.
 type sharedRow struct {
-	board uint64 // gridHash of the board
-	cell  int16  // the origin, -1 for an empty entry
+	board boardKey // gridHash of the board
+	cell  int16    // the origin, -1 for an empty entry
 	row   [sightWords]uint64
 }
 
-// sharedRowBits sizes the table: 2^16 entries of 72 bytes (4.5 MB, made on
+// sharedRowBits sizes the table: 2^16 entries of 80 bytes (5 MB, made on
 // first use, for the whole process).
 const sharedRowBits = 16
 
@@ -115,8 +122,8 @@ const sharedRowBits = 16
 // episode starts on the scenario's first tile; doors open and close again)
 // and an env that comes back to a board reuse each other's rows. It is
 // direct-mapped (a newer row replaces an older one of the same index) and
-// split in shards, each behind its own lock. Rows are trusted on a 64-bit
-// hash match.
+// split in shards, each behind its own lock. Rows are trusted on a 128-bit
+// key match.
 type rowTable struct {
 	once   sync.Once
 	shards [64]sync.Mutex
@@ -125,12 +132,12 @@ type rowTable struct {
 
 var sharedRows rowTable
 
-func (t *rowTable) index(board uint64, cell int) int {
-	return int((board ^ uint64(cell+1)*0x9e3779b97f4a7c15) >> (64 - sharedRowBits))
+func (t *rowTable) index(board boardKey, cell int) int {
+	return int((board[0] ^ uint64(cell+1)*0x9e3779b97f4a7c15) >> (64 - sharedRowBits))
 }
 
 // load copies the row of (board, cell) into dst, if the table has it.
-func (t *rowTable) load(board uint64, cell int, dst *[sightWords]uint64) bool {
+func (t *rowTable) load(board boardKey, cell int, dst *[sightWords]uint64) bool {
 	t.once.Do(t.make)
 	i := t.index(board, cell)
 	mu := &t.shards[i%len(t.shards)]
@@ -145,7 +152,7 @@ func (t *rowTable) load(board uint64, cell int, dst *[sightWords]uint64) bool {
 }
 
 // store keeps the row of (board, cell).
-func (t *rowTable) store(board uint64, cell int, row *[sightWords]uint64) {
+func (t *rowTable) store(board boardKey, cell int, row *[sightWords]uint64) {
 	t.once.Do(t.make)
 	i := t.index(board, cell)
 	mu := &t.shards[i%len(t.shards)]
