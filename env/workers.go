@@ -22,17 +22,23 @@ import (
 // A Run costs no allocation and, in a tight loop, no sleep and no wake-up:
 //
 //   - A Run publishes the task by bumping a generation counter that the
-//     workers watch. A worker that finished polls the counter for up to
-//     [WorkersSpin] before it sleeps on its own channel, so a caller that
-//     calls again within that time (a vector stepped by a fast agent, a
-//     batched policy, a served client in a loop) reaches a running worker.
-//     Waking a sleeping thread costs 20-50 µs on an idle core of a virtual
-//     machine, most of a step of a 64-env batch.
+//     workers watch. A worker that finished polls the counter for four times its
+//     last wait for a Run (at least [WorkersMinSpin], at most [WorkersSpin])
+//     before it sleeps on its own channel, so a caller that calls again at
+//     its usual pace (a vector stepped by a fast agent, a batched policy, a
+//     served client in a loop) reaches a running worker. Waking a sleeping
+//     thread costs 20-50 µs on an idle core of a virtual machine, and far
+//     more on some (2026-11-29: a 64-env vector of The Gathering, whose
+//     random policy reads the masks for about 100 µs between steps, ran no
+//     faster on 2 workers than on 1 with a fixed 50 µs poll, and 1.6-1.9×
+//     faster once the poll covered the gap).
 //   - The caller, out of chunks, polls for the last chunk's end for up to
-//     the same time before it sleeps until the part that ends it wakes it.
-//   - Polling is adaptive: a worker whose last wait for a Run outlasted twice
-//     the spin sleeps at once the next time, so a caller that thinks between
-//     Runs (a neural policy, a remote client) costs the workers no CPU.
+//     WorkersSpin before it sleeps until the part that ends it wakes it.
+//   - Polling is adaptive: a worker whose last wait for a Run outlasted
+//     four times WorkersSpin polls only WorkersMinSpin the next time, so a
+//     caller that thinks between Runs (a neural policy, a remote client)
+//     costs the workers little CPU. (A wait up to that long may be a short
+//     gap plus a slow wake-up: the full poll then catches the next Run.)
 //
 // A worker's sleep and a Run's wake race safely: each side announces itself
 // in an atomic flag before it re-checks the other's, and the one that claims
@@ -50,10 +56,14 @@ type Workers struct {
 	once sync.Once
 }
 
-// WorkersSpin is how long a worker polls for the next Run, and a caller for
-// the workers' end, before sleeping (see [Workers]); 0 turns polling off.
-// Set it before making Workers.
-var WorkersSpin = 50 * time.Microsecond
+// WorkersSpin is the longest a worker polls for the next Run, and a caller
+// for the workers' end, before sleeping (see [Workers]); 0 turns polling
+// off. Set it before making Workers.
+var WorkersSpin = 500 * time.Microsecond
+
+// WorkersMinSpin is the shortest a worker polls for the next Run (its first,
+// or after a quick one).
+var WorkersMinSpin = 50 * time.Microsecond
 
 // chunksPerPart is how many chunks a part's range splits into when parts
 // steal: enough to even out a delayed part, few enough that taking a chunk
@@ -220,9 +230,13 @@ func work(c *workerCore, p int) {
 	var lastWait time.Duration
 	for {
 		start := time.Now()
-		if lastWait <= 2*c.spin {
-			deadline := start.Add(c.spin)
-			for k := 1; c.spin > 0 && c.gen.Load() == seen && !c.closed.Load(); k++ {
+		if c.spin > 0 {
+			poll := min(c.spin, max(4*lastWait, WorkersMinSpin))
+			if lastWait > 4*c.spin {
+				poll = min(c.spin, WorkersMinSpin) // a caller that thinks between Runs
+			}
+			deadline := start.Add(poll)
+			for k := 1; c.gen.Load() == seen && !c.closed.Load(); k++ {
 				if k%64 == 0 && time.Now().After(deadline) {
 					break
 				}
