@@ -222,11 +222,15 @@ func codeName(c codes.Code) string {
 
 // sharedSpin is how long a served connection polls for the client's next
 // call before it waits in the network poller. A client in a tight loop (a
-// vector of random or batched agents) calls again within it, and is then
-// served without the wake-up of a parked goroutine, which costs 20-40 µs on
-// an idle core; a client that thinks longer costs the server this much CPU
-// per call.
-const sharedSpin = 50 * time.Microsecond
+// vector of random or batched agents, a Python env.step loop) calls again
+// within it, and is then served without the wake-up of a parked goroutine,
+// which costs 20-40 µs on an idle core and, on some virtual machines, over
+// 100 µs; a client that thinks longer costs the server this much CPU per
+// call, and one whose last call came after more than four times it none.
+// (2026-11-29, one Gathering env from Python: 50 µs, and stopping after a
+// wait of twice it, left every step paying two slow wake-ups, 144 µs; 200
+// µs and four times: 56 µs.)
+const sharedSpin = 200 * time.Microsecond
 
 // opReader reads the one-byte operations of an attached client: it polls
 // without blocking for up to spin first, but only while the client calls
@@ -280,7 +284,7 @@ func (r *opReader) tryRead(fd uintptr) bool {
 // read returns the next operation byte, or an error at the socket's end.
 func (r *opReader) read() (byte, error) {
 	start := time.Now()
-	r.spinning, r.until = r.last <= 2*r.spin, start.Add(r.spin)
+	r.spinning, r.until = r.last <= 4*r.spin, start.Add(r.spin)
 	r.n, r.err = 0, nil
 	err := r.raw.Read(r.try)
 	r.last = time.Since(start)
