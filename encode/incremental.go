@@ -144,6 +144,20 @@ func (p *Plan) Layout() *Layout { return p.layout }
 // from the state (a free slot) conventionally has the zero key.
 type Key [2]uint64
 
+// KeyU8 is the 8 bits of a small signed value, for packing a [Key].
+func KeyU8[T ~int8 | ~int16 | ~int](x T) uint64 { return uint64(uint8(x)) }
+
+// KeyU16 is the 16 bits of a small signed value, for packing a [Key].
+func KeyU16[T ~int8 | ~int16 | ~int](x T) uint64 { return uint64(uint16(x)) }
+
+// KeyBit is 1 for true, for packing a [Key].
+func KeyBit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // IncrementalEncoder is an [Encoder] that can bring a row it wrote before
 // up to date instead of writing it from zero.
 type IncrementalEncoder interface {

@@ -272,8 +272,8 @@ func (w *writer) spaces() {
 		c := &w.monstersAt[i]
 		dist := w.distance(i)
 		key := encode.Key{
-			1 | u8(clues)<<1 | bit(anomaly)<<9 | u8(s.Doom[i])<<10 | u8(c[0])<<18 | u8(c[1])<<26 | u8(c[2])<<34 |
-				uint64(w.invAt[i])<<42 | u8(s.SpaceMarkers[i])<<50 | (unstable>>uint(i)&1)<<58,
+			1 | encode.KeyU8(clues)<<1 | encode.KeyBit(anomaly)<<9 | encode.KeyU8(s.Doom[i])<<10 | encode.KeyU8(c[0])<<18 | encode.KeyU8(c[1])<<26 | encode.KeyU8(c[2])<<34 |
+				uint64(w.invAt[i])<<42 | encode.KeyU8(s.SpaceMarkers[i])<<50 | (unstable>>uint(i)&1)<<58,
 			uint64(math.Float32bits(dist)),
 		}
 		if !w.Changed(w.b.space+i, key) {
@@ -340,7 +340,7 @@ func (w *writer) hoods() {
 		if a := s.Attached[h]; a >= 0 {
 			attached = sc.Archive[a].Number // read, so public (AH3 403.5b)
 		}
-		key := encode.Key{1 | u8(s.Clues[h])<<1 | bit(s.Anomaly[h])<<9 | uint64(s.Hood[h].N)<<10 | bit(here)<<18 | u16(attached)<<19 | u16(doom)<<35}
+		key := encode.Key{1 | encode.KeyU8(s.Clues[h])<<1 | encode.KeyBit(s.Anomaly[h])<<9 | uint64(s.Hood[h].N)<<10 | encode.KeyBit(here)<<18 | encode.KeyU16(attached)<<19 | encode.KeyU16(doom)<<35}
 		if !w.Changed(w.b.hood+h, key) {
 			continue
 		}
@@ -378,7 +378,7 @@ func (w *writer) monsters() {
 		}
 		dist := w.distance(int(m.Space))
 		key := encode.Key{
-			1 | u16(m.Kind)<<1 | status<<17 | rows<<19 | u8(m.Damage)<<25 | u8(m.Health)<<33 | bit(m.Acted)<<41 | u8(m.Space)<<42,
+			1 | encode.KeyU16(m.Kind)<<1 | status<<17 | rows<<19 | encode.KeyU8(m.Damage)<<25 | encode.KeyU8(m.Health)<<33 | encode.KeyBit(m.Acted)<<41 | encode.KeyU8(m.Space)<<42,
 			uint64(math.Float32bits(dist)),
 		}
 		if !w.Changed(w.b.monster+i, key) {
@@ -459,8 +459,8 @@ func (w *writer) assets() {
 		w.Absent(first+na, ah3.MaxAssets-na) // empty slots are zero
 		for k := 0; k < na; k++ {
 			a := &st.Assets[k]
-			key := encode.Key{1 | u16(a.Card)<<1 | u8(a.Damage)<<17 | u8(a.Horror)<<25 |
-				bit(a.Used)<<33 | bit(a.UsedAP)<<34 | bit(a.Locked)<<35 | bit(a.Flipped)<<36}
+			key := encode.Key{1 | encode.KeyU16(a.Card)<<1 | encode.KeyU8(a.Damage)<<17 | encode.KeyU8(a.Horror)<<25 |
+				encode.KeyBit(a.Used)<<33 | encode.KeyBit(a.UsedAP)<<34 | encode.KeyBit(a.Locked)<<35 | encode.KeyBit(a.Flipped)<<36}
 			if !w.Changed(first+k, key) {
 				continue
 			}
@@ -495,7 +495,7 @@ func (w *writer) reserve() {
 			free |= 1 << uint(k)
 			continue
 		}
-		if w.Changed(w.b.reserve+k, encode.Key{1 | u16(c)<<1}) {
+		if w.Changed(w.b.reserve+k, encode.Key{1 | encode.KeyU16(c)<<1}) {
 			w.F(w.at.reserve+k*assetStatic, assetStatic)
 			*(*[assetStatic]float32)(w.O.F32[w.at.reserve+k*assetStatic:]) = w.e.asset[c] // written whole
 			w.SetI(w.at.reserveCard+k, int32(c)+1)
@@ -511,7 +511,7 @@ func (w *writer) codex() {
 	for i := 0; i < n; i++ {
 		a := &sc.Archive[s.Codex[i]]
 		revealed := s.Revealed&(1<<uint(a.Number)) != 0
-		if !w.Changed(w.b.codex+i, encode.Key{1 | u16(s.Codex[i])<<1 | bit(revealed)<<17}) {
+		if !w.Changed(w.b.codex+i, encode.Key{1 | encode.KeyU16(s.Codex[i])<<1 | encode.KeyBit(revealed)<<17}) {
 			continue
 		}
 		r := w.Fresh(w.at.codex+i*codexCols, codexCols)

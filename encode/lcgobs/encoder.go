@@ -318,9 +318,9 @@ func (w *writer) locations() {
 		}
 		canMove := s.MayMove(w.v, k)
 		key := encode.Key{
-			1 | bit(c.Revealed)<<1 | bit(vloc == k)<<2 | bit(canMove)<<3 | uint64(hereRows[k])<<4 |
-				uint64(conn)<<8 | u8(c.Doom)<<24 | u16(def)<<32 | u8(clues)<<48 | u8(w.enemiesAt[k])<<56,
-			u16(shroud),
+			1 | encode.KeyBit(c.Revealed)<<1 | encode.KeyBit(vloc == k)<<2 | encode.KeyBit(canMove)<<3 | uint64(hereRows[k])<<4 |
+				uint64(conn)<<8 | encode.KeyU8(c.Doom)<<24 | encode.KeyU16(def)<<32 | encode.KeyU8(clues)<<48 | encode.KeyU8(w.enemiesAt[k])<<56,
+			encode.KeyU16(shroud),
 		}
 		if !w.Changed(w.b.location+k, key) {
 			continue
@@ -391,9 +391,9 @@ func (w *writer) enemies() {
 		hunter, retaliate, aloof, massive := s.EnemyKeywords(id) // gained or blanked (LCG §3 Keywords)
 		atViewer := loc >= 0 && loc == vloc
 		key := encode.Key{
-			1 | u16(c.Def)<<1 | u8(c.Damage)<<17 | bit(c.Exhausted)<<25 | uint64(rows)<<26 | bit(atViewer)<<30 |
-				bit(hunter)<<31 | bit(retaliate)<<32 | bit(aloof)<<33 | bit(massive)<<34 | u8(c.Doom)<<35 | u8(at)<<43,
-			u16(fight) | u16(evade)<<16 | u16(h)<<32,
+			1 | encode.KeyU16(c.Def)<<1 | encode.KeyU8(c.Damage)<<17 | encode.KeyBit(c.Exhausted)<<25 | uint64(rows)<<26 | encode.KeyBit(atViewer)<<30 |
+				encode.KeyBit(hunter)<<31 | encode.KeyBit(retaliate)<<32 | encode.KeyBit(aloof)<<33 | encode.KeyBit(massive)<<34 | encode.KeyU8(c.Doom)<<35 | encode.KeyU8(at)<<43,
+			encode.KeyU16(fight) | encode.KeyU16(evade)<<16 | encode.KeyU16(h)<<32,
 		}
 		if !w.Changed(w.b.enemy+k, key) {
 			continue
@@ -445,7 +445,7 @@ func (w *writer) hand(p *game.Prompt) {
 	for h := 0; h < n; h++ {
 		// The card and what the prompt offers for it are two blocks: the
 		// offers change with the prompt, the cards seldom.
-		if d := w.def(hand[h]); w.Changed(w.b.hand+h, encode.Key{1 | u16(d)<<1}) {
+		if d := w.def(hand[h]); w.Changed(w.b.hand+h, encode.Key{1 | encode.KeyU16(d)<<1}) {
 			w.SetI(w.at.handCard+h, int32(d))
 			x := w.Fresh(w.at.hand+h*handCols, hPlayable)
 			x[hPresent] = 1
@@ -482,8 +482,8 @@ func (w *writer) zones() {
 		for p := 0; p < np; p++ {
 			slot := r*lcg.MaxPlay + p
 			c := &s.Cards[play[p]]
-			key := encode.Key{1 | u16(c.Def)<<1 | bit(c.Exhausted)<<17 | bit(c.Host >= 0)<<18 | u8(c.Damage)<<19 |
-				u8(c.Horror)<<27 | u8(c.Clues)<<35 | u8(c.Doom)<<43 | u8(c.Uses)<<51}
+			key := encode.Key{1 | encode.KeyU16(c.Def)<<1 | encode.KeyBit(c.Exhausted)<<17 | encode.KeyBit(c.Host >= 0)<<18 | encode.KeyU8(c.Damage)<<19 |
+				encode.KeyU8(c.Horror)<<27 | encode.KeyU8(c.Clues)<<35 | encode.KeyU8(c.Doom)<<43 | encode.KeyU8(c.Uses)<<51}
 			if !w.Changed(w.b.play+slot, key) {
 				continue
 			}
@@ -499,7 +499,7 @@ func (w *writer) zones() {
 		for t := 0; t < nt; t++ {
 			slot := r*lcg.MaxThreat + t
 			c := &s.Cards[threat[t]]
-			key := encode.Key{1 | u16(c.Def)<<1 | bit(c.Exhausted)<<17 | u8(c.Damage)<<18 | u8(c.Horror)<<26 | u8(c.Doom)<<34}
+			key := encode.Key{1 | encode.KeyU16(c.Def)<<1 | encode.KeyBit(c.Exhausted)<<17 | encode.KeyU8(c.Damage)<<18 | encode.KeyU8(c.Horror)<<26 | encode.KeyU8(c.Doom)<<34}
 			if !w.Changed(w.b.threat+slot, key) {
 				continue
 			}
@@ -554,7 +554,7 @@ func (w *writer) board() {
 		if c.Loc >= 0 && int(c.Loc) < lcg.MaxLocations {
 			at = int(c.Loc) + 1
 		}
-		key := encode.Key{1 | u16(c.Def)<<1 | u8(at)<<17 | bit(c.Host >= 0)<<25 | u8(c.Doom)<<26 | u8(c.Clues)<<34}
+		key := encode.Key{1 | encode.KeyU16(c.Def)<<1 | encode.KeyU8(at)<<17 | encode.KeyBit(c.Host >= 0)<<25 | encode.KeyU8(c.Doom)<<26 | encode.KeyU8(c.Clues)<<34}
 		if w.Changed(w.b.board+b, key) {
 			w.SetI(w.at.boardCard+b, int32(c.Def))
 			x := w.Fresh(w.at.board+b*boardCols, boardCols)
@@ -713,7 +713,7 @@ func (w *writer) options(p *game.Prompt) {
 		a := int(p.Options[i].Code)
 		gi, k := int(actionGroup[a]), int(actionSlot[a])
 		d, card := w.optionCard(p, actor, gi, k)
-		if !w.Changed(w.b.option+i, encode.Key{1 | uint64(a)<<1 | bit(card)<<17 | u16(d)<<18}) {
+		if !w.Changed(w.b.option+i, encode.Key{1 | uint64(a)<<1 | encode.KeyBit(card)<<17 | encode.KeyU16(d)<<18}) {
 			continue
 		}
 		w.SetI(w.at.optAction+i, int32(a))

@@ -73,15 +73,3 @@ const (
 	_ = uint(64 - seats*lcg.MaxThreat)
 	_ = uint(64 - 2*lcg.MaxHand)
 )
-
-// Key packing helpers: u8 and u16 are a small signed value's bits.
-func u8[T ~int8 | ~int16 | ~int](x T) uint64  { return uint64(uint8(x)) }
-func u16[T ~int8 | ~int16 | ~int](x T) uint64 { return uint64(uint16(x)) }
-
-// bit is 1 for true.
-func bit(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
