@@ -23,6 +23,11 @@ from mythos.registration import ENTRY_POINT, VECTOR_ENTRY_POINT
 
 from conftest import CIPHER, GATHERING
 
+# AsyncVectorEnv's workers start from a fork server, as the README advises:
+# a plain fork of this process (which has used gRPC for a hundred tests) can
+# hang in gRPC's fork handlers (grpc/grpc#22624), and did once in CI.
+FORK_CONTEXT = "forkserver"
+
 
 @pytest.fixture()
 def registry() -> Iterator[None]:
@@ -104,7 +109,8 @@ def test_gymnasium_vector_envs_over_make(address: str, mode: str) -> None:
     # Gymnasium's own vector envs stack infos into arrays of the values'
     # type: info["seed"] (up to 2**64 - 1) must not make them int64.
     n = 3
-    venv = gym.make_vec(GATHERING, n, vectorization_mode=mode, address=address, max_episode_steps=3)
+    kw = {} if mode == "sync" else {"vector_kwargs": {"context": FORK_CONTEXT}}
+    venv = gym.make_vec(GATHERING, n, vectorization_mode=mode, address=address, max_episode_steps=3, **kw)
     assert isinstance(venv, gym.vector.SyncVectorEnv if mode == "sync" else gym.vector.AsyncVectorEnv)
     obs, infos = venv.reset(seed=3)
     assert infos["seed"].dtype == np.uint64
@@ -128,7 +134,8 @@ def test_gymnasium_vector_envs_of_mythos_make(address: str, cls: type) -> None:
     # The same, built by hand over mythos.make, with episodes that end (and
     # auto-reset, Gymnasium's next-step way) along the way.
     n = 3
-    venv = cls([lambda: mythos.make(CIPHER, address, seats=2, max_steps=4)] * n)
+    kw = {"context": FORK_CONTEXT} if cls is gym.vector.AsyncVectorEnv else {}
+    venv = cls([lambda: mythos.make(CIPHER, address, seats=2, max_steps=4)] * n, **kw)
     obs, infos = venv.reset(seed=3)
     assert infos["seed"].dtype == np.uint64
     ended = 0
