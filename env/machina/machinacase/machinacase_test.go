@@ -1,4 +1,4 @@
-package machina
+package machinacase
 
 import (
 	"os"
@@ -6,12 +6,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mythos-rl/mythos/env/machina/content"
 )
 
 // TestRulesCases runs every YAML rules case of testdata/cases (MA §6–§20 as
 // data).
 func TestRulesCases(t *testing.T) {
-	ct, err := Shipped()
+	ct, err := content.Shipped()
 	if err != nil {
 		t.Fatal(err)
 	}
