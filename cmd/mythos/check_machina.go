@@ -10,7 +10,7 @@ import (
 )
 
 // Machina Arcana's rules cases: a path with a machina element
-// (env/machina/machinacase/testdata/cases), or --game machina.
+// (env/machina/testdata/cases), or --game machina.
 func init() {
 	caseGames = append(caseGames, caseGame{"machina", []string{"machina"}, loadMachinaCases})
 }
