@@ -1,3 +1,10 @@
+// Package machinacase runs Machina Arcana's rules cases: scripted
+// situations written in YAML (docs/rules-cases.md, docs/machina-content.md
+// "Rules cases", the cases in env/machina/testdata/cases). A case is loaded
+// and checked (LoadRulesCases), its table staged through the engine's case
+// hooks (env/machina/caseapi.go), its answers played, and the state compared
+// with its expectations, as env/lcg/lcgcase and env/ah3/ah3case do for the
+// other games.
 package machinacase
 
 import (
