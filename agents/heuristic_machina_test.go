@@ -5,12 +5,13 @@ import (
 
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/machina"
+	"github.com/mythos-rl/mythos/env/machina/content"
 )
 
 // machinaGame sets up The Frozen Engine with two pioneers.
 func machinaGame(t testing.TB, seed uint64, coop bool) *machina.State {
 	t.Helper()
-	ct, err := machina.Shipped()
+	ct, err := content.Shipped()
 	if err != nil {
 		t.Fatal(err)
 	}

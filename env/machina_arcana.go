@@ -11,6 +11,7 @@ import (
 	"github.com/mythos-rl/mythos/encode/machinaobs"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/machina"
+	machinacontent "github.com/mythos-rl/mythos/env/machina/content"
 )
 
 // MachinaFrozenEngineID is the env id of Machina Arcana's shipped scenario,
@@ -79,7 +80,7 @@ var machinaContents sync.Map // string → *machina.Content
 // machinaContent returns the shipped content, or the content of dir.
 func machinaContent(dir string) (*machina.Content, error) {
 	if dir == "" {
-		return machina.Shipped()
+		return machinacontent.Shipped()
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -91,7 +92,7 @@ func machinaContent(dir string) (*machina.Content, error) {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("option content=%s: not a directory", dir)
 	}
-	c, err := machina.Load(os.DirFS(abs))
+	c, err := machinacontent.Load(os.DirFS(abs))
 	if err != nil {
 		return nil, fmt.Errorf("option content=%s: %s/%v", dir, strings.TrimSuffix(dir, "/"), err)
 	}

@@ -4,7 +4,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/mythos-rl/mythos/env/machina"
+	"github.com/mythos-rl/mythos/env/machina/content"
+	"github.com/mythos-rl/mythos/env/machina/machinacase"
 	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
@@ -14,11 +15,11 @@ func init() {
 	caseGames = append(caseGames, caseGame{"machina", []string{"machina"}, loadMachinaCases})
 }
 
-// loadMachinaCases loads Machina Arcana rules cases (env/machina/rulescase.go)
+// loadMachinaCases loads Machina Arcana rules cases (env/machina/machinacase)
 // from a file, or from the *.yaml files of a directory; they run on the
 // shipped content.
 func loadMachinaCases(path string, dir bool) ([]checkCase, error) {
-	ct, err := machina.Shipped()
+	ct, err := content.Shipped()
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +32,7 @@ func loadMachinaCases(path string, dir bool) ([]checkCase, error) {
 	}
 	var out []checkCase
 	for _, f := range files {
-		cs, err := machina.LoadRulesCases(f)
+		cs, err := machinacase.LoadRulesCases(f)
 		if err != nil {
 			return out, err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/mythos-rl/mythos/encode/machinaobs"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/machina"
+	"github.com/mythos-rl/mythos/env/machina/content"
 )
 
 var teams = [][]string{{"lorre"}, {"hank", "kim"}, {"lorre", "hank", "philip"}, {"kim", "philip", "lorre", "hank"}}
@@ -17,7 +18,7 @@ var teams = [][]string{{"lorre"}, {"hank", "kim"}, {"lorre", "hank", "philip"}, 
 // newState sets up The Frozen Engine for a team.
 func newState(t testing.TB, seed uint64, cfg machina.Config) *machina.State {
 	t.Helper()
-	ct, err := machina.Shipped()
+	ct, err := content.Shipped()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@
 //
 // # Using it
 //
-//	ct, _ := machina.Shipped()                      // or machina.Load(os.DirFS(dir))
+//	ct, _ := content.Shipped()                      // env/machina/content; or content.Load(os.DirFS(dir))
 //	sc := ct.Scenario("frozen_engine")
 //	s, err := machina.New(sc, machina.Config{Pioneers: []string{"hank", "kim"}}, seed, false)
 //	for !s.Over() {
@@ -78,9 +78,11 @@
 //
 // # Content
 //
-// Tiles, pioneers, monsters, items, events and scenarios are YAML data
-// (Load, LoadFiles, Shipped); effects are a small vocabulary of primitives
-// (Op) with a Go escape hatch per card (cards_go.go). Rules cases
-// (RulesCase, LoadRulesCases) script situations on drawn boards
-// (ParseMap) with forced dice and deck tops.
+// Tiles, pioneers, monsters, items, events and scenarios are YAML data,
+// read and validated by the loader beside the shipped files
+// (env/machina/content: Load, LoadFiles, Shipped; it uses contentapi.go);
+// effects are a small vocabulary of primitives (Op) with a Go escape hatch
+// per card (cards_go.go). Rules cases (env/machina/machinacase) script
+// situations on drawn boards (ParseMap) with forced dice and deck tops,
+// through the hooks of caseapi.go.
 package machina

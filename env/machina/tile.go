@@ -47,7 +47,6 @@ type Tile struct {
 	Name   string
 	Finale bool
 	Faces  [2]TileFace
-	line   int
 }
 
 // rotate returns the face turned clockwise by a quarter turn: local cell

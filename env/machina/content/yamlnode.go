@@ -1,4 +1,4 @@
-package machina
+package content
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// decodeNode decodes a YAML node into v (a pointer) strictly: an unknown key,
+// DecodeNode decodes a YAML node into v (a pointer) strictly: an unknown key,
 // a missing required key (tag option ",required") or a value of the wrong
 // type is an error that names the file and line ("file:line: constraint").
 // A struct field named Line of type int receives the node's line.
-func decodeNode(file string, n *yaml.Node, v any) error {
+func DecodeNode(file string, n *yaml.Node, v any) error {
 	return decodeValue(file, n, reflect.ValueOf(v).Elem())
 }
 

@@ -1,4 +1,11 @@
-package machina
+// Package machinacase runs Machina Arcana's rules cases: scripted
+// situations written in YAML (docs/rules-cases.md, docs/machina-content.md
+// "Rules cases", the cases in env/machina/testdata/cases). A case is loaded
+// and checked (LoadRulesCases), its table staged through the engine's case
+// hooks (env/machina/caseapi.go), its answers played, and the state compared
+// with its expectations, as env/lcg/lcgcase and env/ah3/ah3case do for the
+// other games.
+package machinacase
 
 import (
 	"fmt"
@@ -6,7 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/machina"
+	"github.com/mythos-rl/mythos/env/machina/content"
 	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
@@ -27,7 +35,7 @@ type RulesCase struct {
 	Line    int
 	// content is the shipped content with the case's extra files
 	// (Setup.Content), loaded with the case; nil for none.
-	content *Content
+	content *machina.Content
 }
 
 // CaseSetup is the table before the first answer.
@@ -230,7 +238,7 @@ func LoadRulesCases(path string) ([]*RulesCase, error) {
 		return nil, err
 	}
 	var cases []*RulesCase
-	if err := decodeNode(path, list, &cases); err != nil {
+	if err := content.DecodeNode(path, list, &cases); err != nil {
 		return nil, err
 	}
 	hs := make([]casefile.Header, len(cases))
@@ -253,14 +261,14 @@ func LoadRulesCases(path string) ([]*RulesCase, error) {
 }
 
 func cellAt(xy []int) (int, error) {
-	if len(xy) != 2 || xy[0] < 0 || xy[1] < 0 || xy[0] >= Size || xy[1] >= Size {
+	if len(xy) != 2 || xy[0] < 0 || xy[1] < 0 || xy[0] >= machina.Size || xy[1] >= machina.Size {
 		return -1, fmt.Errorf("a cell is [x, y] on the canvas, got %v", xy)
 	}
-	return Cell(xy[0], xy[1]), nil
+	return machina.Cell(xy[0], xy[1]), nil
 }
 
 // Run plays the case on the shipped content and returns every difference.
-func (c *RulesCase) Run(ct *Content) error {
+func (c *RulesCase) Run(ct *machina.Content) error {
 	if c.content != nil {
 		ct = c.content // the shipped content and the case's own files
 	}
@@ -269,8 +277,8 @@ func (c *RulesCase) Run(ct *Content) error {
 		return fmt.Errorf("setup: %w", err)
 	}
 	for i, a := range c.Actions {
-		if err := s.applyNamed(a); err != nil {
-			return fmt.Errorf("action %d %q: %w\n%s", i+1, a, err, s.promptText())
+		if err := applyNamed(s, a); err != nil {
+			return fmt.Errorf("action %d %q: %w\n%s", i+1, a, err, promptText(s))
 		}
 	}
 	return c.check(s)
@@ -278,7 +286,7 @@ func (c *RulesCase) Run(ct *Content) error {
 
 // Outcome runs the case on ct (unless it is skipped) and returns its result
 // as `mythos check` prints it.
-func (c *RulesCase) Outcome(ct *Content) casefile.Outcome {
+func (c *RulesCase) Outcome(ct *machina.Content) casefile.Outcome {
 	r := casefile.Outcome{Status: casefile.Pass, Where: c.File + ":" + strconv.Itoa(c.Line)}
 	if c.Skip != "" {
 		r.Status = casefile.Skip
@@ -288,51 +296,25 @@ func (c *RulesCase) Outcome(ct *Content) casefile.Outcome {
 	return r
 }
 
-func (s *State) promptText() string {
+// promptText writes the current prompt and its options.
+func promptText(s *machina.State) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "prompt %s for %d:", promptKindNames[s.prompt.Kind], s.prompt.Actor)
-	for i, o := range s.prompt.Options {
-		fmt.Fprintf(&b, " [%s: %s]", actionNames[o.Code], s.Describe(i))
+	p := s.Prompt()
+	fmt.Fprintf(&b, "prompt %s for %d:", machina.PromptKindNames()[p.Kind], p.Actor)
+	for i, o := range p.Options {
+		fmt.Fprintf(&b, " [%s: %s]", machina.ActionNames()[o.Code], s.Describe(i))
 	}
 	return b.String()
 }
 
-// optionCode resolves an action name: a name of the vocabulary, or
-// "Item ID", "Attach ID", "ItemAbility ID N" with content ids.
-func (s *State) optionCode(name string) (game.ActionCode, error) {
-	f := strings.Fields(name)
-	if len(f) >= 2 && (f[0] == "Item" || f[0] == "Attach" || f[0] == "ItemAbility") {
-		if _, err := strconv.Atoi(f[1]); err != nil {
-			i := s.itemIndex(f[1])
-			if i < 0 {
-				return 0, fmt.Errorf("no item %q", f[1])
-			}
-			switch f[0] {
-			case "Item":
-				return CodeItem + game.ActionCode(i), nil
-			case "Attach":
-				return CodeAttach + game.ActionCode(i), nil
-			}
-			ab := 0
-			if len(f) > 2 {
-				ab, _ = strconv.Atoi(f[2])
-			}
-			return CodeItemAbility + game.ActionCode(i*4+ab), nil
-		}
-	}
-	for code, n := range actionNames {
-		if n == name {
-			return game.ActionCode(code), nil
-		}
-	}
-	return 0, fmt.Errorf("no action named %q", name)
-}
-
-func (s *State) applyNamed(name string) error {
+// applyNamed answers the prompt with the option named (State.ActionByName),
+// or with "Advance KIND" answers the first option until a prompt of that
+// kind comes.
+func applyNamed(s *machina.State, name string) error {
 	if strings.HasPrefix(name, "Advance ") {
 		kind := strings.TrimPrefix(name, "Advance ")
-		for i := 0; i < 2000 && !s.over; i++ {
-			if promptKindNames[s.prompt.Kind] == kind {
+		for i := 0; i < 2000 && !s.Over(); i++ {
+			if machina.PromptKindNames()[s.Prompt().Kind] == kind {
 				return nil
 			}
 			if err := s.Apply(0); err != nil {
@@ -341,40 +323,13 @@ func (s *State) applyNamed(name string) error {
 		}
 		return fmt.Errorf("no %s prompt came", kind)
 	}
-	code, err := s.optionCode(name)
+	code, err := s.ActionByName(name)
 	if err != nil {
 		return err
 	}
-	i := s.prompt.Find(code)
+	i := s.Prompt().Find(code)
 	if i < 0 {
 		return fmt.Errorf("not an option now")
 	}
 	return s.Apply(i)
-}
-
-func (s *State) itemIndex(id string) int {
-	for i := range s.ct.Items {
-		if s.ct.Items[i].ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-func (s *State) monsterIndex(id string) int {
-	for i := range s.ct.Monsters {
-		if s.ct.Monsters[i].ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-func (s *State) eventIndex(id string) int {
-	for i := range s.ct.Events {
-		if s.ct.Events[i].ID == id {
-			return i
-		}
-	}
-	return -1
 }

@@ -1,54 +1,16 @@
-package machina
+package machinacase
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"strings"
 
+	"github.com/mythos-rl/mythos/env/machina"
+	"github.com/mythos-rl/mythos/env/machina/content"
 	"github.com/mythos-rl/mythos/internal/casefile"
 )
 
 // The load-time checks of a rules case's Machina fields
 // (docs/rules-cases.md, Machina): every misuse is an error naming the
 // case file and line.
-
-// ShippedWith returns the shipped content with extra content files added
-// (paths on disk, docs/machina-content.md), for rules cases that need a
-// test card or tile of their own. Ids must stay unique.
-func ShippedWith(files []string) (*Content, error) {
-	c := &Content{}
-	sub, err := fs.Sub(shippedFS, "content")
-	if err != nil {
-		return nil, err
-	}
-	err = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
-			return err
-		}
-		data, err := fs.ReadFile(sub, p)
-		if err != nil {
-			return err
-		}
-		return c.addFile(p, data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		if err := c.addFile(f, data); err != nil {
-			return nil, err
-		}
-	}
-	if err := c.link(); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
 
 // validate checks the fields that name content files, tiles,
 // monsters and markers, and loads the case's extra content.
@@ -57,7 +19,7 @@ func (c *RulesCase) validate() error {
 		return fmt.Errorf("%s:%d: %s", c.File, line, fmt.Sprintf(format, args...))
 	}
 	su := &c.Setup
-	ct, err := Shipped()
+	ct, err := content.Shipped()
 	if err != nil {
 		return err
 	}
@@ -66,7 +28,7 @@ func (c *RulesCase) validate() error {
 		if err != nil {
 			return err
 		}
-		if ct, err = ShippedWith(files); err != nil {
+		if ct, err = content.ShippedWith(files); err != nil {
 			return at(c.Line, "content: %v", err)
 		}
 		c.content = ct
@@ -76,7 +38,7 @@ func (c *RulesCase) validate() error {
 	}
 	seen := map[string]bool{}
 	for i, t := range append(append([]CaseTile(nil), su.Tiles...), su.TileStack...) {
-		ti := ct.tileIndex(t.ID)
+		ti := ct.TileIndex(t.ID)
 		switch {
 		case ti < 0:
 			return at(t.Line, "no tile %q", t.ID)
@@ -100,8 +62,8 @@ func (c *RulesCase) validate() error {
 		}
 		seen[t.ID] = true
 	}
-	if su.MonsterDeck != nil && (*su.MonsterDeck < 0 || *su.MonsterDeck > MaxMonsters) {
-		return at(c.Line, "monster_deck %d is not 0..%d", *su.MonsterDeck, MaxMonsters)
+	if su.MonsterDeck != nil && (*su.MonsterDeck < 0 || *su.MonsterDeck > machina.MaxMonsters) {
+		return at(c.Line, "monster_deck %d is not 0..%d", *su.MonsterDeck, machina.MaxMonsters)
 	}
 	named := map[string]string{}
 	for _, m := range su.Monsters {
@@ -111,7 +73,7 @@ func (c *RulesCase) validate() error {
 		named[id] = "monster_top"
 	}
 	for _, id := range su.DestroyedPile {
-		if ct.monsterIndex(id) < 0 {
+		if ct.MonsterIndex(id) < 0 {
 			return at(c.Line, "destroyed_pile: no monster %q", id)
 		}
 		if w, ok := named[id]; ok {
@@ -120,25 +82,15 @@ func (c *RulesCase) validate() error {
 		named[id] = "destroyed_pile"
 	}
 	for _, m := range su.Mods {
-		if lookup(statNames[:], m.Stat) < 0 {
+		if _, ok := machina.StatByName(m.Stat); !ok {
 			return at(m.Line, "mods: no stat %q", m.Stat)
 		}
 		if m.Monster != "" && !m.Horror {
 			return at(m.Line, "mods: monster %q needs horror: true (a monster's effect holds a horror marker)", m.Monster)
 		}
-		if m.Monster != "" && ct.monsterIndex(m.Monster) < 0 {
+		if m.Monster != "" && ct.MonsterIndex(m.Monster) < 0 {
 			return at(m.Line, "mods: no monster %q", m.Monster)
 		}
 	}
 	return nil
-}
-
-// monsterIndex returns the index of the monster card with that id, or -1.
-func (ct *Content) monsterIndex(id string) int {
-	for i := range ct.Monsters {
-		if ct.Monsters[i].ID == id {
-			return i
-		}
-	}
-	return -1
 }

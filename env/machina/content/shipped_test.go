@@ -1,4 +1,4 @@
-package machina
+package content
 
 import "testing"
 

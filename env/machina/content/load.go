@@ -1,13 +1,12 @@
-package machina
+package content
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
-	"sync"
 
+	"github.com/mythos-rl/mythos/env/machina"
 	"gopkg.in/yaml.v3"
 )
 
@@ -162,35 +161,23 @@ type rawScenario struct {
 	Line        int
 }
 
-//go:embed content
-var shippedFS embed.FS
-
-var (
-	shippedOnce    sync.Once
-	shippedContent *Content
-	shippedErr     error
-)
-
-// Shipped returns the content shipped with the package (env/machina/content),
-// loaded and validated once.
-func Shipped() (*Content, error) {
-	shippedOnce.Do(func() {
-		sub, err := fs.Sub(shippedFS, "content")
-		if err != nil {
-			shippedErr = err
-			return
-		}
-		shippedContent, shippedErr = Load(sub)
-	})
-	return shippedContent, shippedErr
-}
-
 // Load reads every *.yaml file of fsys (in lexical path order) as content and
 // validates it. Every error names the file and line and the broken
 // constraint.
-func Load(fsys fs.FS) (*Content, error) {
-	c := &Content{}
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+func Load(fsys fs.FS) (*machina.Content, error) {
+	c := &machina.Content{}
+	if err := addDir(c, fsys); err != nil {
+		return nil, err
+	}
+	if err := c.Link(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// addDir adds every *.yaml file of fsys to c, in lexical path order.
+func addDir(c *machina.Content, fsys fs.FS) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -201,33 +188,26 @@ func Load(fsys fs.FS) (*Content, error) {
 		if err != nil {
 			return err
 		}
-		return c.addFile(p, data)
+		return addFile(c, p, data)
 	})
-	if err != nil {
-		return nil, err
-	}
-	if err := c.link(); err != nil {
-		return nil, err
-	}
-	return c, nil
 }
 
 // LoadFiles reads content from files given as name → YAML text, in the
 // order given (for tests and rules cases).
-func LoadFiles(names []string, texts []string) (*Content, error) {
-	c := &Content{}
+func LoadFiles(names []string, texts []string) (*machina.Content, error) {
+	c := &machina.Content{}
 	for i := range names {
-		if err := c.addFile(names[i], []byte(texts[i])); err != nil {
+		if err := addFile(c, names[i], []byte(texts[i])); err != nil {
 			return nil, err
 		}
 	}
-	if err := c.link(); err != nil {
+	if err := c.Link(); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-func (c *Content) addFile(file string, data []byte) error {
+func addFile(c *machina.Content, file string, data []byte) error {
 	var n yaml.Node
 	if err := yaml.Unmarshal(data, &n); err != nil {
 		return fmt.Errorf("%s: %v", file, err)
@@ -236,7 +216,7 @@ func (c *Content) addFile(file string, data []byte) error {
 		return nil
 	}
 	var raw rawFile
-	if err := decodeNode(path.Clean(file), &n, &raw); err != nil {
+	if err := DecodeNode(path.Clean(file), &n, &raw); err != nil {
 		return err
 	}
 	for i := range raw.Tiles {
@@ -295,37 +275,37 @@ func inRange(file string, line int, what string, v, lo, hi int) error {
 	return nil
 }
 
-func compileTile(file string, r *rawTile) (Tile, error) {
-	t := Tile{ID: r.ID, Name: r.Name, Finale: r.Finale, line: r.Line}
+func compileTile(file string, r *rawTile) (machina.Tile, error) {
+	t := machina.Tile{ID: r.ID, Name: r.Name, Finale: r.Finale}
 	if len(r.Faces) != 2 && !(r.Finale && len(r.Faces) == 1) {
 		return t, errAt(file, r.Line, "tile %s: a map tile has 2 faces (a finale tile 1 or 2), got %d (MA §11.1)", r.ID, len(r.Faces))
 	}
 	for fi := range r.Faces {
 		rf := &r.Faces[fi]
 		f := &t.Faces[fi]
-		if len(rf.Cells) != TileSize {
-			return t, errAt(file, rf.Line, "tile %s face %d: cells has %d rows, want %d", r.ID, fi, len(rf.Cells), TileSize)
+		if len(rf.Cells) != machina.TileSize {
+			return t, errAt(file, rf.Line, "tile %s face %d: cells has %d rows, want %d", r.ID, fi, len(rf.Cells), machina.TileSize)
 		}
 		for y, row := range rf.Cells {
-			if len(row) != TileSize {
-				return t, errAt(file, rf.Line+1+y, "tile %s face %d: cells row %d has %d characters, want %d", r.ID, fi, y, len(row), TileSize)
+			if len(row) != machina.TileSize {
+				return t, errAt(file, rf.Line+1+y, "tile %s face %d: cells row %d has %d characters, want %d", r.ID, fi, y, len(row), machina.TileSize)
 			}
-			for x := 0; x < TileSize; x++ {
-				k, ok := KindOf(row[x])
+			for x := 0; x < machina.TileSize; x++ {
+				k, ok := machina.KindOf(row[x])
 				if !ok {
-					return t, errAt(file, rf.Line+1+y, "tile %s face %d: %q at (%d,%d) is not a cell character (%s)", r.ID, fi, row[x], x, y, kindChars[1:])
+					return t, errAt(file, rf.Line+1+y, "tile %s face %d: %q at (%d,%d) is not a cell character (%s)", r.ID, fi, row[x], x, y, machina.CellChars())
 				}
-				f.Cells[y*TileSize+x] = k
+				f.Cells[y*machina.TileSize+x] = k
 			}
 		}
-		if rf.VEdges != nil && len(rf.VEdges) != TileSize {
-			return t, errAt(file, rf.Line, "tile %s face %d: vedges has %d rows, want %d", r.ID, fi, len(rf.VEdges), TileSize)
+		if rf.VEdges != nil && len(rf.VEdges) != machina.TileSize {
+			return t, errAt(file, rf.Line, "tile %s face %d: vedges has %d rows, want %d", r.ID, fi, len(rf.VEdges), machina.TileSize)
 		}
 		for y, row := range rf.VEdges {
-			if len(row) != TileSize-1 {
-				return t, errAt(file, rf.Line, "tile %s face %d: vedges row %d has %d characters, want %d", r.ID, fi, y, len(row), TileSize-1)
+			if len(row) != machina.TileSize-1 {
+				return t, errAt(file, rf.Line, "tile %s face %d: vedges row %d has %d characters, want %d", r.ID, fi, y, len(row), machina.TileSize-1)
 			}
-			for x := 0; x < TileSize-1; x++ {
+			for x := 0; x < machina.TileSize-1; x++ {
 				e, ok := edgeOf(row[x], '|')
 				if !ok {
 					return t, errAt(file, rf.Line, "tile %s face %d: vedges row %d: %q is not an edge ('.', '|', 'd', 'D')", r.ID, fi, y, row[x])
@@ -333,14 +313,14 @@ func compileTile(file string, r *rawTile) (Tile, error) {
 				f.V[y][x+1] = e
 			}
 		}
-		if rf.HEdges != nil && len(rf.HEdges) != TileSize-1 {
-			return t, errAt(file, rf.Line, "tile %s face %d: hedges has %d rows, want %d", r.ID, fi, len(rf.HEdges), TileSize-1)
+		if rf.HEdges != nil && len(rf.HEdges) != machina.TileSize-1 {
+			return t, errAt(file, rf.Line, "tile %s face %d: hedges has %d rows, want %d", r.ID, fi, len(rf.HEdges), machina.TileSize-1)
 		}
 		for y, row := range rf.HEdges {
-			if len(row) != TileSize {
-				return t, errAt(file, rf.Line, "tile %s face %d: hedges row %d has %d characters, want %d", r.ID, fi, y, len(row), TileSize)
+			if len(row) != machina.TileSize {
+				return t, errAt(file, rf.Line, "tile %s face %d: hedges row %d has %d characters, want %d", r.ID, fi, y, len(row), machina.TileSize)
 			}
-			for x := 0; x < TileSize; x++ {
+			for x := 0; x < machina.TileSize; x++ {
 				e, ok := edgeOf(row[x], '-')
 				if !ok {
 					return t, errAt(file, rf.Line, "tile %s face %d: hedges row %d: %q is not an edge ('.', '-', 'd', 'D')", r.ID, fi, y, row[x])
@@ -359,23 +339,23 @@ func compileTile(file string, r *rawTile) (Tile, error) {
 		if a < 0 || !f.Open[a] {
 			return t, errAt(file, rf.Line, "tile %s face %d: attach %q must be one of its open sides (MA §11.1)", r.ID, fi, rf.Attach)
 		}
-		f.Attach = Side(a)
-		for s := Side(0); s < 4; s++ {
+		f.Attach = machina.Side(a)
+		for s := machina.Side(0); s < 4; s++ {
 			if !f.Open[s] {
 				continue
 			}
-			p, q := openingCells(s)
+			p, q := machina.TileOpeningCells(s)
 			for _, c := range []int{p, q} {
-				if k := f.Cells[c]; k == KindRubble || k == KindChasm || k.IsAction() || k == KindBarrel {
-					return t, errAt(file, rf.Line, "tile %s face %d: opening cell (%d,%d) on the %s side must be passable, is %s", r.ID, fi, c%TileSize, c/TileSize, s, k)
+				if k := f.Cells[c]; k == machina.KindRubble || k == machina.KindChasm || k.IsAction() || k == machina.KindBarrel {
+					return t, errAt(file, rf.Line, "tile %s face %d: opening cell (%d,%d) on the %s side must be passable, is %s", r.ID, fi, c%machina.TileSize, c/machina.TileSize, s, k)
 				}
 			}
 		}
 		for _, e := range rf.Entrances {
-			if len(e) != 2 || e[0] < 0 || e[1] < 0 || e[0] >= TileSize || e[1] >= TileSize {
+			if len(e) != 2 || e[0] < 0 || e[1] < 0 || e[0] >= machina.TileSize || e[1] >= machina.TileSize {
 				return t, errAt(file, rf.Line, "tile %s face %d: an entrance is [x, y] inside the tile", r.ID, fi)
 			}
-			f.Entrances = append(f.Entrances, e[1]*TileSize+e[0])
+			f.Entrances = append(f.Entrances, e[1]*machina.TileSize+e[0])
 		}
 	}
 	if len(r.Faces) == 1 {
@@ -384,17 +364,17 @@ func compileTile(file string, r *rawTile) (Tile, error) {
 	return t, nil
 }
 
-func edgeOf(c byte, wall byte) (Edge, bool) {
+func edgeOf(c byte, wall byte) (machina.Edge, bool) {
 	switch c {
 	case '.', ' ':
-		return EdgeOpen, true
+		return machina.EdgeOpen, true
 	case 'd':
-		return EdgeDoor, true
+		return machina.EdgeDoor, true
 	case 'D':
-		return EdgeClosed, true
+		return machina.EdgeClosed, true
 	}
 	if c == wall {
-		return EdgeWall, true
+		return machina.EdgeWall, true
 	}
 	return 0, false
 }
@@ -411,71 +391,4 @@ func sideOf(s string) int {
 		return 3
 	}
 	return -1
-}
-
-// link checks references between files: unique ids, finale tiles, scenario
-// events, and the limits of the fixed layout.
-func (c *Content) link() error {
-	seen := map[string]string{}
-	add := func(kind, id string) error {
-		if prev, ok := seen[kind+"/"+id]; ok {
-			return fmt.Errorf("content: %s id %q used twice (%s)", kind, id, prev)
-		}
-		seen[kind+"/"+id] = id
-		return nil
-	}
-	for _, t := range c.Tiles {
-		if err := add("tile", t.ID); err != nil {
-			return err
-		}
-	}
-	for _, p := range c.Pioneers {
-		if err := add("pioneer", p.ID); err != nil {
-			return err
-		}
-	}
-	for _, m := range c.Monsters {
-		if err := add("monster", m.ID); err != nil {
-			return err
-		}
-	}
-	for _, it := range c.Items {
-		if err := add("item", it.ID); err != nil {
-			return err
-		}
-	}
-	for _, e := range c.Events {
-		if err := add("event", e.ID); err != nil {
-			return err
-		}
-	}
-	switch {
-	case len(c.Monsters) > MaxMonsters:
-		return fmt.Errorf("content: %d monsters, at most %d", len(c.Monsters), MaxMonsters)
-	case len(c.Items) > MaxItems:
-		return fmt.Errorf("content: %d items, at most %d", len(c.Items), MaxItems)
-	case len(c.Events) > MaxEvents:
-		return fmt.Errorf("content: %d events, at most %d", len(c.Events), MaxEvents)
-	case len(c.Tiles) > MaxTiles:
-		return fmt.Errorf("content: %d tiles, at most %d", len(c.Tiles), MaxTiles)
-	}
-	if err := c.linkTakes(); err != nil {
-		return err
-	}
-	c.indexFree()
-	c.indexStats()
-	for i := range c.Scenarios {
-		s := &c.Scenarios[i]
-		s.content = c
-		if err := add("scenario", s.ID); err != nil {
-			return err
-		}
-		if s.Finale != nil {
-			ti := c.tileIndex(s.Finale.Tile)
-			if ti < 0 || !c.Tiles[ti].Finale {
-				return fmt.Errorf("content: scenario %s: finale tile %q is not a finale tile", s.ID, s.Finale.Tile)
-			}
-		}
-	}
-	return nil
 }

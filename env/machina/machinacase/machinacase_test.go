@@ -1,4 +1,4 @@
-package machina
+package machinacase
 
 import (
 	"os"
@@ -6,16 +6,18 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mythos-rl/mythos/env/machina/content"
 )
 
-// TestRulesCases runs every YAML rules case of testdata/cases (MA §6–§20 as
+// TestRulesCases runs every YAML rules case of env/machina/testdata/cases (MA §6–§20 as
 // data).
 func TestRulesCases(t *testing.T) {
-	ct, err := Shipped()
+	ct, err := content.Shipped()
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob("testdata/cases/*.yaml")
+	files, _ := filepath.Glob("../testdata/cases/*.yaml")
 	sort.Strings(files)
 	if len(files) == 0 {
 		t.Fatal("no rules cases")
