@@ -27,8 +27,8 @@ func newCheck() *cobra.Command {
 		Short: "Run scripted rules cases (YAML) and print each as PASS, FAIL or SKIP",
 		Long: "Loads the rules cases of each YAML file (or of each *.yaml file in a directory), runs\n" +
 			"each case's setup, actions and expectations on its game's engine (the game its cases name with\n" +
-			"game: lcg|ah3|machina; else the game a directory of the path names, e.g. env/ah3/..., or\n" +
-			"--game; else the LCG) and prints\n" +
+			"game: lcg|ah3|machina; else --game; else the game a directory of the path names, e.g.\n" +
+			"env/ah3/...; else the spec the first rule cites, LCG, AH3 or MA; else the LCG) and prints\n" +
 			"PASS, SKIP (with the reason) or FAIL (with each difference: want X, got Y).\n" +
 			"Exits non-zero when a case fails or a file has an error. The format: docs/rules-cases.md.",
 		Example: "  mythos check env/lcg/testdata/cases\n" +

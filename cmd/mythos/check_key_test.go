@@ -31,13 +31,34 @@ func TestCheckGameKey(t *testing.T) {
 	if out, _, err := mythos(t, "", "check", "-q", dir); err != nil || !strings.Contains(out, " passed, 0 failed") {
 		t.Fatalf("a directory of game: ah3 files: %v\n%s", err, out)
 	}
-	// Without the key the file is read as the default game's and fails.
+	// Without the key, a file outside the repository still runs as its game:
+	// its rules cite the AH3 spec (and a Machina file the MA spec).
 	bare := filepath.Join(t.TempDir(), "cases.yaml")
 	if err := os.WriteFile(bare, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := mythos(t, "", "check", "-q", bare); err == nil {
-		t.Fatal("an AH3 file without game: ah3 passed as the default game")
+	if out, _, err := mythos(t, "", "check", "-q", bare); err != nil || !strings.Contains(out, " passed, 0 failed") {
+		t.Fatalf("an AH3 file without game: ah3, outside any game's folder: %v\n%s", err, out)
+	}
+	ma, err := os.ReadFile(filepath.Join("..", "..", "env", "machina", "testdata", "cases", "items.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bareMA := filepath.Join(t.TempDir(), "cases.yaml")
+	if err := os.WriteFile(bareMA, ma, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := mythos(t, "", "check", "-q", bareMA); err != nil || !strings.Contains(out, " passed, 0 failed") {
+		t.Fatalf("a Machina file without game: machina, outside any game's folder: %v\n%s", err, out)
+	}
+	// Rules that cite no known spec leave the default game (the LCG), whose
+	// runner refuses the AH3 setup.
+	uncited := filepath.Join(t.TempDir(), "cases.yaml")
+	if err := os.WriteFile(uncited, []byte(strings.ReplaceAll(string(data), "rule: AH3", "rule: rulebook")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := mythos(t, "", "check", "-q", uncited); err == nil {
+		t.Fatal("an AH3 file citing no spec and naming no game passed as the default game")
 	}
 	// A --game that disagrees with the key, cases that disagree, and an
 	// unknown game are errors naming file and line.

@@ -12,7 +12,7 @@ import (
 // Machina Arcana's rules cases: a path with a machina element
 // (env/machina/testdata/cases), or --game machina.
 func init() {
-	caseGames = append(caseGames, caseGame{"machina", []string{"machina"}, loadMachinaCases})
+	caseGames = append(caseGames, caseGame{"machina", []string{"machina"}, "MA", loadMachinaCases})
 }
 
 // loadMachinaCases loads Machina Arcana rules cases (env/machina/machinacase)
