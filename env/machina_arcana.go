@@ -42,6 +42,14 @@ var machinaPotentials = []PotentialTerm{
 		}
 		return sum / float64(max(1, int(m.N)))
 	}},
+	{Name: "kills", Doc: "monsters the pioneers destroyed (MA §7.6), over 4 per pioneer, capped at 1", Value: func(s game.State) float64 {
+		m := s.(*machina.State)
+		k := 0
+		for i := 0; i < int(m.N); i++ {
+			k += int(m.P[i].Kills)
+		}
+		return min(1, float64(k)/float64(4*max(1, int(m.N))))
+	}},
 }
 
 // The team reward of the MachinaArcana/* envs: Step's reward is the pioneers'

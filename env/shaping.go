@@ -129,7 +129,7 @@ type shaped struct {
 }
 
 // Shape wraps e so that each step's reward, team and per seat, gets
-// γΦ(s') − Φ(s) added, with Φ(s) = sh.Potential(s) (potential-based shaping,
+// γΦ(s') − Φ(s) added (per seat times the seat's side, game.SideOf), with Φ(s) = sh.Potential(s) (potential-based shaping,
 // Ng, Harada and Russell 1999: the optimal policies do not change). Info.Score
 // stays the game's own, unshaped result. With γ = 1 the shaping of an
 // episode that ends sums to −Φ(s₀). A nil sh returns e itself. The wrapper
@@ -172,9 +172,13 @@ func (w *shaped) Step(action int) (Transition, error) {
 	f := w.sh.Gamma*next - w.phi
 	w.phi = next
 	tr.Reward += f
+	// A seat's reward is Side(seat) × the team's (game.Sides): a seat that
+	// plays against the team (Machina's monsters once their side plays) is
+	// shaped against the team's potential, and a seat with no stake not at all.
 	n := copy(w.rewards, tr.Info.Rewards)
+	st := w.Env.State()
 	for i := range w.rewards[:n] {
-		w.rewards[i] += f
+		w.rewards[i] += game.SideOf(st, game.AgentID(i)) * f
 	}
 	tr.Info.Rewards = w.rewards[:n]
 	return tr, nil

@@ -283,3 +283,66 @@ func BenchmarkStepShaping(b *testing.B) {
 		benchStep(b, env.Options{"difficulty": "easy", "shaping": allTerms, "shaping_gamma": "0.99"})
 	})
 }
+
+// TestShapingFollowsSides: a seat's shaping is its side times the team's
+// (game.Sides). In Machina's competitive game the monsters seat and dead
+// pioneers take the team's shaping negated; in the cooperative game the
+// monsters seat takes none.
+func TestShapingFollowsSides(t *testing.T) {
+	const terms = "chapter:1,danger:1,health:1,kills:1"
+	for _, coop := range []string{"false", "true"} {
+		base := env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": coop}
+		shapedOpts := env.Options{"shaping": terms}
+		for k, v := range base {
+			shapedOpts[k] = v
+		}
+		plain, err := env.Make(env.MachinaFrozenEngineID, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shaped, err := env.Make(env.MachinaFrozenEngineID, shapedOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(3)
+		against, shapedSteps := 0, 0
+		for seed := uint64(1); seed <= 6; seed++ {
+			_, info := plain.Reset(seed)
+			shaped.Reset(seed)
+			for step := 0; step < 3000; step++ {
+				a := agents.Uniform(&rng, info.Mask)
+				p, err := plain.Step(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s, err := shaped.Step(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f := s.Reward - p.Reward
+				if f != 0 {
+					shapedSteps++
+				}
+				for i := range p.Info.Rewards {
+					side := game.SideOf(shaped.State(), game.AgentID(i))
+					if side < 0 && f != 0 {
+						against++
+					}
+					if got, want := s.Info.Rewards[i]-p.Info.Rewards[i], side*f; math.Abs(got-want) > 1e-9 {
+						t.Fatalf("cooperative=%s seed %d step %d seat %d: shaping %v, want side %v × team %v", coop, seed, step, i, got, side, f)
+					}
+				}
+				info = p.Info
+				if p.Terminated || p.Truncated {
+					break
+				}
+			}
+		}
+		if shapedSteps == 0 {
+			t.Fatalf("cooperative=%s: no step was shaped", coop)
+		}
+		if coop == "false" && against == 0 {
+			t.Fatal("competitive: no shaped step had a seat against the team")
+		}
+	}
+}
