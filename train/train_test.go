@@ -159,7 +159,7 @@ func TestGraphMatchesForward(t *testing.T) {
 	}
 	defer lg.close()
 	// a rollout buffer of B rows from real play
-	buf := newRollout(1, B, arch.F32, arch.I32, arch.Actions)
+	buf := newRollout(1, B, arch.F32, arch.I32, arch.EncWidth, arch.Actions)
 	rng := game.NewRNG(3)
 	obs, info := e.Reset(11)
 	for row := 0; row < B; row++ {
@@ -223,7 +223,7 @@ func TestGraphMatchesForward(t *testing.T) {
 	gv := append([]float32(nil), lg.outValue.Data().([]float32)...)
 	lg.vm.Reset()
 	for _, row := range rows {
-		v := net.Forward(buf.x[int(row)*arch.F32:(int(row)+1)*arch.F32], buf.ids[int(row)*arch.I32:(int(row)+1)*arch.I32], logits, s)
+		v := net.Forward(buf.x[int(row)*arch.F32:(int(row)+1)*arch.F32], nil, buf.ids[int(row)*arch.I32:(int(row)+1)*arch.I32], logits, s)
 		if math.Abs(float64(v-gv[row])) > 1e-4 {
 			t.Fatalf("row %d: value %v (Go) vs %v (graph)", row, v, gv[row])
 		}
@@ -394,7 +394,7 @@ func TestLossTermsAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lg.close()
-	buf := newRollout(1, B, arch.F32, arch.I32, arch.Actions)
+	buf := newRollout(1, B, arch.F32, arch.I32, arch.EncWidth, arch.Actions)
 	obs, info := e.Reset(3)
 	s := m.NewScratch()
 	logits, probs := make([]float32, arch.Actions), make([]float32, arch.Actions)
@@ -403,7 +403,7 @@ func TestLossTermsAtStart(t *testing.T) {
 		copy(buf.x[row*arch.F32:], obs.F32)
 		copy(buf.ids[row*arch.I32:], obs.I32)
 		copy(buf.mask[row*arch.Actions:], info.Mask)
-		v := net.Forward(obs.F32, obs.I32, logits, s)
+		v := net.Forward(obs.F32, nil, obs.I32, logits, s)
 		lse := MaskedSoftmax(logits, info.Mask, probs)
 		a := argmax(probs, info.Mask)
 		buf.act[row], buf.logp[row] = int32(a), float32(float64(logits[a])-lse)

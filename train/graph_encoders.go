@@ -1,0 +1,107 @@
+package train
+
+import (
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// setInputs are the graph inputs of one set encoder over a minibatch of B
+// rows of N entities: the entities' features x [B·N, D]; keep [B·N, H] (1 for
+// a non-empty entity, 0 for an empty one, for every unit of the last layer);
+// drop [B·N, H] (0 or -2: below any tanh, so that empty entities never win
+// the max); inv [B, H] (1 / the number of non-empty entities, 1 when none);
+// any [B, H] (1 when some entity is non-empty, else 0: the max is then 0).
+type setInputs struct {
+	x, keep, drop, inv, any *tensor.Dense
+}
+
+// buildEncoders adds the set and convolution encoders of lg.net to g for
+// minibatches of b rows and returns their outputs concatenated, [b, out]
+// (nil without encoders). param binds a parameter as a node of the given
+// shape (default its own) whose gradient the graph returns.
+func (lg *lossGraph) buildEncoders(g *G.ExprGraph, b int, param func(p *Param, shape ...int) *G.Node) *G.Node {
+	net := lg.net
+	var outs []*G.Node
+	for k, d := range net.Desc.Sets {
+		n, h := d.Rows, d.Out/2
+		var in setInputs
+		var x, keep, drop, inv, any *G.Node
+		x, in.x = input(g, "set."+d.Field+".x", b*n, d.Width)
+		keep, in.keep = input(g, "set."+d.Field+".keep", b*n, h)
+		drop, in.drop = input(g, "set."+d.Field+".drop", b*n, h)
+		inv, in.inv = input(g, "set."+d.Field+".inv", b, h)
+		any, in.any = input(g, "set."+d.Field+".any", b, h)
+		lg.sets = append(lg.sets, in)
+		for _, l := range net.Sets[k] {
+			w, bias := param(l[0]), param(l[1], 1, ld.Out, 1, 1)
+			y := G.Must(G.Conv2d(x, w, tensor.Shape{ld.Kernel, ld.Kernel}, []int{ld.Pad, ld.Pad}, []int{1, 1}, []int{1, 1}))
+			x = G.Must(G.Rectify(G.Must(G.BroadcastAdd(y, bias, nil, []byte{0, 2, 3}))))
+		}
+		p := G.Must(G.MaxPool2D(x, tensor.Shape{d.Pool, d.Pool}, []int{0, 0}, []int{d.Pool, d.Pool}))
+		outs = append(outs, G.Must(G.Reshape(p, tensor.Shape{b, d.Out})))
+	}
+	switch len(outs) {
+	case 0:
+		return nil
+	case 1:
+		return outs[0]
+	}
+	return G.Must(G.Concat(1, outs...))
+}
+
+// setEnc writes the encoder inputs of the minibatch rows of r (padding rows:
+// empty sets and blank planes).
+func (lg *lossGraph) setEnc(r *rollout, rows []int32) {
+	for k, d := range lg.net.Desc.Sets {
+		in := lg.sets[k]
+		x, keep, drop, inv, any := data(in.x), data(in.keep), data(in.drop), data(in.inv), data(in.any)
+		h := d.Out / 2
+		for j := 0; j < lg.B; j++ {
+			count := 0
+			for e := 0; e < d.Rows; e++ {
+				at := j*d.Rows + e
+				xs := x[at*d.Width : (at+1)*d.Width]
+				if j < len(rows) {
+					copy(xs, r.enc[int(rows[j])*r.encW+d.Enc+e*d.Width:])
+				} else {
+					clear(xs)
+				}
+				empty := true
+				for _, v := range xs {
+					if v != 0 {
+						empty = false
+						break
+					}
+				}
+				kv, dv := float32(1), float32(0)
+				if empty {
+					kv, dv = 0, -2
+				} else {
+					count++
+				}
+				for c := 0; c < h; c++ {
+					keep[at*h+c], drop[at*h+c] = kv, dv
+				}
+			}
+			iv, av := float32(1), float32(0)
+			if count > 0 {
+				iv, av = 1/float32(count), 1
+			}
+			for c := 0; c < h; c++ {
+				inv[j*h+c], any[j*h+c] = iv, av
+			}
+		}
+	}
+	for k, d := range lg.net.Desc.Convs {
+		x := data(lg.convs[k])
+		size := d.Shape[0] * d.Shape[1] * d.Shape[2]
+		for j := 0; j < lg.B; j++ {
+			xs := x[j*size : (j+1)*size]
+			if j < len(rows) {
+				copy(xs, r.enc[int(rows[j])*r.encW+d.Enc:])
+			} else {
+				clear(xs)
+			}
+		}
+	}
+}
