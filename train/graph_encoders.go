@@ -33,6 +33,22 @@ func (lg *lossGraph) buildEncoders(g *G.ExprGraph, b int, param func(p *Param, s
 		any, in.any = input(g, "set."+d.Field+".any", b, h)
 		lg.sets = append(lg.sets, in)
 		for _, l := range net.Sets[k] {
+			w, bias := param(l[0]), param(l[1])
+			x = G.Must(G.Tanh(G.Must(G.BroadcastAdd(G.Must(G.Mul(x, w)), bias, nil, []byte{0}))))
+		}
+		kept := G.Must(G.HadamardProd(x, keep))
+		sum := G.Must(G.Sum(G.Must(G.Reshape(kept, tensor.Shape{b, n, h})), 1))
+		mean := G.Must(G.HadamardProd(sum, inv))
+		mx := G.Must(G.Max(G.Must(G.Reshape(G.Must(G.Add(kept, drop)), tensor.Shape{b, n, h})), 1))
+		outs = append(outs, mean, G.Must(G.HadamardProd(mx, any)))
+	}
+	for k, d := range net.Desc.Convs {
+		C, H, W := d.Shape[0], d.Shape[1], d.Shape[2]
+		t := tensor.New(tensor.WithShape(b, C, H, W), tensor.WithBacking(make([]float32, b*C*H*W)))
+		x := G.NewTensor(g, tensor.Float32, 4, G.WithShape(b, C, H, W), G.WithName("conv."+d.Field+".x"), G.WithValue(t))
+		lg.convs = append(lg.convs, t)
+		for i, l := range net.Convs[k] {
+			ld := d.Layers[i]
 			w, bias := param(l[0]), param(l[1], 1, ld.Out, 1, 1)
 			y := G.Must(G.Conv2d(x, w, tensor.Shape{ld.Kernel, ld.Kernel}, []int{ld.Pad, ld.Pad}, []int{1, 1}, []int{1, 1}))
 			x = G.Must(G.Rectify(G.Must(G.BroadcastAdd(y, bias, nil, []byte{0, 2, 3}))))

@@ -125,9 +125,9 @@ type Net struct {
 	// Sets[k] and Convs[k] are the layers of Desc.Sets[k] and Desc.Convs[k].
 	Sets, Convs [][][2]*Param
 	// convT[k][l] is Convs[k][l]'s weight as [in, ky, kx, out] (Prepare).
-	convT  [][][]float32
-	inDim  int
-	f32    int
+	convT [][][]float32
+	inDim int
+	f32   int
 	// z0 is the normalised value of a raw 0 for each float feature, and base
 	// is b1 + z0 W1 (the float rows of the first layer): observations are
 	// mostly zeros, so the first layer only visits features that differ

@@ -12,16 +12,16 @@ type rollout struct {
 	n, steps, f32, i32, actions int
 	x                           []float32
 	// enc holds each row's encoder input (Arch.EncInput), encW wide.
-	encW int
-	enc  []float32
-	ids                         []int32
-	mask                        []int8
-	act                         []int32
-	agent                       []int32
-	logp, value, reward         []float32
-	done                        []bool
-	adv, ret                    []float32
-	lastValue                   []float32
+	encW                int
+	enc                 []float32
+	ids                 []int32
+	mask                []int8
+	act                 []int32
+	agent               []int32
+	logp, value, reward []float32
+	done                []bool
+	adv, ret            []float32
+	lastValue           []float32
 	// z0 is the normalised value of a raw 0 during this rollout; row j's
 	// features that differ from it are spIdx/spVal[spStart[j]:spStart[j+1]]
 	// (x - z0, the sparse form the first layer uses).
