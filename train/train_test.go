@@ -441,18 +441,34 @@ func TestLossTermsAtStart(t *testing.T) {
 // (the rollout's forward passes and env steps run in parallel; sampling and
 // the updates do not depend on the parts).
 func TestWeightsDoNotDependOnWorkers(t *testing.T) {
-	var models []*Model
-	for _, w := range []int{1, 3} {
-		cfg := tinyConfig()
-		cfg.Workers = w
-		cfg.EvalEvery = 0
-		tr := newTiny(t, cfg, t.TempDir(), false)
-		if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
-			t.Fatal(err)
-		}
-		models = append(models, tr.Model)
+	// the MLP on Cipher, and set encoders with convolutions on Machina
+	// Arcana (encoders_test.go)
+	shapes := []struct {
+		name, id string
+		cfg      Config
+	}{{"mlp", fixture.ID, tinyConfig()}, {"sets+conv", machinaID, encoderConfig(machinaID)}}
+	shapes[1].cfg.TotalSteps, shapes[1].cfg.RolloutSteps, shapes[1].cfg.Minibatch = 128, 16, 24
+	for _, sh := range shapes {
+		t.Run(sh.name, func(t *testing.T) {
+			fixture.Register()
+			var models []*Model
+			for _, w := range []int{1, 3} {
+				cfg := sh.cfg
+				cfg.Workers = w
+				cfg.EvalEvery = 0
+				tr, err := NewTrainer(sh.id, nil, cfg, t.TempDir(), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(tr.Close)
+				if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
+					t.Fatal(err)
+				}
+				models = append(models, tr.Model)
+			}
+			paramsEqual(t, models[0], models[1])
+		})
 	}
-	paramsEqual(t, models[0], models[1])
 }
 
 // TestTrainMachinaUint8Input trains one update on Machina Arcana, whose
