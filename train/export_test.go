@@ -210,20 +210,35 @@ func TestTeacherAndIndependent(t *testing.T) {
 	paramsEqual(t, a.Model, m)
 }
 
-// TestPolicyActAllocatesNothing checks the agent's hot path.
+// TestPolicyActAllocatesNothing checks the agent's hot path
+// (the MLP, and set encoders with convolutions on Machina Arcana).
 func TestPolicyActAllocatesNothing(t *testing.T) {
 	cfg := tinyConfig()
 	e, arch := tinyEnv(t, &cfg)
-	p := NewPolicy(NewModel(arch, 1), true)
-	p.Reset(3)
-	_, info := e.Reset(1)
-	allocs := testing.AllocsPerRun(100, func() {
-		if a := p.Act(e, &info); info.Mask[a] == 0 {
-			t.Fatal("illegal action")
+	enc := encoderConfig(machinaID)
+	me, err := env.Make(machinaID, enc.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	march, err := NewArch(me.Spec(), enc.EnvOptions, &enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		e    env.Env
+		arch Arch
+	}{{e, arch}, {me, march}} {
+		p := NewPolicy(NewModel(c.arch, 1), true)
+		p.Reset(3)
+		_, info := c.e.Reset(1)
+		allocs := testing.AllocsPerRun(100, func() {
+			if a := p.Act(c.e, &info); info.Mask[a] == 0 {
+				t.Fatal("illegal action")
+			}
+		})
+		if allocs != 0 {
+			t.Fatalf("%s: Act allocates %.1f times per call", c.arch.Env, allocs)
 		}
-	})
-	if allocs != 0 {
-		t.Fatalf("Act allocates %.1f times per call", allocs)
 	}
 }
 
