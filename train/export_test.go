@@ -41,6 +41,8 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 			cfg := encoderConfig(id)
 			if id == lcg.TheGatheringID {
 				cfg.Network.Conv = false
+			} else {
+				cfg.Independent = true // a network per seat, each with its encoders
 			}
 			e, err := env.Make(id, cfg.EnvOptions)
 			if err != nil {
