@@ -26,6 +26,10 @@ type NetworkConfig struct {
 	SetHidden []int `yaml:"set_hidden"`
 	// ConvChannels are the output channels of the 3×3 convolutions (ReLU).
 	ConvChannels []int `yaml:"conv_channels"`
+	// Exclude names fields that get no encoder even when their shape calls
+	// for one (a square matrix such as an adjacency table is not a set of
+	// entities); every name must be a field of the env's layout.
+	Exclude []string `yaml:"exclude"`
 }
 
 // validate reports the first setting of n that cannot work.
@@ -145,7 +149,7 @@ func addEncoders(a *Arch, l *encode.Layout, nc *NetworkConfig, prefix string, d 
 	for i := range l.Fields {
 		f := &l.Fields[i]
 		kind := FieldEncoder(f)
-		if (kind == encSet && !nc.Sets) || (kind == encConv && !nc.Conv) || kind == encNone {
+		if slices.Contains(nc.Exclude, f.Name) || (kind == encSet && !nc.Sets) || (kind == encConv && !nc.Conv) || kind == encNone {
 			continue
 		}
 		off := f.Offset

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mythos-rl/mythos/agents"
@@ -205,6 +206,38 @@ func TestEncodersGraphMatchesForward(t *testing.T) {
 				t.Fatal("every encoder gradient checked is zero")
 			}
 		})
+	}
+}
+
+// TestEncodersExclude checks that network.exclude takes a field's encoder
+// away and that an unknown field name is an error.
+func TestEncodersExclude(t *testing.T) {
+	cfg := encoderConfig(machinaID)
+	e, err := env.Make(machinaID, cfg.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Network.Exclude = []string{"board", "monsters"}
+	some, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range some.Nets[0].Sets {
+		if s.Field == "monsters" {
+			t.Fatal("monsters excluded but encoded")
+		}
+	}
+	if len(some.Nets[0].Convs) != 0 || len(some.Nets[0].Sets) != len(all.Nets[0].Sets)-1 || len(all.Nets[0].Convs) != 1 {
+		t.Fatalf("with exclude: %d sets, %d convs; without: %d sets, %d convs",
+			len(some.Nets[0].Sets), len(some.Nets[0].Convs), len(all.Nets[0].Sets), len(all.Nets[0].Convs))
+	}
+	cfg.Network.Exclude = []string{"no_such_field"}
+	if _, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg); err == nil || !strings.Contains(err.Error(), "no_such_field") {
+		t.Fatalf("unknown excluded field: %v", err)
 	}
 }
 

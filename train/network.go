@@ -191,6 +191,11 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	for _, f := range l.Fields {
 		a.Fields = append(a.Fields, FieldDesc{Name: f.Name, DType: f.DType.String(), Shape: f.Shape, Offset: f.Offset})
 	}
+	for _, name := range cfg.Network.Exclude {
+		if _, ok := l.Field(name); !ok {
+			return a, fmt.Errorf("config network.exclude: %s has no field %q", spec.ID, name)
+		}
+	}
 	nets := 1
 	if cfg.Independent {
 		nets = len(spec.Agents)
