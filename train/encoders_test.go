@@ -165,6 +165,7 @@ func TestEncodersGraphMatchesForward(t *testing.T) {
 			if _, err := lg.run(grads); err != nil {
 				t.Fatal(err)
 			}
+			lg.backConv(r, rows, grads)
 			cost := func() float64 {
 				tr.fill(lg, r, rows, false)
 				if err := lg.vm.RunAll(); err != nil {
@@ -184,6 +185,25 @@ func TestEncodersGraphMatchesForward(t *testing.T) {
 					if math.Abs(float64(grads[i][j])) > math.Abs(float64(grads[i][big])) {
 						big = j
 					}
+				}
+				// a directional derivative along ±1 on every entry
+				// (catches a gradient wrong everywhere but small per entry)
+				old := append([]float32(nil), p.Data...)
+				dir := 0.0
+				for j := range p.Data {
+					u := float32(1 - 2*((j*7919)%3%2))
+					dir += float64(u) * float64(grads[i][j])
+					p.Data[j] = old[j] + 1e-3*u
+				}
+				up := cost()
+				for j := range p.Data {
+					u := float32(1 - 2*((j*7919)%3%2))
+					p.Data[j] = old[j] - 1e-3*u
+				}
+				down := cost()
+				copy(p.Data, old)
+				if num := (up - down) / 2e-3; math.Abs(num-dir) > 2e-3+0.05*math.Abs(num) {
+					t.Errorf("d loss / d %s along ±1: graph %v, finite difference %v", p.Name, dir, num)
 				}
 				for _, j := range []int{big, 0, len(p.Data) / 2} {
 					old := p.Data[j]

@@ -38,6 +38,11 @@ type lossGraph struct {
 	// sets and convs are the encoders' inputs (graph_encoders.go).
 	sets  []setInputs
 	convs []*tensor.Dense
+	// dconv[k] is the gradient of convs[k] (the first convolution's output
+	// before its bias), convW[k] the index in params of that convolution's
+	// weight (see backConv).
+	dconv [][]float32
+	convW []int
 	c     []float32 // z0 W1[:f32], per minibatch
 
 	cost *G.Node
@@ -267,6 +272,8 @@ func (lg *lossGraph) run(grads [][]float32) (stats, error) {
 			copy(lg.dpx, gn.Value().Data().([]float32))
 		case -2:
 			copy(lg.demb, gn.Value().Data().([]float32))
+		case -3:
+			copy(lg.dconv[at[1]], gn.Value().Data().([]float32))
 		default:
 			copy(grads[at[0]][at[1]:], gn.Value().Data().([]float32))
 		}

@@ -1,6 +1,8 @@
 package train
 
 import (
+	"slices"
+
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
@@ -43,14 +45,26 @@ func (lg *lossGraph) buildEncoders(g *G.ExprGraph, b int, param func(p *Param, s
 		outs = append(outs, mean, G.Must(G.HadamardProd(mx, any)))
 	}
 	for k, d := range net.Desc.Convs {
-		C, H, W := d.Shape[0], d.Shape[1], d.Shape[2]
-		t := tensor.New(tensor.WithShape(b, C, H, W), tensor.WithBacking(make([]float32, b*C*H*W)))
-		x := G.NewTensor(g, tensor.Float32, 4, G.WithShape(b, C, H, W), G.WithName("conv."+d.Field+".x"), G.WithValue(t))
+		// The first convolution runs outside the graph, sparsely, over the
+		// non-zero cells of the planes (setEnc); the graph takes its output
+		// (before the bias) as an input and returns its gradient, from which
+		// backConv builds the gradient of its weight.
+		H, W := d.Shape[1], d.Shape[2]
+		c0 := d.Layers[0].Out
+		t := tensor.New(tensor.WithShape(b, c0, H, W), tensor.WithBacking(make([]float32, b*c0*H*W)))
+		y := G.NewTensor(g, tensor.Float32, 4, G.WithShape(b, c0, H, W), G.WithName("conv."+d.Field+".pre0"), G.WithValue(t))
 		lg.convs = append(lg.convs, t)
+		lg.dconv = append(lg.dconv, make([]float32, b*c0*H*W))
+		lg.convW = append(lg.convW, slices.Index(lg.params, net.Convs[k][0][0]))
+		lg.wrt = append(lg.wrt, y)
+		lg.wrtAt = append(lg.wrtAt, [2]int{-3, k})
+		var x *G.Node
 		for i, l := range net.Convs[k] {
 			ld := d.Layers[i]
-			w, bias := param(l[0]), param(l[1], 1, ld.Out, 1, 1)
-			y := G.Must(G.Conv2d(x, w, tensor.Shape{ld.Kernel, ld.Kernel}, []int{ld.Pad, ld.Pad}, []int{1, 1}, []int{1, 1}))
+			bias := param(l[1], 1, ld.Out, 1, 1)
+			if i > 0 {
+				y = G.Must(G.Conv2d(x, param(l[0]), tensor.Shape{ld.Kernel, ld.Kernel}, []int{ld.Pad, ld.Pad}, []int{1, 1}, []int{1, 1}))
+			}
 			x = G.Must(G.Rectify(G.Must(G.BroadcastAdd(y, bias, nil, []byte{0, 2, 3}))))
 		}
 		p := G.Must(G.MaxPool2D(x, tensor.Shape{d.Pool, d.Pool}, []int{0, 0}, []int{d.Pool, d.Pool}))
@@ -109,15 +123,69 @@ func (lg *lossGraph) setEnc(r *rollout, rows []int32) {
 		}
 	}
 	for k, d := range lg.net.Desc.Convs {
-		x := data(lg.convs[k])
-		size := d.Shape[0] * d.Shape[1] * d.Shape[2]
-		for j := 0; j < lg.B; j++ {
-			xs := x[j*size : (j+1)*size]
-			if j < len(rows) {
-				copy(xs, r.enc[int(rows[j])*r.encW+d.Enc:])
-			} else {
-				clear(xs)
+		l, w := d.Layers[0], lg.net.Convs[k][0][0].Data
+		out := data(lg.convs[k])
+		HW := d.Shape[1] * d.Shape[2]
+		size := l.Out * HW
+		clear(out)
+		for j, row := range rows {
+			pre := out[j*size : (j+1)*size]
+			lg.eachTap(d, r, row, func(v float32, wi, oi int) {
+				for o := 0; o < l.Out; o++ {
+					pre[o*HW+oi] += v * w[o*l.In*l.Kernel*l.Kernel+wi]
+				}
+			})
+		}
+	}
+}
+
+// eachTap calls f for every (non-zero input cell, kernel tap) pair of the
+// first convolution of d on row of r: v is the cell's value, wi the tap's
+// index in one output channel's weights [in, ky, kx], oi the output cell
+// (y·W + x) it reaches.
+func (lg *lossGraph) eachTap(d ConvDesc, r *rollout, row int32, f func(v float32, wi, oi int)) {
+	l := d.Layers[0]
+	C, H, W, K, P := d.Shape[0], d.Shape[1], d.Shape[2], l.Kernel, l.Pad
+	x := r.enc[int(row)*r.encW+d.Enc : int(row)*r.encW+d.Enc+C*H*W]
+	for i, v := range x {
+		if v == 0 {
+			continue
+		}
+		c, y, xx := i/(H*W), (i/W)%H, i%W
+		for ky := 0; ky < K; ky++ {
+			oy := y - ky + P
+			if oy < 0 || oy >= H {
+				continue
 			}
+			for kx := 0; kx < K; kx++ {
+				ox := xx - kx + P
+				if ox < 0 || ox >= W {
+					continue
+				}
+				f(v, (c*K+ky)*K+kx, oy*W+ox)
+			}
+		}
+	}
+}
+
+// backConv writes the gradient of each first convolution's weight into
+// grads from the gradient of its output: dW[o, c, ky, kx] = Σ_rows Σ_cells
+// x[c, y, x] · dout[o, y-ky+P, x-kx+P] over the non-zero cells.
+func (lg *lossGraph) backConv(r *rollout, rows []int32, grads [][]float32) {
+	for k, d := range lg.net.Desc.Convs {
+		l := d.Layers[0]
+		g := grads[lg.convW[k]]
+		clear(g)
+		HW := d.Shape[1] * d.Shape[2]
+		size := l.Out * HW
+		per := l.In * l.Kernel * l.Kernel
+		for j, row := range rows {
+			dout := lg.dconv[k][j*size : (j+1)*size]
+			lg.eachTap(d, r, row, func(v float32, wi, oi int) {
+				for o := 0; o < l.Out; o++ {
+					g[o*per+wi] += v * dout[o*HW+oi]
+				}
+			})
 		}
 	}
 }
