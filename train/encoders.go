@@ -18,7 +18,7 @@ const FormatEncoders = "mythos-ppo-v2"
 // MLP over the flat input alone.
 type NetworkConfig struct {
 	// Sets adds a permutation-invariant set encoder over every entity table
-	// (see EncodedFields).
+	// (see FieldEncoder).
 	Sets bool `yaml:"sets"`
 	// Conv adds convolutions over every stack of spatial planes.
 	Conv bool `yaml:"conv"`
@@ -114,11 +114,18 @@ func Symlog(x float32) float32 {
 	return float32(v)
 }
 
-// Encoder kinds of a field (see EncodedFields).
+// EncoderKind is the encoder a field gets (see FieldEncoder).
+type EncoderKind uint8
+
+// The encoder kinds.
 const (
-	encNone = iota
-	encSet
-	encConv
+	// NoEncoder: the field is only in the flat input (and an embedding bag
+	// for int32 fields).
+	NoEncoder EncoderKind = iota
+	// SetEncoder: an entity table, one row per entity.
+	SetEncoder
+	// ConvEncoder: a stack of spatial planes.
+	ConvEncoder
 )
 
 // FieldEncoder says which encoder the network config would put on field f of
@@ -127,17 +134,17 @@ const (
 // see encode.Uint8), a set encoder for an entity table (float32 or uint8 with
 // two or more dimensions: rows of the last dimension, at least two rows),
 // none for the rest (int32 ids, flat vectors).
-func FieldEncoder(f *encode.Field) int {
+func FieldEncoder(f *encode.Field) EncoderKind {
 	if f.DType == encode.Int32 || len(f.Shape) < 2 {
-		return encNone
+		return NoEncoder
 	}
 	if f.DType == encode.Uint8 && len(f.Shape) == 3 && f.Shape[1] >= 2 && f.Shape[2] >= 2 {
-		return encConv
+		return ConvEncoder
 	}
 	if f.Size()/f.Shape[len(f.Shape)-1] >= 2 {
-		return encSet
+		return SetEncoder
 	}
-	return encNone
+	return NoEncoder
 }
 
 // addEncoders describes the encoders nc selects on layout l into a and each
@@ -149,7 +156,7 @@ func addEncoders(a *Arch, l *encode.Layout, nc *NetworkConfig, prefix string, d 
 	for i := range l.Fields {
 		f := &l.Fields[i]
 		kind := FieldEncoder(f)
-		if slices.Contains(nc.Exclude, f.Name) || (kind == encSet && !nc.Sets) || (kind == encConv && !nc.Conv) || kind == encNone {
+		if slices.Contains(nc.Exclude, f.Name) || (kind == SetEncoder && !nc.Sets) || (kind == ConvEncoder && !nc.Conv) || kind == NoEncoder {
 			continue
 		}
 		off := f.Offset
@@ -160,7 +167,7 @@ func addEncoders(a *Arch, l *encode.Layout, nc *NetworkConfig, prefix string, d 
 			a.EncInputs = append(a.EncInputs, EncInput{Field: f.Name, Offset: off, Size: f.Size(), Enc: enc})
 		}
 		switch kind {
-		case encSet:
+		case SetEncoder:
 			width := f.Shape[len(f.Shape)-1]
 			s := SetDesc{Field: f.Name, Enc: enc, Rows: f.Size() / width, Width: width, Activation: "tanh", Pool: []string{"mean", "max"}}
 			in := width
@@ -171,7 +178,7 @@ func addEncoders(a *Arch, l *encode.Layout, nc *NetworkConfig, prefix string, d 
 			s.Out = 2 * in
 			out += s.Out
 			d.Sets = append(d.Sets, s)
-		case encConv:
+		case ConvEncoder:
 			c := ConvDesc{Field: f.Name, Enc: enc, Shape: [3]int{f.Shape[0], f.Shape[1], f.Shape[2]}, Activation: "relu", Pool: 2}
 			in := f.Shape[0]
 			for k, ch := range nc.ConvChannels {
