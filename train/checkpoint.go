@@ -126,8 +126,8 @@ func LoadModel(dir string) (*Model, error) {
 	if err := json.Unmarshal(js, &arch); err != nil {
 		return nil, fmt.Errorf("%s/network.json: %w", dir, err)
 	}
-	if arch.Format != Format {
-		return nil, fmt.Errorf("%s/network.json: format %q, want %q", dir, arch.Format, Format)
+	if arch.Format != Format && arch.Format != FormatEncoders {
+		return nil, fmt.Errorf("%s/network.json: format %q, want %q or %q", dir, arch.Format, Format, FormatEncoders)
 	}
 	arrays, err := ReadNPZ(filepath.Join(dir, "weights.npz"))
 	if err != nil {

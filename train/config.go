@@ -63,6 +63,8 @@ type Config struct {
 	// Vocab is the number of rows of every embedding table; an id v uses row
 	// v mod Vocab (so -1 uses the last row).
 	Vocab int `yaml:"vocab"`
+	// Network selects the set and convolution encoders (off by default).
+	Network NetworkConfig `yaml:"network"`
 	// Independent trains one network per seat instead of one shared network.
 	Independent bool `yaml:"independent"`
 	// EvalEvery runs an evaluation every this many updates (0: only at the end).
@@ -110,6 +112,7 @@ func DefaultConfig() Config {
 		Hidden:              []int{128, 128},
 		EmbedDim:            16,
 		Vocab:               512,
+		Network:             NetworkConfig{SetHidden: []int{32}, ConvChannels: []int{16, 16}},
 		EvalEvery:           10,
 		EvalEpisodes:        100,
 		EvalSeed:            20261122,
@@ -209,7 +212,7 @@ func (c *Config) Validate() error {
 	case c.CheckpointEvery < 0:
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
 	}
-	return nil
+	return c.Network.validate()
 }
 
 // workers resolves Workers = 0 to the number of cores.

@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -18,15 +19,52 @@ import (
 // TestNumpyExportMatchesGo saves a model (with non-trivial normalisation and
 // embeddings), writes observations and the Go policy's masked probabilities,
 // and checks that python/examples/policy_numpy.py computes the same
-// probabilities from network.json and weights.npz. Skipped without python3
-// and numpy.
+// probabilities from network.json and weights.npz: the MLP on Cipher, set
+// encoders and convolutions on Machina Arcana, set encoders on The
+// Gathering. Skipped without numpy in $MYTHOS_PYTHON (default python3).
 func TestNumpyExportMatchesGo(t *testing.T) {
-	if err := exec.Command("python3", "-c", "import numpy").Run(); err != nil {
-		t.Skip("python3 with numpy is not available")
+	python := os.Getenv("MYTHOS_PYTHON")
+	if python == "" {
+		python = "python3"
 	}
-	cfg := tinyConfig()
-	cfg.Independent = true
-	e, arch := tinyEnv(t, &cfg)
+	if err := exec.Command(python, "-c", "import numpy").Run(); err != nil {
+		t.Skipf("%s with numpy is not available (set MYTHOS_PYTHON)", python)
+	}
+	t.Run("mlp", func(t *testing.T) {
+		cfg := tinyConfig()
+		cfg.Independent = true
+		e, arch := tinyEnv(t, &cfg)
+		numpyMatchesGo(t, python, e, arch)
+	})
+	for _, id := range []string{machinaID, lcg.TheGatheringID} {
+		t.Run(id, func(t *testing.T) {
+			cfg := encoderConfig(id)
+			if id == lcg.TheGatheringID {
+				cfg.Network.Conv = false
+			} else {
+				cfg.Independent = true // a network per seat, each with its encoders
+			}
+			e, err := env.Make(id, cfg.EnvOptions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if arch.Format != FormatEncoders {
+				t.Fatal("no encoder")
+			}
+			numpyMatchesGo(t, python, e, arch)
+		})
+	}
+}
+
+// numpyMatchesGo saves a model of arch (non-trivial normalisation, weights
+// far from their start: non-zero biases, a policy head of ordinary scale) and
+// checks policy_numpy.py's logits, value and probabilities against Go's on a
+// dozen observations of e.
+func numpyMatchesGo(t *testing.T, python string, e env.Env, arch Arch) {
 	m := NewModel(arch, 5)
 	for i := range m.Norm.Mean {
 		m.Norm.Mean[i], m.Norm.Var[i] = 0.1*float64(i), 0.5+float64(i)
@@ -34,6 +72,14 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 	for _, p := range m.Params() { // a policy head far from uniform
 		for j := range p.Data {
 			p.Data[j] *= 3
+			if len(p.Shape) == 1 {
+				p.Data[j] = 0.1*float32(j%5) - 0.2
+			}
+		}
+	}
+	for _, n := range m.Nets {
+		for j := range n.Pi[0].Data {
+			n.Pi[0].Data[j] *= 30
 		}
 	}
 	m.Norm.Freeze()
@@ -48,13 +94,21 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 	obs, info := e.Reset(4)
 	const n = 12
 	for k := 0; k < n; k++ {
-		probs, _ := p.Probabilities(e, &info)
+		probs, value := p.Probabilities(e, &info)
 		for _, f := range arch.Fields {
 			fld, _ := e.Spec().Layout.Field(f.Name)
 			name := fmt.Sprintf("obs%d.%s", k, f.Name)
-			if f.DType == "float32" {
+			switch f.DType {
+			case "float32":
 				arrays = append(arrays, Array{Name: name, Shape: f.Shape, F32: append([]float32(nil), obs.Float(fld)...)})
-			} else {
+			case "uint8": // as float32: the loader converts anyway
+				u := obs.Bytes(fld)
+				v := make([]float32, len(u))
+				for i, b := range u {
+					v[i] = float32(b)
+				}
+				arrays = append(arrays, Array{Name: name, Shape: f.Shape, F32: v})
+			default:
 				arrays = append(arrays, Array{Name: name, Shape: f.Shape, I32: append([]int32(nil), obs.Int(fld)...)})
 			}
 		}
@@ -65,7 +119,9 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 		arrays = append(arrays,
 			Array{Name: fmt.Sprintf("mask%d", k), Shape: []int{len(mask)}, I32: mask},
 			Array{Name: fmt.Sprintf("agent%d", k), Shape: []int{1}, I32: []int32{int32(info.Agent)}},
-			Array{Name: fmt.Sprintf("probs%d", k), Shape: []int{len(probs)}, F32: append([]float32(nil), probs...)})
+			Array{Name: fmt.Sprintf("probs%d", k), Shape: []int{len(probs)}, F32: append([]float32(nil), probs...)},
+			Array{Name: fmt.Sprintf("logits%d", k), Shape: []int{len(p.logits)}, F32: append([]float32(nil), p.logits...)},
+			Array{Name: fmt.Sprintf("value%d", k), Shape: []int{1}, F32: []float32{value}})
 		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
 		if err != nil {
 			t.Fatal(err)
@@ -87,20 +143,25 @@ sys.path.insert(0, %q)
 from policy_numpy import NumpyPolicy
 pol = NumpyPolicy(%q)
 z = np.load(%q)
-worst = 0.0
+worst, wl, spread = 0.0, 0.0, 0.0
 for k in range(%d):
     obs = {f["name"]: z[f"obs{k}.{f['name']}"] for f in pol.arch["fields"]}
-    p = pol.policy(obs, z[f"mask{k}"], int(z[f"agent{k}"][0]))
+    agent = int(z[f"agent{k}"][0])
+    p = pol.policy(obs, z[f"mask{k}"], agent)
     assert (p[z[f"mask{k}"] == 0] == 0).all(), "illegal action with probability"
     worst = max(worst, float(np.abs(p - z[f"probs{k}"]).max()))
-print(worst)
-assert worst < 1e-4, worst
+    logits, value = pol.forward(obs, agent)
+    wl = max(wl, float(np.abs(logits - z[f"logits{k}"]).max()), abs(value - float(z[f"value{k}"][0])))
+    spread = max(spread, float(logits.max() - logits.min()))
+print(f"probabilities {worst:.2g}, logits and value {wl:.2g} (logit spread {spread:.3g})")
+assert worst < 1e-4 and wl < 1e-4 * (1 + spread), (worst, wl)
+assert spread > 0.5, spread
 `, script, dir, filepath.Join(dir, "cases.npz"), n)
-	out, err := exec.Command("python3", "-c", prog).CombinedOutput()
+	out, err := exec.Command(python, "-c", prog).CombinedOutput()
 	if err != nil {
 		t.Fatalf("numpy policy differs from Go: %v\n%s", err, out)
 	}
-	t.Logf("largest |p_numpy - p_go| = %s", out)
+	t.Logf("largest |numpy - Go|: %s", out)
 }
 
 // TestTeacherAndIndependent warm-starts from the random agent's play and
@@ -151,20 +212,35 @@ func TestTeacherAndIndependent(t *testing.T) {
 	paramsEqual(t, a.Model, m)
 }
 
-// TestPolicyActAllocatesNothing checks the agent's hot path.
+// TestPolicyActAllocatesNothing checks the agent's hot path
+// (the MLP, and set encoders with convolutions on Machina Arcana).
 func TestPolicyActAllocatesNothing(t *testing.T) {
 	cfg := tinyConfig()
 	e, arch := tinyEnv(t, &cfg)
-	p := NewPolicy(NewModel(arch, 1), true)
-	p.Reset(3)
-	_, info := e.Reset(1)
-	allocs := testing.AllocsPerRun(100, func() {
-		if a := p.Act(e, &info); info.Mask[a] == 0 {
-			t.Fatal("illegal action")
+	enc := encoderConfig(machinaID)
+	me, err := env.Make(machinaID, enc.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	march, err := NewArch(me.Spec(), enc.EnvOptions, &enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		e    env.Env
+		arch Arch
+	}{{e, arch}, {me, march}} {
+		p := NewPolicy(NewModel(c.arch, 1), true)
+		p.Reset(3)
+		_, info := c.e.Reset(1)
+		allocs := testing.AllocsPerRun(100, func() {
+			if a := p.Act(c.e, &info); info.Mask[a] == 0 {
+				t.Fatal("illegal action")
+			}
+		})
+		if allocs != 0 {
+			t.Fatalf("%s: Act allocates %.1f times per call", c.arch.Env, allocs)
 		}
-	})
-	if allocs != 0 {
-		t.Fatalf("Act allocates %.1f times per call", allocs)
 	}
 }
 

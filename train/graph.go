@@ -35,6 +35,14 @@ type lossGraph struct {
 	grads G.Nodes
 	dpx   []float32
 	demb  []float32
+	// sets and convs are the encoders' inputs (graph_encoders.go).
+	sets  []setInputs
+	convs []*tensor.Dense
+	// dconv[k] is the gradient of convs[k] (the first convolution's output
+	// before its bias), convW[k] the index in params of that convolution's
+	// weight (see backConv).
+	dconv [][]float32
+	convW []int
 	c     []float32 // z0 W1[:f32], per minibatch
 
 	cost *G.Node
@@ -87,12 +95,18 @@ func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) 
 	for i, p := range lg.params {
 		index[p] = i
 	}
-	// param binds p (whose gradient goes to grads[at][off:]) as a node.
-	param := func(at, off int, p *Param) *G.Node {
+	// param binds p (whose gradient goes to grads[at][off:]) as a node,
+	// shaped as shape when given.
+	param := func(at, off int, p *Param, shape ...int) *G.Node {
 		var n *G.Node
-		if len(p.Shape) == 1 { // a bias, used as a [1, out] row
+		switch {
+		case len(shape) > 0:
+			n = G.NewTensor(g, tensor.Float32, len(shape), G.WithShape(shape...), G.WithName(p.Name), G.WithValue(bind(p, shape...)))
+		case len(p.Shape) == 1: // a bias, used as a [1, out] row
 			n = G.NewMatrix(g, tensor.Float32, G.WithShape(1, p.Shape[0]), G.WithName(p.Name), G.WithValue(bind(p, 1, p.Shape[0])))
-		} else {
+		case len(p.Shape) > 2:
+			n = G.NewTensor(g, tensor.Float32, len(p.Shape), G.WithShape(p.Shape...), G.WithName(p.Name), G.WithValue(bind(p)))
+		default:
 			n = G.NewMatrix(g, tensor.Float32, G.WithShape(p.Shape...), G.WithName(p.Name), G.WithValue(bind(p)))
 		}
 		lg.wrt = append(lg.wrt, n)
@@ -119,12 +133,26 @@ func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) 
 		var emb *G.Node
 		emb, lg.embT = input(g, "embeddings", b, net.Desc.embedWidth())
 		lg.emb = emb
-		rows := len(w1.Data)/h1 - f32
+		rows := net.Desc.embedWidth()
 		w1e := G.NewMatrix(g, tensor.Float32, G.WithShape(rows, h1), G.WithName(w1.Name+".embed_rows"),
-			G.WithValue(tensor.New(tensor.WithShape(rows, h1), tensor.WithBacking(w1.Data[f32*h1:]))))
+			G.WithValue(tensor.New(tensor.WithShape(rows, h1), tensor.WithBacking(w1.Data[f32*h1:(f32+rows)*h1]))))
 		lg.wrt = append(lg.wrt, w1e)
 		lg.wrtAt = append(lg.wrtAt, [2]int{len(net.Embeds), f32 * h1})
 		ep := G.Must(G.Mul(emb, w1e))
+		if pre == nil {
+			pre = ep
+		} else {
+			pre = G.Must(G.Add(pre, ep))
+		}
+	}
+	if enc := lg.buildEncoders(g, b, func(p *Param, shape ...int) *G.Node { return param(index[p], 0, p, shape...) }); enc != nil {
+		// the encoders' outputs meet the first layer's last rows
+		from, rows := f32+net.Desc.embedWidth(), net.Desc.encOutWidth()
+		w1c := G.NewMatrix(g, tensor.Float32, G.WithShape(rows, h1), G.WithName(w1.Name+".encoder_rows"),
+			G.WithValue(tensor.New(tensor.WithShape(rows, h1), tensor.WithBacking(w1.Data[from*h1:(from+rows)*h1]))))
+		lg.wrt = append(lg.wrt, w1c)
+		lg.wrtAt = append(lg.wrtAt, [2]int{index[w1], from * h1})
+		ep := G.Must(G.Mul(enc, w1c))
 		if pre == nil {
 			pre = ep
 		} else {
@@ -244,6 +272,8 @@ func (lg *lossGraph) run(grads [][]float32) (stats, error) {
 			copy(lg.dpx, gn.Value().Data().([]float32))
 		case -2:
 			copy(lg.demb, gn.Value().Data().([]float32))
+		case -3:
+			copy(lg.dconv[at[1]], gn.Value().Data().([]float32))
 		default:
 			copy(grads[at[0]][at[1]:], gn.Value().Data().([]float32))
 		}

@@ -68,6 +68,11 @@ type NetDesc struct {
 	Hidden     []DenseDesc `json:"hidden"`
 	Policy     DenseDesc   `json:"policy"`
 	Value      DenseDesc   `json:"value"`
+	// Sets and Convs are the encoders (network: {sets, conv}); their
+	// outputs, sets first, follow the embedding bags in the first layer's
+	// input.
+	Sets  []SetDesc  `json:"sets,omitempty"`
+	Convs []ConvDesc `json:"convs,omitempty"`
 }
 
 // Arch is the whole network description (network.json): enough for numpy to
@@ -97,6 +102,12 @@ type Arch struct {
 	// acts for seat i.
 	Shared bool      `json:"shared"`
 	Nets   []NetDesc `json:"nets"`
+	// EncInputs are the fields the encoders read, EncTransform their
+	// transform and EncWidth the length of the encoder input vector
+	// (EncInput); empty without encoders.
+	EncInputs    []EncInput `json:"enc_inputs,omitempty"`
+	EncTransform string     `json:"enc_transform,omitempty"`
+	EncWidth     int        `json:"enc_width,omitempty"`
 }
 
 // ObsEps keeps the normalisation away from a division by zero.
@@ -111,8 +122,12 @@ type Net struct {
 	// policy and value heads.
 	Hidden [][2]*Param
 	Pi, V  [2]*Param
-	inDim  int
-	f32    int
+	// Sets[k] and Convs[k] are the layers of Desc.Sets[k] and Desc.Convs[k].
+	Sets, Convs [][][2]*Param
+	// convT[k][l] is Convs[k][l]'s weight as [in, ky, kx, out] (Prepare).
+	convT [][][]float32
+	inDim int
+	f32   int
 	// z0 is the normalised value of a raw 0 for each float feature, and base
 	// is b1 + z0 W1 (the float rows of the first layer): observations are
 	// mostly zeros, so the first layer only visits features that differ
@@ -126,7 +141,8 @@ func (n *Net) Params() []*Param {
 	for _, l := range n.Hidden {
 		ps = append(ps, l[0], l[1])
 	}
-	return append(ps, n.Pi[0], n.Pi[1], n.V[0], n.V[1])
+	ps = append(ps, n.Pi[0], n.Pi[1], n.V[0], n.V[1])
+	return append(ps, n.encoderParams()...)
 }
 
 // Model is the trained thing: the description, one or more networks and the
@@ -175,6 +191,11 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	for _, f := range l.Fields {
 		a.Fields = append(a.Fields, FieldDesc{Name: f.Name, DType: f.DType.String(), Shape: f.Shape, Offset: f.Offset})
 	}
+	for _, name := range cfg.Network.Exclude {
+		if _, ok := l.Field(name); !ok {
+			return a, fmt.Errorf("config network.exclude: %s has no field %q", spec.ID, name)
+		}
+	}
 	nets := 1
 	if cfg.Independent {
 		nets = len(spec.Agents)
@@ -191,6 +212,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 				Vocab: cfg.Vocab, Dim: cfg.EmbedDim, Param: p + "embed." + f.Name})
 			in += cfg.EmbedDim
 		}
+		in += addEncoders(&a, l, &cfg.Network, p, &d)
 		for i, h := range cfg.Hidden {
 			d.Hidden = append(d.Hidden, DenseDesc{W: fmt.Sprintf("%shidden%d.w", p, i), B: fmt.Sprintf("%shidden%d.b", p, i), In: in, Out: h})
 			in = h
@@ -230,7 +252,8 @@ func NewModel(arch Arch, seed uint64) *Model {
 		}
 		n.Pi = dense(d.Policy, 0.01)
 		n.V = dense(d.Value, 1)
-		n.inDim = arch.Floats() + d.embedWidth()
+		n.initEncoders(uniform)
+		n.inDim = arch.Floats() + d.embedWidth() + d.encOutWidth()
 		n.f32 = arch.Floats()
 		n.base = make([]float32, n.Hidden[0][0].Shape[1])
 		m.Nets = append(m.Nets, n)
@@ -247,6 +270,7 @@ func (m *Model) Prepare() {
 	m.Norm.Apply(zero, m.z0, float32(m.Arch.ObsClip))
 	for _, n := range m.Nets {
 		n.z0 = m.z0
+		n.prepareConvs()
 		w, b := n.Hidden[0][0], n.Hidden[0][1]
 		cols := w.Shape[1]
 		copy(n.base, b.Data)
@@ -301,26 +325,36 @@ func EmbedIndex(v int32, vocab int) int {
 // allocates nothing.
 type Scratch struct {
 	in, a, b []float32
+	// enc is the encoder input (Arch.EncInput), setA/setB and convA/convB
+	// the encoders' activations.
+	enc, setA, setB, convA, convB []float32
 }
 
 // NewScratch sizes scratch buffers for the model.
 func (m *Model) NewScratch() *Scratch {
-	w := 1
+	w, sw, cw := 1, 0, 0
 	for _, n := range m.Nets {
 		w = max(w, n.inDim)
 		for _, h := range n.Hidden {
 			w = max(w, h[0].Shape[1])
 		}
+		s, c := n.Desc.encScratch()
+		sw, cw = max(sw, s), max(cw, c)
 	}
-	return &Scratch{in: make([]float32, w), a: make([]float32, w), b: make([]float32, w)}
+	return &Scratch{in: make([]float32, w), a: make([]float32, w), b: make([]float32, w),
+		enc: make([]float32, m.Arch.EncWidth), setA: make([]float32, sw), setB: make([]float32, sw),
+		convA: make([]float32, cw), convB: make([]float32, cw)}
 }
 
 // Forward runs the network on one observation: x is the normalised float
-// part, i32 the int part. It writes the raw (unmasked) logits and returns the
+// part, enc the encoder input (Arch.EncInput; nil without encoders), i32 the
+// int part. It writes the raw (unmasked) logits and returns the
 // value estimate. It runs on the calling goroutine and allocates nothing; the
 // model must be prepared (Model.Prepare) for its current weights.
-func (n *Net) Forward(x []float32, i32 []int32, logits []float32, s *Scratch) float32 {
+func (n *Net) Forward(x, enc []float32, i32 []int32, logits []float32, s *Scratch) float32 {
+	embW := n.Desc.embedWidth()
 	emb := s.in[:n.inDim-n.f32]
+	n.forwardEncoders(enc, emb[embW:], s)
 	off := 0
 	for k, e := range n.Desc.Embeddings {
 		out := emb[off : off+e.Dim]

@@ -11,14 +11,17 @@ import (
 type rollout struct {
 	n, steps, f32, i32, actions int
 	x                           []float32
-	ids                         []int32
-	mask                        []int8
-	act                         []int32
-	agent                       []int32
-	logp, value, reward         []float32
-	done                        []bool
-	adv, ret                    []float32
-	lastValue                   []float32
+	// enc holds each row's encoder input (Arch.EncInput), encW wide.
+	encW                int
+	enc                 []float32
+	ids                 []int32
+	mask                []int8
+	act                 []int32
+	agent               []int32
+	logp, value, reward []float32
+	done                []bool
+	adv, ret            []float32
+	lastValue           []float32
 	// z0 is the normalised value of a raw 0 during this rollout; row j's
 	// features that differ from it are spIdx/spVal[spStart[j]:spStart[j+1]]
 	// (x - z0, the sparse form the first layer uses).
@@ -27,10 +30,10 @@ type rollout struct {
 	spVal          []float32
 }
 
-func newRollout(n, steps, f32, i32, actions int) *rollout {
+func newRollout(n, steps, f32, i32, encW, actions int) *rollout {
 	rows := n * steps
 	return &rollout{
-		n: n, steps: steps, f32: f32, i32: i32, actions: actions,
+		n: n, steps: steps, f32: f32, i32: i32, actions: actions, encW: encW, enc: make([]float32, rows*encW),
 		x: make([]float32, rows*f32), ids: make([]int32, rows*i32), mask: make([]int8, rows*actions),
 		act: make([]int32, rows), agent: make([]int32, rows),
 		logp: make([]float32, rows), value: make([]float32, rows), reward: make([]float32, rows),

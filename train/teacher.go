@@ -143,7 +143,7 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 	}
 	report("playing", 0)
 	floats := l.F32 + l.U8
-	r := newRollout(1, n, floats, l.I32, A)
+	r := newRollout(1, n, floats, l.I32, t.Model.Arch.EncWidth, A)
 	moments := NewMoments(floats)
 	row, episodes, wins := 0, 0, 0
 	for row < n {
@@ -159,6 +159,7 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 				copy(r.mask[row*A:(row+1)*A], info.Mask)
 				r.act[row] = int32(a)
 				moments.Add(r.x[row*floats : (row+1)*floats])
+				t.Model.Arch.EncInput(r.x[row*floats:(row+1)*floats], r.enc[row*r.encW:(row+1)*r.encW])
 				row++
 			}
 			tr, err := e.Step(a)

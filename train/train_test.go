@@ -159,7 +159,7 @@ func TestGraphMatchesForward(t *testing.T) {
 	}
 	defer lg.close()
 	// a rollout buffer of B rows from real play
-	buf := newRollout(1, B, arch.F32, arch.I32, arch.Actions)
+	buf := newRollout(1, B, arch.F32, arch.I32, arch.EncWidth, arch.Actions)
 	rng := game.NewRNG(3)
 	obs, info := e.Reset(11)
 	for row := 0; row < B; row++ {
@@ -223,7 +223,7 @@ func TestGraphMatchesForward(t *testing.T) {
 	gv := append([]float32(nil), lg.outValue.Data().([]float32)...)
 	lg.vm.Reset()
 	for _, row := range rows {
-		v := net.Forward(buf.x[int(row)*arch.F32:(int(row)+1)*arch.F32], buf.ids[int(row)*arch.I32:(int(row)+1)*arch.I32], logits, s)
+		v := net.Forward(buf.x[int(row)*arch.F32:(int(row)+1)*arch.F32], nil, buf.ids[int(row)*arch.I32:(int(row)+1)*arch.I32], logits, s)
 		if math.Abs(float64(v-gv[row])) > 1e-4 {
 			t.Fatalf("row %d: value %v (Go) vs %v (graph)", row, v, gv[row])
 		}
@@ -394,7 +394,7 @@ func TestLossTermsAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lg.close()
-	buf := newRollout(1, B, arch.F32, arch.I32, arch.Actions)
+	buf := newRollout(1, B, arch.F32, arch.I32, arch.EncWidth, arch.Actions)
 	obs, info := e.Reset(3)
 	s := m.NewScratch()
 	logits, probs := make([]float32, arch.Actions), make([]float32, arch.Actions)
@@ -403,7 +403,7 @@ func TestLossTermsAtStart(t *testing.T) {
 		copy(buf.x[row*arch.F32:], obs.F32)
 		copy(buf.ids[row*arch.I32:], obs.I32)
 		copy(buf.mask[row*arch.Actions:], info.Mask)
-		v := net.Forward(obs.F32, obs.I32, logits, s)
+		v := net.Forward(obs.F32, nil, obs.I32, logits, s)
 		lse := MaskedSoftmax(logits, info.Mask, probs)
 		a := argmax(probs, info.Mask)
 		buf.act[row], buf.logp[row] = int32(a), float32(float64(logits[a])-lse)
@@ -441,18 +441,34 @@ func TestLossTermsAtStart(t *testing.T) {
 // (the rollout's forward passes and env steps run in parallel; sampling and
 // the updates do not depend on the parts).
 func TestWeightsDoNotDependOnWorkers(t *testing.T) {
-	var models []*Model
-	for _, w := range []int{1, 3} {
-		cfg := tinyConfig()
-		cfg.Workers = w
-		cfg.EvalEvery = 0
-		tr := newTiny(t, cfg, t.TempDir(), false)
-		if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
-			t.Fatal(err)
-		}
-		models = append(models, tr.Model)
+	// the MLP on Cipher, and set encoders with convolutions on Machina
+	// Arcana (encoders_test.go)
+	shapes := []struct {
+		name, id string
+		cfg      Config
+	}{{"mlp", fixture.ID, tinyConfig()}, {"sets+conv", machinaID, encoderConfig(machinaID)}}
+	shapes[1].cfg.TotalSteps, shapes[1].cfg.RolloutSteps, shapes[1].cfg.Minibatch = 128, 16, 24
+	for _, sh := range shapes {
+		t.Run(sh.name, func(t *testing.T) {
+			fixture.Register()
+			var models []*Model
+			for _, w := range []int{1, 3} {
+				cfg := sh.cfg
+				cfg.Workers = w
+				cfg.EvalEvery = 0
+				tr, err := NewTrainer(sh.id, nil, cfg, t.TempDir(), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(tr.Close)
+				if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
+					t.Fatal(err)
+				}
+				models = append(models, tr.Model)
+			}
+			paramsEqual(t, models[0], models[1])
+		})
 	}
-	paramsEqual(t, models[0], models[1])
 }
 
 // TestTrainMachinaUint8Input trains one update on Machina Arcana, whose

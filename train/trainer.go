@@ -136,7 +136,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		}
 	}
 	floats := t.Model.Arch.Floats()
-	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, floats, l.I32, spec.Actions)
+	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, floats, l.I32, t.Model.Arch.EncWidth, spec.Actions)
 	t.moments = NewMoments(floats)
 	t.scratch = t.Model.NewScratch()
 	t.logits = make([]float32, spec.Actions)
@@ -211,7 +211,8 @@ func (t *Trainer) collect() {
 				// bootstrap the cut-off episode with the value of its last state
 				FloatInput(t.raw, b.FinalF32[i*f32:(i+1)*f32], b.FinalU8[i*u8:(i+1)*u8])
 				norm.Apply(t.raw, t.final, clip)
-				v := t.Model.NetFor(int(r.agent[row])).Forward(t.final, b.FinalI32[i*i32:(i+1)*i32], t.logits, t.scratch)
+				t.Model.Arch.EncInput(t.raw, t.scratch.enc)
+				v := t.Model.NetFor(int(r.agent[row])).Forward(t.final, t.scratch.enc, b.FinalI32[i*i32:(i+1)*i32], t.logits, t.scratch)
 				r.reward[row] += float32(cfg.Gamma) * v
 			}
 			if r.done[row] {
@@ -222,7 +223,8 @@ func (t *Trainer) collect() {
 	for i := 0; i < n; i++ {
 		FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
 		norm.Apply(t.raw, t.final, clip)
-		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)
+		t.Model.Arch.EncInput(t.raw, t.scratch.enc)
+		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, t.scratch.enc, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)
 	}
 	r.sparsify(t.Model.z0)
 	if cfg.NormalizeObs {
@@ -303,6 +305,7 @@ func (t *Trainer) step(k int, r *rollout, rows []int32, bc bool, lr float64) (st
 	}
 	lg.backPX(r, rows, grads[len(lg.net.Embeds)])
 	lg.backEmb(r, rows, grads)
+	lg.backConv(r, rows, grads)
 	norm := ClipGradients(grads, t.Config.MaxGradNorm)
 	t.adams[k].Update(lg.params, grads, lr)
 	return st, norm, nil
@@ -329,6 +332,7 @@ func (t *Trainer) fill(lg *lossGraph, r *rollout, rows []int32, bc bool) {
 	mask, act, old, adv, ret, wt, bcw := data(lg.maskT), data(lg.actT), data(lg.oldT), data(lg.advT), data(lg.retT), data(lg.wT), data(lg.bcT)
 	clear(act)
 	lg.setEmb(r, rows)
+	lg.setEnc(r, rows)
 	for j := 0; j < lg.B; j++ {
 		mrow := mask[j*A : (j+1)*A]
 		if j >= len(rows) {

@@ -1,7 +1,8 @@
 """Play a policy trained by ``mythos train`` with numpy alone.
 
 A checkpoint directory (``RUN/best`` or ``RUN/last``) holds ``network.json``
-(the network description, format ``mythos-ppo-v1``) and ``weights.npz`` (every
+(the network description, format ``mythos-ppo-v1``, or ``mythos-ppo-v2`` with
+set or convolution encoders) and ``weights.npz`` (every
 weight by name, plus the observation normalisation ``obs_mean``/``obs_var``).
 This script rebuilds the forward pass from those two files, computes the
 masked policy for each observation, and plays episodes through the gRPC
@@ -15,6 +16,14 @@ The network: the float32 fields, in layout order, are normalised
 embedding bag (the rows ``table[id mod vocab]`` summed); their concatenation
 goes through ``tanh(h @ W + b)`` layers to a policy head (logits) and a value
 head. Illegal actions get probability exactly zero.
+
+With encoders (``network: {sets: true, conv: true}`` in the training config),
+the fields they read are taken raw through ``symlog(x) = sign(x) log(1+|x|)``:
+a set encoder runs the same ``tanh`` layers on every row of an entity table
+and appends the mean and the max over the rows that are not all zero (zeros
+when none); a convolution encoder runs ``relu(conv3x3(x) + b)`` layers (zero
+padding) over ``[C, H, W]`` planes, max-pools 2x2 and flattens ``[c, y, x]``.
+Their outputs follow the embedding bags in the first layer's input.
 """
 
 from __future__ import annotations
@@ -33,7 +42,7 @@ class NumpyPolicy:
     def __init__(self, ckpt: str) -> None:
         with open(os.path.join(ckpt, "network.json")) as f:
             self.arch: dict[str, Any] = json.load(f)
-        if self.arch.get("format") != "mythos-ppo-v1":
+        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2"):
             raise ValueError(f"{ckpt}: unknown network format {self.arch.get('format')!r}")
         with np.load(os.path.join(ckpt, "weights.npz")) as z:
             self.w = {k: z[k] for k in z.files}
@@ -68,12 +77,51 @@ class NumpyPolicy:
         for e in net["embeddings"]:
             ids = i32[e["offset"] : e["offset"] + e["size"]]
             parts.append(self.w[e["param"]][np.mod(ids, e["vocab"])].sum(axis=0))
+        if net.get("sets") or net.get("convs"):
+            enc = np.zeros(a["enc_width"], np.float32)
+            for e in a["enc_inputs"]:
+                v = f32[e["offset"] : e["offset"] + e["size"]].astype(np.float64)
+                enc[e["enc"] : e["enc"] + e["size"]] = np.sign(v) * np.log1p(np.abs(v))
+            for s in net.get("sets") or []:
+                parts.append(self._set(s, enc))
+            for c in net.get("convs") or []:
+                parts.append(self._conv(c, enc))
         h = np.concatenate(parts).astype(np.float32)
         for layer in net["hidden"]:
             h = np.tanh(h @ self.w[layer["w"]] + self.w[layer["b"]])
         logits = h @ self.w[net["policy"]["w"]] + self.w[net["policy"]["b"]]
         value = h @ self.w[net["value"]["w"]] + self.w[net["value"]["b"]]
         return logits, float(value[0])
+
+    def _set(self, s: dict[str, Any], enc: np.ndarray) -> np.ndarray:
+        """Mean and max of the shared row MLP over the non-empty rows."""
+        rows = enc[s["enc"] : s["enc"] + s["rows"] * s["width"]].reshape(s["rows"], s["width"])
+        rows = rows[(rows != 0).any(axis=1)]
+        width = s["out"] // 2
+        if len(rows) == 0:
+            return np.zeros(2 * width, np.float32)
+        h = rows
+        for layer in s["layers"]:
+            h = np.tanh(h @ self.w[layer["w"]] + self.w[layer["b"]])
+        return np.concatenate([h.mean(axis=0), h.max(axis=0)]).astype(np.float32)
+
+    def _conv(self, c: dict[str, Any], enc: np.ndarray) -> np.ndarray:
+        """The convolutions, 2x2 max pooling, flattened [c, y, x]."""
+        C, H, W = c["shape"]
+        x = enc[c["enc"] : c["enc"] + C * H * W].reshape(C, H, W)
+        for layer in c["layers"]:
+            k, p = layer["kernel"], layer["pad"]
+            w = self.w[layer["w"]]  # [out, in, k, k]
+            xp = np.pad(x, ((0, 0), (p, p), (p, p)))
+            y = np.zeros((layer["out"], H, W), np.float32)
+            for ky in range(k):
+                for kx in range(k):
+                    y += np.einsum("oi,ihw->ohw", w[:, :, ky, kx], xp[:, ky : ky + H, kx : kx + W])
+            x = np.maximum(y + self.w[layer["b"]][:, None, None], 0)
+        P = c["pool"]
+        H2, W2 = H // P, W // P
+        x = x[:, : H2 * P, : W2 * P].reshape(x.shape[0], H2, P, W2, P).max(axis=(2, 4))
+        return x.reshape(-1).astype(np.float32)
 
     def policy(self, obs: dict[str, np.ndarray], mask: np.ndarray, agent: int = 0) -> np.ndarray:
         """The masked action probabilities: illegal actions get exactly 0."""
