@@ -45,16 +45,18 @@ install:
 
 ## test: everything CI runs — vet, all Go tests, the race detector on the short mode,
 ## and the Python client's tests against a real server binary
-test: vet unit race pytest
+test: vet venv unit race pytest
 
 vet:
 	@echo '== make test 1/4: gofmt and go vet (the first run downloads and compiles the Go modules: a few minutes)' >&2
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files "*.go" 2>/dev/null || find . -name "*.go"); exit 1; }
 	$(GO) vet ./...
 
+# The Go tests that compare with numpy (train's export test) use the venv's
+# Python when it exists (make test builds it first), else python3.
 unit:
 	@echo '== make test 2/4: go test ./...' >&2
-	$(GO) test -count=1 ./...
+	MYTHOS_PYTHON=$$([ -x $(VENV)/bin/python ] && echo $(CURDIR)/$(VENV)/bin/python || echo python3) $(GO) test -count=1 ./...
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=20s
 
 ## fuzz: the shared-memory protocol's fuzz target (Linux), FUZZTIME long (the
