@@ -1,0 +1,46 @@
+package machina
+
+import (
+	"testing"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// TestCharacteristics checks Characteristics against MaxStamina, Defence
+// and Will, one stat at a time, for every pioneer and monster along random
+// games.
+func TestCharacteristics(t *testing.T) {
+	seeds := uint64(30)
+	if testing.Short() {
+		seeds = 10
+	}
+	checked := 0
+	for seed := uint64(0); seed < seeds; seed++ {
+		s := newGame(t, seed, configFor(seed))
+		rng := game.NewRNG(seed + 5)
+		for i := 0; i < 3000 && !s.Over(); i++ {
+			if i%8 == 0 {
+				for cr := 0; cr < MonsterBase+MaxMonsters; cr++ {
+					if !isPioneer(cr) && !isMonster(cr) || (isPioneer(cr) && cr >= int(s.N)) {
+						continue
+					}
+					if isMonster(cr) && s.Mx[cr-MonsterBase].Zone != ZonePlay {
+						continue
+					}
+					ms, d, w := s.Characteristics(cr)
+					if ms != s.MaxStamina(cr) || d != s.Defence(cr) || w != s.Will(cr) {
+						t.Fatalf("seed %d step %d creature %d: Characteristics %d %d %d, one at a time %d %d %d",
+							seed, i, cr, ms, d, w, s.MaxStamina(cr), s.Defence(cr), s.Will(cr))
+					}
+					checked++
+				}
+			}
+			if err := s.Apply(rng.IntN(len(s.prompt.Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d creatures checked", checked)
+	}
+}
