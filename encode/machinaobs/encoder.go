@@ -597,22 +597,21 @@ func (w *writer) monsters() {
 	gone.flush(w, w.bl.monster)
 }
 
-// itemZones are the zones whose items are shown (MA §13), in the item
-// columns' order; the rest (decks, set aside, boxed) are not.
-var itemZones = [...]machina.Zone{machina.ZoneInventory, machina.ZoneEquipped, machina.ZoneDiscard, machina.ZoneLimbo}
+// itemZone is the item column of each zone whose items are shown (MA §13)
+// plus one, 0 for the rest (decks, set aside, boxed).
+var itemZone = [256]uint8{
+	machina.ZoneInventory: iInventory + 1,
+	machina.ZoneEquipped:  iEquipped + 1,
+	machina.ZoneDiscard:   iDiscard + 1,
+	machina.ZoneLimbo:     iRevealed + 1,
+}
 
 func (w *writer) items() {
 	s := w.s
 	var gone absent
 	for i := range w.ct.Items {
 		st := &s.Items[i]
-		zone := -1
-		for z, zz := range itemZones {
-			if st.Zone == zz {
-				zone = z
-				break
-			}
-		}
+		zone := int(itemZone[st.Zone]) - 1
 		if zone < 0 {
 			gone.add(i)
 			continue
@@ -625,7 +624,7 @@ func (w *writer) items() {
 			}
 		}
 		it := &w.ct.Items[i]
-		key := encode.Key{uint64(zone) + 1 | row8(owner)<<8 | uint64(uint16(host))<<16 | encode.KeyBit(ext)<<32 |
+		key := encode.Key{uint64(zone+1) | row8(owner)<<8 | uint64(uint16(host))<<16 | encode.KeyBit(ext)<<32 |
 			row8(int(s.ItemProgress[i]))<<40 | encode.KeyBit(it.Ranged)<<48,
 			row8(int(it.Deck)) | row8(int(it.Level))<<8 | row8(int(it.Hands))<<16 | row8(int(it.Fit))<<24 |
 				row8(int(it.Defence))<<32 | row8(int(it.Will))<<40}
