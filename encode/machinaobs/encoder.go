@@ -177,6 +177,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 		// generation of its own, which no row holds.
 		w.gen = newGeneration()
 	}
+	s.AllCharacteristics(&w.chars)
 	// The plan's Always blocks (dynamic, head) are cleared by Start; the
 	// writers below write them every time.
 	if w.Changed(w.bl.terrain, encode.Key{w.gen}) {
@@ -208,7 +209,8 @@ type writer struct {
 	at    *offsets
 	bl    *blocks
 	n, v  int
-	cur   [2]int // the current pioneer and horror events (MA §15.1), -1 if none
+	cur   [2]int                      // the current pioneer and horror events (MA §15.1), -1 if none
+	chars machina.CharacteristicTable // of the pioneers and the monsters in play
 }
 
 // f writes a float32 element (only non-zero values need writing: the
@@ -486,10 +488,10 @@ func (w *writer) pioneers() {
 		w.f(off+pItems, float32(held[seat]))
 		w.f(off+pEquipped, float32(equipped[seat]))
 		if p.Alive {
-			maxStamina, defence, will := s.Characteristics(seat)
-			w.f(off+pMaxStamina, float32(maxStamina))
-			w.f(off+pDefence, float32(defence))
-			w.f(off+pWill, float32(will))
+			ch := &w.chars[seat]
+			w.f(off+pMaxStamina, float32(ch[0]))
+			w.f(off+pDefence, float32(ch[1]))
+			w.f(off+pWill, float32(ch[2]))
 			w.b(off+pIncorporeal, s.Incorporeal(seat))
 		}
 	}
@@ -548,7 +550,8 @@ func (w *writer) monsters() {
 			w.ub(w.plane(chMonsterIncor, c), incorporeal)
 			w.ub(w.plane(chMonsterCtrl, c), mx.Controller >= 0)
 		}
-		maxStamina, defence, will := s.Characteristics(cr)
+		ch := &w.chars[cr]
+		maxStamina, defence, will := int(ch[0]), int(ch[1]), int(ch[2])
 		ctrl := -1
 		if mx.Controller >= 0 && int(mx.Controller) < w.n {
 			ctrl = w.row(int(mx.Controller))

@@ -7,7 +7,8 @@ import (
 )
 
 // TestCharacteristics checks Characteristics against MaxStamina, Defence
-// and Will, one stat at a time, for every pioneer and monster along random
+// and Will, one stat at a time, and AllCharacteristics against
+// Characteristics, for every pioneer and monster in play along random
 // games.
 func TestCharacteristics(t *testing.T) {
 	seeds := uint64(30)
@@ -19,7 +20,9 @@ func TestCharacteristics(t *testing.T) {
 		s := newGame(t, seed, configFor(seed))
 		rng := game.NewRNG(seed + 5)
 		for i := 0; i < 3000 && !s.Over(); i++ {
-			if i%8 == 0 {
+			if i%2 == 0 {
+				var all CharacteristicTable
+				s.AllCharacteristics(&all)
 				for cr := 0; cr < MonsterBase+MaxMonsters; cr++ {
 					if !isPioneer(cr) && !isMonster(cr) || (isPioneer(cr) && cr >= int(s.N)) {
 						continue
@@ -32,6 +35,9 @@ func TestCharacteristics(t *testing.T) {
 						t.Fatalf("seed %d step %d creature %d: Characteristics %d %d %d, one at a time %d %d %d",
 							seed, i, cr, ms, d, w, s.MaxStamina(cr), s.Defence(cr), s.Will(cr))
 					}
+					if a := all[cr]; int(a[0]) != ms || int(a[1]) != d || int(a[2]) != w {
+						t.Fatalf("seed %d step %d creature %d: AllCharacteristics %v, Characteristics %d %d %d", seed, i, cr, a, ms, d, w)
+					}
 					checked++
 				}
 			}
@@ -40,7 +46,7 @@ func TestCharacteristics(t *testing.T) {
 			}
 		}
 	}
-	if checked < 1000 {
+	if checked < 2000 {
 		t.Fatalf("only %d creatures checked", checked)
 	}
 }
