@@ -17,6 +17,14 @@ type pathField struct {
 
 const far = int16(9999)
 
+// farField is a Dist of cells none reached yet.
+var farField = func() (d [NumCells]int16) {
+	for i := range d {
+		d[i] = far
+	}
+	return d
+}()
+
 // walkable reports whether a predictable monster's path may cross cell c
 // (MA §19.5): passable, not a chasm, not an Immobile creature (rubble).
 func (s *State) walkable(c int) bool {
@@ -43,9 +51,7 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 	// walk memoizes walkable for the cells the search reaches (0 unknown,
 	// 1 walkable, 2 not): cells beyond the reached region cost nothing.
 	var walk [NumCells]uint8
-	for i := range pf.Dist {
-		pf.Dist[i] = far
-	}
+	pf.Dist = farField // one block copy, not a loop of stores
 	pf.from = int16(from)
 	pf.Dist[from], pf.Extra[from] = 0, 0
 	head, tail := 0, 0
