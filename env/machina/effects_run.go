@@ -41,7 +41,7 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	}
 	attack := len(a.Effects) > 0 && a.Effects[0].Op == OpAttack
 	pioneersOnly := isMonster(user) && s.Mx[user-MonsterBase].Controller < 0 // MA §10.3, §22.25
-	see := s.seesUnseen(user)
+	see := int8(0) // seesUnseen(user), asked the first time it matters: 1 no, 2 yes
 	ok := func(cell int) bool {
 		cr := s.targetCreature(cell)
 		if cr < 0 && attack && s.Board.Kind[cell] == KindChest && s.barrelFor(cell, user) {
@@ -56,8 +56,14 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		if isCellCreature(cr) && !attack {
 			return false
 		}
-		if !isCellCreature(cr) && s.incorporeal(cr) && !see {
-			return false
+		if !isCellCreature(cr) && s.incorporeal(cr) {
+			if see == 0 {
+				see = 1
+				if s.seesUnseen(user) {
+					see = 2
+				}
+			}
+			return see == 2
 		}
 		return true
 	}
@@ -67,7 +73,7 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 			dst = append(dst, c)
 		}
 		for d := Direction(0); d < 8; d++ {
-			if n := Step(c, d); n >= 0 && s.Board.Adjacent(c, n) && ok(n) {
+			if n := Step(c, d); n >= 0 && ok(n) && s.Board.Adjacent(c, n) {
 				dst = append(dst, n)
 			}
 		}
