@@ -17,6 +17,14 @@ type pathField struct {
 
 const far = int16(9999)
 
+// unreached is a distance array of cells none reached yet (-1).
+var unreached = func() (d [NumCells]int8) {
+	for i := range d {
+		d[i] = -1
+	}
+	return d
+}()
+
 // farField is a Dist of cells none reached yet.
 var farField = func() (d [NumCells]int16) {
 	for i := range d {
@@ -370,11 +378,8 @@ func (s *State) detour(n int, cur int16, budget int, through bool) int {
 	if budget <= 0 {
 		return -1
 	}
-	var dist [NumCells]int8
+	dist := unreached // one block copy, not a loop of stores
 	var q [NumCells]int16
-	for i := range dist {
-		dist[i] = -1
-	}
 	dist[n] = 0
 	h, t := 0, 1
 	q[0] = int16(n)
