@@ -41,7 +41,8 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	}
 	attack := len(a.Effects) > 0 && a.Effects[0].Op == OpAttack
 	pioneersOnly := isMonster(user) && s.Mx[user-MonsterBase].Controller < 0 // MA §10.3, §22.25
-	see := int8(0)                                                           // seesUnseen(user), asked the first time it matters: 1 no, 2 yes
+	// see is seesUnseen(user), asked the first time it matters: 1 no, 2 yes.
+	see := int8(0)
 	ok := func(cell int) bool {
 		cr := s.targetCreature(cell)
 		if cr < 0 && attack && s.Board.Kind[cell] == KindChest && s.barrelFor(cell, user) {
