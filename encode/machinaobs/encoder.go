@@ -185,9 +185,9 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	}
 	w.board()
 	w.global()
+	w.items() // first: it counts the items each pioneer holds, which pioneers writes
 	w.pioneers()
 	w.monsters()
-	w.items()
 	w.events()
 	w.prompt()
 	w.Finish()
@@ -211,6 +211,8 @@ type writer struct {
 	n, v  int
 	cur   [2]int                      // the current pioneer and horror events (MA §15.1), -1 if none
 	chars machina.CharacteristicTable // of the pioneers and the monsters in play
+
+	held, equipped [machina.MaxPioneers]int // items each seat holds and has equipped (items)
 }
 
 // f writes a float32 element (only non-zero values need writing: the
@@ -441,20 +443,7 @@ func (w *writer) global() {
 
 func (w *writer) pioneers() {
 	s := w.s
-	var held, equipped [machina.MaxPioneers]int
-	for i := range w.ct.Items {
-		it := &s.Items[i]
-		if it.Owner < 0 {
-			continue
-		}
-		switch it.Zone {
-		case machina.ZoneInventory:
-			held[it.Owner]++
-		case machina.ZoneEquipped:
-			held[it.Owner]++
-			equipped[it.Owner]++
-		}
-	}
+	held, equipped := &w.held, &w.equipped // counted by items
 	for r := 0; r < machina.MaxPioneers; r++ {
 		if r >= w.n {
 			w.i(w.at.seat+r, -1)
@@ -618,6 +607,12 @@ func (w *writer) items() {
 		if zone < 0 {
 			gone.add(i)
 			continue
+		}
+		if st.Owner >= 0 && (st.Zone == machina.ZoneInventory || st.Zone == machina.ZoneEquipped) {
+			w.held[st.Owner]++
+			if st.Zone == machina.ZoneEquipped {
+				w.equipped[st.Owner]++
+			}
 		}
 		owner, host, ext := -1, 0, false
 		if st.Owner >= 0 && int(st.Owner) < w.n && (st.Zone == machina.ZoneInventory || st.Zone == machina.ZoneEquipped) {

@@ -63,20 +63,23 @@ func (r *reachSteps) learn(u int) {
 // neighbouring word).
 var stepDelta = [8]int{-machina.Size, 1 - machina.Size, 1, 1 + machina.Size, machina.Size, machina.Size - 1, -1, -1 - machina.Size}
 
-// freeCells is the set of cells no creature stands on (State.Occ < 0), of
-// the board's cells (the bits past NumCells are clear).
-func freeCells(s *machina.State) cellSet {
-	var free cellSet
-	occ := unsafe.Slice((*byte)(unsafe.Pointer(&s.Occ[0])), machina.NumCells)
-	for i := 0; i+8 <= machina.NumCells; i += 8 {
+// freeWord is word w of the set of cells no creature stands on
+// (State.Occ < 0), of the board's cells (the bits past NumCells are clear).
+func freeWord(s *machina.State, w int) uint64 {
+	const n = machina.NumCells
+	occ := unsafe.Slice((*byte)(unsafe.Pointer(&s.Occ[0])), n)
+	var free uint64
+	lo, hi := w<<6, min(w<<6+64, n)
+	i := lo
+	for ; i+8 <= hi; i += 8 {
 		// The sign bits of eight cells, gathered into a byte: a cell is
 		// free where its creature is -1.
 		signs := binary.LittleEndian.Uint64(occ[i:]) & 0x8080808080808080
-		free[i>>6] |= (signs * 0x0002040810204081 >> 56) << (i & 63)
+		free |= (signs * 0x0002040810204081 >> 56) << (i - lo)
 	}
-	for i := machina.NumCells &^ 7; i < machina.NumCells; i++ {
+	for ; i < hi; i++ {
 		if s.Occ[i] < 0 {
-			free[i>>6] |= 1 << (i & 63)
+			free |= 1 << (i - lo)
 		}
 	}
 	return free
@@ -101,10 +104,10 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 	if dist != nil {
 		dist[c] = 0
 	}
+	// free holds the free cells of the words whose bit is set in known:
+	// those the walk gets to.
 	var free cellSet
-	if limit > 0 {
-		free = freeCells(s)
-	}
+	var known uint8
 	// front's cells lie in words [lo, hi]; a layer's cells lie in the
 	// words of the last layer's or the words next to them.
 	lo, hi := c>>6, c>>6
@@ -143,6 +146,13 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 		}
 		nlo, nhi := len(next), -1
 		for w := max(lo-1, 0); w <= min(hi+1, len(next)-1); w++ {
+			if next[w] == 0 {
+				continue
+			}
+			if known&(1<<w) == 0 {
+				free[w] = freeWord(s, w)
+				known |= 1 << w
+			}
 			x := next[w] & free[w] &^ seen[w]
 			next[w] = x
 			if x != 0 {
