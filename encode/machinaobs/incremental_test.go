@@ -20,13 +20,13 @@ type namedGame struct {
 }
 
 // machinaGames builds the game of every MachinaArcana env id with its
-// default options, checked over encodetest.Decisions, and a few option
-// sets of the first (one and four pioneers, cooperative, a campaign), over
-// a quarter of that each.
+// default options, checked over encodetest.Decisions (a fifth of that
+// under the race detector), and a few option sets of the first (one and
+// four pioneers, cooperative, a campaign), over a quarter of that each.
 func machinaGames(t *testing.T) []namedGame {
 	t.Helper()
 	var games []namedGame
-	add := func(name, id string, opts env.Options, decisions int) {
+	add := func(name, id string, opts env.Options, n int) {
 		entry, err := env.Lookup(id)
 		if err != nil {
 			t.Fatal(err)
@@ -35,12 +35,16 @@ func machinaGames(t *testing.T) []namedGame {
 		if err != nil {
 			t.Fatal(err)
 		}
-		games = append(games, namedGame{name, g, decisions})
+		games = append(games, namedGame{name, g, n})
+	}
+	decisions := encodetest.Decisions()
+	if raceDetector {
+		decisions /= 5
 	}
 	var first string
 	for _, id := range env.IDs() {
 		if strings.HasPrefix(id, "MachinaArcana/") {
-			add(id, id, nil, encodetest.Decisions())
+			add(id, id, nil, decisions)
 			if first == "" {
 				first = id
 			}
@@ -49,16 +53,17 @@ func machinaGames(t *testing.T) []namedGame {
 	if first == "" {
 		t.Fatal("no MachinaArcana env id")
 	}
-	add(first+"/solo-easy", first, env.Options{"pioneers": "1", "variant": "easy"}, encodetest.Decisions()/4)
-	add(first+"/four-cooperative", first, env.Options{"pioneers": "4", "cooperative": "true"}, encodetest.Decisions()/4)
-	add(first+"/campaign", first, env.Options{"pioneers": "2", "variant": "very_quick,campaign", "campaign_games": "3"}, encodetest.Decisions()/4)
+	add(first+"/solo-easy", first, env.Options{"pioneers": "1", "variant": "easy"}, decisions/4)
+	add(first+"/four-cooperative", first, env.Options{"pioneers": "4", "cooperative": "true"}, decisions/4)
+	add(first+"/campaign", first, env.Options{"pioneers": "2", "variant": "very_quick,campaign", "campaign_games": "3"}, decisions/4)
 	return games
 }
 
 // TestIncrementalMatchesFull checks the incremental encoding against a full
 // encoding after every decision of random play of every MachinaArcana env
-// id (encodetest.Decisions: 200,000 per env id, 100,000 in short mode, and
-// a quarter of that for each option set).
+// id (encodetest.Decisions: 200,000 per env id, 100,000 in short mode, a
+// fifth of that under the race detector, and a quarter for each option
+// set).
 func TestIncrementalMatchesFull(t *testing.T) {
 	for _, ng := range machinaGames(t) {
 		g := ng.g
