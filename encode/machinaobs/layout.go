@@ -205,7 +205,6 @@ var promptTail = []string{"viewer_decides", "actor_row0", "actor_row1", "actor_r
 // offsets of every field in its buffer.
 type offsets struct {
 	board, global, pioneers, monsters, items, events, prompt int
-	dynamic                                                  int // first uint8 element rewritten every decision
 	seat, pioneerCard, itemHost, chapter, pEvent, hEvent     int
 	actorCell, promptKinds, promptCols                       int
 }
@@ -244,6 +243,5 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 	at.promptKinds = len(kinds)
 	at.promptCols = len(kinds) + len(promptTail)
 	f(&at.prompt, "prompt", F, append(kindCols, promptTail...).doc("The current decision: its kind one-hot, whether the viewer decides, who decides (pioneer rows or the monster side), and the number of options when the viewer decides."), len(kinds)+len(promptTail))
-	at.dynamic = at.board + chRitual*planeSize
 	return &l, at
 }

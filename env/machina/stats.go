@@ -323,150 +323,19 @@ func (s *State) weaponSum(item int, stat Stat) int {
 	return sum
 }
 
-// characteristicStats are the stats of Characteristics, in its order.
+// characteristicStats are the stats of a CharacteristicTable, in its order.
 var characteristicStats = [3]Stat{StatMaxStamina, StatDefence, StatWill}
 
-// Characteristics is a pioneer's or monster's maximum stamina, defence and
-// will with their modifiers (MA §7.2, §22.A.6): MaxStamina, Defence and
-// Will in one pass over the cards in play, for an observation that shows
-// all three.
-func (s *State) Characteristics(cr int) (maxStamina, defence, will int) {
-	var base [3]int
-	switch {
-	case isPioneer(cr):
-		pc := s.pioneerCard(cr)
-		base = [3]int{int(pc.MaxStam), int(pc.Defence), int(pc.Will)}
-	case isMonster(cr):
-		mc := s.monsterCard(cr)
-		base = [3]int{int(mc.Stamina), int(mc.Defence), int(mc.Will)}
-	default:
-		return s.maxStamina(cr), s.defence(cr), s.will(cr)
-	}
-	sum := s.statSum3(cr)
-	return clamp9(base[0] + sum[0]), clamp9(base[1] + sum[1]), clamp9(base[2] + sum[2])
-}
-
-// statSum3 is statSum of each of characteristicStats, in one pass.
-func (s *State) statSum3(cr int) [3]int {
-	var sum [3]int
-	for i := range s.Mods {
-		m := &s.Mods[i]
-		if int(m.Target) != cr {
-			continue
-		}
-		switch m.Stat {
-		case StatMaxStamina:
-			sum[0] += int(m.N)
-		case StatDefence:
-			sum[1] += int(m.N)
-		case StatWill:
-			sum[2] += int(m.N)
-		case StatDefWill:
-			sum[1] += int(m.N)
-			sum[2] += int(m.N)
-		}
-	}
-	add := func(x [3]int) {
-		sum[0] += x[0]
-		sum[1] += x[1]
-		sum[2] += x[2]
-	}
-	// Pioneers' own cards, personal events and equipped items.
-	for p := 0; p < int(s.N); p++ {
-		if !s.onBoardPioneer(p) {
-			continue
-		}
-		add(s.passiveSum3(s.pioneerCard(p).Abilities, p, cr, false))
-		for k := 0; k < int(s.P[p].PersonalN); k++ {
-			add(s.passiveSum3(s.ct.Events[s.P[p].Personal[k]].Abilities, p, cr, false))
-		}
-	}
-	if isPioneer(cr) && s.onBoardPioneer(cr) {
-		// The printed defence and will of the items cr has equipped.
-		for i := range s.ct.Items {
-			if it := &s.Items[i]; it.Zone == ZoneEquipped && int(it.Owner) == cr {
-				sum[1] += int(s.ct.Items[i].Defence)
-				sum[2] += int(s.ct.Items[i].Will)
-			}
-		}
-	}
-	for k, stat := range characteristicStats {
-		// Only the items with a passive of this stat can add to it.
-		for _, i := range s.ct.statItems[stat] {
-			it := &s.Items[i]
-			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
-				continue
-			}
-			if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
-				continue // an extension changes only its own weapon (MA §13.7): weaponSum
-			}
-			sum[k] += s.passiveSum(s.ct.Items[i].Abilities, int(it.Owner), cr, stat, false)
-		}
-	}
-	// Current events and the chapter: no owner (MA §15.1, §14.1).
-	if e := s.currentEvent(false); e >= 0 {
-		add(s.passiveSum3(s.ct.Events[e].Abilities, -1, cr, false))
-	}
-	if e := s.currentEvent(true); e >= 0 {
-		add(s.passiveSum3(s.ct.Events[e].Abilities, -1, cr, true))
-	}
-	if ch := s.chapter(); ch != nil {
-		add(s.passiveSum3(ch.Abilities, -1, cr, false))
-	}
-	// Monsters' cards (auras).
-	for _, m := range s.Order {
-		add(s.passiveSum3(s.ct.Monsters[m].Abilities, MonsterBase+int(m), cr, true))
-	}
-	return sum
-}
-
-// passiveSum3 is passiveSum of each of characteristicStats.
-func (s *State) passiveSum3(abs []Ability, owner, cr int, monsterSide bool) [3]int {
-	var sum [3]int
-	for ai := range abs {
-		a := &abs[ai]
-		if a.When != WhenPassive {
-			continue
-		}
-		for ei := range a.Effects {
-			e := &a.Effects[ei]
-			k := -1
-			switch e.Stat {
-			case StatMaxStamina:
-				k = 0
-			case StatDefence:
-				k = 1
-			case StatWill:
-				k = 2
-			case StatDefWill:
-				k = 3
-			default:
-				continue
-			}
-			if !s.scopeReaches(e.On, owner, cr, monsterSide) {
-				continue
-			}
-			if k == 3 {
-				sum[1] += int(e.N)
-				sum[2] += int(e.N)
-			} else {
-				sum[k] += int(e.N)
-			}
-		}
-	}
-	return sum
-}
-
-// CharacteristicTable holds Characteristics of every creature id below
-// MonsterBase+MaxMonsters (pioneers and monsters): maximum stamina,
-// defence and will.
+// CharacteristicTable holds the maximum stamina, defence and will of every
+// creature id below MonsterBase+MaxMonsters (pioneers and monsters), with
+// their modifiers (MA §7.2, §22.A.6): MaxStamina, Defence and Will.
 type CharacteristicTable [MonsterBase + MaxMonsters][3]int8
 
-// AllCharacteristics writes Characteristics(cr) into dst[cr] for every
-// pioneer seat and every monster in play, in one pass over the cards in
-// play for all of them; it leaves the other entries as they are. An
-// observation that shows every creature's characteristics reads them
-// there.
+// AllCharacteristics writes MaxStamina(cr), Defence(cr) and Will(cr) into
+// dst[cr] for every pioneer seat and every monster in play, in one pass over
+// the cards in play for all of them (statSum's sources, each passive asked
+// once for every creature); it leaves the other entries as they are. An
+// observation that shows every creature's characteristics reads them there.
 func (s *State) AllCharacteristics(dst *CharacteristicTable) {
 	var crsBuf [MaxPioneers + MaxMonsters]int
 	crs := crsBuf[:0]
@@ -559,7 +428,8 @@ func (s *State) AllCharacteristics(dst *CharacteristicTable) {
 }
 
 // addPassives3 adds to sum[cr], for each creature cr of crs, what the
-// passives of abs (passiveSum3's arguments) add to its characteristics.
+// passives of abs (passiveSum's arguments) add to its maximum stamina,
+// defence and will.
 func (s *State) addPassives3(sum *[MonsterBase + MaxMonsters][3]int, crs []int, abs []Ability, owner int, monsterSide bool) {
 	for ai := range abs {
 		a := &abs[ai]
