@@ -25,12 +25,40 @@ type reachSteps struct {
 	b    *machina.Board // the cached board (boardCache.board)
 	dir  [8]cellSet
 	done cellSet
+	last lastWalk
+}
+
+// lastWalk is the last walk's result on the cached board and what it read
+// of the state: a walk from the same cell with the same limit over the same
+// free cells of those words reaches the same cells.
+type lastWalk struct {
+	ok          bool
+	cell, limit int
+	known       uint8   // the words of free the walk read
+	free, seen  cellSet // those words, and the cells reached
 }
 
 // reach writes the reach plane from cell c with limit steps (State.ReachFrom
-// of the creature there) into plane (zero), on the cached board.
+// of the creature there) into plane (zero), on the cached board: the last
+// walk's cells when it started there with that limit and occupancy has not
+// changed in the words it read (the actor's turn goes on: another look at
+// the same cell), else a new walk's.
 func (c *boardCache) reach(s *machina.State, cell, limit int, plane []uint8) {
-	c.steps.reach(s, cell, limit, nil, plane)
+	r, l := &c.steps, &c.steps.last
+	same := l.ok && l.cell == cell && l.limit == limit
+	for k := l.known; same && k != 0; k &= k - 1 {
+		w := bits.TrailingZeros8(k)
+		same = freeWord(s, w) == l.free[w]
+	}
+	if !same {
+		l.seen, l.known, l.free = r.walk(s, cell, limit, nil)
+		l.ok, l.cell, l.limit = true, cell, limit
+	}
+	for w, word := range l.seen {
+		for ; word != 0; word &= word - 1 {
+			plane[w<<6+bits.TrailingZeros64(word)] = 1
+		}
+	}
 }
 
 // build starts the steps of board b (kept by the caller, unchanged while
@@ -39,6 +67,7 @@ func (r *reachSteps) build(b *machina.Board) {
 	r.b = b
 	r.dir = [8]cellSet{}
 	r.done = cellSet{}
+	r.last.ok = false
 }
 
 // learn works out the steps from cell u.
@@ -90,6 +119,19 @@ func freeWord(s *machina.State, w int) uint64 {
 // free cell reached (at most limit), -1 elsewhere; plane, when not nil, a 1
 // at every cell reached.
 func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCells]int8, plane []uint8) {
+	seen, _, _ := r.walk(s, c, limit, dist)
+	if plane != nil {
+		for w, word := range seen {
+			for ; word != 0; word &= word - 1 {
+				plane[w<<6+bits.TrailingZeros64(word)] = 1
+			}
+		}
+	}
+}
+
+// walk is reach's walk: it returns the cells reached, and the words of the
+// free cells it read (known) with their values (free).
+func (r *reachSteps) walk(s *machina.State, c, limit int, dist *[machina.NumCells]int8) (seen cellSet, known uint8, free cellSet) {
 	if dist != nil {
 		for i := range dist {
 			dist[i] = -1
@@ -98,7 +140,7 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 	if c < 0 {
 		return
 	}
-	var seen, front cellSet
+	var front cellSet
 	seen[c>>6] |= 1 << (c & 63)
 	front = seen
 	if dist != nil {
@@ -106,8 +148,6 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 	}
 	// free holds the free cells of the words whose bit is set in known:
 	// those the walk gets to.
-	var free cellSet
-	var known uint8
 	// front's cells lie in words [lo, hi]; a layer's cells lie in the
 	// words of the last layer's or the words next to them.
 	lo, hi := c>>6, c>>6
@@ -172,11 +212,5 @@ func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCel
 		}
 		front, lo, hi = next, nlo, nhi
 	}
-	if plane != nil {
-		for w, word := range seen {
-			for ; word != 0; word &= word - 1 {
-				plane[w<<6+bits.TrailingZeros64(word)] = 1
-			}
-		}
-	}
+	return seen, known, free
 }
