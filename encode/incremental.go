@@ -9,7 +9,7 @@ import (
 	"github.com/mythos-rl/mythos/env/game"
 )
 
-// Incremental encoding. A card game's decision changes a few entities (a
+// Incremental encoding. A game's decision changes a few entities (a
 // card's damage, an investigator's clues, the prompt), yet an encoder that
 // starts from zero clears and rewrites every row of the observation. An
 // [IncrementalEncoder] instead keeps the previous observation of one row
@@ -35,17 +35,36 @@ import (
 // element, where the two differ, or where a non-zero element lies outside
 // the blocks the Touched record marks.
 
-// Span is a range of one of an observation's two buffers.
+// Span is a range of one of an observation's three buffers.
 type Span struct {
 	Off, N int32
-	Int    bool // the int32 buffer, else the float32 one
+	Buf    DType // the buffer: Float32, Int32 or Uint8
 }
 
 // F32Span is elements [off, off+n) of the float32 buffer.
-func F32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n)} }
+func F32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Buf: Float32} }
 
 // I32Span is elements [off, off+n) of the int32 buffer.
-func I32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Int: true} }
+func I32Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Buf: Int32} }
+
+// U8Span is elements [off, off+n) of the uint8 buffer.
+func U8Span(off, n int) Span { return Span{Off: int32(off), N: int32(n), Buf: Uint8} }
+
+// clearSpan zeroes span sp of o.
+func (o Obs) clearSpan(sp Span) {
+	switch sp.Buf {
+	case Float32:
+		clear(o.F32[sp.Off : sp.Off+sp.N])
+	case Int32:
+		if sp.N == 1 { // an id column
+			o.I32[sp.Off] = 0
+		} else {
+			clear(o.I32[sp.Off : sp.Off+sp.N])
+		}
+	default:
+		clear(o.U8[sp.Off : sp.Off+sp.N])
+	}
+}
 
 // Plan divides a layout into the blocks an incremental encoder rewrites
 // independently. A block is one or more spans; the blocks are disjoint,
@@ -64,9 +83,10 @@ type Plan struct {
 // MaxSpans is the most spans a block may have.
 const MaxSpans = 4
 
-// block is one block's spans: float32 ones first, then int32 ones.
+// block is one block's spans: float32 ones first, then int32 ones, then
+// uint8 ones.
 type block struct {
-	nf, n uint8 // spans[:nf] are float32 spans, spans[nf:n] int32 ones
+	n     uint8 // spans[:n] are the block's
 	spans [MaxSpans]Span
 }
 
@@ -80,7 +100,7 @@ func (p *Plan) Block(spans ...Span) int {
 	var bl block
 	add := func(s Span) {
 		if bl.n > 0 {
-			if last := &bl.spans[bl.n-1]; last.Int == s.Int && last.Off+last.N == s.Off {
+			if last := &bl.spans[bl.n-1]; last.Buf == s.Buf && last.Off+last.N == s.Off {
 				last.N += s.N
 				return
 			}
@@ -92,21 +112,26 @@ func (p *Plan) Block(spans ...Span) int {
 		bl.n++
 	}
 	for _, s := range spans {
-		size := p.layout.F32
-		if s.Int {
+		var size int
+		switch s.Buf {
+		case Float32:
+			size = p.layout.F32
+		case Int32:
 			size = p.layout.I32
+		case Uint8:
+			size = p.layout.U8
+		default:
+			panic(fmt.Sprintf("encode: span %+v of no buffer", s))
 		}
 		if s.Off < 0 || s.N < 0 || int(s.Off+s.N) > size {
 			panic(fmt.Sprintf("encode: span %+v outside a buffer of %d elements", s, size))
 		}
-		if !s.Int && s.N > 0 {
-			add(s)
-		}
 	}
-	bl.nf = bl.n
-	for _, s := range spans {
-		if s.Int && s.N > 0 {
-			add(s)
+	for _, dt := range [...]DType{Float32, Int32, Uint8} {
+		for _, s := range spans {
+			if s.Buf == dt && s.N > 0 {
+				add(s)
+			}
 		}
 	}
 	p.blocks = append(p.blocks, bl)
@@ -185,6 +210,7 @@ type Memory struct {
 	t      *Touched       // the caller's record of the row, or nil
 	f32    unsafe.Pointer // the row last written (its first elements)
 	i32    unsafe.Pointer
+	u8     unsafe.Pointer
 	valid  bool             // keys describe the row at f32, i32
 	full   bool             // the encoding in progress rewrites every block
 	o      Obs              // the row of the encoding in progress
@@ -247,7 +273,7 @@ func (m *Memory) Attach(t *Touched) {
 	if t == m.t {
 		return
 	}
-	if l := m.plan.layout; t != nil && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32)) {
+	if l := m.plan.layout; t != nil && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32) || len(t.U8) != touchWords(l.U8)) {
 		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
 	}
 	m.t, m.valid = t, false
@@ -261,15 +287,16 @@ func (m *Memory) Attach(t *Touched) {
 // the Always and Whole blocks, and calls End.
 func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 	l := m.plan.layout
-	if len(o.F32) != l.F32 || len(o.I32) != l.I32 {
-		panic(fmt.Sprintf("encode: a row of %d float32 and %d int32 elements for a layout of %d and %d", len(o.F32), len(o.I32), l.F32, l.I32))
+	if len(o.F32) != l.F32 || len(o.I32) != l.I32 || len(o.U8) != l.U8 {
+		panic(fmt.Sprintf("encode: a row of %d float32, %d int32 and %d uint8 elements for a layout of %d, %d and %d",
+			len(o.F32), len(o.I32), len(o.U8), l.F32, l.I32, l.U8))
 	}
 	m.o, m.state, m.viewer = o, s, viewer
 	if m.t != nil && !m.t.Valid {
 		m.valid = false
 	}
-	f, i := unsafe.Pointer(unsafe.SliceData(o.F32)), unsafe.Pointer(unsafe.SliceData(o.I32))
-	m.full = !m.valid || f != m.f32 || i != m.i32
+	f, i, u := unsafe.Pointer(unsafe.SliceData(o.F32)), unsafe.Pointer(unsafe.SliceData(o.I32)), unsafe.Pointer(unsafe.SliceData(o.U8))
+	m.full = !m.valid || f != m.f32 || i != m.i32 || u != m.u8
 	m.stats.Encodings++
 	p := m.plan
 	m.stats.Rewritten += len(p.every)
@@ -280,20 +307,17 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 			}
 		}
 		for _, s := range p.clear {
-			if s.Int {
-				clear(o.I32[s.Off : s.Off+s.N])
-			} else {
-				clear(o.F32[s.Off : s.Off+s.N])
-			}
+			o.clearSpan(s)
 		}
 		return
 	}
 	m.stats.Full++
-	m.f32, m.i32 = f, i
+	m.f32, m.i32, m.u8 = f, i, u
 	o.Clear()
 	if m.t != nil {
 		clear(m.t.F32)
 		clear(m.t.I32)
+		clear(m.t.U8)
 		m.t.Valid = true
 		for _, b := range p.every {
 			m.mark(b)
@@ -379,16 +403,8 @@ func (m *Memory) reset(b int) {
 	m.stats.Rewritten++
 	bl := &m.plan.blocks[b]
 	if !m.full {
-		f, i := m.o.F32, m.o.I32
-		for _, s := range bl.spans[:bl.nf] {
-			clear(f[s.Off : s.Off+s.N])
-		}
-		for _, s := range bl.spans[bl.nf:bl.n] {
-			if s.N == 1 { // an id column
-				i[s.Off] = 0
-			} else {
-				clear(i[s.Off : s.Off+s.N])
-			}
+		for _, s := range bl.spans[:bl.n] {
+			m.o.clearSpan(s)
 		}
 	}
 	if m.t != nil {
@@ -399,12 +415,14 @@ func (m *Memory) reset(b int) {
 // mark marks block b in the record.
 func (m *Memory) mark(b int) {
 	bl, t := &m.plan.blocks[b], m.t
-	{
-		for _, s := range bl.spans[:bl.nf] {
+	for _, s := range bl.spans[:bl.n] {
+		switch s.Buf {
+		case Float32:
 			t.MarkF32(int(s.Off), int(s.N))
-		}
-		for _, s := range bl.spans[bl.nf:bl.n] {
+		case Int32:
 			t.MarkI32(int(s.Off), int(s.N))
+		default:
+			t.MarkU8(int(s.Off), int(s.N))
 		}
 	}
 }
@@ -446,6 +464,14 @@ func (m *Memory) Compare(want Obs) error {
 			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true, Unmarked: true}
 		}
 	}
+	for i := range o.U8 {
+		if o.U8[i] != want.U8[i] {
+			return &MismatchError{Field: l.fieldAt(Uint8, i), Index: i, Got: float64(o.U8[i]), Want: float64(want.U8[i]), U8: true}
+		}
+		if m.t != nil && o.U8[i] != 0 && m.t.U8[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+			return &MismatchError{Field: l.fieldAt(Uint8, i), Index: i, Got: float64(o.U8[i]), Want: float64(want.U8[i]), U8: true, Unmarked: true}
+		}
+	}
 	return nil
 }
 
@@ -453,7 +479,8 @@ func (m *Memory) Compare(want Obs) error {
 type MismatchError struct {
 	Field     string // the field's name and the element's index in it
 	Index     int    // the element's index in its buffer
-	Int       bool   // the int32 buffer, else the float32 one
+	Int       bool   // the int32 buffer
+	U8        bool   // the uint8 buffer (neither: the float32 one)
 	Got, Want float64
 	Unmarked  bool // the values agree but the element lies outside the marked blocks
 }

@@ -124,25 +124,3 @@ func (o Obs) Begin(t *Touched) {
 	clear(t.U8)
 	t.Valid = true
 }
-
-// BeginKeepU8 is Begin for an encoder whose float32 and int32 buffers are
-// small (it writes them without marking blocks) and that keeps the uint8
-// buffer up to date itself, rewriting only what changed since it last wrote
-// there: it zeroes the float32 and int32 buffers whole, leaves the uint8
-// buffer as it is, and t (not nil) marks all three whole. It reports whether
-// t was valid, that is whether the buffers still hold what the last
-// encoding with t wrote (nobody else wrote them since); when it was not,
-// the encoder must write the whole uint8 buffer afresh.
-func (o Obs) BeginKeepU8(t *Touched) (kept bool) {
-	if len(t.F32) != touchWords(len(o.F32)) || len(t.I32) != touchWords(len(o.I32)) || len(t.U8) != touchWords(len(o.U8)) {
-		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
-	}
-	kept = t.Valid
-	clear(o.F32)
-	clear(o.I32)
-	t.Valid = true
-	mark(t.F32, 0, len(o.F32))
-	mark(t.I32, 0, len(o.I32))
-	mark(t.U8, 0, len(o.U8))
-	return kept
-}

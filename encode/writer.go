@@ -178,3 +178,30 @@ func markF32(t *Touched, off, n int) { t.MarkF32(off, n) }
 
 //go:noinline
 func markI32(t *Touched, off, n int) { t.MarkI32(off, n) }
+
+// FreshU8 returns elements [off, off+n) of the uint8 buffer, zero, to be
+// written in part: Fresh for the uint8 buffer.
+func (w *Writer) FreshU8(off, n int) []uint8 {
+	x := w.O.U8[off : off+n]
+	if w.slow {
+		w.freshU8(x, off)
+	}
+	return x
+}
+
+// freshU8 is FreshU8's slow path: it marks or clears x, at off.
+//
+//go:noinline
+func (w *Writer) freshU8(x []uint8, off int) {
+	if w.T != nil {
+		w.T.MarkU8(off, len(x))
+	}
+	if w.stale {
+		clear(x)
+	}
+}
+
+// Stale reports whether a block that Changed reports must be written holds
+// what it held (an incremental encoding that keeps the row), so that a
+// writer that writes it in part must clear it first.
+func (w *Writer) Stale() bool { return w.stale }

@@ -37,9 +37,10 @@ func TestVectorDirectKeepsRowsOfIncrementalEncoders(t *testing.T) {
 }
 
 // TestVectorDirectMatchesCopyMachina is the same for Machina Arcana, whose
-// uint8 rows the encoder updates in place (terrain planes kept while the
-// board is unchanged): once writing two batches in turn (every row written
-// afresh), once one batch (rows kept from step to step).
+// encoder is incremental too, over uint8 planes and rows as well (terrain
+// planes kept while the board is unchanged, card rows while their cards
+// are): once writing two batches in turn (every row written afresh), once
+// one batch (rows kept from step to step).
 func TestVectorDirectMatchesCopyMachina(t *testing.T) {
 	for _, alternate := range []bool{true, false} {
 		directMatchesCopy(t, "MachinaArcana/TheFrozenEngine-v0", env.Options{"max_steps": "150"}, 600, alternate, 2)

@@ -248,14 +248,14 @@ func (e *GameEnv) refresh() {
 
 // makeOwn makes the env's own buffers and encodes into them from now on,
 // for a layout with uint8 fields with a record of what the encoder wrote
-// when it keeps one (only the env writes its own buffers, so the record
-// stays valid: the encoder rewrites only what changed of the rows it keeps,
-// Machina's terrain planes). Other layouts' encoders clear the buffers
-// whole, which measured faster for them.
+// when it keeps one but does not bring rows up to date itself (an
+// incremental encoder's memory needs no record of buffers only the env
+// writes). Other layouts' encoders clear the buffers whole, which measured
+// faster for them.
 func (e *GameEnv) makeOwn() {
 	e.own, e.ownMask = e.spec.Layout.NewObs(), make([]int8, e.spec.Actions)
 	e.obs, e.mask = e.own, e.ownMask
-	if te, ok := e.game.Encoder.(encode.TouchEncoder); ok && e.spec.Layout.U8 > 0 {
+	if te, ok := e.game.Encoder.(encode.TouchEncoder); ok && e.spec.Layout.U8 > 0 && e.ie == nil {
 		e.ownT, e.te = &encode.MakeTouched(e.spec.Layout, 1)[0], te
 	}
 	e.touched = e.ownT

@@ -130,10 +130,13 @@ func CheckCatchesCorruption(t testing.TB, e encode.IncrementalEncoder, s game.St
 		t.Fatalf("an unchanged row fails the check: %v", err)
 	}
 	want := fmt.Sprintf("%s[%d]", field, elem)
-	if f.DType == encode.Float32 {
+	switch f.DType {
+	case encode.Float32:
 		o.Float(f)[elem] += 3
-	} else {
+	case encode.Int32:
 		o.Int(f)[elem] += 3
+	default:
+		o.Bytes(f)[elem] += 3
 	}
 	err := encodeChecked(e, s, 0, o, m)
 	var me *encode.MismatchError
@@ -147,6 +150,7 @@ func CheckCatchesCorruption(t testing.TB, e encode.IncrementalEncoder, s game.St
 	}
 	clear(rec[0].F32)
 	clear(rec[0].I32)
+	clear(rec[0].U8)
 	err = encodeChecked(e, s, 0, o, m)
 	if !errors.As(err, &me) || !me.Unmarked {
 		t.Fatalf("a record without marks: the check says %v", err)

@@ -29,23 +29,38 @@ func BenchmarkEncode(b *testing.B) {
 }
 
 // BenchmarkRandomPlayEncoded measures random decisions of 2-pioneer games
-// with the observation (kept with a Touched record, as the env does) and the
-// mask written after every decision.
+// with the observation (brought up to date with EncodeIncremental, as the
+// env does) and the mask written after every decision.
 func BenchmarkRandomPlayEncoded(b *testing.B) {
-	benchPlay(b, true)
+	benchPlay(b, encIncremental)
+}
+
+// BenchmarkRandomPlayEncodedTouched is the same play with the observation
+// written whole every decision (EncodeTouched, as before incremental
+// encoding).
+func BenchmarkRandomPlayEncodedTouched(b *testing.B) {
+	benchPlay(b, encTouched)
 }
 
 // BenchmarkRandomPlay is the same play without encoding, for comparison.
 func BenchmarkRandomPlay(b *testing.B) {
-	benchPlay(b, false)
+	benchPlay(b, encNone)
 }
 
-func benchPlay(b *testing.B, encoding bool) {
+// How benchPlay encodes.
+const (
+	encNone = iota
+	encIncremental
+	encTouched
+)
+
+func benchPlay(b *testing.B, how int) {
 	start := newState(b, 5, machina.Config{Pioneers: []string{"hank", "kim"}, RoundCap: 60})
 	s := start.Clone().(*machina.State)
 	e := encoderFor(b, s)
 	o := e.Layout().NewObs()
 	tt := encode.MakeTouched(e.Layout(), 1)
+	m := e.NewMemory()
 	mask := make([]int8, e.Actions())
 	rng := game.NewRNG(1)
 	b.ReportAllocs()
@@ -58,7 +73,14 @@ func benchPlay(b *testing.B, encoding bool) {
 		if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
 			b.Fatal(err)
 		}
-		if encoding && !s.Over() {
+		if s.Over() {
+			continue
+		}
+		switch how {
+		case encIncremental:
+			e.EncodeIncremental(s, s.Prompt().Actor, o, m)
+			e.Mask(s, mask)
+		case encTouched:
 			e.EncodeTouched(s, s.Prompt().Actor, o, &tt[0])
 			e.Mask(s, mask)
 		}

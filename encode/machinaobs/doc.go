@@ -22,6 +22,15 @@
 // tensor: leak_test.go changes it (through Determinize and directly) and
 // checks that no element moves. Decks appear only as their sizes.
 //
+// An env brings its row up to date instead of writing it from zero
+// (encode.IncrementalEncoder, plan.go): the terrain planes are rewritten
+// when the board changes, the sight plane when the board or the actor's
+// cell does, a monster, item or event row when what it shows does; the
+// planes of figures, tokens and reach and the float32 and int32 vectors
+// every decision. The result is the full encoding's, element for element
+// (incremental_test.go checks every decision of random play of every env
+// id; MYTHOS_CHECK_INCREMENTAL=1 checks every step of a run).
+//
 // The action space is the engine's vocabulary (env/machina/actions.go):
 // action id k is the option whose code is k, so ids are stable. See the
 // generated docs/observations/machina.md.

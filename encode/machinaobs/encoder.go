@@ -19,6 +19,8 @@ type Encoder struct {
 	layout *encode.Layout
 	at     offsets
 	names  []string
+	plan   *encode.Plan // the blocks of EncodeIncremental (plan.go)
+	blocks blocks
 	cache  *boardCache
 }
 
@@ -33,7 +35,7 @@ func New(info *game.Info) (*Encoder, error) {
 		return nil, fmt.Errorf("machinaobs: %s has %d seats, want 2 to %d (the pioneers and the monster side)", info.Name, info.Agents, machina.MaxPioneers+1)
 	}
 	sh := sharedFor(info)
-	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names}
+	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names, plan: sh.plan, blocks: sh.blocks}
 	e.cache = new(boardCache)
 	return e, nil
 }
@@ -46,6 +48,8 @@ type shared struct {
 	layout         *encode.Layout
 	at             offsets
 	names          []string
+	plan           *encode.Plan
+	blocks         blocks
 }
 
 var sharedCache struct {
@@ -66,6 +70,7 @@ func sharedFor(info *game.Info) *shared {
 	}
 	sh := &shared{kinds: slices.Clone(info.PromptKinds), actions: slices.Clone(info.ActionNames)}
 	sh.layout, sh.at = newLayout(info.PromptKinds)
+	sh.plan, sh.blocks = newPlan(sh.layout, &sh.at)
 	sh.names = make([]string, machina.NumActions)
 	for a := range sh.names {
 		sh.names[a] = info.ActionNames[a] + ": " + meaning(a)
@@ -117,17 +122,32 @@ func (e *Encoder) Choice(gs game.State, a int) (int, bool) {
 // monster side's seat N) sees of s, written into o. It reads nothing hidden
 // (MA §23.5) and does not allocate. s must be a *machina.State.
 func (e *Encoder) Encode(gs game.State, viewer game.AgentID, o encode.Obs) {
-	e.encode(gs, viewer, o, nil)
+	e.encode(gs, viewer, o, nil, nil)
 }
 
 // EncodeTouched implements encode.TouchEncoder: Encode, clearing o only
 // where the record t says the last encoding wrote, and marking what it
-// writes.
+// writes (all of o: an env keeps rows up to date with EncodeIncremental).
 func (e *Encoder) EncodeTouched(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
-	e.encode(gs, viewer, o, t)
+	e.encode(gs, viewer, o, t, nil)
 }
 
-func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched) {
+// NewMemory implements encode.IncrementalEncoder: a memory of one row for
+// EncodeIncremental.
+func (e *Encoder) NewMemory() *encode.Memory { return e.plan.NewMemory(e) }
+
+// EncodeIncremental implements encode.IncrementalEncoder: Encode into a row
+// that m describes, rewriting only the blocks (plan.go) whose inputs
+// changed since m's last encoding: the terrain planes when the board
+// changed, the sight plane when the board or its origin did, the card rows
+// whose cards changed, and every time the planes of figures, tokens and
+// reach and the float32 and int32 vectors.
+func (e *Encoder) EncodeIncremental(gs game.State, viewer game.AgentID, o encode.Obs, m *encode.Memory) {
+	e.encode(gs, viewer, o, nil, m)
+}
+
+// encode is Encode, keeping the record t or the memory m when not nil.
+func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *encode.Touched, m *encode.Memory) {
 	s, ok := gs.(*machina.State)
 	if !ok {
 		panic(fmt.Sprintf("machinaobs: Encode needs a *machina.State, got %T", gs))
@@ -137,45 +157,40 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if v < 0 || v > n {
 		v = 0
 	}
-	w := writer{e: e, s: s, ct: s.Content(), o: o, t: t, at: &e.at, n: n, v: v,
+	w := writer{Writer: encode.Start(gs, viewer, o, t, m), e: e, s: s, ct: s.Content(), at: &e.at, bl: &e.blocks, n: n, v: v,
 		cur: [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}}
+	if t != nil {
+		// Every buffer is written whole as far as the record goes: the
+		// next EncodeTouched clears it all (only EncodeIncremental keeps
+		// parts of a row).
+		t.MarkF32(0, len(o.F32))
+		t.MarkI32(0, len(o.I32))
+		t.MarkU8(0, len(o.U8))
+	}
 	cache := e.cache
 	if cache.mu.TryLock() {
 		defer cache.mu.Unlock()
-		if cache.dirty.Swap(false) {
-			cache.dst, cache.rec = nil, nil
-		}
 		cache.sync(&s.Board)
+		w.cache, w.gen = cache, cache.gen
 	} else {
-		cache.dirty.Store(true) // this row's terrain is written without the cache
-		cache = nil
+		// Another goroutine holds the cache: this encoding's board gets a
+		// generation of its own, which no row holds.
+		w.gen = newGeneration()
 	}
-	w.cache = cache
-	// The uint8 buffer: with a valid record of the row the cache last wrote
-	// and the board unchanged, the terrain planes are right already and only
-	// what follows them is rewritten; else all of it.
-	fresh := true
-	if t == nil {
-		o.Begin(nil)
-	} else if kept := o.BeginKeepU8(t); kept && cache != nil && len(o.U8) > 0 && cache.dst == &o.U8[0] && cache.rec == t {
-		fresh = false
-		clear(o.U8[e.at.dynamic:])
-	} else {
-		clear(o.U8)
-	}
-	if fresh {
+	s.AllCharacteristics(&w.chars)
+	// The plan's Always blocks (dynamic, head) are cleared by Start; the
+	// writers below write them every time.
+	if w.Changed(w.bl.terrain, encode.Key{w.gen}) {
 		w.terrain()
-		if cache != nil && t != nil {
-			cache.dst, cache.rec = &o.U8[0], t
-		}
 	}
 	w.board()
 	w.global()
+	w.items() // first: it counts the items each pioneer holds, which pioneers writes
 	w.pioneers()
 	w.monsters()
-	w.items()
 	w.events()
 	w.prompt()
+	w.Finish()
 }
 
 // overflows counts uint8 writes of values outside [0, 255] (truncated), in
@@ -185,34 +200,43 @@ var overflows, overflowAt atomic.Int64
 
 // writer holds what one Encode call needs.
 type writer struct {
+	encode.Writer
 	e     *Encoder
 	cache *boardCache // nil when another goroutine holds it
+	gen   uint64      // the board's generation (boardCache.gen): the terrain's key
 	s     *machina.State
 	ct    *machina.Content
-	o     encode.Obs
-	t     *encode.Touched
 	at    *offsets
+	bl    *blocks
 	n, v  int
-	cur   [2]int // the current pioneer and horror events (MA §15.1), -1 if none
+	cur   [2]int                      // the current pioneer and horror events (MA §15.1), -1 if none
+	chars machina.CharacteristicTable // of the pioneers and the monsters in play
+
+	held, equipped [machina.MaxPioneers]int // items each seat holds and has equipped (items)
 }
 
-// f writes a float32 element (only non-zero values need writing; the
-// float32 and int32 buffers are small: encode clears and marks them whole).
-func (w *writer) f(off int, x float32) { w.o.F32[off] = x }
+// f writes a float32 element (only non-zero values need writing: the
+// float32 buffer is one block, cleared every encoding; so is the int32
+// buffer but for the item hosts, which item rows write).
+func (w *writer) f(off int, x float32) { w.O.F32[off] = x }
 
 // i writes an int32 element.
-func (w *writer) i(off int, x int32) { w.o.I32[off] = x }
+func (w *writer) i(off int, x int32) { w.O.I32[off] = x }
 
-// u writes a uint8 element: a flag or a small count (the whole uint8 buffer
-// is marked touched by encode). A value out of range is counted in
-// overflows.
+// u writes a uint8 element: a flag or a small count, in a block being
+// written (encode marks a Touched record whole; a Memory marks the
+// block). A value out of range is counted in overflows.
 func (w *writer) u(off, x int) {
 	if uint(x) > 255 {
 		overflows.Add(1)
 		overflowAt.Store(int64(off)<<16 | int64(uint16(x)))
 	}
-	w.o.U8[off] = uint8(x)
+	w.O.U8[off] = uint8(x)
 }
+
+// row8 is a value of at most 8 bits for a key (a pioneer row, -1 for none,
+// is 255).
+func row8(x int) uint64 { return uint64(uint8(x)) }
 
 // b writes 1 where cond holds.
 func (w *writer) b(off int, cond bool) {
@@ -224,7 +248,7 @@ func (w *writer) b(off int, cond bool) {
 // ub writes a uint8 1 where cond holds.
 func (w *writer) ub(off int, cond bool) {
 	if cond {
-		w.o.U8[off] = 1
+		w.O.U8[off] = 1
 	}
 }
 
@@ -251,10 +275,10 @@ func (w *writer) plane(ch, c int) int { return w.at.board + ch*planeSize + c }
 var sideDX, sideDY = [4]int{0, 1, 0, -1}, [4]int{-1, 0, 1, 0}
 
 // terrain writes the planes that derive from the board alone (channels
-// chKind to chUnexplored) into a zero buffer.
+// chKind to chUnexplored).
 func (w *writer) terrain() {
 	g := &w.s.Board
-	u := w.o.U8[w.at.board : w.at.board+terrainChannels*planeSize]
+	u := w.FreshU8(w.at.board, terrainChannels*planeSize)
 	for c := 0; c < machina.NumCells; c++ {
 		k := g.Kind[c]
 		if k == machina.KindNone {
@@ -307,15 +331,15 @@ func (w *writer) board() {
 	}
 	for k := 0; k < 2; k++ {
 		if c := s.Entrance[k]; c >= 0 {
-			w.o.U8[w.plane(chEntrance, int(c))] = 1
+			w.O.U8[w.plane(chEntrance, int(c))] = 1
 		}
 		if c := s.Exit[k]; c >= 0 {
-			w.o.U8[w.plane(chExit, int(c))] = 1
+			w.O.U8[w.plane(chExit, int(c))] = 1
 		}
 	}
 	for seat := 0; seat < w.n; seat++ {
 		if c := s.Position(seat); c >= 0 {
-			w.o.U8[w.plane(chPioneer+w.row(seat), c)] = 1
+			w.O.U8[w.plane(chPioneer+w.row(seat), c)] = 1
 			w.u(w.plane(chPioneerHP, c), int(s.P[seat].HP))
 		}
 	}
@@ -331,24 +355,28 @@ func (w *writer) board() {
 	}
 	w.i(w.at.actorCell, int32(ac))
 	if ac < 0 {
+		w.AbsentMask(w.bl.sight, 1)
 		return
 	}
-	w.o.U8[w.plane(chActor, ac)] = 1
-	var own [sightWords]uint64
-	row := &own
-	if w.cache != nil {
-		row = w.cache.row(ac)
-	} else {
-		g.Grid.SightRow(ac, &own)
-	}
-	sight := w.o.U8[w.plane(chSight, 0):w.plane(chSight, machina.NumCells)]
-	for k, word := range row {
-		for word != 0 {
-			sight[k<<6+bits.TrailingZeros64(word)] = 1
-			word &= word - 1
+	w.O.U8[w.plane(chActor, ac)] = 1
+	// The sight plane is a function of the board and the origin.
+	if w.Changed(w.bl.sight, encode.Key{w.gen, uint64(ac) + 1}) {
+		var own [sightWords]uint64
+		row := &own
+		if w.cache != nil {
+			row = w.cache.row(ac)
+		} else {
+			g.Grid.SightRow(ac, &own)
+		}
+		sight := w.FreshU8(w.plane(chSight, 0), machina.NumCells)
+		for k, word := range row {
+			for word != 0 {
+				sight[k<<6+bits.TrailingZeros64(word)] = 1
+				word &= word - 1
+			}
 		}
 	}
-	reach := w.o.U8[w.plane(chReach, 0):w.plane(chReach, machina.NumCells)]
+	reach := w.O.U8[w.plane(chReach, 0):w.plane(chReach, machina.NumCells)]
 	if w.cache != nil {
 		w.cache.reach(s, ac, stamina(s, cr), reach)
 		return
@@ -415,20 +443,7 @@ func (w *writer) global() {
 
 func (w *writer) pioneers() {
 	s := w.s
-	var held, equipped [machina.MaxPioneers]int
-	for i := range w.ct.Items {
-		it := &s.Items[i]
-		if it.Owner < 0 {
-			continue
-		}
-		switch it.Zone {
-		case machina.ZoneInventory:
-			held[it.Owner]++
-		case machina.ZoneEquipped:
-			held[it.Owner]++
-			equipped[it.Owner]++
-		}
-	}
+	held, equipped := &w.held, &w.equipped // counted by items
 	for r := 0; r < machina.MaxPioneers; r++ {
 		if r >= w.n {
 			w.i(w.at.seat+r, -1)
@@ -462,131 +477,223 @@ func (w *writer) pioneers() {
 		w.f(off+pItems, float32(held[seat]))
 		w.f(off+pEquipped, float32(equipped[seat]))
 		if p.Alive {
-			w.f(off+pMaxStamina, float32(s.MaxStamina(seat)))
-			w.f(off+pDefence, float32(s.Defence(seat)))
-			w.f(off+pWill, float32(s.Will(seat)))
+			ch := &w.chars[seat]
+			w.f(off+pMaxStamina, float32(ch[0]))
+			w.f(off+pDefence, float32(ch[1]))
+			w.f(off+pWill, float32(ch[2]))
 			w.b(off+pIncorporeal, s.Incorporeal(seat))
 		}
 	}
 }
 
+// absent gathers the card rows absent from the state (all zero), one bit
+// per row of a kind, for Writer.AbsentMask.
+type absent [2]uint64
+
+func (a *absent) add(k int) { a[k>>6] |= 1 << (k & 63) }
+
+// flush says the rows gathered are absent, kind's first block being first.
+func (a *absent) flush(w *writer, first int) {
+	for k, m := range a {
+		if m != 0 {
+			w.AbsentMask(first+k*64, m)
+		}
+	}
+}
+
+// The card rows' keys hold every value a row is written from (the card's
+// printed values too), a byte each unless said otherwise, so that equal
+// keys write equal rows.
+
 func (w *writer) monsters() {
 	s := w.s
+	var gone absent
 	for m := range w.ct.Monsters {
 		mx := &s.Mx[m]
 		inPlay := mx.Zone == machina.ZonePlay
 		if !inPlay && mx.Zone != machina.ZoneDiscard {
+			gone.add(m)
 			continue
 		}
 		mc := &w.ct.Monsters[m]
 		off := w.at.monsters + m*monsterCols
-		w.u(off+mLevel, int(mc.Level))
-		w.u(off+mMaxHealth, int(mc.Health))
-		w.ub(off+mImmobile, mc.Immobile)
+		static := row8(int(mc.Level)) | row8(int(mc.Health))<<8 | encode.KeyBit(mc.Immobile)<<16
 		if !inPlay {
-			w.o.U8[off+mDestroyed] = 1
+			if w.Changed(w.bl.monster+m, encode.Key{static | 2<<20}) {
+				w.FreshU8(off, monsterCols)
+				w.u(off+mLevel, int(mc.Level))
+				w.u(off+mMaxHealth, int(mc.Health))
+				w.ub(off+mImmobile, mc.Immobile)
+				w.O.U8[off+mDestroyed] = 1
+			}
 			continue
 		}
 		cr := machina.MonsterBase + m
 		c := s.Position(cr)
 		health, incorporeal := s.Health(cr), s.Incorporeal(cr)
-		w.o.U8[off+mInPlay] = 1
 		if c >= 0 {
-			w.u(off+mX, c%machina.Size)
-			w.u(off+mY, c/machina.Size)
 			// The board's monster planes (MA §6.4: the monsters in play).
-			w.o.U8[w.plane(chMonster, c)] = 1
+			w.O.U8[w.plane(chMonster, c)] = 1
 			w.u(w.plane(chMonsterLevel, c), int(mc.Level))
 			w.u(w.plane(chMonsterHP, c), health)
 			w.ub(w.plane(chMonsterIncor, c), incorporeal)
 			w.ub(w.plane(chMonsterCtrl, c), mx.Controller >= 0)
 		}
-		w.u(off+mHealth, health)
-		w.u(off+mWounds, int(mx.Wounds))
-		if mx.Stamina < 0 {
-			w.o.U8[off+mToAct] = 1 // not yet acted this phase
-		} else {
-			w.u(off+mStamina, int(mx.Stamina))
-		}
-		w.u(off+mMaxStamina, s.MaxStamina(cr))
-		w.u(off+mDefence, s.Defence(cr))
-		w.u(off+mWill, s.Will(cr))
-		w.ub(off+mIncorporeal, incorporeal)
-		w.ub(off+mActive, int(s.ActiveMon) == m)
+		ch := &w.chars[cr]
+		maxStamina, defence, will := int(ch[0]), int(ch[1]), int(ch[2])
+		ctrl := -1
 		if mx.Controller >= 0 && int(mx.Controller) < w.n {
-			w.o.U8[off+mController+w.row(int(mx.Controller))] = 1
+			ctrl = w.row(int(mx.Controller))
 		}
+		order := 0
 		for k, o := range s.Order {
 			if int(o) == m {
-				w.u(off+mOrder, k+1)
+				order = k + 1
 				break
 			}
 		}
+		key := encode.Key{static | 1<<20 | uint64(uint16(c))<<24 | row8(health)<<40 | row8(int(mx.Wounds))<<48 |
+			encode.KeyBit(incorporeal)<<56 | encode.KeyBit(int(s.ActiveMon) == m)<<57,
+			row8(int(mx.Stamina)) | row8(maxStamina)<<8 | row8(defence)<<16 | row8(will)<<24 | row8(ctrl)<<32 | row8(order)<<40}
+		if !w.Changed(w.bl.monster+m, key) {
+			continue
+		}
+		w.FreshU8(off, monsterCols)
+		w.u(off+mLevel, int(mc.Level))
+		w.u(off+mMaxHealth, int(mc.Health))
+		w.ub(off+mImmobile, mc.Immobile)
+		w.O.U8[off+mInPlay] = 1
+		if c >= 0 {
+			w.u(off+mX, c%machina.Size)
+			w.u(off+mY, c/machina.Size)
+		}
+		w.u(off+mHealth, health)
+		w.u(off+mWounds, int(mx.Wounds))
+		if mx.Stamina < 0 {
+			w.O.U8[off+mToAct] = 1 // not yet acted this phase
+		} else {
+			w.u(off+mStamina, int(mx.Stamina))
+		}
+		w.u(off+mMaxStamina, maxStamina)
+		w.u(off+mDefence, defence)
+		w.u(off+mWill, will)
+		w.ub(off+mIncorporeal, incorporeal)
+		w.ub(off+mActive, int(s.ActiveMon) == m)
+		if ctrl >= 0 {
+			w.O.U8[off+mController+ctrl] = 1
+		}
+		if order > 0 {
+			w.u(off+mOrder, order)
+		}
 	}
+	gone.flush(w, w.bl.monster)
+}
+
+// itemZone is the item column of each zone whose items are shown (MA §13)
+// plus one, 0 for the rest (decks, set aside, boxed).
+var itemZone = [256]uint8{
+	machina.ZoneInventory: iInventory + 1,
+	machina.ZoneEquipped:  iEquipped + 1,
+	machina.ZoneDiscard:   iDiscard + 1,
+	machina.ZoneLimbo:     iRevealed + 1,
 }
 
 func (w *writer) items() {
 	s := w.s
+	var gone absent
 	for i := range w.ct.Items {
 		st := &s.Items[i]
-		off := w.at.items + i*itemCols
-		switch st.Zone {
-		case machina.ZoneInventory:
-			w.o.U8[off+iInventory] = 1
-		case machina.ZoneEquipped:
-			w.o.U8[off+iEquipped] = 1
-		case machina.ZoneDiscard:
-			w.o.U8[off+iDiscard] = 1
-		case machina.ZoneLimbo:
-			w.o.U8[off+iRevealed] = 1
-		default:
-			continue // in a deck, set aside or boxed: not shown
+		zone := int(itemZone[st.Zone]) - 1
+		if zone < 0 {
+			gone.add(i)
+			continue
 		}
+		if st.Owner >= 0 && (st.Zone == machina.ZoneInventory || st.Zone == machina.ZoneEquipped) {
+			w.held[st.Owner]++
+			if st.Zone == machina.ZoneEquipped {
+				w.equipped[st.Owner]++
+			}
+		}
+		owner, host, ext := -1, 0, false
 		if st.Owner >= 0 && int(st.Owner) < w.n && (st.Zone == machina.ZoneInventory || st.Zone == machina.ZoneEquipped) {
-			w.o.U8[off+iOwner+w.row(int(st.Owner))] = 1
+			owner = w.row(int(st.Owner))
 			if st.Host >= 0 {
-				w.ub(off+iUpgrade, !st.Ext)
-				w.ub(off+iExtension, st.Ext)
-				w.i(w.at.itemHost+i, int32(st.Host)+1)
+				host, ext = int(st.Host)+1, st.Ext
 			}
 		}
 		it := &w.ct.Items[i]
-		w.o.U8[off+iDeck+int(it.Deck)] = 1
+		key := encode.Key{uint64(zone+1) | row8(owner)<<8 | uint64(uint16(host))<<16 | encode.KeyBit(ext)<<32 |
+			row8(int(s.ItemProgress[i]))<<40 | encode.KeyBit(it.Ranged)<<48,
+			row8(int(it.Deck)) | row8(int(it.Level))<<8 | row8(int(it.Hands))<<16 | row8(int(it.Fit))<<24 |
+				row8(int(it.Defence))<<32 | row8(int(it.Will))<<40}
+		if !w.Changed(w.bl.item+i, key) {
+			continue
+		}
+		off := w.at.items + i*itemCols
+		w.FreshU8(off, itemCols)
+		w.O.U8[off+iInventory+zone] = 1
+		w.O.I32[w.at.itemHost+i] = int32(host)
+		if owner >= 0 {
+			w.O.U8[off+iOwner+owner] = 1
+			if host > 0 {
+				w.ub(off+iUpgrade, !ext)
+				w.ub(off+iExtension, ext)
+			}
+		}
+		w.O.U8[off+iDeck+int(it.Deck)] = 1
 		w.u(off+iLevel, int(it.Level))
 		w.u(off+iHands, int(it.Hands))
 		w.ub(off+iRanged, it.Ranged)
 		if it.Fit != machina.FitNone {
-			w.o.U8[off+iFit+int(it.Fit)-1] = 1
+			w.O.U8[off+iFit+int(it.Fit)-1] = 1
 		}
 		w.u(off+iDefence, int(it.Defence))
 		w.u(off+iWill, int(it.Will))
 		w.u(off+iProgress, int(s.ItemProgress[i]))
 	}
+	gone.flush(w, w.bl.item)
 }
 
 func (w *writer) events() {
 	s := w.s
 	cur := w.cur
+	var gone absent
 	for e := range w.ct.Events {
 		st := &s.Events[e]
-		off := w.at.events + e*eventCols
 		ev := &w.ct.Events[e]
+		col, owner := -1, -1
 		switch {
 		case e == cur[0] || e == cur[1]:
-			w.o.U8[off+eCurrent] = 1
+			col = eCurrent
 		case st.Zone == machina.ZonePersonal:
+			col = eOwner // the owner's column, if any
 			if st.Owner >= 0 && int(st.Owner) < w.n {
-				w.o.U8[off+eOwner+w.row(int(st.Owner))] = 1
+				owner = w.row(int(st.Owner))
 			}
 		case st.Zone == machina.ZoneDiscard:
-			w.o.U8[off+eDiscard] = 1
+			col = eDiscard
 		default:
-			continue // in a deck or boxed: not shown
+			gone.add(e) // in a deck or boxed: not shown
+			continue
+		}
+		key := encode.Key{uint64(col) + 1 | row8(owner)<<8 | encode.KeyBit(ev.Horror)<<16 | encode.KeyBit(ev.Personal)<<17 |
+			row8(int(s.EventProgress[e]))<<24}
+		if !w.Changed(w.bl.event+e, key) {
+			continue
+		}
+		off := w.at.events + e*eventCols
+		w.FreshU8(off, eventCols)
+		switch {
+		case col != eOwner:
+			w.O.U8[off+col] = 1
+		case owner >= 0:
+			w.O.U8[off+eOwner+owner] = 1
 		}
 		w.ub(off+eHorror, ev.Horror)
 		w.ub(off+ePersonal, ev.Personal)
 		w.u(off+eProgress, int(s.EventProgress[e]))
 	}
+	gone.flush(w, w.bl.event)
 }
 
 func (w *writer) prompt() {

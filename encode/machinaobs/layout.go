@@ -205,9 +205,8 @@ var promptTail = []string{"viewer_decides", "actor_row0", "actor_row1", "actor_r
 // offsets of every field in its buffer.
 type offsets struct {
 	board, global, pioneers, monsters, items, events, prompt int
-	dynamic                                                  int // first uint8 element rewritten every decision
 	seat, pioneerCard, itemHost, chapter, pEvent, hEvent     int
-	actorCell, promptKinds                                   int
+	actorCell, promptKinds, promptCols                       int
 }
 
 // planeSize is the number of cells of one board plane.
@@ -242,7 +241,7 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 		kindCols = append(kindCols, "kind="+strings.ReplaceAll(k, " ", "_"))
 	}
 	at.promptKinds = len(kinds)
+	at.promptCols = len(kinds) + len(promptTail)
 	f(&at.prompt, "prompt", F, append(kindCols, promptTail...).doc("The current decision: its kind one-hot, whether the viewer decides, who decides (pioneer rows or the monster side), and the number of options when the viewer decides."), len(kinds)+len(promptTail))
-	at.dynamic = at.board + chRitual*planeSize
 	return &l, at
 }

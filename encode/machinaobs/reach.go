@@ -1,94 +1,216 @@
 package machinaobs
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/mythos-rl/mythos/env/machina"
 )
 
+// cellSet is a set of cells, bit c%64 of word c/64 for cell c (the layout
+// of a sight row).
+type cellSet [sightWords]uint64
+
 // reachSteps holds, for each cell, the directions a creature may step in
-// from it on one board as State.ReachFrom walks them (MA §10.8): bit d is
-// set when the neighbour in direction d is adjacent (MA §17.2), passable
-// and not an open chasm. Only occupancy is left to check per decision, so
-// the reach plane costs a walk over bits instead of line-of-sight tests
-// between neighbours. A cell's steps are worked out the first time a walk
-// leaves it (done), so a new board costs only the cells walks reach.
+// from it on one board as State.ReachFrom walks them (MA §10.8): the
+// neighbour in direction d is adjacent (MA §17.2), passable and not an
+// open chasm. Only occupancy is left to check per decision, so the reach
+// plane costs a few word operations per step of stamina instead of a walk
+// with line-of-sight tests between neighbours. dir[d] holds the cells
+// from which a step in direction d is allowed. A cell's steps are worked
+// out the first time a walk leaves it (done), so a new board costs only the
+// cells walks reach.
 type reachSteps struct {
 	b    *machina.Board // the cached board (boardCache.board)
-	m    [machina.NumCells]uint8
-	done [sightWords]uint64
+	dir  [8]cellSet
+	done cellSet
+	last lastWalk
+}
+
+// lastWalk is the last walk's result on the cached board and what it read
+// of the state: a walk from the same cell with the same limit over the same
+// free cells of those words reaches the same cells.
+type lastWalk struct {
+	ok          bool
+	cell, limit int
+	known       uint8   // the words of free the walk read
+	free, seen  cellSet // those words, and the cells reached
 }
 
 // reach writes the reach plane from cell c with limit steps (State.ReachFrom
-// of the creature there) into plane (zero), on the cached board.
+// of the creature there) into plane (zero), on the cached board: the last
+// walk's cells when it started there with that limit and occupancy has not
+// changed in the words it read (the actor's turn goes on: another look at
+// the same cell), else a new walk's.
 func (c *boardCache) reach(s *machina.State, cell, limit int, plane []uint8) {
-	var dist [machina.NumCells]int8
-	c.steps.reach(s, cell, limit, &dist, plane)
+	r, l := &c.steps, &c.steps.last
+	same := l.ok && l.cell == cell && l.limit == limit
+	for k := l.known; same && k != 0; k &= k - 1 {
+		w := bits.TrailingZeros8(k)
+		same = freeWord(s, w) == l.free[w]
+	}
+	if !same {
+		l.seen, l.known, l.free = r.walk(s, cell, limit, nil)
+		l.ok, l.cell, l.limit = true, cell, limit
+	}
+	for w, word := range l.seen {
+		for ; word != 0; word &= word - 1 {
+			plane[w<<6+bits.TrailingZeros64(word)] = 1
+		}
+	}
 }
 
 // build starts the steps of board b (kept by the caller, unchanged while
 // the steps are used) afresh.
 func (r *reachSteps) build(b *machina.Board) {
 	r.b = b
-	r.done = [sightWords]uint64{}
+	r.dir = [8]cellSet{}
+	r.done = cellSet{}
+	r.last.ok = false
 }
 
-// at returns the steps from cell u.
-func (r *reachSteps) at(u int) uint8 {
-	if r.done[u>>6]>>(u&63)&1 == 1 {
-		return r.m[u]
-	}
+// learn works out the steps from cell u.
+func (r *reachSteps) learn(u int) {
 	b := r.b
-	var m uint8
-	if b.Present(u) {
-		for d := machina.Direction(0); d < 8; d++ {
-			v := machina.Step(u, d)
-			if v < 0 || !b.Passable(v) || (b.Kind[v] == machina.KindChasm && b.Dest[v] == 0) || !b.Adjacent(u, v) {
-				continue
-			}
-			m |= 1 << d
+	w, bit := u>>6, uint64(1)<<(u&63)
+	r.done[w] |= bit
+	if !b.Present(u) {
+		return
+	}
+	for d := machina.Direction(0); d < 8; d++ {
+		v := machina.Step(u, d)
+		if v < 0 || !b.Passable(v) || (b.Kind[v] == machina.KindChasm && b.Dest[v] == 0) || !b.Adjacent(u, v) {
+			continue
+		}
+		r.dir[d][w] |= bit
+	}
+}
+
+// stepDelta is the change of cell index of a step in each direction (less
+// than 64 either way: a step moves a cell's bit to the same or a
+// neighbouring word).
+var stepDelta = [8]int{-machina.Size, 1 - machina.Size, 1, 1 + machina.Size, machina.Size, machina.Size - 1, -1, -1 - machina.Size}
+
+// freeWord is word w of the set of cells no creature stands on
+// (State.Occ < 0), of the board's cells (the bits past NumCells are clear).
+func freeWord(s *machina.State, w int) uint64 {
+	const n = machina.NumCells
+	occ := unsafe.Slice((*byte)(unsafe.Pointer(&s.Occ[0])), n)
+	var free uint64
+	lo, hi := w<<6, min(w<<6+64, n)
+	i := lo
+	for ; i+8 <= hi; i += 8 {
+		// The sign bits of eight cells, gathered into a byte: a cell is
+		// free where its creature is -1.
+		signs := binary.LittleEndian.Uint64(occ[i:]) & 0x8080808080808080
+		free |= (signs * 0x0002040810204081 >> 56) << (i - lo)
+	}
+	for ; i < hi; i++ {
+		if s.Occ[i] < 0 {
+			free |= 1 << (i - lo)
 		}
 	}
-	r.m[u] = m
-	r.done[u>>6] |= 1 << (u & 63)
-	return m
+	return free
 }
 
-// reach is State.ReachFrom from cell c on the board of r: dist[v] is the
-// number of steps to free cell v (at most limit), -1 where it cannot be
-// reached; plane, when not nil, gets a 1 at every cell reached.
+// reach is State.ReachFrom from cell c on the board of r, one layer of
+// steps at a time: dist, when not nil, gets the number of steps to each
+// free cell reached (at most limit), -1 elsewhere; plane, when not nil, a 1
+// at every cell reached.
 func (r *reachSteps) reach(s *machina.State, c, limit int, dist *[machina.NumCells]int8, plane []uint8) {
-	for i := range dist {
-		dist[i] = -1
+	seen, _, _ := r.walk(s, c, limit, dist)
+	if plane != nil {
+		for w, word := range seen {
+			for ; word != 0; word &= word - 1 {
+				plane[w<<6+bits.TrailingZeros64(word)] = 1
+			}
+		}
+	}
+}
+
+// walk is reach's walk: it returns the cells reached, and the words of the
+// free cells it read (known) with their values (free).
+func (r *reachSteps) walk(s *machina.State, c, limit int, dist *[machina.NumCells]int8) (seen cellSet, known uint8, free cellSet) {
+	if dist != nil {
+		for i := range dist {
+			dist[i] = -1
+		}
 	}
 	if c < 0 {
 		return
 	}
-	var q [machina.NumCells]int16
-	dist[c] = 0
-	if plane != nil {
-		plane[c] = 1
+	var front cellSet
+	seen[c>>6] |= 1 << (c & 63)
+	front = seen
+	if dist != nil {
+		dist[c] = 0
 	}
-	h, t := 0, 1
-	q[0] = int16(c)
-	for h < t {
-		u := int(q[h])
-		h++
-		if int(dist[u]) >= limit {
-			continue
+	// free holds the free cells of the words whose bit is set in known:
+	// those the walk gets to.
+	// front's cells lie in words [lo, hi]; a layer's cells lie in the
+	// words of the last layer's or the words next to them.
+	lo, hi := c>>6, c>>6
+	for k := 1; k <= limit; k++ {
+		for w := lo; w <= hi; w++ {
+			for todo := front[w] &^ r.done[w]; todo != 0; todo &= todo - 1 {
+				r.learn(w<<6 + bits.TrailingZeros64(todo))
+			}
 		}
-		for m := r.at(u); m != 0; m &= m - 1 {
-			d := machina.Direction(bits.TrailingZeros8(m))
-			v := machina.Step(u, d)
-			if dist[v] >= 0 || s.Occ[v] >= 0 {
+		var next cellSet
+		for d := range r.dir {
+			dir := &r.dir[d]
+			if delta := stepDelta[d]; delta > 0 {
+				n := uint(delta)
+				var carry uint64
+				for w := lo; w <= hi; w++ {
+					x := front[w] & dir[w]
+					next[w] |= x<<n | carry
+					carry = x >> (64 - n)
+				}
+				if hi+1 < len(next) {
+					next[hi+1] |= carry
+				}
+			} else {
+				n := uint(-delta)
+				var carry uint64
+				for w := hi; w >= lo; w-- {
+					x := front[w] & dir[w]
+					next[w] |= x>>n | carry
+					carry = x << (64 - n)
+				}
+				if lo > 0 {
+					next[lo-1] |= carry
+				}
+			}
+		}
+		nlo, nhi := len(next), -1
+		for w := max(lo-1, 0); w <= min(hi+1, len(next)-1); w++ {
+			if next[w] == 0 {
 				continue
 			}
-			dist[v] = dist[u] + 1
-			if plane != nil {
-				plane[v] = 1
+			if known&(1<<w) == 0 {
+				free[w] = freeWord(s, w)
+				known |= 1 << w
 			}
-			q[t] = int16(v)
-			t++
+			x := next[w] & free[w] &^ seen[w]
+			next[w] = x
+			if x != 0 {
+				seen[w] |= x
+				nlo, nhi = min(nlo, w), w
+			}
 		}
+		if nhi < 0 {
+			break
+		}
+		if dist != nil {
+			for w := nlo; w <= nhi; w++ {
+				for word := next[w]; word != 0; word &= word - 1 {
+					dist[w<<6+bits.TrailingZeros64(word)] = int8(k)
+				}
+			}
+		}
+		front, lo, hi = next, nlo, nhi
 	}
+	return seen, known, free
 }

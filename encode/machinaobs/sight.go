@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/machina"
 )
 
@@ -28,12 +27,10 @@ type sightRowCache struct {
 // from the board alone, so it stays right while the board (machina.Board:
 // tiles, cell kinds, destruction, edges) is unchanged:
 //
-//   - where it last wrote the terrain planes (the uint8 buffer and the
-//     record of the caller's row): when the next encoding goes to the same
-//     row, with a record still valid (nobody else wrote the row) and the
-//     board unchanged, the terrain planes already hold what a fresh
-//     encoding would write, and only the planes that change with every
-//     decision are rewritten;
+//   - the board's generation, a number of the process's that changes
+//     whenever the board does: the key of the terrain planes and, with its
+//     origin, of the sight plane of a row (plan.go), so that a row whose
+//     terrain was written from the same generation is left as it is;
 //   - plain line of sight (MA §17.1) from the last few cells that sight was
 //     asked from, a row of bits each, and the board's hash, under which the
 //     process's table keeps the rows of every board any encoder met;
@@ -46,15 +43,11 @@ type sightRowCache struct {
 // a time; the others encode without it.
 type boardCache struct {
 	mu    sync.Mutex
-	dirty atomic.Bool // a row was written without the cache: forget dst
 	board machina.Board
 	ok    bool     // board holds a board (else nothing is cached)
+	gen   uint64   // board's generation (newGeneration)
 	hash  boardKey // of board.Grid, the key of its rows in sharedRows
-	// dst and rec identify the row whose terrain planes match board (nil:
-	// none): its uint8 buffer's first element and its record.
-	dst   *uint8
-	rec   *encode.Touched
-	next  int // the slot the next new sight row replaces
+	next  int      // the slot the next new sight row replaces
 	rows  [sightSlots]sightRowCache
 	steps reachSteps
 }
@@ -65,8 +58,8 @@ func (c *boardCache) sync(b *machina.Board) {
 		return
 	}
 	c.board, c.ok = *b, true
+	c.gen = newGeneration()
 	c.hash = gridHash(&b.Grid)
-	c.dst, c.rec = nil, nil
 	for i := range c.rows {
 		c.rows[i].cell = -1
 	}
@@ -89,6 +82,13 @@ func (c *boardCache) row(a int) *[sightWords]uint64 {
 	}
 	return &r.row
 }
+
+// generations numbers the boards the process's encoders meet: each time a
+// cache takes a new board, or an encoding goes without the cache.
+var generations atomic.Uint64
+
+// newGeneration returns a generation no board had before (never 0).
+func newGeneration() uint64 { return generations.Add(1) }
 
 // hashSeeds key the process's board hashes.
 var hashSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}

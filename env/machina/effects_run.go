@@ -34,6 +34,12 @@ func (s *State) targetCreature(cell int) int {
 // выбрать себя или свою клетку»), an attack too. Monsters target pioneers
 // only unless a pioneer controls them (MA §19.4, §10.3).
 func (s *State) targets(user int, a *Ability, dst []int) []int {
+	return s.targetsUpTo(user, a, dst, 0)
+}
+
+// targetsUpTo is targets, stopping once it holds stop cells (stop > 0): for
+// a caller that asks only whether there is a target.
+func (s *State) targetsUpTo(user int, a *Ability, dst []int, stop int) []int {
 	dst = dst[:0]
 	c := s.posOf(user)
 	if c < 0 {
@@ -41,7 +47,8 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	}
 	attack := len(a.Effects) > 0 && a.Effects[0].Op == OpAttack
 	pioneersOnly := isMonster(user) && s.Mx[user-MonsterBase].Controller < 0 // MA §10.3, §22.25
-	see := s.seesUnseen(user)
+	// see is seesUnseen(user), asked the first time it matters: 1 no, 2 yes.
+	see := int8(0)
 	ok := func(cell int) bool {
 		cr := s.targetCreature(cell)
 		if cr < 0 && attack && s.Board.Kind[cell] == KindChest && s.barrelFor(cell, user) {
@@ -56,8 +63,14 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		if isCellCreature(cr) && !attack {
 			return false
 		}
-		if !isCellCreature(cr) && s.incorporeal(cr) && !see {
-			return false
+		if !isCellCreature(cr) && s.incorporeal(cr) {
+			if see == 0 {
+				see = 1
+				if s.seesUnseen(user) {
+					see = 2
+				}
+			}
+			return see == 2
 		}
 		return true
 	}
@@ -65,10 +78,16 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 	case TargetMelee:
 		if ok(c) {
 			dst = append(dst, c)
+			if len(dst) == stop {
+				return dst
+			}
 		}
 		for d := Direction(0); d < 8; d++ {
-			if n := Step(c, d); n >= 0 && s.Board.Adjacent(c, n) && ok(n) {
+			if n := Step(c, d); n >= 0 && ok(n) && s.Board.Adjacent(c, n) {
 				dst = append(dst, n)
+				if len(dst) == stop {
+					return dst
+				}
 			}
 		}
 	case TargetRanged, TargetRangedIgn:
@@ -84,6 +103,9 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 				n := y*Size + x
 				if s.Board.Present(n) && ok(n) && (through || s.Board.LineOfSight(c, n, mode, &s.Occ)) {
 					dst = append(dst, n)
+					if len(dst) == stop {
+						return dst
+					}
 				}
 			}
 		}
@@ -91,12 +113,18 @@ func (s *State) targets(user int, a *Ability, dst []int) []int {
 		for p := 0; p < int(s.N); p++ {
 			if pc := s.posOf(p); pc >= 0 && TileOf(pc) == TileOf(c) && ok(pc) {
 				dst = append(dst, pc)
+				if len(dst) == stop {
+					return dst
+				}
 			}
 		}
 	case TargetAnyMonster:
 		for _, m := range s.Order {
 			if mc := int(s.Mx[m].Pos); TileOf(mc) == TileOf(c) && ok(mc) {
 				dst = append(dst, mc)
+				if len(dst) == stop {
+					return dst
+				}
 			}
 		}
 	}
@@ -158,11 +186,14 @@ func (s *State) usable(user int, a *Ability) bool {
 	if a.Target == TargetNone {
 		return true
 	}
-	var buf [NumCells]int
-	if a.Target2 != TargetNone && len(s.secondTargets(user, a, buf[:0])) == 0 {
-		return false
+	var buf [1]int // one target is enough to know
+	if a.Target2 != TargetNone {
+		b := Ability{Target: a.Target2, Range: a.Range2, Effects: a.Effects} // secondTargets
+		if len(s.targetsUpTo(user, &b, buf[:0], 1)) == 0 {
+			return false
+		}
 	}
-	return len(s.targets(user, a, buf[:0])) > 0
+	return len(s.targetsUpTo(user, a, buf[:0], 1)) > 0
 }
 
 // secondTargets lists the legal cells of ability a's second target (MA

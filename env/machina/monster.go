@@ -17,6 +17,22 @@ type pathField struct {
 
 const far = int16(9999)
 
+// unreached is a distance array of cells none reached yet (-1).
+var unreached = func() (d [NumCells]int8) {
+	for i := range d {
+		d[i] = -1
+	}
+	return d
+}()
+
+// farField is a Dist of cells none reached yet.
+var farField = func() (d [NumCells]int16) {
+	for i := range d {
+		d[i] = far
+	}
+	return d
+}()
+
 // walkable reports whether a predictable monster's path may cross cell c
 // (MA §19.5): passable, not a chasm, not an Immobile creature (rubble).
 func (s *State) walkable(c int) bool {
@@ -43,9 +59,7 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 	// walk memoizes walkable for the cells the search reaches (0 unknown,
 	// 1 walkable, 2 not): cells beyond the reached region cost nothing.
 	var walk [NumCells]uint8
-	for i := range pf.Dist {
-		pf.Dist[i] = far
-	}
+	pf.Dist = farField // one block copy, not a loop of stores
 	pf.from = int16(from)
 	pf.Dist[from], pf.Extra[from] = 0, 0
 	head, tail := 0, 0
@@ -364,11 +378,8 @@ func (s *State) detour(n int, cur int16, budget int, through bool) int {
 	if budget <= 0 {
 		return -1
 	}
-	var dist [NumCells]int8
+	dist := unreached // one block copy, not a loop of stores
 	var q [NumCells]int16
-	for i := range dist {
-		dist[i] = -1
-	}
 	dist[n] = 0
 	h, t := 0, 1
 	q[0] = int16(n)

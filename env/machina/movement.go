@@ -61,7 +61,10 @@ func (s *State) chasmKiller(cr int) int {
 func (s *State) passOver(cr, c int, d Direction) int {
 	for {
 		n := Step(c, d)
-		if n < 0 || (!s.Board.Adjacent(c, n) && !s.wallWalker(cr)) {
+		if n < 0 || !s.Board.Passable(n) {
+			return -1 // neither free nor to be passed over (the test below, early)
+		}
+		if !s.Board.Adjacent(c, n) && !s.wallWalker(cr) {
 			return -1
 		}
 		if s.free(n) {

@@ -129,32 +129,29 @@ func (g *Grid) cellBlocks(c int, mode uint8, occ *[NumCells]int8) bool {
 // example of §17.2): a segment through the point (vx, vy) in direction
 // (sx, sy) is blocked when blocking edges meet there on both of its sides.
 func (g *Grid) vertexBlocks(vx, vy, sx, sy int, mode uint8) bool {
-	left, right := false, false
-	mark := func(e Edge, cross int) {
-		if !g.edgeBlocks(e, mode) {
-			return
-		}
-		if cross > 0 {
-			left = true
-		} else {
-			right = true
-		}
-	}
 	// Arms: north (0,-1), south (0,1), west (-1,0), east (1,0); the side is
-	// the sign of cross(d, arm).
-	if vy > 0 && vx <= Size {
-		mark(g.V[vy-1][vx], -sx)
+	// the sign of cross(d, arm): left where it is positive, else right.
+	var side [2]bool // right, left
+	blocks := func(e Edge) bool {
+		return (e == EdgeWall || e == EdgeClosed) && !(e == EdgeClosed && mode&SightDoorsOpen != 0) // edgeBlocks
 	}
-	if vy < Size && vx <= Size {
-		mark(g.V[vy][vx], sx)
+	if vx <= Size {
+		if vy > 0 && blocks(g.V[vy-1][vx]) {
+			side[b2i(-sx > 0)] = true
+		}
+		if vy < Size && blocks(g.V[vy][vx]) {
+			side[b2i(sx > 0)] = true
+		}
 	}
-	if vx > 0 && vy <= Size {
-		mark(g.H[vy][vx-1], sy)
+	if vy <= Size {
+		if vx > 0 && blocks(g.H[vy][vx-1]) {
+			side[b2i(sy > 0)] = true
+		}
+		if vx < Size && blocks(g.H[vy][vx]) {
+			side[b2i(-sy > 0)] = true
+		}
 	}
-	if vx < Size && vy <= Size {
-		mark(g.H[vy][vx], -sy)
-	}
-	return left && right
+	return side[0] && side[1]
 }
 
 // Adjacent reports whether cells a and b are adjacent: they touch

@@ -322,3 +322,142 @@ func (s *State) weaponSum(item int, stat Stat) int {
 	}
 	return sum
 }
+
+// characteristicStats are the stats of a CharacteristicTable, in its order.
+var characteristicStats = [3]Stat{StatMaxStamina, StatDefence, StatWill}
+
+// CharacteristicTable holds the maximum stamina, defence and will of every
+// creature id below MonsterBase+MaxMonsters (pioneers and monsters), with
+// their modifiers (MA §7.2, §22.A.6): MaxStamina, Defence and Will.
+type CharacteristicTable [MonsterBase + MaxMonsters][3]int8
+
+// AllCharacteristics writes MaxStamina(cr), Defence(cr) and Will(cr) into
+// dst[cr] for every pioneer seat and every monster in play, in one pass over
+// the cards in play for all of them (statSum's sources, each passive asked
+// once for every creature); it leaves the other entries as they are. An
+// observation that shows every creature's characteristics reads them there.
+func (s *State) AllCharacteristics(dst *CharacteristicTable) {
+	var crsBuf [MaxPioneers + MaxMonsters]int
+	crs := crsBuf[:0]
+	for p := 0; p < int(s.N); p++ {
+		crs = append(crs, p)
+	}
+	for m := range s.ct.Monsters {
+		if s.Mx[m].Zone == ZonePlay {
+			crs = append(crs, MonsterBase+m)
+		}
+	}
+	var sum [MonsterBase + MaxMonsters][3]int
+	for i := range s.Mods {
+		m := &s.Mods[i]
+		t := int(m.Target)
+		if t < 0 || t >= len(sum) {
+			continue
+		}
+		switch m.Stat {
+		case StatMaxStamina:
+			sum[t][0] += int(m.N)
+		case StatDefence:
+			sum[t][1] += int(m.N)
+		case StatWill:
+			sum[t][2] += int(m.N)
+		case StatDefWill:
+			sum[t][1] += int(m.N)
+			sum[t][2] += int(m.N)
+		}
+	}
+	// Pioneers' own cards, personal events and equipped items.
+	for p := 0; p < int(s.N); p++ {
+		if !s.onBoardPioneer(p) {
+			continue
+		}
+		s.addPassives3(&sum, crs, s.pioneerCard(p).Abilities, p, false)
+		for k := 0; k < int(s.P[p].PersonalN); k++ {
+			s.addPassives3(&sum, crs, s.ct.Events[s.P[p].Personal[k]].Abilities, p, false)
+		}
+	}
+	for i := range s.ct.Items {
+		// The printed defence and will of the items a pioneer on the board
+		// has equipped, for that pioneer.
+		if it := &s.Items[i]; it.Zone == ZoneEquipped && isPioneer(int(it.Owner)) && int(it.Owner) < int(s.N) && s.onBoardPioneer(int(it.Owner)) {
+			sum[it.Owner][1] += int(s.ct.Items[i].Defence)
+			sum[it.Owner][2] += int(s.ct.Items[i].Will)
+		}
+	}
+	for k, stat := range characteristicStats {
+		for _, i := range s.ct.statItems[stat] {
+			it := &s.Items[i]
+			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+				continue
+			}
+			if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
+				continue // an extension changes only its own weapon (MA §13.7): weaponSum
+			}
+			for _, cr := range crs {
+				sum[cr][k] += s.passiveSum(s.ct.Items[i].Abilities, int(it.Owner), cr, stat, false)
+			}
+		}
+	}
+	// Current events and the chapter: no owner (MA §15.1, §14.1).
+	if e := s.currentEvent(false); e >= 0 {
+		s.addPassives3(&sum, crs, s.ct.Events[e].Abilities, -1, false)
+	}
+	if e := s.currentEvent(true); e >= 0 {
+		s.addPassives3(&sum, crs, s.ct.Events[e].Abilities, -1, true)
+	}
+	if ch := s.chapter(); ch != nil {
+		s.addPassives3(&sum, crs, ch.Abilities, -1, false)
+	}
+	// Monsters' cards (auras).
+	for _, m := range s.Order {
+		s.addPassives3(&sum, crs, s.ct.Monsters[m].Abilities, MonsterBase+int(m), true)
+	}
+	for _, cr := range crs {
+		var base [3]int
+		if isPioneer(cr) {
+			pc := s.pioneerCard(cr)
+			base = [3]int{int(pc.MaxStam), int(pc.Defence), int(pc.Will)}
+		} else {
+			mc := s.monsterCard(cr)
+			base = [3]int{int(mc.Stamina), int(mc.Defence), int(mc.Will)}
+		}
+		for k := range base {
+			dst[cr][k] = int8(clamp9(base[k] + sum[cr][k]))
+		}
+	}
+}
+
+// addPassives3 adds to sum[cr], for each creature cr of crs, what the
+// passives of abs (passiveSum's arguments) add to its maximum stamina,
+// defence and will.
+func (s *State) addPassives3(sum *[MonsterBase + MaxMonsters][3]int, crs []int, abs []Ability, owner int, monsterSide bool) {
+	for ai := range abs {
+		a := &abs[ai]
+		if a.When != WhenPassive {
+			continue
+		}
+		for ei := range a.Effects {
+			e := &a.Effects[ei]
+			lo, hi := 0, 0 // the characteristics it adds to: [lo, hi]
+			switch e.Stat {
+			case StatMaxStamina:
+				lo, hi = 0, 0
+			case StatDefence:
+				lo, hi = 1, 1
+			case StatWill:
+				lo, hi = 2, 2
+			case StatDefWill:
+				lo, hi = 1, 2
+			default:
+				continue
+			}
+			for _, cr := range crs {
+				if s.scopeReaches(e.On, owner, cr, monsterSide) {
+					for k := lo; k <= hi; k++ {
+						sum[cr][k] += int(e.N)
+					}
+				}
+			}
+		}
+	}
+}

@@ -30,12 +30,11 @@ func (s *State) cellCost(p, n int) (int, int, bool) {
 	if s.Board.Dest[n] > 0 {
 		return 0, 0, false
 	}
-	cheaper := s.statSum(p, StatCellCost) // Enlightened Mind (negative)
 	switch s.Board.Kind[n] {
 	case KindChest:
-		return max(0, costChest+cheaper), 0, true
+		return max(0, costChest+s.statSum(p, StatCellCost)), 0, true // Enlightened Mind (negative)
 	case KindEvent:
-		return max(0, costEvent+cheaper), 0, true
+		return max(0, costEvent+s.statSum(p, StatCellCost)), 0, true
 	case KindRecharge:
 		return costRecharge, 0, true
 	case KindLever:
@@ -133,7 +132,15 @@ func (s *State) menu(p int) {
 	// MA §12.8–§12.17: adjacent action cells, chapter cells, lair cells.
 	for d := Direction(0); d < 8; d++ {
 		n := Step(c, d)
-		if n < 0 || !s.Board.Adjacent(c, n) {
+		if n < 0 || s.Board.Dest[n] > 0 {
+			continue // a destroyed cell is no action cell (cellCost) nor an open lair
+		}
+		switch s.Board.Kind[n] {
+		case KindChest, KindEvent, KindRecharge, KindLever, KindWorkbench, KindChapter, KindLair:
+		default:
+			continue // the kinds cellCost prices, and the lair: the rest offer nothing here
+		}
+		if !s.Board.Adjacent(c, n) {
 			continue
 		}
 		if sc, ic, ok := s.cellCost(p, n); ok && st >= sc && (ic == 0 || s.supportInsp(p, n) >= ic) {

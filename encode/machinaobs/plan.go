@@ -1,0 +1,49 @@
+package machinaobs
+
+import (
+	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/env/machina"
+)
+
+// blocks are the indices of the blocks of the encoder's encode.Plan: what
+// EncodeIncremental rewrites independently. The terrain planes, the sight
+// plane and every monster, item and event card row are keyed by what they
+// are written from and rewritten when that changes; the planes of figures
+// and tokens, the reach plane and the float32 and int32 vectors (global,
+// pioneers, prompt, a few ids) are rewritten every encoding. The rows of
+// one kind are consecutive: row k of a kind is its first block plus k.
+type blocks struct {
+	terrain, sight int // the terrain planes, keyed by board; the sight plane, by board and origin
+	dynamic, head  int // rewritten every encoding: figure, token and reach planes; the vectors
+
+	monster, item, event int // first of each kind
+}
+
+// newPlan divides the layout at into blocks: every element the writers
+// write lies in exactly one.
+func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
+	p := encode.NewPlan(l)
+	F, I, U := encode.F32Span, encode.I32Span, encode.U8Span
+	plane := func(ch int) int { return at.board + ch*planeSize }
+	var b blocks
+	b.terrain = p.Block(U(plane(0), terrainChannels*planeSize))
+	b.sight = p.Block(U(plane(chSight), planeSize))
+	b.dynamic = p.Always(U(plane(chRitual), (chSight-chRitual)*planeSize), U(plane(chReach), (numChannels-chReach)*planeSize))
+	// global, pioneers and prompt are the whole float32 buffer.
+	b.head = p.Always(F(at.global, globalCols), F(at.pioneers, machina.MaxPioneers*pioneerCols), F(at.prompt, at.promptCols),
+		I(at.seat, machina.MaxPioneers), I(at.pioneerCard, machina.MaxPioneers),
+		I(at.chapter, 1), I(at.pEvent, 1), I(at.hEvent, 1), I(at.actorCell, 1))
+	b.monster = p.Blocks()
+	for m := 0; m < machina.MaxMonsters; m++ {
+		p.Block(U(at.monsters+m*monsterCols, monsterCols))
+	}
+	b.item = p.Blocks()
+	for i := 0; i < machina.MaxItems; i++ {
+		p.Block(U(at.items+i*itemCols, itemCols), I(at.itemHost+i, 1))
+	}
+	b.event = p.Blocks()
+	for e := 0; e < machina.MaxEvents; e++ {
+		p.Block(U(at.events+e*eventCols, eventCols))
+	}
+	return p, b
+}

@@ -1,0 +1,73 @@
+package encode_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/mythos-rl/mythos/encode"
+)
+
+// TestPlanUint8Blocks: blocks may hold uint8 spans beside float32 and int32
+// ones; a memory keeps, rewrites, clears and marks them like the others,
+// and its comparison names uint8 elements.
+func TestPlanUint8Blocks(t *testing.T) {
+	var l encode.Layout
+	l.Add("f", encode.Float32, "floats", 4)
+	l.Add("i", encode.Int32, "ints", 2)
+	l.Add("u", encode.Uint8, "bytes", 24)
+	p := encode.NewPlan(&l)
+	b0 := p.Block(encode.U8Span(0, 8), encode.F32Span(0, 2), encode.I32Span(0, 1))
+	b1 := p.Block(encode.U8Span(8, 8))
+	o := l.NewObs()
+	rec := encode.MakeTouched(&l, 1)
+	m := p.NewMemory(nil)
+	m.Attach(&rec[0])
+
+	w := encode.Start(nil, 0, o, nil, m) // the first encoding: the whole row
+	if !w.Changed(b0, encode.Key{1}) || !w.Changed(b1, encode.Key{2}) {
+		t.Fatal("a full encoding keeps a block")
+	}
+	o.U8[3], o.F32[1], o.I32[0] = 5, 2, 4
+	w.FreshU8(8, 8)[1] = 7
+	w.Finish()
+	if rec[0].U8[0] != 0b11 || rec[0].F32[0] != 1 || rec[0].I32[0] != 1 {
+		t.Fatalf("record %b %b %b, want blocks 0 and 1 of the uint8 buffer and block 0 of the others", rec[0].U8, rec[0].F32, rec[0].I32)
+	}
+
+	w = encode.Start(nil, 0, o, nil, m) // b0 unchanged, b1 absent now
+	if w.Changed(b0, encode.Key{1}) {
+		t.Fatal("an unchanged key rewrites its block")
+	}
+	w.AbsentMask(b1, 1)
+	w.Finish()
+	if o.U8[9] != 0 || o.U8[3] != 5 || o.F32[1] != 2 || o.I32[0] != 4 {
+		t.Fatalf("after keeping b0 and clearing b1: %v %v %v", o.U8, o.F32, o.I32)
+	}
+
+	w = encode.Start(nil, 0, o, nil, m) // b0 changed: its old elements are there until cleared
+	if !w.Changed(b0, encode.Key{3}) {
+		t.Fatal("a changed key keeps its block")
+	}
+	x := w.FreshU8(0, 8)
+	if x[3] != 0 {
+		t.Fatal("FreshU8 of a rewritten block is not zero")
+	}
+	x[3] = 9
+	w.Finish()
+
+	want := l.NewObs()
+	want.U8[3], want.F32[1], want.I32[0] = 9, 2, 4
+	if err := m.Compare(want); err != nil {
+		t.Fatal(err)
+	}
+	want.U8[3] = 8
+	var me *encode.MismatchError
+	if err := m.Compare(want); !errors.As(err, &me) || !me.U8 || me.Field != "u[3]" || me.Unmarked {
+		t.Fatalf("a uint8 difference: %v", err)
+	}
+	want.U8[3] = 9
+	clear(rec[0].U8)
+	if err := m.Compare(want); !errors.As(err, &me) || !me.U8 || !me.Unmarked {
+		t.Fatalf("a uint8 element outside the record: %v", err)
+	}
+}
