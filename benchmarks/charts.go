@@ -126,3 +126,84 @@ func StrengthChart(path, title string, rs []AgentResult) error {
 	p.Y.Min, p.Y.Max = 0, 1
 	return p.Save(chartWidth, chartHeight, path)
 }
+
+// agentColors colour the agents of the baselines chart, in the order they
+// first appear.
+var agentColors = []color.Color{
+	color.RGBA{R: 0xa0, G: 0xa0, B: 0xa0, A: 0xff}, // grey: the first agent (random by default)
+	colorRaw,
+	colorEncoded,
+	color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
+	color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff},
+	color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
+}
+
+// BaselinesChart writes a grouped bar chart of the baselines: one group per
+// env, one bar per agent (its win rate, with its Wilson 95% interval as an
+// error bar). Agents are told apart by AgentLabel; an agent an env lacks
+// leaves a gap.
+func BaselinesChart(path, title string, envs []EnvStrength) error {
+	var labels []string
+	index := map[string]int{}
+	for _, es := range envs {
+		for _, r := range es.Results {
+			l := AgentLabel(r.Agent)
+			if _, ok := index[l]; !ok {
+				index[l] = len(labels)
+				labels = append(labels, l)
+			}
+		}
+	}
+	if len(labels) == 0 {
+		return fmt.Errorf("no strength figures to chart")
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = "win rate (bar) and Wilson 95% interval"
+	width := 0.8 / float64(len(labels))
+	bars := make([]*plotter.Polygon, len(labels))
+	names := make([]string, len(envs))
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	for i, es := range envs {
+		names[i] = EnvLabel(es)
+		for _, r := range es.Results {
+			j := index[AgentLabel(r.Agent)]
+			x := float64(i) + (float64(j)-float64(len(labels)-1)/2)*width
+			rect := plotter.XYs{{X: x - width/2, Y: 0}, {X: x + width/2, Y: 0}, {X: x + width/2, Y: r.WinRate}, {X: x - width/2, Y: r.WinRate}}
+			if bars[j] == nil {
+				poly, err := plotter.NewPolygon(rect)
+				if err != nil {
+					return err
+				}
+				poly.Color, poly.LineStyle.Width = agentColors[j%len(agentColors)], 0
+				bars[j] = poly
+			} else {
+				bars[j].XYs = append(bars[j].XYs, rect)
+			}
+			pts = append(pts, plotter.XY{X: x, Y: r.WinRate})
+			errs = append(errs, struct{ Low, High float64 }{r.WinRate - r.WinLow, r.WinHigh - r.WinRate})
+		}
+	}
+	for j, b := range bars {
+		p.Add(b)
+		p.Legend.Add(labels[j], b)
+	}
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYer
+		plotter.YErrorer
+	}{pts, errs})
+	if err != nil {
+		return err
+	}
+	eb.LineStyle.Width = vg.Points(1)
+	eb.CapWidth = vg.Points(4)
+	p.Add(eb)
+	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.5, float64(len(envs))-0.5
+	p.Y.Min, p.Y.Max = 0, 1.15 // room for the legend
+	p.Legend.Top = true
+	p.Legend.Left = true
+	w := max(chartWidth, vg.Length(len(envs))*3.2*vg.Centimeter)
+	return p.Save(w, chartHeight+2*vg.Centimeter, path)
+}

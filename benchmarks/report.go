@@ -38,8 +38,11 @@ type Report struct {
 	Generated  time.Time       `json:"generated"`
 	Machine    Machine         `json:"machine"`
 	Throughput []EnvThroughput `json:"throughput,omitempty"`
-	Strength   *StrengthReport `json:"strength,omitempty"`
-	Python     string          `json:"python,omitempty"`
+	// Strength is the one-env strength section of reports before the
+	// all-env Baselines; a report with Baselines renders only those.
+	Strength  *StrengthReport  `json:"strength,omitempty"`
+	Baselines *BaselinesReport `json:"baselines,omitempty"`
+	Python    string           `json:"python,omitempty"`
 }
 
 // ReadPythonTable returns the contents of dir/python.md, or "" when the file
@@ -53,7 +56,7 @@ func ReadPythonTable(dir string) (string, error) {
 }
 
 // Write creates dir and writes report.md, results.json and the PNG charts
-// of the sections present. It returns the paths written.
+// of the sections present (with the baselines, also their own strength.md). It returns the paths written.
 func (r *Report) Write(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -71,7 +74,13 @@ func (r *Report) Write(dir string) ([]string, error) {
 			written = append(written, path)
 		}
 	}
-	if r.Strength != nil && len(r.Strength.Results) > 0 {
+	if r.Baselines != nil {
+		paths, err := r.Baselines.write(dir)
+		written = append(written, paths...)
+		if err != nil {
+			return written, err
+		}
+	} else if r.Strength != nil && len(r.Strength.Results) > 0 {
 		path := filepath.Join(dir, StrengthPNG)
 		title := fmt.Sprintf("%s, %d seeds", r.Strength.Env, r.Strength.Episodes)
 		if err := StrengthChart(path, title, r.Strength.Results); err != nil {
@@ -146,7 +155,9 @@ func (r *Report) Markdown() string {
 			b.WriteString("\n![vector scaling](" + ScalingPNG + ")\n\n")
 		}
 	}
-	if s := r.Strength; s != nil && len(s.Results) > 0 {
+	if r.Baselines != nil {
+		b.WriteString(r.Baselines.Markdown(2) + "\n")
+	} else if s := r.Strength; s != nil && len(s.Results) > 0 {
 		opts := s.Options
 		if opts == "" {
 			opts = "defaults"
