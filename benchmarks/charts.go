@@ -3,11 +3,15 @@ package benchmarks
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"os"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // Chart sizes.
@@ -138,10 +142,11 @@ var agentColors = []color.Color{
 	color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
 }
 
-// BaselinesChart writes a grouped bar chart of the baselines: one group per
-// env, one bar per agent (its win rate, with its Wilson 95% interval as an
-// error bar). Agents are told apart by AgentLabel; an agent an env lacks
-// leaves a gap.
+// BaselinesChart writes a chart of the baselines in two panels, one group
+// of bars per env and one bar per agent (told apart by AgentLabel; an agent
+// an env lacks leaves a gap): above, the win rate with its Wilson 95%
+// interval as an error bar in the agent's colour, the rate marked by a dot
+// so that a rate of 0 still shows; below, the mean score.
 func BaselinesChart(path, title string, envs []EnvStrength) error {
 	var labels []string
 	index := map[string]int{}
@@ -157,53 +162,99 @@ func BaselinesChart(path, title string, envs []EnvStrength) error {
 	if len(labels) == 0 {
 		return fmt.Errorf("no strength figures to chart")
 	}
-	p := plot.New()
-	p.Title.Text = title
-	p.Y.Label.Text = "win rate (bar) and Wilson 95% interval"
-	width := 0.8 / float64(len(labels))
-	bars := make([]*plotter.Polygon, len(labels))
 	names := make([]string, len(envs))
-	var pts plotter.XYs
-	var errs plotter.YErrors
 	for i, es := range envs {
 		names[i] = EnvLabel(es)
-		for _, r := range es.Results {
-			j := index[AgentLabel(r.Agent)]
-			x := float64(i) + (float64(j)-float64(len(labels)-1)/2)*width
-			rect := plotter.XYs{{X: x - width/2, Y: 0}, {X: x + width/2, Y: 0}, {X: x + width/2, Y: r.WinRate}, {X: x - width/2, Y: r.WinRate}}
-			if bars[j] == nil {
-				poly, err := plotter.NewPolygon(rect)
-				if err != nil {
-					return err
+	}
+	width := 0.8 / float64(len(labels))
+	// x is the centre of agent j's bar in env i's group
+	x := func(i, j int) float64 { return float64(i) + (float64(j)-float64(len(labels)-1)/2)*width }
+	win, score := plot.New(), plot.New()
+	win.Title.Text = title
+	win.Y.Label.Text = "win rate, 95% interval"
+	score.Y.Label.Text = "mean score (+1 win, −1 loss)"
+	win.Add(plotter.NewGrid())
+	score.Add(plotter.NewGrid())
+	lo, hi := 0.0, 0.0
+	for j, l := range labels {
+		c := agentColors[j%len(agentColors)]
+		var winBars, scoreBars []plotter.XYer
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for i, es := range envs {
+			for _, r := range es.Results {
+				if AgentLabel(r.Agent) != l {
+					continue
 				}
-				poly.Color, poly.LineStyle.Width = agentColors[j%len(agentColors)], 0
-				bars[j] = poly
-			} else {
-				bars[j].XYs = append(bars[j].XYs, rect)
+				winBars = append(winBars, bar(x(i, j), width, r.WinRate))
+				scoreBars = append(scoreBars, bar(x(i, j), width, r.MeanScore))
+				pts = append(pts, plotter.XY{X: x(i, j), Y: r.WinRate})
+				errs = append(errs, struct{ Low, High float64 }{r.WinRate - r.WinLow, r.WinHigh - r.WinRate})
+				lo, hi = min(lo, r.MeanScore), max(hi, r.MeanScore)
 			}
-			pts = append(pts, plotter.XY{X: x, Y: r.WinRate})
-			errs = append(errs, struct{ Low, High float64 }{r.WinRate - r.WinLow, r.WinHigh - r.WinRate})
 		}
+		wb, err := plotter.NewPolygon(winBars...)
+		if err != nil {
+			return err
+		}
+		sb, err := plotter.NewPolygon(scoreBars...)
+		if err != nil {
+			return err
+		}
+		wb.Color, wb.LineStyle.Width = c, 0
+		sb.Color, sb.LineStyle.Width = c, 0
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{pts, errs})
+		if err != nil {
+			return err
+		}
+		eb.LineStyle.Width, eb.LineStyle.Color, eb.CapWidth = vg.Points(1.5), darker(c), vg.Points(5)
+		dots, err := plotter.NewScatter(pts)
+		if err != nil {
+			return err
+		}
+		dots.GlyphStyle.Color, dots.GlyphStyle.Radius, dots.GlyphStyle.Shape = darker(c), vg.Points(2.5), draw.CircleGlyph{}
+		win.Add(wb, eb, dots)
+		score.Add(sb)
+		win.Legend.Add(l, wb)
 	}
-	for j, b := range bars {
-		p.Add(b)
-		p.Legend.Add(labels[j], b)
+	for _, p := range []*plot.Plot{win, score} {
+		p.NominalX(names...)
+		p.X.Min, p.X.Max = -0.5, float64(len(envs))-0.5
 	}
-	eb, err := plotter.NewYErrorBars(struct {
-		plotter.XYer
-		plotter.YErrorer
-	}{pts, errs})
+	win.Y.Min, win.Y.Max = 0, 1.2 // room for the legend
+	win.Legend.Top, win.Legend.Left = true, true
+	score.Y.Min, score.Y.Max = math.Floor(lo), math.Ceil(hi)
+	if score.Y.Min == score.Y.Max {
+		score.Y.Max++
+	}
+	w := max(chartWidth, vg.Length(len(envs))*3.4*vg.Centimeter)
+	h := 2 * chartHeight
+	img := vgimg.New(w, h)
+	canvases := plot.Align([][]*plot.Plot{{win}, {score}}, draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Centimeter / 2,
+		PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter}, draw.New(img))
+	win.Draw(canvases[0][0])
+	score.Draw(canvases[1][0])
+	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	eb.LineStyle.Width = vg.Points(1)
-	eb.CapWidth = vg.Points(4)
-	p.Add(eb)
-	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.5, float64(len(envs))-0.5
-	p.Y.Min, p.Y.Max = 0, 1.15 // room for the legend
-	p.Legend.Top = true
-	p.Legend.Left = true
-	w := max(chartWidth, vg.Length(len(envs))*3.2*vg.Centimeter)
-	return p.Save(w, chartHeight+2*vg.Centimeter, path)
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// bar is the rectangle of a bar centred on x from 0 to y.
+func bar(x, width, y float64) plotter.XYs {
+	return plotter.XYs{{X: x - width/2, Y: 0}, {X: x + width/2, Y: 0}, {X: x + width/2, Y: y}, {X: x - width/2, Y: y}}
+}
+
+// darker is c at two thirds of its brightness, for marks drawn over a bar.
+func darker(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.RGBA{R: uint8(r >> 8 * 2 / 3), G: uint8(g >> 8 * 2 / 3), B: uint8(b >> 8 * 2 / 3), A: 0xff}
 }

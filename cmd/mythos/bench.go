@@ -223,7 +223,8 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 	return nil
 }
 
-// loadAverage is /proc/loadavg's 1, 5 and 15 minute load, or "".
+// loadAverage is /proc/loadavg's 1, 5 and 15 minute load and this
+// process's niceness (from /proc/self/stat), or "" where unknown.
 func loadAverage() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
@@ -233,7 +234,17 @@ func loadAverage() string {
 	if len(f) < 3 {
 		return ""
 	}
-	return strings.Join(f[:3], " ")
+	load := strings.Join(f[:3], " ")
+	// the fields after the command's closing parenthesis start at the
+	// state (field 3 of proc(5)); nice is field 19
+	if st, err := os.ReadFile("/proc/self/stat"); err == nil {
+		if i := strings.LastIndexByte(string(st), ')'); i >= 0 {
+			if rest := strings.Fields(string(st[i+1:])); len(rest) > 16 {
+				load += ", niceness " + rest[16]
+			}
+		}
+	}
+	return load
 }
 
 // announce prints, before any timing, where the report goes and how long the
