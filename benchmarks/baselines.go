@@ -33,8 +33,10 @@ type BaselinesConfig struct {
 	// Workers is the number of goroutines playing episodes (it never
 	// changes the results).
 	Workers int
-	// Progress, if not nil, is called once per finished episode.
-	Progress func()
+	// Progress, if not nil, is called once per finished episode, with the
+	// index of its case and of the agent in the case (from worker
+	// goroutines, concurrently).
+	Progress func(c, agent int)
 }
 
 // Episodes is the total number of episodes of the run.
@@ -92,7 +94,12 @@ func Baselines(cfg BaselinesConfig) ([]EnvStrength, error) {
 			es.Seats = append(es.Seats, s.String())
 		}
 		for i := range c.Agents {
-			res, err := Strength(c.strengthConfig(cfg, i))
+			sc := c.strengthConfig(cfg, i)
+			if cfg.Progress != nil {
+				ci, ai := len(out), i
+				sc.Progress = func() { cfg.Progress(ci, ai) }
+			}
+			res, err := Strength(sc)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", c.Env, err)
 			}
@@ -120,7 +127,7 @@ func CheckCases(cases []BaselineCase) error {
 // strengthConfig is the single-agent strength run of agent i of c.
 func (c BaselineCase) strengthConfig(cfg BaselinesConfig, i int) StrengthConfig {
 	return StrengthConfig{Env: c.Env, Options: c.Options, Agents: []string{c.Agents[i]}, Seats: c.Seats,
-		Episodes: c.Episodes[i], Seed: cfg.Seed, Workers: cfg.Workers, Progress: cfg.Progress}
+		Episodes: c.Episodes[i], Seed: cfg.Seed, Workers: cfg.Workers}
 }
 
 // check makes the env and every agent and checks the seats and episode

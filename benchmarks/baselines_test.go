@@ -62,7 +62,7 @@ func TestCheckCasesRefusesBeforePlaying(t *testing.T) {
 			Seats: []agents.SeatAgent{{Seat: "nobody", Agent: "random"}}}, "nobody"},
 	} {
 		ok := BaselineCase{Env: fixture.ID, Agents: []string{"random"}, Episodes: []int{1}}
-		_, err := Baselines(BaselinesConfig{Cases: []BaselineCase{ok, c.c}, Progress: func() { played++ }})
+		_, err := Baselines(BaselinesConfig{Cases: []BaselineCase{ok, c.c}, Progress: func(int, int) { played++ }})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: err %v, want %q", c.c, err, c.want)
 		}

@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -187,8 +189,10 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 		tcfg.VectorEnvs, tcfg.LiveEnvs = 16, 32
 	}
 	log := cmd.ErrOrStderr()
+	var estimates []benchmarks.CaseEstimate
 	if !b.quiet {
-		if err := b.announce(log, tcfg, scfg); err != nil {
+		var err error
+		if estimates, err = b.announce(log, tcfg, scfg); err != nil {
 			return err
 		}
 	}
@@ -206,15 +210,13 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 	}
 	br := &benchmarks.BaselinesReport{Command: report.Command, Generated: time.Now(), Load: loadAverage(), Machine: report.Machine,
 		Seed: b.seed, Workers: b.workers, Notes: notes}
-	bar := (&episodeFlags{quiet: b.quiet}).bar(log, scfg.Episodes(), "strength episodes")
-	if bar != nil {
-		scfg.Progress = func() { bar.Add(1) }
-	}
+	bar := strengthProgress(log, b.quiet, &scfg, estimates)
 	var err error
 	br.Envs, err = benchmarks.Baselines(scfg)
-	if bar != nil {
-		bar.Finish()
+	if err == nil {
+		bar.Set64(progressUnits)
 	}
+	bar.Finish()
 	if err != nil {
 		return err
 	}
@@ -251,7 +253,7 @@ func loadAverage() string {
 // run is expected to take: the throughput part exactly, the strength part
 // from a short probe of each agent on each env (about half a second each; a
 // twentieth with --quick).
-func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scfg benchmarks.BaselinesConfig) error {
+func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scfg benchmarks.BaselinesConfig) ([]benchmarks.CaseEstimate, error) {
 	mode := "full run"
 	if b.quick {
 		mode = "quick run"
@@ -259,6 +261,7 @@ func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scf
 	fmt.Fprintf(w, "mythos bench: %s into %s\n", mode, b.out)
 	var through, strength time.Duration
 	var parts []string
+	var per []benchmarks.CaseEstimate
 	if !b.noThroughput {
 		through = tcfg.Expected()
 		parts = append(parts, "throughput "+roundDuration(through))
@@ -274,10 +277,9 @@ func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scf
 		}
 		fmt.Fprintf(w, "estimating the strength table: %d envs, %d agents, %d episodes (%s per agent and env)…\n",
 			len(scfg.Cases), agentsN, scfg.Episodes(), budget)
-		var per []benchmarks.CaseEstimate
 		var err error
 		if strength, per, err = benchmarks.EstimateBaselines(scfg, budget); err != nil {
-			return err
+			return nil, err
 		}
 		for _, c := range per {
 			var agents []string
@@ -297,7 +299,46 @@ func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scf
 		parts = append(parts, "strength "+roundDuration(strength))
 	}
 	fmt.Fprintf(w, "expected time: about %s: %s\n", roundDuration(through+strength), strings.Join(parts, "; "))
-	return nil
+	return per, nil
+}
+
+// progressUnits is the length of the strength table's progress: per cent
+// of its estimated time.
+const progressUnits = 100
+
+// strengthProgress sets cfg.Progress to advance a progress of the run's
+// estimated time, each episode by its agent's estimated time per episode
+// (ISMCTS episodes cost a thousand random ones), and names the env and agent
+// being played. Without estimates (--quiet) it returns nil.
+func strengthProgress(w io.Writer, quiet bool, cfg *benchmarks.BaselinesConfig, est []benchmarks.CaseEstimate) *progress {
+	if quiet || len(est) != len(cfg.Cases) {
+		return nil
+	}
+	var total float64
+	weight := make([][]float64, len(est))
+	for c, ce := range est {
+		weight[c] = make([]float64, len(ce.Agents))
+		for a, e := range ce.Agents {
+			// at least a millisecond an episode, so that an estimate of 0 moves
+			weight[c][a] = max(e.Expected.Seconds()/float64(cfg.Cases[c].Episodes[a]), 1e-3)
+			total += weight[c][a] * float64(cfg.Cases[c].Episodes[a])
+		}
+	}
+	bar := newProgress(w, progressUnits, "strength table, % of the estimated time", false,
+		progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+	var mu sync.Mutex
+	done, last := 0.0, [2]int{-1, -1}
+	cfg.Progress = func(c, a int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if last != [2]int{c, a} {
+			last = [2]int{c, a}
+			bar.Describe(fmt.Sprintf("strength table, %% of the estimated time (%s, %s)", cfg.Cases[c].Env, benchmarks.AgentLabel(cfg.Cases[c].Agents[a])))
+		}
+		done += weight[c][a]
+		bar.Set64(min(int64(done/total*progressUnits), progressUnits-1))
+	}
+	return bar
 }
 
 // roundDuration rounds d for people: to 0.1s below 10s, to the second below
