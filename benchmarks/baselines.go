@@ -69,7 +69,9 @@ type BaselinesReport struct {
 	Generated time.Time `json:"generated"`
 	// Load is the machine's load while the run started (/proc/loadavg's
 	// first three figures), empty where unknown.
-	Load    string        `json:"load,omitempty"`
+	Load string `json:"load,omitempty"`
+	// LoadEnd is the same when the run ended.
+	LoadEnd string        `json:"load_end,omitempty"`
 	Machine Machine       `json:"machine"`
 	Seed    uint64        `json:"seed"`
 	Seconds float64       `json:"seconds"`

@@ -31,7 +31,10 @@ func (r *BaselinesReport) Markdown(level int) string {
 	if load == "" {
 		load = "unknown"
 	}
-	fmt.Fprintf(&b, "Machine: %s, %d logical cores (GOMAXPROCS %d), %s; workers: %d; load average at the start %s.\n\n",
+	if r.LoadEnd != "" {
+		load += "; at the end " + r.LoadEnd
+	}
+	fmt.Fprintf(&b, "Machine: %s, %d logical cores (GOMAXPROCS %d), %s; workers: %d; load average (1, 5, 15 min) at the start %s.\n\n",
 		m.CPU, m.Cores, m.GOMAXPROCS, m.GoVersion, r.Workers, load)
 	fmt.Fprintf(&b, "Every agent of an env plays the same seeds: episode k is seeded from base seed %d, so an agent\n"+
 		"with fewer episodes plays the first ones of the others'. The table depends only on the seed, the\n"+

@@ -220,7 +220,7 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 	if err != nil {
 		return err
 	}
-	br.Seconds = time.Since(br.Generated).Seconds()
+	br.Seconds, br.LoadEnd = time.Since(br.Generated).Seconds(), loadAverage()
 	report.Baselines = br
 	return nil
 }
