@@ -87,3 +87,34 @@ func TestLabels(t *testing.T) {
 		t.Errorf("EnvLabel %q", got)
 	}
 }
+
+// TestReportWithBothStrengthSections: a report with the one-env section of
+// an earlier run and the baselines renders both, each with its own chart.
+func TestReportWithBothStrengthSections(t *testing.T) {
+	fixture.Register()
+	one, err := Strength(StrengthConfig{Env: fixture.ID, Agents: []string{"random"}, Episodes: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs, err := Baselines(BaselinesConfig{Seed: 1, Cases: []BaselineCase{{Env: fixture.ID, Agents: []string{"random"}, Episodes: []int{3}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Report{Command: "mythos bench", Generated: time.Unix(0, 0), Strength: &StrengthReport{Env: fixture.ID, Seed: 1, Episodes: 3, Results: one},
+		Baselines: &BaselinesReport{Command: "mythos bench --no-throughput", Generated: time.Unix(0, 0), Seed: 1, Envs: envs}}
+	dir := t.TempDir()
+	if _, err := r.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{StrengthPNG, OneEnvPNG, BaselinesMD} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, ReportFile))
+	for _, want := range []string{"## Strength on one env", "](" + OneEnvPNG + ")", "## Strength of the baselines on every env", "](" + BaselinesPNG + ")"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+}

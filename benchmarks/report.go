@@ -18,6 +18,9 @@ const (
 	ThroughputPNG = "throughput.png"
 	ScalingPNG    = "scaling.png"
 	StrengthPNG   = "strength.png"
+	// OneEnvPNG is the one-env strength chart of a report that also has
+	// the baselines (whose chart is strength.png).
+	OneEnvPNG     = "strength-one-env.png"
 	PythonTableMD = "python.md" // written by the Python peer comparison; read if present
 )
 
@@ -39,7 +42,7 @@ type Report struct {
 	Machine    Machine         `json:"machine"`
 	Throughput []EnvThroughput `json:"throughput,omitempty"`
 	// Strength is the one-env strength section of reports before the
-	// all-env Baselines; a report with Baselines renders only those.
+	// all-env Baselines (rendered before them when both are present).
 	Strength  *StrengthReport  `json:"strength,omitempty"`
 	Baselines *BaselinesReport `json:"baselines,omitempty"`
 	Python    string           `json:"python,omitempty"`
@@ -80,11 +83,12 @@ func (r *Report) Write(dir string) ([]string, error) {
 		if err != nil {
 			return written, err
 		}
-	} else if r.Strength != nil && len(r.Strength.Results) > 0 {
-		path := filepath.Join(dir, StrengthPNG)
+	}
+	if r.Strength != nil && len(r.Strength.Results) > 0 {
+		path := filepath.Join(dir, r.oneEnvPNG())
 		title := fmt.Sprintf("%s, %d seeds", r.Strength.Env, r.Strength.Episodes)
 		if err := StrengthChart(path, title, r.Strength.Results); err != nil {
-			return written, fmt.Errorf("%s: %w", StrengthPNG, err)
+			return written, fmt.Errorf("%s: %w", r.oneEnvPNG(), err)
 		}
 		written = append(written, path)
 	}
@@ -102,6 +106,15 @@ func (r *Report) Write(dir string) ([]string, error) {
 		return written, err
 	}
 	return append(written, path), nil
+}
+
+// oneEnvPNG is the file of the one-env strength chart: strength.png, or
+// strength-one-env.png beside the baselines' strength.png.
+func (r *Report) oneEnvPNG() string {
+	if r.Baselines != nil {
+		return OneEnvPNG
+	}
+	return StrengthPNG
 }
 
 // Markdown renders the report.
@@ -155,23 +168,28 @@ func (r *Report) Markdown() string {
 			b.WriteString("\n![vector scaling](" + ScalingPNG + ")\n\n")
 		}
 	}
-	if r.Baselines != nil {
-		b.WriteString(r.Baselines.Markdown(2) + "\n")
-	} else if s := r.Strength; s != nil && len(s.Results) > 0 {
+	if s := r.Strength; s != nil && len(s.Results) > 0 {
 		opts := s.Options
 		if opts == "" {
 			opts = "defaults"
 		}
-		fmt.Fprintf(&b, "## Strength\n\n`%s` (options: %s), %d episodes per agent on the same seeds (base seed %d).\n"+
+		heading := "Strength"
+		if r.Baselines != nil {
+			heading = "Strength on one env"
+		}
+		fmt.Fprintf(&b, "## %s\n\n`%s` (options: %s), %d episodes per agent on the same seeds (base seed %d).\n"+
 			"Win rate with its Wilson 95%% interval; score is the game's result (+1 win, −1 loss);\n"+
-			"length counts decisions.\n\n", s.Env, opts, s.Episodes, s.Seed)
+			"length counts decisions.\n\n", heading, s.Env, opts, s.Episodes, s.Seed)
 		b.WriteString("| agent | wins | losses | unfinished | win rate | 95% interval | mean score | mean length | decisions/s |\n" +
 			"|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		for _, a := range s.Results {
 			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %.3f | [%.3f, %.3f] | %+.3f | %.1f | %s |\n", a.Agent, a.Wins, a.Losses,
 				a.Unfinished, a.WinRate, a.WinLow, a.WinHigh, a.MeanScore, a.MeanLength, human(a.DecisionsPerSec))
 		}
-		b.WriteString("\n" + separation(s.Results) + "\n\n![win rates](" + StrengthPNG + ")\n\n")
+		b.WriteString("\n" + separation(s.Results) + "\n\n![win rates](" + r.oneEnvPNG() + ")\n\n")
+	}
+	if r.Baselines != nil {
+		b.WriteString(r.Baselines.Markdown(2) + "\n")
 	}
 	if r.Python != "" {
 		b.WriteString("## Python client and PettingZoo peers\n\nFrom `" + PythonTableMD + "` (written by the Python benchmark):\n\n")
