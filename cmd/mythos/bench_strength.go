@@ -204,10 +204,11 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 		}
 		cases = append(cases, c)
 	}
-	dirs, err := s.policyDirs()
+	dirs, found, err := s.policyDirs()
 	if err != nil {
 		return nil, nil, err
 	}
+	played := 0
 	for _, dir := range dirs {
 		arch, err := readArch(dir)
 		if err != nil {
@@ -224,40 +225,51 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 		if err != nil {
 			return nil, nil, err
 		}
+		// a checkpoint found (not named) that no longer fits its env (an
+		// older observation layout) is left out with a note; a named one
+		// fails the run
+		if err := benchmarks.CheckCases([]benchmarks.BaselineCase{c}); err != nil {
+			if !found[dir] {
+				return nil, nil, err
+			}
+			notes = append(notes, "The checkpoint `"+dir+"` was left out: "+err.Error()+".")
+			continue
+		}
 		cases = append(cases, c)
+		played++
 	}
-	if len(dirs) == 0 {
+	if played == 0 {
 		where := "given with `--policy DIR`"
 		if s.policyRoot != "" {
 			where = "under `" + s.policyRoot + "/NAME/best` nor " + where
 		}
-		notes = append(notes, "No trained policy row: no checkpoint (network.json and weights.npz) was found "+where+
+		notes = append(notes, "No trained policy row: no checkpoint (network.json and weights.npz) that fits a selected env was found "+where+
 			". Training runs keep their checkpoints out of the repository (train/README.md); add one with `--policy DIR`.")
 	}
 	return cases, notes, nil
 }
 
 // policyDirs lists --policy and the best checkpoints under --policies-from,
-// sorted, each once.
-func (s *strengthFlags) policyDirs() ([]string, error) {
-	dirs := append([]string(nil), s.policies...)
+// sorted, each once; found marks those only found under --policies-from.
+func (s *strengthFlags) policyDirs() (dirs []string, found map[string]bool, err error) {
+	found = map[string]bool{}
 	if s.policyRoot != "" {
-		found, err := filepath.Glob(filepath.Join(s.policyRoot, "*", "best", "network.json"))
+		files, err := filepath.Glob(filepath.Join(s.policyRoot, "*", "best", "network.json"))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		for _, f := range found {
-			dirs = append(dirs, filepath.Dir(f))
+		for _, f := range files {
+			found[filepath.Dir(f)] = true
 		}
+	}
+	for _, d := range s.policies {
+		found[d] = false
+	}
+	for d := range found {
+		dirs = append(dirs, d)
 	}
 	sort.Strings(dirs)
-	out := dirs[:0]
-	for i, d := range dirs {
-		if i == 0 || d != dirs[i-1] {
-			out = append(out, d)
-		}
-	}
-	return out, nil
+	return dirs, found, nil
 }
 
 // readArch reads the network description of the checkpoint in dir: its env

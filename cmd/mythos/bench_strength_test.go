@@ -118,7 +118,9 @@ func TestBenchStrengthTableCoversEveryEnv(t *testing.T) {
 
 // TestBenchStrengthPolicyRow: a checkpoint under --policies-from adds a
 // case on its env with the options it was trained on, where the policy plays
-// beside the baselines; --strength-envs takes a unique part of an id.
+// beside the baselines; one that no longer fits its env is left out with a
+// note, or fails the run when --policy names it; --strength-envs takes a
+// unique part of an id.
 func TestBenchStrengthPolicyRow(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "tiny.yaml")
@@ -130,15 +132,41 @@ func TestBenchStrengthPolicyRow(t *testing.T) {
 	if out, _, err := mythos(t, "", "train", fixture.ID, "--config", cfg, "--steps", "128", "--out", filepath.Join(runs, "tiny"), "--quiet"); err != nil {
 		t.Fatalf("train: %v\n%s", err, out)
 	}
+	// a copy whose observation layout no longer fits the env
+	ckpt, stale := filepath.Join(runs, "tiny", "best"), filepath.Join(runs, "stale", "best")
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"network.json", "weights.npz"} {
+		b, err := os.ReadFile(filepath.Join(ckpt, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == "network.json" {
+			var arch map[string]any
+			if err := json.Unmarshal(b, &arch); err != nil {
+				t.Fatal(err)
+			}
+			arch["obs_f32"] = arch["obs_f32"].(float64) + 1
+			b, _ = json.Marshal(arch)
+		}
+		if err := os.WriteFile(filepath.Join(stale, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	out := filepath.Join(dir, "bench")
-	if _, _, err := mythos(t, "", "bench", "--quick", "--quiet", "--no-throughput", "--out", out, "--strength-envs", "Cipher",
-		"--agents", "random", "--policies-from", runs, "--env-episodes", "Cipher=3"); err != nil {
+	args := []string{"bench", "--quick", "--quiet", "--no-throughput", "--out", out, "--strength-envs", "Cipher",
+		"--agents", "random", "--policies-from", runs, "--env-episodes", "Cipher=3"}
+	if _, _, err := mythos(t, "", args...); err != nil {
 		t.Fatal(err)
 	}
 	r := readBaselines(t, out)
-	ckpt := filepath.Join(runs, "tiny", "best")
-	if len(r.Envs) != 2 || r.Envs[0].Env != fixture.ID || r.Envs[1].Env != fixture.ID || len(r.Notes) != 0 {
+	if len(r.Envs) != 2 || r.Envs[0].Env != fixture.ID || r.Envs[1].Env != fixture.ID || len(r.Notes) != 1 ||
+		!strings.Contains(r.Notes[0], "`"+stale+"` was left out") {
 		t.Fatalf("cases %+v, notes %q", r.Envs, r.Notes)
+	}
+	if _, _, err := mythos(t, "", append(args, "--policy", stale, "--out", filepath.Join(dir, "named"))...); err == nil || !strings.Contains(err.Error(), stale) {
+		t.Fatalf("a named checkpoint that does not fit: %v", err)
 	}
 	p := r.Envs[1]
 	if p.Options != "max_steps=40,seats=2,skip_trivial=true" || !strings.Contains(p.Note, ckpt) || len(p.Results) != 2 ||
