@@ -371,16 +371,25 @@ func readReport(dir string) (*benchmarks.Report, error) {
 func commandLine(cmd *cobra.Command) string {
 	parts := []string{cmd.CommandPath()}
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		sv, repeated := fl.Value.(pflag.SliceValue)
 		switch {
 		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
 			parts = append(parts, "--"+fl.Name)
-		default:
-			v := fl.Value.String()
-			if strings.ContainsAny(v, " ;*?'\"") || v == "" {
-				v = "'" + v + "'"
+		case repeated && fl.Value.Type() == "stringArray":
+			for _, v := range sv.GetSlice() {
+				parts = append(parts, "--"+fl.Name, shellWord(v))
 			}
-			parts = append(parts, "--"+fl.Name, v)
+		default:
+			parts = append(parts, "--"+fl.Name, shellWord(fl.Value.String()))
 		}
 	})
 	return strings.Join(parts, " ")
+}
+
+// shellWord quotes v for a shell where it needs it.
+func shellWord(v string) string {
+	if strings.ContainsAny(v, " ;*?'\"[]") || v == "" {
+		return "'" + v + "'"
+	}
+	return v
 }

@@ -161,6 +161,9 @@ func TestBenchStrengthPolicyRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := readBaselines(t, out)
+	if !strings.Contains(r.Command, "--env-episodes Cipher=3 ") {
+		t.Errorf("command %q does not repeat --env-episodes as typed", r.Command)
+	}
 	if len(r.Envs) != 2 || r.Envs[0].Env != fixture.ID || r.Envs[1].Env != fixture.ID || len(r.Notes) != 1 ||
 		!strings.Contains(r.Notes[0], "`"+stale+"` was left out") {
 		t.Fatalf("cases %+v, notes %q", r.Envs, r.Notes)
