@@ -152,6 +152,7 @@ func freshDir(base string, now time.Time) (string, error) {
 // starts, and the expected time of the run is printed before it starts.
 func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) error {
 	f := cmd.Flags()
+	b.st.ownIters = f.Changed("ismcts-iters")
 	if b.quick {
 		if !f.Changed("duration") {
 			b.duration = 50 * time.Millisecond

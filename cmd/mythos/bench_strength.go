@@ -14,6 +14,7 @@ import (
 	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/benchmarks"
 	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/train"
 )
 
@@ -29,22 +30,30 @@ type strengthFlags struct {
 	ismctsEpisodes int      // --ismcts-episodes (0: --episodes)
 	policies       []string // --policy DIR
 	policyRoot     string   // --policies-from
+	// ownIters is set when --ismcts-iters was given (or --quick): then it
+	// holds for every env --env-iters does not name, envDefaults aside.
+	ownIters bool
 }
 
 // envDefaults are the strength table's defaults for envs that need them: the
 // seats every agent leaves to a fixed agent, and the ISMCTS iterations when
-// --env-iters does not name the env. Looked up by id, never iterated.
+// neither --env-iters nor --ismcts-iters is given. Looked up by id, never
+// iterated.
 var envDefaults = map[string]struct {
 	seats []string
 	iters int
 }{
 	// the dead pioneers' monsters (MA §19.4) play the same for every agent
-	// under test; an ISMCTS decision costs about ten times an LCG one
+	// under test; an ISMCTS decision costs about ten times a scenario's of
+	// the LCG, and a game is twice as long
 	env.MachinaFrozenEngineID: {seats: []string{"monsters=heuristic"}, iters: 100},
+	// a campaign episode is three scenarios, its decisions twice as dear
+	lcg.NightOfTheZealotID: {iters: 200},
 }
 
-// defaultISMCTSIters is --ismcts-iters' default.
-const defaultISMCTSIters = 200
+// defaultISMCTSIters is --ismcts-iters' default: fewer (100, 200) play
+// The Gathering worse than the heuristic itself.
+const defaultISMCTSIters = 1000
 
 func (s *strengthFlags) add(f *pflag.FlagSet) {
 	f.StringVar(&s.envs, "strength-envs", "all", "env ids of the strength table, comma-separated; a unique part of an id will do (Gathering, Machina)")
@@ -53,7 +62,8 @@ func (s *strengthFlags) add(f *pflag.FlagSet) {
 	f.IntVar(&s.episodes, "episodes", 200, "episodes per agent per env of the strength table (the same seeds for every agent)")
 	f.StringArrayVar(&s.envEpisodes, "env-episodes", nil, "ENV=N: episodes per agent on that env instead of --episodes (repeatable)")
 	f.IntVar(&s.ismctsIters, "ismcts-iters", defaultISMCTSIters, "iterations per decision of ismcts agents that set neither iters nor ms")
-	f.StringArrayVar(&s.envIters, "env-iters", nil, "ENV=N: --ismcts-iters on that env (repeatable; default "+env.MachinaFrozenEngineID+"=100)")
+	f.StringArrayVar(&s.envIters, "env-iters", nil, "ENV=N: --ismcts-iters on that env (repeatable; without it or --ismcts-iters, "+
+		lcg.NightOfTheZealotID+" gets 200 and "+env.MachinaFrozenEngineID+" 100)")
 	f.IntVar(&s.ismctsEpisodes, "ismcts-episodes", 20, "episodes of ismcts agents per env, the first of the others' seeds (0: as the others)")
 	f.StringArrayVar(&s.policies, "policy", nil, "DIR: add the trained policy of checkpoint DIR (network.json, weights.npz) on its env, with its options (repeatable)")
 	f.StringVar(&s.policyRoot, "policies-from", "train/results", "add the policy of every checkpoint DIR/NAME/best here (none: --policies-from '')")
@@ -61,6 +71,7 @@ func (s *strengthFlags) add(f *pflag.FlagSet) {
 
 // quick makes the strength table a smoke run for the flags not given.
 func (s *strengthFlags) quick(f *pflag.FlagSet) {
+	s.ownIters = true
 	if !f.Changed("episodes") {
 		s.episodes = 4
 	}
@@ -171,7 +182,7 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 		n, ok := iters[id]
 		if !ok {
 			n = s.ismctsIters
-			if d.iters > 0 {
+			if d.iters > 0 && !s.ownIters {
 				n = d.iters
 			}
 		}

@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
+
 	"github.com/mythos-rl/mythos/benchmarks"
 	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/internal/fixture"
 )
 
@@ -79,6 +82,9 @@ func TestBenchStrengthTableCoversEveryEnv(t *testing.T) {
 				t.Fatalf("%s: %d agents, want random, heuristic, ismcts", es.Env, len(es.Results))
 			}
 			for j, want := range []string{"random", "heuristic", "ismcts:rollout=heuristic,iters="} {
+				if j == 2 && es.Env != env.MachinaFrozenEngineID {
+					want += "10" // --quick's, whatever the env's default
+				}
 				a := es.Results[j]
 				if !strings.HasPrefix(a.Agent, want) {
 					t.Errorf("%s: agent %d is %s, want %s", es.Env, j, a.Agent, want)
@@ -179,5 +185,51 @@ func TestBenchStrengthPolicyRow(t *testing.T) {
 	md, _ := os.ReadFile(filepath.Join(out, benchmarks.BaselinesMD))
 	if !strings.Contains(string(md), "`policy:ckpt="+ckpt+"`") {
 		t.Fatalf("strength.md lacks the policy row:\n%s", md)
+	}
+}
+
+// TestBenchStrengthCaseSizes: by default every env's ISMCTS gets 1000 iterations
+// but the campaign's (200) and Machina's (100), and the first 20 of the
+// 200 seeds; --env-iters names an env by a part of its id; a given
+// --ismcts-iters holds everywhere --env-iters does not say otherwise.
+func TestBenchStrengthCaseSizes(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		iters map[string]string // by env id, "" for 1000
+		eps   [3]int
+	}{
+		{nil, map[string]string{lcg.NightOfTheZealotID: "200", env.MachinaFrozenEngineID: "100"}, [3]int{200, 200, 20}},
+		{[]string{"--ismcts-iters", "300", "--env-iters", "Gathering=7", "--episodes", "9", "--ismcts-episodes", "0"},
+			map[string]string{lcg.TheGatheringID: "7", lcg.NightOfTheZealotID: "300", env.MachinaFrozenEngineID: "300"}, [3]int{9, 9, 9}},
+	} {
+		fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+		var s strengthFlags
+		s.add(fs)
+		if err := fs.Parse(append([]string{"--strength-envs", "all", "--policies-from", ""}, c.args...)); err != nil {
+			t.Fatal(err)
+		}
+		s.ownIters = fs.Changed("ismcts-iters")
+		cases, _, err := s.cases()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cases) != len(env.IDs()) {
+			t.Fatalf("%v: %d cases", c.args, len(cases))
+		}
+		for _, k := range cases {
+			want := c.iters[k.Env]
+			if want == "" {
+				want = "1000"
+				if c.args != nil {
+					want = "300"
+				}
+			}
+			if got := k.Agents[2]; got != "ismcts:rollout=heuristic,iters="+want {
+				t.Errorf("%v: %s: agent %s, want iters=%s", c.args, k.Env, got, want)
+			}
+			if !reflect.DeepEqual(k.Episodes, c.eps[:]) {
+				t.Errorf("%v: %s: episodes %v, want %v", c.args, k.Env, k.Episodes, c.eps)
+			}
+		}
 	}
 }
