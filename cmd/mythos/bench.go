@@ -92,7 +92,7 @@ func newBench() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&b.out, "out", "", "directory for the report and charts (default: a new bench-results/DATE_TIME)")
-	f.BoolVar(&b.quick, "quick", false, "a smoke run of a few seconds: 50ms per throughput figure, 4 episodes, cheap agents")
+	f.BoolVar(&b.quick, "quick", false, "a smoke run of a few seconds: 50ms per throughput figure, 4 episodes per agent and env, ISMCTS with 10 iterations on 1")
 	durationVar(f, &b.duration, "duration", time.Second, "time spent on each throughput figure")
 	f.StringVar(&b.ids, "ids", "", "env ids for throughput, comma-separated (default: every registered id)")
 	b.st.add(f)
