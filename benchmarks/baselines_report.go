@@ -15,7 +15,7 @@ const (
 
 // Title is the chart's title.
 func (r *BaselinesReport) Title() string {
-	return fmt.Sprintf("Baselines on every env (seed %d)", r.Seed)
+	return fmt.Sprintf("Baselines on every env: base seed %d, episodes and ISMCTS iterations in %s", r.Seed, BaselinesMD)
 }
 
 // Markdown renders the section with its heading at level (1: "#"); the

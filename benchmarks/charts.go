@@ -230,6 +230,15 @@ func BaselinesChart(path, title string, envs []EnvStrength) error {
 	if score.Y.Min == score.Y.Max {
 		score.Y.Max++
 	}
+	var ticks []plot.Tick // every whole score, 0 included
+	for v := score.Y.Min; v <= score.Y.Max; v++ {
+		label := fmt.Sprintf("%.0f", v)
+		if v > 0 {
+			label = "+" + label
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: label})
+	}
+	score.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	w := max(chartWidth, vg.Length(len(envs))*3.4*vg.Centimeter)
 	h := 2 * chartHeight
 	img := vgimg.New(w, h)

@@ -51,7 +51,7 @@ func newBench() *cobra.Command {
 			"directory bench-results/DATE_TIME), with the machine (CPU model, cores, Go version) and\n" +
 			"this exact command. A python.md in --out (the Python peer comparison) is included in\n" +
 			"the report.\n\n" +
-			"The full run takes minutes (the ISMCTS agent dominates); it prints its expected time\n" +
+			"The full run takes tens of minutes on 2 cores (ISMCTS dominates); it prints its expected time\n" +
 			"before it starts. --quick is a smoke run of a few seconds. The committed report is\n" +
 			"rewritten only by naming it, --out benchmarks/results, and never by a --quick run.\n" +
 			"--no-throughput --out DIR writes the strength table alone.\n" +
