@@ -3,11 +3,15 @@ package benchmarks
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"os"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // Chart sizes.
@@ -125,4 +129,141 @@ func StrengthChart(path, title string, rs []AgentResult) error {
 	p.NominalX(names...)
 	p.Y.Min, p.Y.Max = 0, 1
 	return p.Save(chartWidth, chartHeight, path)
+}
+
+// agentColors colour the agents of the baselines chart, in the order they
+// first appear.
+var agentColors = []color.Color{
+	color.RGBA{R: 0xa0, G: 0xa0, B: 0xa0, A: 0xff}, // grey: the first agent (random by default)
+	colorRaw,
+	colorEncoded,
+	color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
+	color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff},
+	color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
+}
+
+// BaselinesChart writes a chart of the baselines in two panels, one group
+// of bars per env and one bar per agent (told apart by AgentLabel; an agent
+// an env lacks leaves a gap): above, the win rate with its Wilson 95%
+// interval as an error bar in the agent's colour, the rate marked by a dot
+// so that a rate of 0 still shows; below, the mean score.
+func BaselinesChart(path, title string, envs []EnvStrength) error {
+	var labels []string
+	index := map[string]int{}
+	for _, es := range envs {
+		for _, r := range es.Results {
+			l := AgentLabel(r.Agent)
+			if _, ok := index[l]; !ok {
+				index[l] = len(labels)
+				labels = append(labels, l)
+			}
+		}
+	}
+	if len(labels) == 0 {
+		return fmt.Errorf("no strength figures to chart")
+	}
+	names := make([]string, len(envs))
+	for i, es := range envs {
+		names[i] = EnvLabel(es)
+	}
+	width := 0.8 / float64(len(labels))
+	// x is the centre of agent j's bar in env i's group
+	x := func(i, j int) float64 { return float64(i) + (float64(j)-float64(len(labels)-1)/2)*width }
+	win, score := plot.New(), plot.New()
+	win.Title.Text = title
+	win.Y.Label.Text = "win rate, 95% interval"
+	score.Y.Label.Text = "mean score (+1 win, −1 loss)"
+	win.Add(plotter.NewGrid())
+	score.Add(plotter.NewGrid())
+	lo, hi := 0.0, 0.0
+	for j, l := range labels {
+		c := agentColors[j%len(agentColors)]
+		var winBars, scoreBars []plotter.XYer
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for i, es := range envs {
+			for _, r := range es.Results {
+				if AgentLabel(r.Agent) != l {
+					continue
+				}
+				winBars = append(winBars, bar(x(i, j), width, r.WinRate))
+				scoreBars = append(scoreBars, bar(x(i, j), width, r.MeanScore))
+				pts = append(pts, plotter.XY{X: x(i, j), Y: r.WinRate})
+				errs = append(errs, struct{ Low, High float64 }{r.WinRate - r.WinLow, r.WinHigh - r.WinRate})
+				lo, hi = min(lo, r.MeanScore), max(hi, r.MeanScore)
+			}
+		}
+		wb, err := plotter.NewPolygon(winBars...)
+		if err != nil {
+			return err
+		}
+		sb, err := plotter.NewPolygon(scoreBars...)
+		if err != nil {
+			return err
+		}
+		wb.Color, wb.LineStyle.Width = c, 0
+		sb.Color, sb.LineStyle.Width = c, 0
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{pts, errs})
+		if err != nil {
+			return err
+		}
+		eb.LineStyle.Width, eb.LineStyle.Color, eb.CapWidth = vg.Points(1.5), darker(c), vg.Points(5)
+		dots, err := plotter.NewScatter(pts)
+		if err != nil {
+			return err
+		}
+		dots.GlyphStyle.Color, dots.GlyphStyle.Radius, dots.GlyphStyle.Shape = darker(c), vg.Points(2.5), draw.CircleGlyph{}
+		win.Add(wb, eb, dots)
+		score.Add(sb)
+		win.Legend.Add(l, wb)
+	}
+	for _, p := range []*plot.Plot{win, score} {
+		p.NominalX(names...)
+		p.X.Min, p.X.Max = -0.5, float64(len(envs))-0.5
+	}
+	win.Y.Min, win.Y.Max = 0, 1.2 // room for the legend
+	win.Legend.Top, win.Legend.Left = true, true
+	score.Y.Min, score.Y.Max = math.Floor(lo), math.Ceil(hi)
+	if score.Y.Min == score.Y.Max {
+		score.Y.Max++
+	}
+	var ticks []plot.Tick // every whole score, 0 included
+	for v := score.Y.Min; v <= score.Y.Max; v++ {
+		label := fmt.Sprintf("%.0f", v)
+		if v > 0 {
+			label = "+" + label
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: label})
+	}
+	score.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	w := max(chartWidth, vg.Length(len(envs))*3.4*vg.Centimeter)
+	h := 2 * chartHeight
+	img := vgimg.New(w, h)
+	canvases := plot.Align([][]*plot.Plot{{win}, {score}}, draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Centimeter / 2,
+		PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter}, draw.New(img))
+	win.Draw(canvases[0][0])
+	score.Draw(canvases[1][0])
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// bar is the rectangle of a bar centred on x from 0 to y.
+func bar(x, width, y float64) plotter.XYs {
+	return plotter.XYs{{X: x - width/2, Y: 0}, {X: x + width/2, Y: 0}, {X: x + width/2, Y: y}, {X: x - width/2, Y: y}}
+}
+
+// darker is c at two thirds of its brightness, for marks drawn over a bar.
+func darker(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.RGBA{R: uint8(r >> 8 * 2 / 3), G: uint8(g >> 8 * 2 / 3), B: uint8(b >> 8 * 2 / 3), A: 0xff}
 }

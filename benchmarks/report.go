@@ -18,6 +18,9 @@ const (
 	ThroughputPNG = "throughput.png"
 	ScalingPNG    = "scaling.png"
 	StrengthPNG   = "strength.png"
+	// OneEnvPNG is the one-env strength chart of a report that also has
+	// the baselines (whose chart is strength.png).
+	OneEnvPNG     = "strength-one-env.png"
 	PythonTableMD = "python.md" // written by the Python peer comparison; read if present
 )
 
@@ -38,8 +41,11 @@ type Report struct {
 	Generated  time.Time       `json:"generated"`
 	Machine    Machine         `json:"machine"`
 	Throughput []EnvThroughput `json:"throughput,omitempty"`
-	Strength   *StrengthReport `json:"strength,omitempty"`
-	Python     string          `json:"python,omitempty"`
+	// Strength is the one-env strength section of reports before the
+	// all-env Baselines (rendered before them when both are present).
+	Strength  *StrengthReport  `json:"strength,omitempty"`
+	Baselines *BaselinesReport `json:"baselines,omitempty"`
+	Python    string           `json:"python,omitempty"`
 }
 
 // ReadPythonTable returns the contents of dir/python.md, or "" when the file
@@ -53,7 +59,7 @@ func ReadPythonTable(dir string) (string, error) {
 }
 
 // Write creates dir and writes report.md, results.json and the PNG charts
-// of the sections present. It returns the paths written.
+// of the sections present (with the baselines, also their own strength.md). It returns the paths written.
 func (r *Report) Write(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -71,11 +77,18 @@ func (r *Report) Write(dir string) ([]string, error) {
 			written = append(written, path)
 		}
 	}
+	if r.Baselines != nil {
+		paths, err := r.Baselines.write(dir)
+		written = append(written, paths...)
+		if err != nil {
+			return written, err
+		}
+	}
 	if r.Strength != nil && len(r.Strength.Results) > 0 {
-		path := filepath.Join(dir, StrengthPNG)
+		path := filepath.Join(dir, r.oneEnvPNG())
 		title := fmt.Sprintf("%s, %d seeds", r.Strength.Env, r.Strength.Episodes)
 		if err := StrengthChart(path, title, r.Strength.Results); err != nil {
-			return written, fmt.Errorf("%s: %w", StrengthPNG, err)
+			return written, fmt.Errorf("%s: %w", r.oneEnvPNG(), err)
 		}
 		written = append(written, path)
 	}
@@ -93,6 +106,15 @@ func (r *Report) Write(dir string) ([]string, error) {
 		return written, err
 	}
 	return append(written, path), nil
+}
+
+// oneEnvPNG is the file of the one-env strength chart: strength.png, or
+// strength-one-env.png beside the baselines' strength.png.
+func (r *Report) oneEnvPNG() string {
+	if r.Baselines != nil {
+		return OneEnvPNG
+	}
+	return StrengthPNG
 }
 
 // Markdown renders the report.
@@ -151,16 +173,23 @@ func (r *Report) Markdown() string {
 		if opts == "" {
 			opts = "defaults"
 		}
-		fmt.Fprintf(&b, "## Strength\n\n`%s` (options: %s), %d episodes per agent on the same seeds (base seed %d).\n"+
+		heading := "Strength"
+		if r.Baselines != nil {
+			heading = "Strength on one env"
+		}
+		fmt.Fprintf(&b, "## %s\n\n`%s` (options: %s), %d episodes per agent on the same seeds (base seed %d).\n"+
 			"Win rate with its Wilson 95%% interval; score is the game's result (+1 win, −1 loss);\n"+
-			"length counts decisions.\n\n", s.Env, opts, s.Episodes, s.Seed)
+			"length counts decisions.\n\n", heading, s.Env, opts, s.Episodes, s.Seed)
 		b.WriteString("| agent | wins | losses | unfinished | win rate | 95% interval | mean score | mean length | decisions/s |\n" +
 			"|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		for _, a := range s.Results {
 			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %.3f | [%.3f, %.3f] | %+.3f | %.1f | %s |\n", a.Agent, a.Wins, a.Losses,
 				a.Unfinished, a.WinRate, a.WinLow, a.WinHigh, a.MeanScore, a.MeanLength, human(a.DecisionsPerSec))
 		}
-		b.WriteString("\n" + separation(s.Results) + "\n\n![win rates](" + StrengthPNG + ")\n\n")
+		b.WriteString("\n" + separation(s.Results) + "\n\n![win rates](" + r.oneEnvPNG() + ")\n\n")
+	}
+	if r.Baselines != nil {
+		b.WriteString(r.Baselines.Markdown(2) + "\n")
 	}
 	if r.Python != "" {
 		b.WriteString("## Python client and PettingZoo peers\n\nFrom `" + PythonTableMD + "` (written by the Python benchmark):\n\n")

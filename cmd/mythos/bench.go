@@ -8,14 +8,15 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/mythos-rl/mythos/benchmarks"
 	"github.com/mythos-rl/mythos/env"
-	"github.com/mythos-rl/mythos/env/lcg"
 )
 
 func init() { addCommand(newBench) }
@@ -26,9 +27,11 @@ type benchFlags struct {
 	quick        bool
 	duration     time.Duration
 	ids          string
-	strengthEnv  string
-	agentList    string
-	ep           episodeFlags
+	strengthEnv  string // --env, deprecated: --strength-envs
+	st           strengthFlags
+	workers      int
+	seed         uint64
+	quiet        bool
 	noStrength   bool
 	noThroughput bool
 	rerender     bool
@@ -36,25 +39,28 @@ type benchFlags struct {
 
 func newBench() *cobra.Command {
 	var b benchFlags
-	ep := &b.ep
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure throughput and strength and write a Markdown report with PNG charts",
 		Long: "Measures, for every env id (or --ids): decisions/s with and without encoding, the cost of\n" +
 			"State.Clone, memory per live env, and vector-env scaling from 1 to GOMAXPROCS workers;\n" +
-			"then the strength of --agents on --env as mythos eval does. Writes report.md,\n" +
-			"results.json, throughput.png, scaling.png and strength.png into --out (by default a new\n" +
+			"then the strength table: --agents on every env id (or --strength-envs) as mythos eval\n" +
+			"plays them, on the same seeds, with win rates, Wilson 95% intervals and mean scores, plus\n" +
+			"a trained policy's row on its env where a checkpoint is found. Writes report.md,\n" +
+			"results.json, throughput.png, scaling.png, strength.md and strength.png into --out (by default a new\n" +
 			"directory bench-results/DATE_TIME), with the machine (CPU model, cores, Go version) and\n" +
 			"this exact command. A python.md in --out (the Python peer comparison) is included in\n" +
 			"the report.\n\n" +
-			"The full run takes minutes (the ISMCTS agent dominates); it prints its expected time\n" +
+			"The full run takes tens of minutes on 2 cores (ISMCTS dominates); it prints its expected time\n" +
 			"before it starts. --quick is a smoke run of a few seconds. The committed report is\n" +
 			"rewritten only by naming it, --out benchmarks/results, and never by a --quick run.\n" +
+			"--no-throughput --out DIR writes the strength table alone.\n" +
 			"--rerender measures nothing: it rewrites report.md and the charts from --out's\n" +
 			"results.json, picking up a python.md written since.",
 		Example: "  mythos bench --quick\n" +
 			"  mythos bench                              # full run into bench-results/DATE_TIME\n" +
-			"  mythos bench --out benchmarks/results     # regenerate the committed report",
+			"  mythos bench --out benchmarks/results     # regenerate the committed report\n" +
+			"  mythos bench --no-throughput --strength-envs Gathering,Machina --episodes 100 --ismcts-episodes 10",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := b.checkOut(cmd); err != nil {
@@ -86,20 +92,18 @@ func newBench() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&b.out, "out", "", "directory for the report and charts (default: a new bench-results/DATE_TIME)")
-	f.BoolVar(&b.quick, "quick", false, "a smoke run of a few seconds: 50ms per throughput figure, 4 episodes, cheap agents")
+	f.BoolVar(&b.quick, "quick", false, "a smoke run of a few seconds: 50ms per throughput figure, 4 episodes per agent and env, ISMCTS with 10 iterations on 1")
 	durationVar(f, &b.duration, "duration", time.Second, "time spent on each throughput figure")
 	f.StringVar(&b.ids, "ids", "", "env ids for throughput, comma-separated (default: every registered id)")
-	f.StringVar(&b.strengthEnv, "env", lcg.TheGatheringID, "env id of the strength comparison")
-	f.StringVar(&ep.options, "opt", "", "options of the strength env as key=value,key=value")
-	f.StringVar(&b.agentList, "agents", "random;heuristic;ismcts:iters=1000,rollout=heuristic", "agents of the strength comparison (as in mythos eval)")
-	// the episode flags of run and eval, with bench's own defaults and wording
-	f.IntVar(&ep.episodes, "episodes", 200, "episodes per agent in the strength comparison")
-	seedVar(f, &ep.seed, "seed", 1, "base seed of the strength comparison")
-	countVar(f, &ep.workers, "workers", runtime.GOMAXPROCS(0), 1, "goroutines playing strength episodes in parallel")
-	f.BoolVar(&b.noStrength, "no-strength", false, "skip the strength comparison")
+	b.st.add(f)
+	f.StringVar(&b.strengthEnv, "env", "", "the strength table's envs (as --strength-envs)")
+	_ = f.MarkDeprecated("env", "use --strength-envs")
+	seedVar(f, &b.seed, "seed", 1, "base seed of the strength table")
+	countVar(f, &b.workers, "workers", runtime.GOMAXPROCS(0), 1, "goroutines playing strength episodes in parallel (never changes the table)")
+	f.BoolVar(&b.noStrength, "no-strength", false, "skip the strength table")
 	f.BoolVar(&b.noThroughput, "no-throughput", false, "skip the throughput figures")
 	f.BoolVar(&b.rerender, "rerender", false, "rewrite the report from --out's results.json (and python.md); measure nothing")
-	f.BoolVar(&ep.quiet, "quiet", false, "no progress output")
+	f.BoolVar(&b.quiet, "quiet", false, "no progress output")
 	return cmd
 }
 
@@ -144,31 +148,34 @@ func freshDir(base string, now time.Time) (string, error) {
 }
 
 // measure fills report's throughput and strength sections. The strength
-// inputs (env, options, agents) are checked before any timing starts, and the
-// expected time of the run is printed before it starts.
+// table's cases (envs, options, seats, agents) are checked before any timing
+// starts, and the expected time of the run is printed before it starts.
 func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) error {
-	ep := &b.ep
-	if f := cmd.Flags(); b.quick {
+	f := cmd.Flags()
+	b.st.ownIters = f.Changed("ismcts-iters")
+	if b.quick {
 		if !f.Changed("duration") {
 			b.duration = 50 * time.Millisecond
 		}
-		if !f.Changed("episodes") {
-			ep.episodes = 4
-		}
-		if !f.Changed("agents") {
-			b.agentList = "random;heuristic;ismcts:iters=20"
-		}
+		b.st.quick(f)
 	}
-	var specs []string
-	var opts env.Options
+	if b.strengthEnv != "" {
+		if f.Changed("strength-envs") {
+			return fmt.Errorf("--env and --strength-envs: give only --strength-envs")
+		}
+		b.st.envs = b.strengthEnv
+	}
+	var scfg benchmarks.BaselinesConfig
+	var notes []string
 	if !b.noStrength {
 		var err error
-		if specs, err = splitAgentSpecs(b.agentList); err != nil {
+		if scfg.Cases, notes, err = b.st.cases(); err != nil {
 			return err
 		}
-		if opts, _, err = ep.envOptions(b.strengthEnv, specs...); err != nil {
+		if err := benchmarks.CheckCases(scfg.Cases); err != nil {
 			return err
 		}
+		scfg.Seed, scfg.Workers = b.seed, b.workers
 	}
 	tcfg := benchmarks.ThroughputConfig{Duration: b.duration}
 	if b.ids != "" {
@@ -182,15 +189,16 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 	if b.quick {
 		tcfg.VectorEnvs, tcfg.LiveEnvs = 16, 32
 	}
-	scfg := benchmarks.StrengthConfig{Env: b.strengthEnv, Options: opts, Agents: specs, Episodes: ep.episodes, Seed: ep.seed, Workers: ep.workers}
 	log := cmd.ErrOrStderr()
-	if !ep.quiet {
-		if err := b.announce(log, tcfg, scfg); err != nil {
+	var estimates []benchmarks.CaseEstimate
+	if !b.quiet {
+		var err error
+		if estimates, err = b.announce(log, tcfg, scfg); err != nil {
 			return err
 		}
 	}
 	if !b.noThroughput {
-		if !ep.quiet {
+		if !b.quiet {
 			fmt.Fprintln(log, "measuring throughput…")
 		}
 		var err error
@@ -201,26 +209,52 @@ func (b *benchFlags) measure(cmd *cobra.Command, report *benchmarks.Report) erro
 	if b.noStrength {
 		return nil
 	}
-	bar := ep.bar(log, ep.episodes*len(specs), "strength episodes")
-	if bar != nil {
-		scfg.Progress = func() { bar.Add(1) }
+	br := &benchmarks.BaselinesReport{Command: report.Command, Generated: time.Now(), Load: loadAverage(), Machine: report.Machine,
+		Seed: b.seed, Workers: b.workers, Notes: notes}
+	bar := strengthProgress(log, b.quiet, &scfg, estimates)
+	var err error
+	br.Envs, err = benchmarks.Baselines(scfg)
+	if err == nil {
+		bar.Set64(progressUnits)
 	}
-	res, err := benchmarks.Strength(scfg)
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.Finish()
 	if err != nil {
 		return err
 	}
-	report.Strength = &benchmarks.StrengthReport{Env: b.strengthEnv, Options: opts.String(), Seed: ep.seed, Episodes: ep.episodes, Results: res}
+	br.Seconds, br.LoadEnd = time.Since(br.Generated).Seconds(), loadAverage()
+	report.Baselines = br
 	return nil
+}
+
+// loadAverage is /proc/loadavg's 1, 5 and 15 minute load and this
+// process's niceness (from /proc/self/stat), or "" where unknown.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	load := strings.Join(f[:3], " ")
+	// the fields after the command's closing parenthesis start at the
+	// state (field 3 of proc(5)); nice is field 19
+	if st, err := os.ReadFile("/proc/self/stat"); err == nil {
+		if i := strings.LastIndexByte(string(st), ')'); i >= 0 {
+			if rest := strings.Fields(string(st[i+1:])); len(rest) > 16 {
+				load += ", niceness " + rest[16]
+			}
+		}
+	}
+	return load
 }
 
 // announce prints, before any timing, where the report goes and how long the
 // run is expected to take: the throughput part exactly, the strength part
-// from a short probe of each agent (about a second each; a tenth with
-// --quick).
-func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scfg benchmarks.StrengthConfig) error {
+// from a short probe of each agent on each env (about half a second each; a
+// twentieth with --quick).
+func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scfg benchmarks.BaselinesConfig) ([]benchmarks.CaseEstimate, error) {
 	mode := "full run"
 	if b.quick {
 		mode = "quick run"
@@ -228,33 +262,84 @@ func (b *benchFlags) announce(w io.Writer, tcfg benchmarks.ThroughputConfig, scf
 	fmt.Fprintf(w, "mythos bench: %s into %s\n", mode, b.out)
 	var through, strength time.Duration
 	var parts []string
+	var per []benchmarks.CaseEstimate
 	if !b.noThroughput {
 		through = tcfg.Expected()
 		parts = append(parts, "throughput "+roundDuration(through))
 	}
 	if !b.noStrength {
-		budget := time.Second
+		budget := 500 * time.Millisecond
 		if b.quick {
-			budget = 100 * time.Millisecond
+			budget = 25 * time.Millisecond
 		}
-		fmt.Fprintf(w, "estimating the strength comparison (%s per agent)…\n", budget)
-		var per []benchmarks.AgentEstimate
+		agentsN := 0
+		for _, c := range scfg.Cases {
+			agentsN += len(c.Agents)
+		}
+		fmt.Fprintf(w, "estimating the strength table: %d envs, %d agents, %d episodes (%s per agent and env)…\n",
+			len(scfg.Cases), agentsN, scfg.Episodes(), budget)
 		var err error
-		if strength, per, err = benchmarks.EstimateStrength(scfg, budget); err != nil {
-			return err
+		if strength, per, err = benchmarks.EstimateBaselines(scfg, budget); err != nil {
+			return nil, err
 		}
-		var agents []string
-		for _, e := range per {
-			a := fmt.Sprintf("%s %s", e.Agent, roundDuration(e.Expected))
-			if !e.Measured {
-				a += " with its episode length guessed"
+		for _, c := range per {
+			var agents []string
+			for _, e := range c.Agents {
+				a := fmt.Sprintf("%s %s", e.Agent, roundDuration(e.Expected))
+				if !e.Measured {
+					a += " (episode length guessed)"
+				}
+				agents = append(agents, a)
 			}
-			agents = append(agents, a)
+			name := c.Env
+			if c.Note != "" {
+				name += " (" + c.Note + ")"
+			}
+			fmt.Fprintf(w, "  %s: %s (%s)\n", name, roundDuration(c.Expected), strings.Join(agents, ", "))
 		}
-		parts = append(parts, fmt.Sprintf("strength %s (%s)", roundDuration(strength), strings.Join(agents, ", ")))
+		parts = append(parts, "strength "+roundDuration(strength))
 	}
 	fmt.Fprintf(w, "expected time: about %s: %s\n", roundDuration(through+strength), strings.Join(parts, "; "))
-	return nil
+	return per, nil
+}
+
+// progressUnits is the length of the strength table's progress: per cent
+// of its estimated time.
+const progressUnits = 100
+
+// strengthProgress sets cfg.Progress to advance a progress of the run's
+// estimated time, each episode by its agent's estimated time per episode
+// (ISMCTS episodes cost a thousand random ones), and names the env and agent
+// being played. Without estimates (--quiet) it returns nil.
+func strengthProgress(w io.Writer, quiet bool, cfg *benchmarks.BaselinesConfig, est []benchmarks.CaseEstimate) *progress {
+	if quiet || len(est) != len(cfg.Cases) {
+		return nil
+	}
+	var total float64
+	weight := make([][]float64, len(est))
+	for c, ce := range est {
+		weight[c] = make([]float64, len(ce.Agents))
+		for a, e := range ce.Agents {
+			// at least a millisecond an episode, so that an estimate of 0 moves
+			weight[c][a] = max(e.Expected.Seconds()/float64(cfg.Cases[c].Episodes[a]), 1e-3)
+			total += weight[c][a] * float64(cfg.Cases[c].Episodes[a])
+		}
+	}
+	bar := newProgress(w, progressUnits, "strength table, % of the estimated time", false,
+		progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+	var mu sync.Mutex
+	done, last := 0.0, [2]int{-1, -1}
+	cfg.Progress = func(c, a int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if last != [2]int{c, a} {
+			last = [2]int{c, a}
+			bar.Describe(fmt.Sprintf("strength table, %% of the estimated time (%s, %s)", cfg.Cases[c].Env, benchmarks.AgentLabel(cfg.Cases[c].Agents[a])))
+		}
+		done += weight[c][a]
+		bar.Set64(min(int64(done/total*progressUnits), progressUnits-1))
+	}
+	return bar
 }
 
 // roundDuration rounds d for people: to 0.1s below 10s, to the second below
@@ -287,16 +372,25 @@ func readReport(dir string) (*benchmarks.Report, error) {
 func commandLine(cmd *cobra.Command) string {
 	parts := []string{cmd.CommandPath()}
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		sv, repeated := fl.Value.(pflag.SliceValue)
 		switch {
 		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
 			parts = append(parts, "--"+fl.Name)
-		default:
-			v := fl.Value.String()
-			if strings.ContainsAny(v, " ;*?'\"") || v == "" {
-				v = "'" + v + "'"
+		case repeated && fl.Value.Type() == "stringArray":
+			for _, v := range sv.GetSlice() {
+				parts = append(parts, "--"+fl.Name, shellWord(v))
 			}
-			parts = append(parts, "--"+fl.Name, v)
+		default:
+			parts = append(parts, "--"+fl.Name, shellWord(fl.Value.String()))
 		}
 	})
 	return strings.Join(parts, " ")
+}
+
+// shellWord quotes v for a shell where it needs it.
+func shellWord(v string) string {
+	if strings.ContainsAny(v, " ;*?'\"[]") || v == "" {
+		return "'" + v + "'"
+	}
+	return v
 }

@@ -13,19 +13,19 @@ import (
 
 func TestBenchQuickWritesReport(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := mythos(t, "", "bench", "--quick", "--quiet", "--out", dir, "--ids", fixture.ID, "--env", fixture.ID,
+	out, _, err := mythos(t, "", "bench", "--quick", "--quiet", "--out", dir, "--ids", fixture.ID, "--strength-envs", fixture.ID,
 		"--duration", "5ms", "--agents", "random,heuristic", "--episodes", "6")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"report.md", "results.json", "throughput.png", "scaling.png", "strength.png"} {
+	for _, name := range []string{"report.md", "results.json", "throughput.png", "scaling.png", "strength.png", "strength.md"} {
 		st, err := os.Stat(filepath.Join(dir, name))
 		if err != nil || st.Size() == 0 {
 			t.Fatalf("%s: %v (output %s)", name, err, out)
 		}
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	for _, want := range []string{"mythos bench", "--quick", "--out " + dir, "Go |", "| " + fixture.ID + " |", "`heuristic`", "6 episodes per agent"} {
+	for _, want := range []string{"mythos bench", "--quick", "--out " + dir, "Go |", "| " + fixture.ID + " |", "| `heuristic` | 6 |", "## Strength of the baselines on every env"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
@@ -68,10 +68,12 @@ func TestBenchChecksStrengthInputsFirst(t *testing.T) {
 		want string
 	}{
 		{[]string{"--agents", "genius"}, "genius"},
-		{[]string{"--env", "Nope/Nope-v0"}, "Nope"},
+		{[]string{"--strength-envs", "Nope/Nope-v0"}, "Nope"},
+		{[]string{"--env-episodes", fixture.ID + "=0"}, "--env-episodes"},
+		{[]string{"--env-iters", "Arkham=5"}, "matches"},
 		{[]string{"--opt", "bogus=1"}, "bogus"},
 	} {
-		args := append([]string{"bench", "--out", t.TempDir(), "--ids", fixture.ID, "--env", fixture.ID, "--duration", "5ms"}, c.args...)
+		args := append([]string{"bench", "--out", t.TempDir(), "--ids", fixture.ID, "--strength-envs", fixture.ID, "--duration", "5ms"}, c.args...)
 		_, stderr, err := mythos(t, "", args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
@@ -86,7 +88,7 @@ func TestBenchChecksStrengthInputsFirst(t *testing.T) {
 // own directory under bench-results/, never the committed report's.
 func TestBenchWritesAFreshDirectoryByDefault(t *testing.T) {
 	t.Chdir(t.TempDir())
-	args := []string{"bench", "--quick", "--quiet", "--ids", fixture.ID, "--env", fixture.ID, "--duration", "5ms", "--agents", "random", "--episodes", "2"}
+	args := []string{"bench", "--quick", "--quiet", "--ids", fixture.ID, "--strength-envs", fixture.ID, "--duration", "5ms", "--agents", "random", "--episodes", "2"}
 	var dirs []string
 	for range 2 {
 		out, _, err := mythos(t, "", args...)
