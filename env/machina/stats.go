@@ -51,11 +51,8 @@ func (s *State) statSum(cr int, stat Stat) int {
 		// (Content.statItems; defence and will list def_will items too).
 		for _, i := range s.ct.statItems[stat] {
 			it := &s.Items[i]
-			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+			if !s.passiveApplies(it) {
 				continue
-			}
-			if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
-				continue // an extension changes only its own weapon (MA §13.7): weaponSum
 			}
 			sum += s.passiveSum(s.ct.Items[i].Abilities, int(it.Owner), cr, stat, false)
 		}
@@ -387,11 +384,8 @@ func (s *State) AllCharacteristics(dst *CharacteristicTable) {
 	for k, stat := range characteristicStats {
 		for _, i := range s.ct.statItems[stat] {
 			it := &s.Items[i]
-			if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+			if !s.passiveApplies(it) {
 				continue
-			}
-			if it.Ext && it.Host >= 0 && s.ct.Items[it.Host].Deck == Weapon {
-				continue // an extension changes only its own weapon (MA §13.7): weaponSum
 			}
 			for _, cr := range crs {
 				sum[cr][k] += s.passiveSum(s.ct.Items[i].Abilities, int(it.Owner), cr, stat, false)
@@ -460,4 +454,15 @@ func (s *State) addPassives3(sum *[MonsterBase + MaxMonsters][3]int, crs []int, 
 			}
 		}
 	}
+}
+
+// passiveApplies reports whether an item's passive stat abilities count for
+// its owner: it is equipped by a pioneer on the board, and it is not an
+// extension of a weapon, which changes only its own weapon (MA §13.7; see
+// weaponSum).
+func (s *State) passiveApplies(it *ItemState) bool {
+	if it.Zone != ZoneEquipped || !s.onBoardPioneer(int(it.Owner)) {
+		return false
+	}
+	return !it.Ext || it.Host < 0 || s.ct.Items[it.Host].Deck != Weapon
 }
