@@ -21,6 +21,10 @@ type Config struct {
 	Seed uint64 `yaml:"seed"`
 	// EnvOptions are the env's make options (for example difficulty: easy).
 	EnvOptions map[string]string `yaml:"env_options"`
+	// Curriculum, when set, lists option sets merged over EnvOptions for the
+	// training envs only: training env i uses entry i mod len(Curriculum)
+	// (curriculum.go). Evaluation always plays EnvOptions, the real game.
+	Curriculum []map[string]string `yaml:"curriculum"`
 	// TotalSteps is the number of env steps (agent decisions) to train for.
 	TotalSteps int `yaml:"total_steps"`
 	// NumEnvs is the number of envs stepped together.
@@ -211,6 +215,8 @@ func (c *Config) Validate() error {
 		return bad("teacher_epochs", c.TeacherEpochs, "must be at least 1 with a teacher")
 	case c.CheckpointEvery < 0:
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
+	case len(c.Curriculum) > c.NumEnvs:
+		return bad("curriculum", len(c.Curriculum), fmt.Sprintf("has more entries than num_envs=%d: some would never be played", c.NumEnvs))
 	}
 	return c.Network.validate()
 }

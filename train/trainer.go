@@ -114,7 +114,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	t.tenvs = make([]*trainingEnv, cfg.NumEnvs)
 	envs := make([]env.Env, cfg.NumEnvs)
 	for i := range envs {
-		e, err := env.Make(envID, merged)
+		e, err := makeTrainingEnv(envID, merged, cfg.Curriculum, i, spec)
 		if err != nil {
 			return nil, err
 		}
