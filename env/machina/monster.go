@@ -88,13 +88,11 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 				return
 			}
 		}
-		for d := 0; d < 8; d++ {
-			dx, dy := dirDX[d], dirDY[d]
-			vx, vy := ux+dx, uy+dy
-			if uint(vx) >= Size || uint(vy) >= Size {
-				continue
+		for d, v16 := range &neighbours[u] {
+			if v16 < 0 {
+				continue // off the canvas
 			}
-			v := vy*Size + vx
+			v := int(v16)
 			if dv := pf.Dist[v]; dv != far {
 				if dv != du+1 {
 					continue // already reached at least as soon
@@ -113,6 +111,8 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 				}
 			}
 			cost := pf.Extra[u]
+			dx, dy := dirDX[d], dirDY[d]
+			vx, vy := ux+dx, uy+dy
 			switch {
 			case through:
 			case dy == 0:
