@@ -1,6 +1,7 @@
 package agents_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,6 +100,33 @@ func TestUniformMatchesAWalkByEntry(t *testing.T) {
 			a, b := game.NewRNG(uint64(trial)), game.NewRNG(uint64(trial))
 			if got, want := agents.Uniform(&a, mask), ref(&b, mask); got != want {
 				t.Fatalf("mask %v: Uniform picks %d, the walk %d", mask, got, want)
+			}
+		}
+	}
+}
+
+// Uniform picks what a byte-by-byte walk picks on long masks too (the
+// 1,927 entries of Machina Arcana's), sparse ones and ones with legal
+// entries in more chunks than it notes between counting and picking.
+func TestUniformMatchesAWalkOnLongMasks(t *testing.T) {
+	gen := game.NewRNG(11)
+	for _, size := range []int{31, 32, 33, 511, 512, 513, 1927} {
+		for _, legal := range []int{1, 2, 5, 15, 16, 17, 40, 300} {
+			for trial := 0; trial < 20; trial++ {
+				mask := make([]int8, size)
+				var at []int
+				for i := 0; i < legal; i++ {
+					a := gen.IntN(size)
+					if mask[a] == 0 {
+						at = append(at, a)
+					}
+					mask[a] = int8(1 + gen.IntN(127))
+				}
+				slices.Sort(at)
+				a, b := game.NewRNG(uint64(trial)), game.NewRNG(uint64(trial))
+				if got, want := agents.Uniform(&a, mask), at[b.IntN(len(at))]; got != want {
+					t.Fatalf("size %d, legal %v: Uniform picks %d, the walk %d", size, at, got, want)
+				}
 			}
 		}
 	}

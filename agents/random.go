@@ -37,15 +37,32 @@ func (r *Random) Act(_ env.Env, info *env.Info) int {
 }
 
 // Uniform returns a legal action of mask drawn uniformly with rng, or -1 if
-// none is legal. It counts and walks the mask eight entries at a time (the
-// masks of Machina Arcana have 1,927 entries, a handful of them legal).
+// none is legal: the k-th legal entry for k = rng.IntN(the number legal).
+// The masks of Machina Arcana have 1,927 entries, a handful of them legal,
+// so it counts them 32 entries at a time, skipping chunks of zeros with
+// one test, and notes the chunks that hold legal entries (up to
+// chunkNotes of them) so that the pick looks at those alone.
 func Uniform(rng *game.RNG, mask []int8) int {
-	n := 0
-	for w := 0; w+8 <= len(mask); w += 8 {
-		n += bits.OnesCount64(nonzero(mask[w:]))
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(mask))), len(mask))
+	var notes [chunkNotes]uint16 // the chunks with legal entries, in order
+	noted := 0                   // how many; past chunkNotes, too many to note
+	n, a := 0, 0
+	for ; a+chunk <= len(b); a += chunk {
+		c := (*[chunk]byte)(b[a : a+chunk])
+		x0, x1 := binary.LittleEndian.Uint64(c[0:8]), binary.LittleEndian.Uint64(c[8:16])
+		x2, x3 := binary.LittleEndian.Uint64(c[16:24]), binary.LittleEndian.Uint64(c[24:32])
+		if x0|x1|x2|x3 == 0 {
+			continue
+		}
+		n += bits.OnesCount64(nonzero(x0) | nonzero(x1)<<1 | nonzero(x2)<<2 | nonzero(x3)<<3)
+		if noted < chunkNotes {
+			notes[noted] = uint16(a / chunk)
+		}
+		noted++
 	}
-	for _, m := range mask[len(mask)&^7:] {
-		if m != 0 {
+	tail := a // the entries after the last whole chunk
+	for ; a < len(b); a++ {
+		if b[a] != 0 {
 			n++
 		}
 	}
@@ -53,16 +70,21 @@ func Uniform(rng *game.RNG, mask []int8) int {
 		return -1
 	}
 	k := rng.IntN(n)
-	a := 0
-	for ; a+8 <= len(mask); a += 8 {
-		c := bits.OnesCount64(nonzero(mask[a:]))
-		if k < c {
-			break
+	if noted <= chunkNotes {
+		for _, c := range notes[:noted] {
+			if a, ok := pick(b, int(c)*chunk, &k); ok {
+				return a
+			}
 		}
-		k -= c
+	} else {
+		for a := 0; a < tail; a += chunk {
+			if a, ok := pick(b, a, &k); ok {
+				return a
+			}
+		}
 	}
-	for ; a < len(mask); a++ {
-		if mask[a] != 0 {
+	for a := tail; a < len(b); a++ {
+		if b[a] != 0 {
 			if k == 0 {
 				return a
 			}
@@ -72,10 +94,37 @@ func Uniform(rng *game.RNG, mask []int8) int {
 	return -1
 }
 
-// nonzero returns, for the first eight entries of m, a word with bit 8i set
-// where entry i is not zero.
-func nonzero(m []int8) uint64 {
-	x := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Pointer(&m[0])), 8))
+// chunk is the entries Uniform tests at once, chunkNotes the chunks with
+// legal entries it remembers between counting and picking.
+const (
+	chunk      = 32
+	chunkNotes = 16
+)
+
+// pick returns the k-th legal entry of the chunk at a, if it holds more
+// than k of them, else takes its count from k.
+func pick(b []byte, a int, k *int) (int, bool) {
+	c := (*[chunk]byte)(b[a : a+chunk])
+	for w := 0; w < chunk; w += 8 {
+		x := nonzero(binary.LittleEndian.Uint64(c[w : w+8]))
+		c := bits.OnesCount64(x)
+		if *k >= c {
+			*k -= c
+			continue
+		}
+		for ; ; x &= x - 1 { // bit 8i for entry i of the word
+			if *k == 0 {
+				return a + w + bits.TrailingZeros64(x)>>3, true
+			}
+			*k--
+		}
+	}
+	return 0, false
+}
+
+// nonzero returns, for eight entries as a little-endian word x, a word with
+// bit 8i set where entry i is not zero.
+func nonzero(x uint64) uint64 {
 	x |= x >> 4
 	x |= x >> 2
 	x |= x >> 1

@@ -59,6 +59,14 @@
 // blocks share (counts of enemies per location) are gathered whether or
 // not the blocks are written.
 //
+// A memory keeps 16 bytes a block. Where a plan has many rows whose
+// inputs pack in 32 bits (card rows), it adds them last with
+// [Plan.Narrow], their writers call w.Changed32(block, key), and the
+// memory keeps 4 bytes each. What a key leaves out must then not change
+// under the memory: an encoder that leaves out what is fixed within a game
+// (the cards' printed values) names it with [Memory.Within] before Start,
+// and another tag makes the encoding a full rewrite.
+//
 // machinaobs adopts it without touching this package: build a Plan beside
 // its layout (one block per board cell group or entity slot, one for the
 // always-written fields), add NewMemory and EncodeIncremental (three lines

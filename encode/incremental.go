@@ -78,6 +78,9 @@ type Plan struct {
 	// clears in one pass.
 	every []int
 	clear []Span
+	// narrow is the first block of 32-bit keys (Narrow): the blocks from
+	// there on are all narrow, those before it all wide (Key).
+	narrow int
 }
 
 // MaxSpans is the most spans a block may have.
@@ -91,12 +94,41 @@ type block struct {
 }
 
 // NewPlan starts an empty plan over layout l.
-func NewPlan(l *Layout) *Plan { return &Plan{layout: l} }
+func NewPlan(l *Layout) *Plan { return &Plan{layout: l, narrow: -1} }
 
-// Block adds a block of the given spans and returns its index. Spans of
-// one buffer that follow each other (one field after another in the
-// layout) are merged: a block may have at most MaxSpans after merging.
+// Block adds a block of the given spans, keyed by a [Key], and returns its
+// index. Spans of one buffer that follow each other (one field after
+// another in the layout) are merged: a block may have at most MaxSpans
+// after merging. Every Block comes before the first Narrow one.
 func (p *Plan) Block(spans ...Span) int {
+	if p.narrow >= 0 {
+		panic("encode: a block keyed by a Key after one keyed by 32 bits (Narrow)")
+	}
+	return p.add(spans)
+}
+
+// Narrow adds a block keyed by 32 bits (a [Memory] keeps 4 bytes for it
+// instead of 16): one of many rows (cards) whose inputs pack that small.
+// Its writer calls Changed32 instead of Changed. Narrow blocks come after
+// every other one.
+func (p *Plan) Narrow(spans ...Span) int {
+	b := p.add(spans)
+	if p.narrow < 0 {
+		p.narrow = b
+	}
+	return b
+}
+
+// wide is the number of blocks keyed by a Key.
+func (p *Plan) wide() int {
+	if p.narrow < 0 {
+		return len(p.blocks)
+	}
+	return p.narrow
+}
+
+// add adds a block of the given spans and returns its index.
+func (p *Plan) add(spans []Span) int {
 	var bl block
 	add := func(s Span) {
 		if bl.n > 0 {
@@ -166,7 +198,8 @@ func (p *Plan) Layout() *Layout { return p.layout }
 
 // Key is what a block was written from: two words an encoder packs from
 // the state, such that equal keys write equal elements. A block absent
-// from the state (a free slot) conventionally has the zero key.
+// from the state (a free slot) conventionally has the zero key. A Narrow
+// block's key is a uint32 of the same meaning.
 type Key [2]uint64
 
 // KeyU8 is the 8 bits of a small signed value, for packing a [Key].
@@ -205,8 +238,10 @@ type IncrementalEncoder interface {
 type Memory struct {
 	plan   *Plan
 	enc    Encoder
-	keys   []Key
-	live   []uint64       // bit b set when keys[b] is not zero
+	keys   []Key          // of the blocks before plan.narrow
+	keys32 []uint32       // of the Narrow blocks, from plan.narrow on
+	live   []uint64       // bit b set when block b's key is not zero
+	tag    any            // of the last encoding (Within)
 	t      *Touched       // the caller's record of the row, or nil
 	f32    unsafe.Pointer // the row last written (its first elements)
 	i32    unsafe.Pointer
@@ -235,7 +270,8 @@ const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
 // NewMemory returns an empty memory for rows of p's layout written by e
 // (e's Encode is what the check mode compares with).
 func (p *Plan) NewMemory(e Encoder) *Memory {
-	m := &Memory{plan: p, enc: e, keys: make([]Key, p.Blocks()), live: make([]uint64, (p.Blocks()+63)/64)}
+	m := &Memory{plan: p, enc: e, keys: make([]Key, p.wide()), keys32: make([]uint32, p.Blocks()-p.wide()),
+		live: make([]uint64, (p.Blocks()+63)/64)}
 	if os.Getenv(CheckEnv) == "1" {
 		m.SetCheck(true)
 	}
@@ -266,6 +302,17 @@ func (m *Memory) Stats() IncrementalStats {
 // Invalidate makes the next encoding a full rewrite (after a reset, or
 // when the row was written by other means).
 func (m *Memory) Invalidate() { m.valid = false }
+
+// Within says what the encoding about to start (Begin) depends on beyond
+// its blocks' keys: an encoder whose keys leave out what cannot change
+// within a game (a game's content: the cards' printed values) names it
+// here, and a tag other than the last encoding's (compared with ==) makes
+// this one a full rewrite. The memory holds the tag until the next.
+func (m *Memory) Within(tag any) {
+	if tag != m.tag {
+		m.tag, m.valid = tag, false
+	}
+}
 
 // Attach makes t the record of the row's blocks (nil: none). A different
 // record than before makes the next encoding a full rewrite.
@@ -342,12 +389,32 @@ func (m *Memory) Changed(b int, k Key) bool {
 
 // changed is Changed's slow path: block b must be written from key k.
 func (m *Memory) changed(b int, k Key) {
-	m.stats.Rewritten++
 	m.keys[b] = k
-	if k == (Key{}) {
-		m.live[b>>6] &^= 1 << (uint(b) & 63)
-	} else {
+	m.rewritten(b, k != Key{})
+}
+
+// Changed32 is Changed for a Narrow block b, whose key is now k.
+func (m *Memory) Changed32(b int, k uint32) bool {
+	if m.keys32[b-m.plan.narrow] == k && !m.full {
+		return false
+	}
+	m.changed32(b, k)
+	return true
+}
+
+// changed32 is Changed32's slow path.
+func (m *Memory) changed32(b int, k uint32) {
+	m.keys32[b-m.plan.narrow] = k
+	m.rewritten(b, k != 0)
+}
+
+// rewritten notes that block b is written from a key, zero or not (live).
+func (m *Memory) rewritten(b int, live bool) {
+	m.stats.Rewritten++
+	if live {
 		m.live[b>>6] |= 1 << (uint(b) & 63)
+	} else {
+		m.live[b>>6] &^= 1 << (uint(b) & 63)
 	}
 	if m.t != nil {
 		m.mark(b)
@@ -375,7 +442,11 @@ func (m *Memory) AbsentMask(first int, mask uint64) {
 	}
 	for hit := live & mask; hit != 0; hit &= hit - 1 {
 		b := first + bits.TrailingZeros64(hit)
-		m.keys[b] = Key{}
+		if n := m.plan.narrow; n >= 0 && b >= n {
+			m.keys32[b-n] = 0
+		} else {
+			m.keys[b] = Key{}
+		}
 		m.live[b>>6] &^= 1 << (uint(b) & 63)
 		if !m.full { // else the row is zero already
 			m.reset(b)

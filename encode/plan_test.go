@@ -71,3 +71,76 @@ func TestPlanUint8Blocks(t *testing.T) {
 		t.Fatalf("a uint8 element outside the record: %v", err)
 	}
 }
+
+// TestPlanNarrowBlocksAndTag: a Narrow block is kept, rewritten and cleared
+// by its 32-bit key like a wide one by its Key (and Live follows it), a
+// wide block may not follow a narrow one, and a memory's tag (Within)
+// other than the last encoding's makes the encoding a full rewrite.
+func TestPlanNarrowBlocksAndTag(t *testing.T) {
+	var l encode.Layout
+	l.Add("u", encode.Uint8, "bytes", 24)
+	p := encode.NewPlan(&l)
+	wide := p.Block(encode.U8Span(0, 8))
+	n0 := p.Narrow(encode.U8Span(8, 8))
+	n1 := p.Narrow(encode.U8Span(16, 8))
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("a wide block after a narrow one")
+			}
+		}()
+		p.Block(encode.U8Span(0, 1))
+	}()
+	o := l.NewObs()
+	m := p.NewMemory(nil)
+	tagA, tagB := new(int), new(int)
+
+	m.Within(tagA)
+	w := encode.Start(nil, 0, o, nil, m) // the first encoding: the whole row
+	if !w.Changed(wide, encode.Key{1}) || !w.Changed32(n0, 7) || !w.Changed32(n1, 9) {
+		t.Fatal("a full encoding keeps a block")
+	}
+	o.U8[0], o.U8[8], o.U8[16] = 1, 7, 9
+	w.Finish()
+
+	m.Within(tagA)
+	w = encode.Start(nil, 0, o, nil, m)
+	if w.Changed(wide, encode.Key{1}) || w.Changed32(n0, 7) {
+		t.Fatal("an unchanged key rewrites its block")
+	}
+	if !w.Live(n0) || !w.Live(n1) {
+		t.Fatal("a narrow block of a non-zero key is not live")
+	}
+	if !w.Changed32(n1, 8) {
+		t.Fatal("a changed narrow key keeps its block")
+	}
+	if x := w.FreshU8(16, 8); x[0] != 0 {
+		t.Fatal("FreshU8 of a rewritten narrow block is not zero")
+	} else {
+		x[0] = 8
+	}
+	w.AbsentMask(n0, 1)
+	w.Finish()
+	if o.U8[0] != 1 || o.U8[8] != 0 || o.U8[16] != 8 {
+		t.Fatalf("after keeping, clearing and rewriting: %v", o.U8)
+	}
+
+	m.Within(tagA)
+	w = encode.Start(nil, 0, o, nil, m)
+	if w.Live(n0) || !w.Changed32(n0, 7) {
+		t.Fatal("a cleared narrow block is live, or its old key is kept")
+	}
+	w.Changed32(n1, 8)
+	w.Changed(wide, encode.Key{1})
+	w.Finish()
+
+	m.Within(tagB) // another tag: every block is written again
+	w = encode.Start(nil, 0, o, nil, m)
+	if !w.Changed(wide, encode.Key{1}) || !w.Changed32(n0, 7) || !w.Changed32(n1, 8) {
+		t.Fatal("an encoding under another tag keeps a block")
+	}
+	w.Finish()
+	if st := m.Stats(); st.Full != 2 || st.Encodings != 4 {
+		t.Fatalf("stats %+v: want 2 full encodings of 4", st)
+	}
+}

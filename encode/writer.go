@@ -23,10 +23,12 @@ type Writer struct {
 	T *Touched // full encoding keeping a record: what is written is marked first
 	M *Memory  // incremental encoding, else nil
 
-	keys  []Key // M's keys
-	full  bool  // every block is written: no memory, or M rewrites the row whole
-	stale bool  // a block Changed reports holds what it held (M, not full)
-	slow  bool  // stale, or T is set: Fresh has work to do
+	keys   []Key    // M's keys
+	keys32 []uint32 // M's keys of Narrow blocks, from narrow on
+	narrow int      // the plan's first Narrow block
+	full   bool     // every block is written: no memory, or M rewrites the row whole
+	stale  bool     // a block Changed reports holds what it held (M, not full)
+	slow   bool     // stale, or T is set: Fresh has work to do
 }
 
 // Start begins an encoding of s from viewer's view into o: incremental
@@ -36,7 +38,7 @@ type Writer struct {
 func Start(s game.State, viewer game.AgentID, o Obs, t *Touched, m *Memory) Writer {
 	if m != nil {
 		m.Begin(s, viewer, o)
-		return Writer{O: o, M: m, keys: m.keys, full: m.full, stale: !m.full, slow: !m.full}
+		return Writer{O: o, M: m, keys: m.keys, keys32: m.keys32, narrow: m.plan.narrow, full: m.full, stale: !m.full, slow: !m.full}
 	}
 	o.Begin(t)
 	return Writer{O: o, T: t, full: true, slow: t != nil}
@@ -77,6 +79,24 @@ func (w *Writer) changed(b int, k Key) bool {
 	return true
 }
 
+// Changed32 is Changed for a Narrow block b, whose key is now k.
+func (w *Writer) Changed32(b int, k uint32) bool {
+	if !w.full && w.keys32[b-w.narrow] == k { // inlined: most blocks are kept
+		return false
+	}
+	return w.changed32(b, k)
+}
+
+// changed32 is Changed32's slow path.
+//
+//go:noinline
+func (w *Writer) changed32(b int, k uint32) bool {
+	if w.M != nil {
+		w.M.changed32(b, k)
+	}
+	return true
+}
+
 // Rewrite prepares block b to be written whatever it holds (nothing to do
 // on a full encoding; see [Memory.Rewrite]).
 func (w *Writer) Rewrite(b int) {
@@ -89,7 +109,15 @@ func (w *Writer) Rewrite(b int) {
 // zero key writes: always on a full encoding, else when its key is not
 // zero. A writer whose absent slots are not all zero (an id of −1) uses it
 // to stop at the first slot that is absent already.
-func (w *Writer) Live(b int) bool { return w.full || w.keys[b] != (Key{}) }
+func (w *Writer) Live(b int) bool {
+	if w.full {
+		return true
+	}
+	if w.narrow >= 0 && b >= w.narrow {
+		return w.keys32[b-w.narrow] != 0
+	}
+	return w.keys[b] != (Key{})
+}
 
 // Overwrite prepares block b to be written whole, every element (nothing
 // to do on a full encoding; see [Memory.Overwrite]).

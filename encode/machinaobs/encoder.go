@@ -157,6 +157,10 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if v < 0 || v > n {
 		v = 0
 	}
+	if m != nil {
+		// The item rows' keys leave out the cards' printed values.
+		m.Within(s.Content())
+	}
 	w := writer{Writer: encode.Start(gs, viewer, o, t, m), e: e, s: s, ct: s.Content(), at: &e.at, bl: &e.blocks, n: n, v: v,
 		cur: [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}}
 	if t != nil {
@@ -598,6 +602,10 @@ var itemZone = [256]uint8{
 	machina.ZoneLimbo:     iRevealed + 1,
 }
 
+// ownerBits checks at compile time that a seat's row plus one (0 for
+// none) fits the 3 bits of an item row's key.
+const ownerBits = uint8(7 - machina.MaxPioneers)
+
 func (w *writer) items() {
 	s := w.s
 	var gone absent
@@ -622,11 +630,11 @@ func (w *writer) items() {
 			}
 		}
 		it := &w.ct.Items[i]
-		key := encode.Key{uint64(zone+1) | row8(owner)<<8 | uint64(uint16(host))<<16 | encode.KeyBit(ext)<<32 |
-			row8(int(s.ItemProgress[i]))<<40 | encode.KeyBit(it.Ranged)<<48,
-			row8(int(it.Deck)) | row8(int(it.Level))<<8 | row8(int(it.Hands))<<16 | row8(int(it.Fit))<<24 |
-				row8(int(it.Defence))<<32 | row8(int(it.Will))<<40}
-		if !w.Changed(w.bl.item+i, key) {
+		// The printed values (it) are the content's, the memory's tag;
+		// owner+1 takes 3 bits (ownerBits).
+		key := uint32(zone+1) | uint32(owner+1)<<3 | uint32(encode.KeyBit(ext))<<6 |
+			uint32(uint8(s.ItemProgress[i]))<<8 | uint32(uint16(host))<<16
+		if !w.Changed32(w.bl.item+i, key) {
 			continue
 		}
 		off := w.at.items + i*itemCols
@@ -676,9 +684,9 @@ func (w *writer) events() {
 			gone.add(e) // in a deck or boxed: not shown
 			continue
 		}
-		key := encode.Key{uint64(col) + 1 | row8(owner)<<8 | encode.KeyBit(ev.Horror)<<16 | encode.KeyBit(ev.Personal)<<17 |
-			row8(int(s.EventProgress[e]))<<24}
-		if !w.Changed(w.bl.event+e, key) {
+		key := uint32(col+1) | uint32(row8(owner))<<8 | uint32(uint8(s.EventProgress[e]))<<16 |
+			uint32(encode.KeyBit(ev.Horror))<<24 | uint32(encode.KeyBit(ev.Personal))<<25
+		if !w.Changed32(w.bl.event+e, key) {
 			continue
 		}
 		off := w.at.events + e*eventCols

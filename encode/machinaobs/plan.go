@@ -11,7 +11,10 @@ import (
 // are written from and rewritten when that changes; the planes of figures
 // and tokens, the reach plane and the float32 and int32 vectors (global,
 // pioneers, prompt, a few ids) are rewritten every encoding. The rows of
-// one kind are consecutive: row k of a kind is its first block plus k.
+// one kind are consecutive: row k of a kind is its first block plus k. The
+// item and event rows, most of the blocks, are keyed by 32 bits
+// (encode.Plan.Narrow), of what changes in a game: the cards' printed
+// values are the content's, the memory's tag (encode.Memory.Within).
 type blocks struct {
 	terrain, sight int // the terrain planes, keyed by board; the sight plane, by board and origin
 	dynamic, head  int // rewritten every encoding: figure, token and reach planes; the vectors
@@ -39,11 +42,11 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	}
 	b.item = p.Blocks()
 	for i := 0; i < machina.MaxItems; i++ {
-		p.Block(U(at.items+i*itemCols, itemCols), I(at.itemHost+i, 1))
+		p.Narrow(U(at.items+i*itemCols, itemCols), I(at.itemHost+i, 1))
 	}
 	b.event = p.Blocks()
 	for e := 0; e < machina.MaxEvents; e++ {
-		p.Block(U(at.events+e*eventCols, eventCols))
+		p.Narrow(U(at.events+e*eventCols, eventCols))
 	}
 	return p, b
 }

@@ -4,7 +4,6 @@ import (
 	"hash/maphash"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/mythos-rl/mythos/env/machina"
 )
@@ -32,12 +31,14 @@ type sightRowCache struct {
 //     origin, of the sight plane of a row (plan.go), so that a row whose
 //     terrain was written from the same generation is left as it is;
 //   - plain line of sight (MA §17.1) from the last few cells that sight was
-//     asked from, a row of bits each, and the board's hash, under which the
-//     process's table keeps the rows of every board any encoder met;
+//     asked from, a row of bits each, and the hash of what sight reads of
+//     the board (sightHash), under which the process's table keeps the rows
+//     of every board any encoder met; the rows stay when the board changes
+//     where sight does not read it;
 //   - the steps a creature may take from each cell (reachSteps), for the
 //     reach plane.
 //
-// Any change of the board drops them. The cache is about 3 KB (the board,
+// Any other change of the board drops them. The cache is about 3 KB (the board,
 // four rows, the steps), so an env in a vector of 4096 holds little more
 // than its state. An encoder shared by goroutines lets one use the cache at
 // a time; the others encode without it.
@@ -46,7 +47,7 @@ type boardCache struct {
 	board machina.Board
 	ok    bool     // board holds a board (else nothing is cached)
 	gen   uint64   // board's generation (newGeneration)
-	hash  boardKey // of board.Grid, the key of its rows in sharedRows
+	hash  boardKey // sightHash of board.Grid, the key of its rows in sharedRows
 	next  int      // the slot the next new sight row replaces
 	rows  [sightSlots]sightRowCache
 	steps reachSteps
@@ -57,12 +58,14 @@ func (c *boardCache) sync(b *machina.Board) {
 	if c.ok && c.board == *b {
 		return
 	}
-	c.board, c.ok = *b, true
-	c.gen = newGeneration()
-	c.hash = gridHash(&b.Grid)
-	for i := range c.rows {
-		c.rows[i].cell = -1
+	h := sightHash(&b.Grid)
+	if !c.ok || h != c.hash { // else the rows hold: sight did not change
+		for i := range c.rows {
+			c.rows[i].cell = -1
+		}
 	}
+	c.board, c.ok, c.hash = *b, true, h
+	c.gen = newGeneration()
 	c.steps.build(&c.board)
 }
 
@@ -93,22 +96,64 @@ func newGeneration() uint64 { return generations.Add(1) }
 // hashSeeds key the process's board hashes.
 var hashSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
-// boardKey is a 128-bit hash of a board: two boards that differ share a key
-// with probability 2^-128 per pair, so a row found under a key is the
-// row of that board (a 64-bit key would leave a wrong observation within
-// reach of a long training run's millions of boards).
+// boardKey is a 128-bit hash of what line of sight reads of a board: two
+// boards that differ there share a key with probability 2^-128 per pair, so
+// a row found under a key is the row of that board (a 64-bit key would
+// leave a wrong observation within reach of a long training run's millions
+// of boards).
 type boardKey [2]uint64
 
-// gridHash is the key of every byte of g (what line of sight reads of the
-// board is in it).
-func gridHash(g *machina.Grid) boardKey {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(g)), unsafe.Sizeof(*g))
-	return boardKey{maphash.Bytes(hashSeeds[0], b), maphash.Bytes(hashSeeds[1], b)}
+// sightGrid is what Grid.SightRow reads of a grid (MA §17.1), a byte per
+// cell (sightNone: no tile; sightBlocks: a cell that blocks sight, intact
+// rubble; sightClear: any other) and per edge (1 where it blocks: a wall or
+// a closed door), vertical edges first. Boards that differ elsewhere
+// (destruction tokens on cells other than rubble, lit chapter cells, edges
+// of kinds that do not block) see alike and share their rows.
+type sightGrid [machina.NumCells + machina.Size*(machina.Size+1)*2]byte
+
+// A cell's byte in a sightGrid.
+const (
+	sightNone = iota
+	sightBlocks
+	sightClear
+)
+
+// sightHash is the key of g's sightGrid.
+func sightHash(g *machina.Grid) boardKey {
+	var b sightGrid
+	for c := range g.Kind {
+		switch {
+		case g.Kind[c] == machina.KindNone:
+			b[c] = sightNone
+		case g.BlocksSight(c):
+			b[c] = sightBlocks
+		default:
+			b[c] = sightClear
+		}
+	}
+	k := machina.NumCells
+	for y := range g.V {
+		for _, e := range g.V[y] {
+			if e.Blocks() {
+				b[k] = 1
+			}
+			k++
+		}
+	}
+	for y := range g.H {
+		for _, e := range g.H[y] {
+			if e.Blocks() {
+				b[k] = 1
+			}
+			k++
+		}
+	}
+	return boardKey{maphash.Bytes(hashSeeds[0], b[:]), maphash.Bytes(hashSeeds[1], b[:])}
 }
 
 // sharedRow is one entry of the process's sight-row table.
 type sharedRow struct {
-	board boardKey // gridHash of the board
+	board boardKey // sightHash of the board
 	cell  int16    // the origin, -1 for an empty entry
 	row   [sightWords]uint64
 }

@@ -105,6 +105,17 @@ func (d Direction) String() string { return dirNames[d&7] }
 // Diagonal reports whether d is a diagonal direction.
 func (d Direction) Diagonal() bool { return d&1 == 1 }
 
+// neighbours is Step of every cell in every direction, as a table (the
+// monsters' path field reads it for every cell it expands).
+var neighbours = func() (n [NumCells][8]int16) {
+	for c := range n {
+		for d := range n[c] {
+			n[c][d] = int16(Step(c, Direction(d)))
+		}
+	}
+	return n
+}()
+
 // Step returns the neighbour of cell c in direction d, or -1 off the canvas.
 func Step(c int, d Direction) int {
 	x, y := c%Size+dirDX[d], c/Size+dirDY[d]

@@ -7,7 +7,9 @@ import "github.com/mythos-rl/mythos/env/game"
 
 // pathField is a breadth-first distance field over the cells a predictable
 // monster may walk (MA §19.5), with the secondary cost "closed doors and
-// creatures on the path".
+// creatures on the path". It is scratch, a local of the function that
+// fills and reads it within one decision (2.4 KB of stack, not of every
+// State and every clone).
 type pathField struct {
 	Dist  [NumCells]int16
 	Extra [NumCells]int16
@@ -86,13 +88,11 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 				return
 			}
 		}
-		for d := 0; d < 8; d++ {
-			dx, dy := dirDX[d], dirDY[d]
-			vx, vy := ux+dx, uy+dy
-			if uint(vx) >= Size || uint(vy) >= Size {
-				continue
+		for d, v16 := range &neighbours[u] {
+			if v16 < 0 {
+				continue // off the canvas
 			}
-			v := vy*Size + vx
+			v := int(v16)
 			if dv := pf.Dist[v]; dv != far {
 				if dv != du+1 {
 					continue // already reached at least as soon
@@ -111,6 +111,8 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 				}
 			}
 			cost := pf.Extra[u]
+			dx, dy := dirDX[d], dirDY[d]
+			vx, vy := ux+dx, uy+dy
 			switch {
 			case through:
 			case dy == 0:
@@ -172,13 +174,14 @@ func (s *State) nearestPioneers(cr int) (uint8, int) {
 	if len(goals) == 0 {
 		return 0, int(far)
 	}
-	s.fill(&s.scratchField, s.posOf(cr), s.wallWalker(cr), goals...)
+	var pf pathField
+	s.fill(&pf, s.posOf(cr), s.wallWalker(cr), goals...)
 	for p := 0; p < int(s.N); p++ {
 		if targets&(1<<p) == 0 {
 			continue
 		}
 		pc := int(s.P[p].Pos)
-		d, e, h := s.scratchField.Dist[pc], s.scratchField.Extra[pc], int(s.P[p].HP)
+		d, e, h := pf.Dist[pc], pf.Extra[pc], int(s.P[p].HP)
 		if d == far {
 			continue
 		}
@@ -262,16 +265,17 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		return game.Done // adjacent and no ability: the loop ends (MA §19.4 step 5)
 	}
 	// Step 4: one cell closer.
-	s.fill(&s.scratchField, tc, s.wallWalker(cr), mc) // approachSteps reads cells against Dist[mc]
+	var pf pathField
+	s.fill(&pf, tc, s.wallWalker(cr), mc) // approachSteps reads cells against Dist[mc]
 	var cand [8]int
-	n := s.approachSteps(cr, int(m.Stamina), cand[:0])
+	n := s.approachSteps(&pf, cr, int(m.Stamina), cand[:0])
 	if len(n) == 0 {
 		// A closed door on the path: destroy it for 4 stamina, else stop.
 		if m.Stamina >= 4 {
 			for d := Side(0); d < 4; d++ {
 				e := s.Board.SideEdge(mc, Direction(2*d))
 				nb := Step(mc, Direction(2*d))
-				if *e == EdgeClosed && nb >= 0 && s.scratchField.Dist[nb] < s.scratchField.Dist[mc] && s.destroyedDoors() < 10 {
+				if *e == EdgeClosed && nb >= 0 && pf.Dist[nb] < pf.Dist[mc] && s.destroyedDoors() < 10 {
 					*e = EdgeDestroyed
 					m.Stamina -= 4
 					s.log.Add(evDoor, game.NoAgent, int32(mc), int32(d), int32(EdgeDestroyed))
@@ -304,12 +308,12 @@ func bitIndex(set uint8) int {
 }
 
 // approachSteps returns the best first steps toward a strictly closer cell of
-// the field in s.scratchField, within stamina (MA §19.4 step 4: a detour only
+// the field pf, within stamina (MA §19.4 step 4: a detour only
 // if it ends closer; MA §22.A.4 and §19.6: prefer cells with a clear line to
 // the target, then straight lines), deduplicated.
-func (s *State) approachSteps(cr, stamina int, dst []int) []int {
+func (s *State) approachSteps(pf *pathField, cr, stamina int, dst []int) []int {
 	mc := s.posOf(cr)
-	cur := s.scratchField.Dist[mc]
+	cur := pf.Dist[mc]
 	best := -1
 	through := s.wallWalker(cr)
 	var lens, land [8]int
@@ -325,7 +329,7 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 		if k > stamina {
 			continue
 		}
-		l := s.detour(n, cur, stamina-k, through)
+		l := s.detour(pf, n, cur, stamina-k, through)
 		if l < 0 {
 			continue
 		}
@@ -345,10 +349,10 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 		}
 		n := land[d]
 		score := 0
-		if s.scratchField.Dist[n] < cur {
+		if pf.Dist[n] < cur {
 			score += 4
 		}
-		if s.straightTo(n) {
+		if pf.straightTo(n) {
 			score += 2
 		}
 		switch {
@@ -363,16 +367,16 @@ func (s *State) approachSteps(cr, stamina int, dst []int) []int {
 
 // straightTo reports whether cell c is on a row or column with the field's
 // origin (the target pioneer).
-func (s *State) straightTo(c int) bool {
-	i := int(s.scratchField.from)
+func (pf *pathField) straightTo(c int) bool {
+	i := int(pf.from)
 	return i%Size == c%Size || i/Size == c/Size
 }
 
 // detour returns the length of the shortest walk (over free passable cells,
 // closed doors blocking unless through, MA §10.9) from cell n to a cell
-// strictly closer than cur, at most budget steps, or -1.
-func (s *State) detour(n int, cur int16, budget int, through bool) int {
-	if s.scratchField.Dist[n] < cur {
+// strictly closer than cur in the field pf, at most budget steps, or -1.
+func (s *State) detour(pf *pathField, n int, cur int16, budget int, through bool) int {
+	if pf.Dist[n] < cur {
 		return 0
 	}
 	if budget <= 0 {
@@ -395,7 +399,7 @@ func (s *State) detour(n int, cur int16, budget int, through bool) int {
 				continue
 			}
 			dist[v] = dist[u] + 1
-			if s.scratchField.Dist[v] < cur {
+			if pf.Dist[v] < cur {
 				return int(dist[v])
 			}
 			q[t] = int16(v)
@@ -492,9 +496,10 @@ func (s *State) monsterApproach(cr, n int) {
 		if s.Board.Adjacent(s.posOf(cr), tc) {
 			return
 		}
-		s.fill(&s.scratchField, tc, s.wallWalker(cr), s.posOf(cr))
+		var pf pathField
+		s.fill(&pf, tc, s.wallWalker(cr), s.posOf(cr))
 		var cand [8]int
-		st := s.approachSteps(cr, n-i, cand[:0])
+		st := s.approachSteps(&pf, cr, n-i, cand[:0])
 		if len(st) == 0 {
 			return
 		}

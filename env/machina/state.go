@@ -191,11 +191,10 @@ type State struct {
 	HitQueue []int16
 	// The campaign (MA §5.4): the game being played (0-based) and, in the
 	// keep phase, the cards kept for the next one.
-	Game         int8
-	KeptItems    [MaxItems]bool
-	KeptEvents   [MaxEvents]bool
-	campaign     int8 // a campaign step for run (campaignKeep, campaignNext)
-	scratchField pathField
-	scratchOpts  []game.Option
-	scratchCtx   EffectCtx // a card's Go function's context (effect: no allocation)
+	Game        int8
+	KeptItems   [MaxItems]bool
+	KeptEvents  [MaxEvents]bool
+	campaign    int8 // a campaign step for run (campaignKeep, campaignNext)
+	scratchOpts []game.Option
+	scratchCtx  EffectCtx // a card's Go function's context (effect: no allocation)
 }
