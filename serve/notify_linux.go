@@ -1,0 +1,158 @@
+//go:build linux
+
+package serve
+
+import (
+	"io"
+	"net"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// The notification in memory (shmFeatureNotify): a client that sent the
+// operation shmOpNotify (and got its '0') announces each later call by
+// writing its operation at shmReqOp and then a new number at shmReqSeq;
+// the server answers by writing the status fields and then that number at
+// shmReplySeq. Each side polls the other's number for a short while
+// (sharedSpin here, the Python client's MYTHOS_SHM_SPIN_US) and then blocks
+// on the socket, after saying so in its "parked" word; the other side
+// writes one byte on the socket only when it finds that word set. A tight
+// loop is thus served with no system call at all, and an idle client or
+// server costs no CPU.
+//
+// Losing no wake-up is Dekker's argument: a side that parks stores 1 in its
+// word and then loads the other's number; a side that publishes stores its
+// number and then loads the other's word. With a full barrier between each
+// store and the load after it, one of the two sees the other's store: the
+// parking side finds the number (and does not block), or the publishing
+// side finds the word (and writes the byte that wakes it). Here the barrier
+// is atomic.Store (XCHG on amd64); the Python client's is a mutex acquired
+// between the two (_shm.py says why that is one). A byte can thus be sent
+// to a side that did not block after all: it is a stale wake-up, read the
+// next time that side blocks, which then looks at the number again and
+// blocks again (at most one such byte waits per side, as a byte is only
+// sent to a side whose word is set, and a side clears it before it reads).
+//
+// Numbers are 64-bit and 8-byte aligned (atomic loads and stores on both
+// sides); a call is any change of shmReqSeq from the last number served, so
+// a client that writes garbage there only gets an answer to a call it did
+// not mean, never a server that waits forever.
+
+// sharedYieldAfter is how long a side polls the other's number before it
+// gives its core away between polls (sched_yield): on a 2-core machine the
+// other side, or any other process, may need this core to make the answer;
+// past it, a poll costs a system call but never holds a core another
+// runnable thread wants. Below it, a poll is a load.
+const sharedYieldAfter = 10 * time.Microsecond
+
+// notifier serves the calls of a client that switched to the notification
+// in memory. It allocates nothing.
+type notifier struct {
+	conn                    *net.UnixConn
+	reqSeq, replySeq        *uint64
+	reqOp, cParked, sParked *uint32
+	last                    uint64        // the number of the last call served
+	spin                    time.Duration // how long next polls before it blocks
+	gap                     time.Duration // how long the last wait for a call took
+	buf                     [16]byte
+	wake                    [1]byte
+}
+
+// word is the uint32 at byte offset off of mem (4-byte aligned).
+func word(mem []byte, off int) *uint32 { return (*uint32)(unsafe.Pointer(&mem[off])) }
+
+// dword is the uint64 at byte offset off of mem (8-byte aligned).
+func dword(mem []byte, off int) *uint64 { return (*uint64)(unsafe.Pointer(&mem[off])) }
+
+// newNotifier serves c's calls announced in mem, from the number the
+// client's header holds now (its calls are the next ones).
+func newNotifier(c *net.UnixConn, mem []byte, spin time.Duration) *notifier {
+	w := &notifier{
+		conn: c, reqSeq: dword(mem, shmReqSeq), replySeq: dword(mem, shmReplySeq),
+		reqOp: word(mem, shmReqOp), cParked: word(mem, shmClientParked), sParked: word(mem, shmServerParked),
+		spin: spin,
+	}
+	w.last = atomic.LoadUint64(w.reqSeq)
+	atomic.StoreUint64(w.replySeq, w.last)
+	w.wake[0] = shmReplyOK
+	return w
+}
+
+// arrived reports whether the client announced a call since the last one
+// (and takes its number).
+func (w *notifier) arrived() bool {
+	if s := atomic.LoadUint64(w.reqSeq); s != w.last {
+		w.last = s
+		return true
+	}
+	return false
+}
+
+// poll polls the client's number for up to w.spin from start: loads only
+// for sharedYieldAfter, then a sched_yield between loads.
+func (w *notifier) poll(start time.Time) bool {
+	for i := 1; ; i++ {
+		if w.arrived() {
+			return true
+		}
+		if i%32 != 0 {
+			continue
+		}
+		el := time.Since(start)
+		if el > w.spin {
+			return false
+		}
+		if el > sharedYieldAfter {
+			schedYield()
+		}
+	}
+}
+
+// next waits for the client's next call and returns its operation, or an
+// error at the socket's end. It polls first, but only while the client
+// calls back quickly (as opReader does: when the last wait was longer than
+// four times w.spin it blocks at once), then blocks on the socket in Go's
+// network poller, holding no OS thread.
+func (w *notifier) next() (byte, error) {
+	start := time.Now()
+	if w.gap > 4*w.spin || !w.poll(start) {
+		for {
+			atomic.StoreUint32(w.sParked, 1)
+			if w.arrived() {
+				atomic.StoreUint32(w.sParked, 0)
+				break
+			}
+			k, err := w.conn.Read(w.buf[:])
+			atomic.StoreUint32(w.sParked, 0)
+			if err != nil {
+				return 0, err
+			}
+			if k <= 0 {
+				return 0, io.EOF
+			}
+			if w.arrived() {
+				break
+			}
+		}
+	}
+	w.gap = time.Since(start)
+	return byte(atomic.LoadUint32(w.reqOp)), nil
+}
+
+// answer publishes the answer of the call taken last (the status fields
+// are written already), and wakes the client if it blocks.
+func (w *notifier) answer() error {
+	atomic.StoreUint64(w.replySeq, w.last)
+	if atomic.LoadUint32(w.cParked) == 0 {
+		return nil
+	}
+	_, err := w.conn.Write(w.wake[:])
+	return err
+}
+
+// schedYield gives the core to another runnable thread, if any (a short
+// system call that never blocks, so it needs no word to the Go scheduler).
+func schedYield() { _, _, _ = unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0) }
