@@ -41,13 +41,6 @@ import (
 // a client that writes garbage there only gets an answer to a call it did
 // not mean, never a server that waits forever.
 
-// sharedYieldAfter is how long a side polls the other's number before it
-// gives its core away between polls (sched_yield): on a 2-core machine the
-// other side, or any other process, may need this core to make the answer;
-// past it, a poll costs a system call but never holds a core another
-// runnable thread wants. Below it, a poll is a load.
-const sharedYieldAfter = 10 * time.Microsecond
-
 // notifier serves the calls of a client that switched to the notification
 // in memory. It allocates nothing.
 type notifier struct {
@@ -91,28 +84,31 @@ func (w *notifier) arrived() bool {
 	return false
 }
 
-// poll polls the client's number for up to w.spin from start: loads only
-// for sharedYieldAfter, then a sched_yield between loads.
+// poll polls the client's number for up to w.spin from start, giving the
+// core away (sched_yield) between loads. On a 2-core machine shared with
+// other work, the client (or whoever) often waits for this very core: a
+// load-only spin then holds it from the client until the kernel preempts
+// it. Measured on 2026-11-29's machine at load 9 (one DrownedLantern env
+// stepped from Python, MythosEnv's step call): yielding from the first
+// poll, 10 µs p50 a call and 25.6 µs a loop iteration; after 2 µs of
+// loads, 12.6 and 43.7; after 10 µs, 20.4 and 51.2 (the client yielding
+// from its first poll in all three). A yield that finds nothing else to
+// run returns at once, so on an idle core it costs a system call's time
+// per poll and no latency worth counting.
 func (w *notifier) poll(start time.Time) bool {
-	for i := 1; ; i++ {
+	for {
 		if w.arrived() {
 			return true
 		}
-		if i%32 != 0 {
-			continue
-		}
-		el := time.Since(start)
-		if el > w.spin {
+		if time.Since(start) > w.spin {
 			return false
 		}
-		if el > sharedYieldAfter {
-			schedYield()
-		}
+		schedYield()
 	}
 }
 
 // next waits for the client's next call and returns its operation, or an
-// error at the socket's end. It polls first, but only while the client
+// error at the socket's end. It polls first (poll), but only while the client
 // calls back quickly (as opReader does: when the last wait was longer than
 // four times w.spin it blocks at once), then blocks on the socket in Go's
 // network poller, holding no OS thread.
