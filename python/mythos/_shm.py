@@ -52,6 +52,19 @@ _NOTIFY = os.environ.get("MYTHOS_SHM_NOTIFY", "1") != "0" and platform.machine()
 #: SharedChannel._spin_read), from MYTHOS_SHM_SPIN_US.
 _SPIN_NS = int(float(os.environ.get("MYTHOS_SHM_SPIN_US", "200")) * 1000)
 
+# This process's id, kept by a fork hook: a call checks that its channel is
+# this process's without a getpid system call.
+_pid = os.getpid()
+
+
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
+
 #: What a transport may be: ``"auto"`` (shared memory when the server is on
 #: this host and serves it, else gRPC), ``"shm"`` (shared memory or an
 #: error) or ``"grpc"``.
@@ -258,7 +271,7 @@ class SharedChannel:
             self._call(b"R", timeout)
 
     def _check(self) -> None:
-        if self.pid != os.getpid():
+        if self.pid != _pid:
             raise MythosError(
                 "FAILED_PRECONDITION",
                 f"this session's shared memory belongs to process {self.pid}: a forked process must open its own session",
