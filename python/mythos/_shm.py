@@ -205,7 +205,10 @@ class SharedChannel:
         except OSError:
             b = b""
         if b != b"0":
-            self._hung_up()
+            try:
+                self._hung_up()
+            finally:
+                self.close()
         mv = memoryview(self.mm)
         self._req = mv[_REQ_SEQ : _REQ_SEQ + 8].cast("Q")
         self._op = mv[_REQ_OP : _REQ_OP + 4].cast("I")
