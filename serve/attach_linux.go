@@ -367,10 +367,22 @@ func (s *Server) serveShared(c *net.UnixConn, uid uint32) {
 	a.step.Actions = &pb.Tensor{Dtype: pb.DType_DTYPE_INT32, Shape: []int64{int64(n)}, Data: m.mem[m.actions : m.actions+4*n : m.actions+4*n]}
 	reply := make([]byte, 1)
 	ops, err := newOpReader(c, sharedSpin)
+	var notify *notifier // set once the client switched to the notification in memory
 	for err == nil {
 		var op byte
-		if op, err = ops.read(); err != nil {
+		if notify != nil {
+			op, err = notify.next()
+		} else {
+			op, err = ops.read()
+		}
+		if err != nil {
 			break
+		}
+		if op == shmOpNotify && notify == nil {
+			notify = newNotifier(c, m.mem, sharedSpin)
+			reply[0] = shmReplyOK
+			_, err = c.Write(reply)
+			continue
 		}
 		reply[0] = shmReplyOK
 		if err := s.sharedOp(ss, m, a, op); err != nil {
@@ -381,7 +393,11 @@ func (s *Server) serveShared(c *net.UnixConn, uid uint32) {
 			binary.LittleEndian.PutUint32(m.mem[shmStatus:], 0)
 			binary.LittleEndian.PutUint32(m.mem[shmMsgLen:], 0)
 		}
-		_, err = c.Write(reply)
+		if notify != nil {
+			err = notify.answer()
+		} else {
+			_, err = c.Write(reply)
+		}
 	}
 	if s.closeSession(ss) {
 		s.log.Info("session closed: its shared-memory client went away", "session", ss.id, "env", ss.spec.ID, "envs", len(ss.envs))

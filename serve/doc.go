@@ -20,7 +20,9 @@
 //
 // On Linux a client on the server's host may have a session's buffers in
 // shared memory (OpenRequest.shared_memory): a sealed memfd handed over a Unix
-// socket, on which each reset or step is then one byte each way, with no
-// serialization and no allocation (see README.md, "The shared-memory fast
-// path"; Config.NoSharedMemory turns it off).
+// socket, on which each reset or step is then one byte each way, or, for a
+// client that asks for it, a number written into the memory and one written
+// back, polled by both sides before they block on the socket (notify_linux.go);
+// with no serialization and no allocation (see README.md, "The shared-memory
+// fast path"; Config.NoSharedMemory turns it off).
 package serve

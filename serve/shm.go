@@ -22,6 +22,7 @@ const (
 	shmMagic       = 0    // [8]byte "MYTHSHM1"
 	shmVersion     = 8    // uint32: 1
 	shmNumEnvs     = 12   // uint32: N
+	shmFeatures    = 16   // uint32, server: what it serves beyond version 1 (shmFeatureNotify)
 	shmResetCount  = 20   // int32, client: env indices of a reset in the envs area (0: all)
 	shmHasSeed     = 24   // uint32, client: 1 when a reset carries a seed
 	shmSeed        = 32   // uint64, client: the reset's seed
@@ -34,7 +35,21 @@ const (
 	shmClosedMsg   = 1088 // [shmMsgMax]byte, server: why the session closed
 	shmMsgMax      = 1024
 	shmHeaderBytes = 4096
+
+	// The notification in memory (shmFeatureNotify, notify_linux.go):
+	// each side's fields on a cache line of its own.
+	shmReqSeq       = 2176 // uint64, client: the number of its last call (a change is a call)
+	shmReqOp        = 2184 // uint32, client: that call's operation ('S' or 'R')
+	shmClientParked = 2188 // uint32, client: 1 while it blocks on the socket for an answer
+	shmReplySeq     = 2240 // uint64, server: the number of the last call it answered
+	shmServerParked = 2248 // uint32, server: 1 while it blocks on the socket for a call
 )
+
+// shmFeatureNotify (a bit of shmFeatures): the server answers the
+// operation shmOpNotify, after which calls are announced and answered by
+// sequence numbers in the header (notify_linux.go), the socket only
+// waking a side that blocks.
+const shmFeatureNotify = 1
 
 // shmVersionNumber is the header layout's version (shmVersion).
 const shmVersionNumber = 1
@@ -43,6 +58,7 @@ const shmVersionNumber = 1
 const (
 	shmOpStep   = 'S'
 	shmOpReset  = 'R'
+	shmOpNotify = 'N' // switch this connection to the notification in memory
 	shmReplyOK  = '0'
 	shmReplyErr = '1'
 )
@@ -90,6 +106,7 @@ func (m *sharedMem) initHeader() {
 	copy(m.mem[shmMagic:], "MYTHSHM1")
 	binary.LittleEndian.PutUint32(m.mem[shmVersion:], shmVersionNumber)
 	binary.LittleEndian.PutUint32(m.mem[shmNumEnvs:], uint32(m.n))
+	binary.LittleEndian.PutUint32(m.mem[shmFeatures:], shmFeatureNotify)
 }
 
 // buffers returns the session's backing arrays, in the mapping.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -25,6 +26,73 @@ type shmClient struct {
 	lay  *pb.SharedMemory
 	n    int
 	op   []byte
+
+	notify bool   // calls go through the notification in memory
+	seq    uint64 // the number of the last call (notify)
+	spins  int    // polls of the answer before blocking (notify)
+}
+
+// startNotify switches the client to the notification in memory, as the
+// Python client does when the header offers it.
+func (c *shmClient) startNotify() {
+	c.t.Helper()
+	if binary.LittleEndian.Uint32(c.mem[shmFeatures:])&shmFeatureNotify == 0 {
+		c.t.Fatal("the server does not offer the notification in memory")
+	}
+	c.mustOK(c.call(shmOpNotify))
+	c.notify, c.seq, c.spins = true, atomic.LoadUint64(dword(c.mem, shmReqSeq)), 1000
+}
+
+// notifyCall is call over the notification in memory: the number, a wake-up
+// byte if the server blocks, the answer's number polled c.spins times and
+// then waited for on the socket.
+func (c *shmClient) notifyCall(op byte) (code codes.Code, msg string, ended bool) {
+	c.seq++
+	atomic.StoreUint32(word(c.mem, shmReqOp), uint32(op))
+	atomic.StoreUint64(dword(c.mem, shmReqSeq), c.seq)
+	if atomic.LoadUint32(word(c.mem, shmServerParked)) != 0 {
+		c.op[0] = 'W'
+		if _, err := syscall.Write(c.sock, c.op); err != nil {
+			return c.closedReason()
+		}
+	}
+	reply, parked := dword(c.mem, shmReplySeq), word(c.mem, shmClientParked)
+	for i := 0; atomic.LoadUint64(reply) != c.seq; i++ {
+		if i < c.spins {
+			continue
+		}
+		atomic.StoreUint32(parked, 1)
+		if atomic.LoadUint64(reply) == c.seq {
+			atomic.StoreUint32(parked, 0)
+			break
+		}
+		k, err := syscall.Read(c.sock, c.op)
+		atomic.StoreUint32(parked, 0)
+		if (k <= 0 || err != nil) && atomic.LoadUint64(reply) != c.seq {
+			return c.closedReason()
+		}
+	}
+	if binary.LittleEndian.Uint32(c.mem[shmStatus:]) == 0 {
+		return codes.OK, "", false
+	}
+	n := binary.LittleEndian.Uint32(c.mem[shmMsgLen:])
+	return codes.Code(binary.LittleEndian.Uint32(c.mem[shmStatus:])), string(c.mem[shmMsg : shmMsg+int(n)]), false
+}
+
+// inBothModes runs test with calls announced on the socket and in memory.
+func inBothModes(t *testing.T, test func(t *testing.T, notify bool)) {
+	t.Run("socket", func(t *testing.T) { test(t, false) })
+	t.Run("notify", func(t *testing.T) { test(t, true) })
+}
+
+// attachMode attaches as attachShared does and, with notify, switches to
+// the notification in memory.
+func attachMode(t testing.TB, o *pb.OpenResponse, notify bool) (*shmClient, string) {
+	c, ans := attachShared(t, o)
+	if c != nil && notify {
+		c.startNotify()
+	}
+	return c, ans
 }
 
 // attachShared attaches to the shared memory of an opened session; an
@@ -86,6 +154,9 @@ func (c *shmClient) close() {
 // call sends op and waits for the answer: code OK, the call's code and
 // message, or (ended) the session's closing code and message.
 func (c *shmClient) call(op byte) (code codes.Code, msg string, ended bool) {
+	if c.notify {
+		return c.notifyCall(op)
+	}
 	c.op[0] = op
 	if _, err := syscall.Write(c.sock, c.op); err != nil {
 		return c.closedReason()
@@ -150,10 +221,14 @@ func firstLegalIn(mask []int8, n int) []int32 {
 // A session in shared memory gives the in-process vector env's results, on
 // one goroutine and across workers; its gRPC calls still answer.
 func TestSharedMemoryMatchesInProcessVector(t *testing.T) {
+	inBothModes(t, testSharedMemoryMatchesInProcessVector)
+}
+
+func testSharedMemoryMatchesInProcessVector(t *testing.T, notify bool) {
 	for _, n := range []int{1, 40} {
 		h := start(t, Config{Workers: 3})
 		o := h.open(&pb.OpenRequest{EnvId: cipher, Options: map[string]string{"seats": "3"}, NumEnvs: int32(n), Seed: 11, AutoReset: true, SparseObservations: true, Encoding: pb.Encoding_ENCODING_PACKED, SharedMemory: true})
-		c, ok := attachShared(t, o)
+		c, ok := attachMode(t, o, notify)
 		if ok != "OK" {
 			t.Fatal(ok)
 		}
@@ -224,10 +299,12 @@ func slicesEqual[T comparable](a, b []T) bool {
 // Bad input over shared memory gets the gRPC path's codes and changes
 // nothing; the session's end reaches the client as the socket's end, with
 // the reason in the header; the client's end closes the session.
-func TestSharedMemoryErrorsAndEnds(t *testing.T) {
+func TestSharedMemoryErrorsAndEnds(t *testing.T) { inBothModes(t, testSharedMemoryErrorsAndEnds) }
+
+func testSharedMemoryErrorsAndEnds(t *testing.T, notify bool) {
 	h := start(t, Config{})
 	o := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: 2, Seed: 1, SharedMemory: true, Encoding: pb.Encoding_ENCODING_PACKED})
-	c, _ := attachShared(t, o)
+	c, _ := attachMode(t, o, notify)
 	if code, msg, _ := c.step([]int32{0, 0}); code != codes.FailedPrecondition || !strings.Contains(msg, "has not been reset") {
 		t.Fatalf("step before reset: %v %s", code, msg)
 	}
@@ -243,7 +320,7 @@ func TestSharedMemoryErrorsAndEnds(t *testing.T) {
 		t.Fatalf("reset of 99 envs: %v", code)
 	}
 	// A second client, and a wrong secret, are refused.
-	if _, ans := attachShared(t, o); !strings.HasPrefix(ans, "ERR FAILED_PRECONDITION") || !strings.Contains(ans, "another client") {
+	if _, ans := attachMode(t, o, notify); !strings.HasPrefix(ans, "ERR FAILED_PRECONDITION") || !strings.Contains(ans, "another client") {
 		t.Fatalf("second attach: %q", ans)
 	}
 	bad := &pb.OpenResponse{SessionId: o.SessionId, SessionSecret: "nope", SharedMemory: o.SharedMemory}
@@ -262,7 +339,7 @@ func TestSharedMemoryErrorsAndEnds(t *testing.T) {
 
 	// The client going away closes its session.
 	o2 := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: 3, Seed: 1, SharedMemory: true})
-	c2, _ := attachShared(t, o2)
+	c2, _ := attachMode(t, o2, notify)
 	c2.mustOK(c2.reset(1))
 	c2.close()
 	waitFor(t, func() bool { return h.srv.Sessions() == 0 && h.srv.LiveEnvs() == 0 }, "the session of a client that went away closed")
@@ -271,9 +348,13 @@ func TestSharedMemoryErrorsAndEnds(t *testing.T) {
 // A shared session's client blocked in a call is woken when the server
 // shuts down (the harness checks that no goroutine is left).
 func TestSharedMemoryShutdownWakesClients(t *testing.T) {
+	inBothModes(t, testSharedMemoryShutdownWakesClients)
+}
+
+func testSharedMemoryShutdownWakesClients(t *testing.T, notify bool) {
 	h := start(t, Config{})
 	o := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: 1, Seed: 1, SharedMemory: true})
-	c, _ := attachShared(t, o)
+	c, _ := attachMode(t, o, notify)
 	c.mustOK(c.reset(1))
 	h.srv.Shutdown()
 	code, msg, ended := c.step([]int32{0})
@@ -295,10 +376,14 @@ func TestSharedMemoryCanBeTurnedOff(t *testing.T) {
 // A step over shared memory allocates nothing (client and server in this
 // process: the client's calls allocate nothing either).
 func TestSharedMemoryStepAllocatesNothing(t *testing.T) {
+	inBothModes(t, testSharedMemoryStepAllocatesNothing)
+}
+
+func testSharedMemoryStepAllocatesNothing(t *testing.T, notify bool) {
 	for _, n := range []int{1, 64} {
 		h := start(t, Config{Workers: 2})
 		o := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: int32(n), Seed: 1, AutoReset: true, SharedMemory: true})
-		c, _ := attachShared(t, o)
+		c, _ := attachMode(t, o, notify)
 		c.mustOK(c.reset(1))
 		_, _, i8, _ := c.rows(mustSpec(t, cipher))
 		acts := make([]int32, n)
@@ -404,4 +489,58 @@ func mustSpecB(b *testing.B, id string) *env.Spec {
 		b.Fatal(err)
 	}
 	return e.Spec()
+}
+
+// Over the notification in memory, a server whose client thinks longer than
+// its spin blocks on the socket (it says so in the header) and costs no CPU,
+// and a client's call wakes it; a client that blocks at once for its answer
+// is woken too; the answers are right either way (the socket's wake-ups,
+// the fallback of the notification, carry the whole session).
+func TestSharedMemoryNotifyParksAndWakes(t *testing.T) {
+	h := start(t, Config{})
+	o := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: 2, Seed: 1, SharedMemory: true, AutoReset: true})
+	c, _ := attachMode(t, o, true)
+	c.spins = 0 // the client always blocks for its answer
+	c.mustOK(c.reset(1))
+	_, _, i8, _ := c.rows(mustSpec(t, cipher))
+	parked := word(c.mem, shmServerParked)
+	for i := range 6 {
+		// Long enough for the server to stop polling and block.
+		waitFor(t, func() bool { return atomic.LoadUint32(parked) == 1 }, "the server blocked on the socket")
+		if i%2 == 1 {
+			time.Sleep(time.Duration(i) * time.Millisecond)
+		}
+		c.mustOK(c.step(firstLegalIn(i8[:len(i8)-4], 2)))
+		if got := atomic.LoadUint64(dword(c.mem, shmReplySeq)); got != c.seq {
+			t.Fatalf("call %d: answer number %d, want %d", c.seq, got, c.seq)
+		}
+	}
+	// An illegal action's error comes back through the notification.
+	if code, msg, _ := c.step([]int32{0, 9999}); code != codes.InvalidArgument || !strings.Contains(msg, "env 1") {
+		t.Fatalf("illegal action: %v %s", code, msg)
+	}
+	// A tight loop, answers polled.
+	c.spins = 1 << 20
+	for range 200 {
+		c.mustOK(c.step(firstLegalIn(i8[:len(i8)-4], 2)))
+	}
+}
+
+// A client that never asks for the notification in memory (an older one)
+// is served over the socket as before, on a server that offers it.
+func TestSharedMemoryOldClientUsesSocket(t *testing.T) {
+	h := start(t, Config{})
+	o := h.open(&pb.OpenRequest{EnvId: cipher, NumEnvs: 1, Seed: 1, SharedMemory: true, AutoReset: true})
+	c, _ := attachShared(t, o)
+	if binary.LittleEndian.Uint32(c.mem[shmFeatures:])&shmFeatureNotify == 0 {
+		t.Fatal("the header does not offer the notification in memory")
+	}
+	c.mustOK(c.reset(1))
+	_, _, i8, _ := c.rows(mustSpec(t, cipher))
+	for range 20 {
+		c.mustOK(c.step(firstLegalIn(i8[:len(i8)-2], 1)))
+	}
+	if s := atomic.LoadUint64(dword(c.mem, shmReplySeq)); s != 0 {
+		t.Fatalf("an old client's calls moved the answer number to %d", s)
+	}
 }

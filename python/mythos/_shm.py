@@ -8,12 +8,20 @@ numpy views. A call is one byte each way on that socket: the client writes
 the actions (or a reset's arguments) into the mapping, sends ``S`` (``R``),
 and reads the server's one-byte answer; the results are in the mapping by
 then. The socket's end tells either side that the other is gone.
+
+A server that offers it (the header's features word) is then asked for the
+notification in memory (``N``, once): a call is announced by a new number in
+the header, answered by the server writing that number back, each side
+polling the other's for a short while before it blocks on the socket, which
+is then only a doorbell for a side that blocks (see ``SharedChannel._notify``
+for the memory-ordering argument, serve/notify_linux.go for the server's).
 """
 
 from __future__ import annotations
 
 import mmap
 import os
+import platform
 import select
 import socket
 import sys
@@ -31,9 +39,31 @@ _RESET_COUNT, _HAS_SEED, _SEED, _TIMEOUT = 20, 24, 32, 40
 _STATUS, _MSG_LEN, _CLOSED, _CLOSED_LEN, _MSG, _CLOSED_MSG = 48, 52, 56, 60, 64, 1088
 _MAGIC = b"MYTHSHM1"
 _VERSION = 1
+# The notification in memory (serve/shm.go): the features word and its bit,
+# the client's call number, operation and "parked" word, the server's
+# answer number and "parked" word.
+_FEATURES, _FEATURE_NOTIFY = 16, 1
+_REQ_SEQ, _REQ_OP, _CLIENT_PARKED, _REPLY_SEQ, _SERVER_PARKED = 2176, 2184, 2188, 2240, 2248
+#: Whether to ask for the notification in memory (MYTHOS_SHM_NOTIFY=0: the
+#: socket byte each way, as with older servers). Only on x86-64, whose
+#: memory order the argument in SharedChannel._notify rests on.
+_NOTIFY = os.environ.get("MYTHOS_SHM_NOTIFY", "1") != "0" and platform.machine().lower() in ("x86_64", "amd64")
 #: How long a call polls for the server's answer before it blocks (see
 #: SharedChannel._spin_read), from MYTHOS_SHM_SPIN_US.
 _SPIN_NS = int(float(os.environ.get("MYTHOS_SHM_SPIN_US", "200")) * 1000)
+
+# This process's id, kept by a fork hook: a call checks that its channel is
+# this process's without a getpid system call.
+_pid = os.getpid()
+
+
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 #: What a transport may be: ``"auto"`` (shared memory when the server is on
 #: this host and serves it, else gRPC), ``"shm"`` (shared memory or an
@@ -135,6 +165,9 @@ class SharedChannel:
         self.pending = False  # a call whose answer was not read (timeout, interrupt)
         self._last_wait_ns = 0  # how long the last answer took (_spin_read)
         self.dead: MythosError | None = None
+        #: whether calls go through the notification in memory.
+        self.notify = False
+        self._seq = 0  # the number of the last call (notify)
         n = layout.n
         self.n = n
         self.layout = layout
@@ -157,6 +190,35 @@ class SharedChannel:
         )
         #: views of the mapping (valid while the channel is open).
         self.result = layout.decode(_Blobs(*self.blobs))
+        if _NOTIFY and int.from_bytes(mm[_FEATURES : _FEATURES + 4], "little") & _FEATURE_NOTIFY:
+            self._start_notify()
+
+    def _start_notify(self) -> None:
+        """Asks the server for the notification in memory (the ``N``
+        operation, over the socket) and makes the views it polls: memoryview
+        casts, whose element reads and writes are single aligned loads and
+        stores (``memoryview`` unpacks and packs a ``Q``/``I`` element with
+        one ``memcpy`` of its size, which compilers emit as one move)."""
+        try:
+            os.write(self.fd, b"N")
+            b = os.read(self.fd, 1)
+        except OSError:
+            b = b""
+        if b != b"0":
+            try:
+                self._hung_up()
+            finally:
+                self.close()
+        mv = memoryview(self.mm)
+        self._req = mv[_REQ_SEQ : _REQ_SEQ + 8].cast("Q")
+        self._op = mv[_REQ_OP : _REQ_OP + 4].cast("I")
+        self._cpark = mv[_CLIENT_PARKED : _CLIENT_PARKED + 4].cast("I")
+        self._reply = mv[_REPLY_SEQ : _REPLY_SEQ + 8].cast("Q")
+        self._spark = mv[_SERVER_PARKED : _SERVER_PARKED + 4].cast("I")
+        self._status = mv[_STATUS : _STATUS + 4].cast("I")
+        self._fence_lock = threading.Lock()
+        self._seq = self._req[0]
+        self.notify = True
 
     def copy_result(self) -> Any:
         """The current results as arrays of their own (five copies)."""
@@ -212,7 +274,7 @@ class SharedChannel:
             self._call(b"R", timeout)
 
     def _check(self) -> None:
-        if self.pid != os.getpid():
+        if self.pid != _pid:
             raise MythosError(
                 "FAILED_PRECONDITION",
                 f"this session's shared memory belongs to process {self.pid}: a forked process must open its own session",
@@ -223,6 +285,9 @@ class SharedChannel:
             # The late answer of a call that timed out or was interrupted:
             # read and dropped (its error, if any, was the caller's already).
             self.pending = False
+            if self.notify:
+                self._wait(self._seq, None)
+                return
             try:
                 b = os.read(self.fd, 1)
             except OSError:
@@ -232,6 +297,9 @@ class SharedChannel:
 
     def _call(self, op: bytes, timeout: float | None) -> None:
         self._timeout[0] = 0 if timeout is None else max(1, int(timeout * 1e9))
+        if self.notify:
+            self._notify(op[0], timeout)
+            return
         try:
             os.write(self.fd, op)
         except OSError:
@@ -283,6 +351,118 @@ class SharedChannel:
         finally:
             self._last_wait_ns = time.perf_counter_ns() - start
 
+    def _fence(self) -> None:
+        """A full memory barrier: acquiring a mutex. On x86-64 a mutex is
+        taken with a LOCK-prefixed read-modify-write (CPython's locks: a
+        semaphore's ``cmpxchg`` in glibc, or ``PyMutex``'s), and no load or
+        store is reordered across a locked instruction (Intel SDM vol. 3,
+        8.2.2), which is what the store-then-load below needs."""
+        f = self._fence_lock
+        f.acquire()
+        f.release()
+
+    def _notify(self, op: int, timeout: float | None) -> None:
+        """A call over the notification in memory.
+
+        The memory-ordering argument (x86-64 only, see ``_NOTIFY``): x86 is
+        TSO, stores become visible in program order and loads are not
+        reordered with older loads, so writing the actions and arguments,
+        then the operation, then the call number publishes them all to a
+        server that loads the number first (its Go atomics are plain moves
+        on x86), and loading the answer's number, then the results, reads
+        the results the server wrote before its number. Every access here
+        is a real load or store: each goes through a separate C call of the
+        interpreter, which no compiler can cache across. TSO's one
+        reordering, a load passing an older store, matters where a side
+        stores its word and then loads the other's (Dekker's pattern: the
+        client publishing its number then loading the server's "parked"
+        word, and storing its own "parked" word then loading the answer's
+        number): a full barrier (``_fence``) sits between each pair, as an
+        XCHG does on the server's side, so that one side always sees the
+        other and no wake-up is lost."""
+        seq = (self._seq + 1) & 0xFFFFFFFFFFFFFFFF
+        self._seq = seq
+        self._op[0] = op
+        self._req[0] = seq
+        self._fence()
+        if self._spark[0]:
+            try:
+                os.write(self.fd, b"W")  # the server blocks: wake it
+            except OSError:
+                self._hung_up()
+        self._wait(seq, timeout)
+        if self._status[0]:
+            mm = self.mm
+            code = int.from_bytes(mm[_STATUS : _STATUS + 4], "little")
+            k = int.from_bytes(mm[_MSG_LEN : _MSG_LEN + 4], "little")
+            raise _error(_code_name(code), mm[_MSG : _MSG + k].decode(errors="replace"))
+
+    def _wait(self, seq: int, timeout: float | None) -> None:
+        """Waits for the server's answer to call ``seq``: polls its number
+        for up to ``MYTHOS_SHM_SPIN_US`` while answers come within four
+        times that, and then blocks on the socket (after saying so in its
+        "parked" word), woken by the server's byte or the socket's end. A
+        timeout or an interrupt leaves the call pending.
+
+        Between polls it gives its core away (``os.sched_yield``): on a
+        2-core machine with other work the server often needs this very
+        core to make the answer, and a load-only spin would hold it until
+        the kernel preempts us (at load 9, one DrownedLantern step: 10 µs
+        p50 yielding from the first poll, 20 µs after 10 µs of loads, 234 µs
+        spinning with loads only). A yield with nothing else to run returns
+        at once: on idle cores it costs a system call per poll."""
+        reply = self._reply
+        if reply[0] == seq:
+            self._last_wait_ns = 0
+            return
+        clock = time.perf_counter_ns
+        start = clock()
+        limit = None if timeout is None else start + max(0, int(timeout * 1e9))
+        try:
+            if _SPIN_NS > 0 and self._last_wait_ns <= 4 * _SPIN_NS:
+                end = start + _SPIN_NS
+                if limit is not None and limit < end:
+                    end = limit
+                yield_ = os.sched_yield
+                while reply[0] != seq:
+                    if clock() > end:
+                        break
+                    yield_()
+                else:
+                    return
+            cpark = self._cpark
+            while True:
+                cpark[0] = 1
+                self._fence()
+                if reply[0] == seq:
+                    cpark[0] = 0
+                    return
+                if limit is not None:
+                    p = select.poll()
+                    p.register(self.fd, select.POLLIN)
+                    if not p.poll(max(0, (limit - clock()) // 1_000_000)):
+                        cpark[0] = 0
+                        if reply[0] == seq:
+                            return
+                        self.pending = True
+                        raise MythosError("DEADLINE_EXCEEDED", f"the call's deadline ({timeout}s) passed: the server is still working on it")
+                try:
+                    b = os.read(self.fd, 1)
+                except OSError:
+                    b = b""
+                cpark[0] = 0
+                if reply[0] == seq:
+                    return
+                if not b:
+                    self._hung_up()
+        except MythosError:
+            raise
+        except BaseException:
+            self.pending = True  # an interrupt: the answer comes later
+            raise
+        finally:
+            self._last_wait_ns = clock() - start
+
     def _hung_up(self) -> None:
         """The socket ended: the session is closed, or the server is gone."""
         mm = self.mm
@@ -307,6 +487,10 @@ class SharedChannel:
         self.blobs = ()
         self._reset_count = self._has_seed = self._seed = self._timeout = None  # type: ignore[assignment]
         self.actions = self.envs = None  # type: ignore[assignment]
+        if self.notify:
+            for v in (self._req, self._op, self._cpark, self._reply, self._spark, self._status):
+                v.release()
+            self.notify = False
         try:
             self.mm.close()
         except BufferError:

@@ -225,14 +225,14 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
         memory's views: the observation and mask copied, the rest as scalars."""
         one = self._one
         assert one is not None
-        mask = one.mask()
+        mask = one.mask_view.copy()
         info = {
             "action_mask": mask,
-            "agent": one.agent(),
+            "agent": one._agent0[0],
             "agent_rewards": one.agent_rewards_view.copy(),
-            "episode_score": one.score(),
-            "episode_length": one.length(),
-            "seed": one.seed(),
+            "episode_score": one._score0[0],
+            "episode_length": one._length0[0],
+            "seed": one._seed[0],
         }
         self._mask = mask
         self._space.current_mask = mask
@@ -255,14 +255,15 @@ class MythosEnv(SessionOwner, gym.Env[Any, np.int64]):
                 if len(legal) == 0:
                     raise IllegalActionError("FAILED_PRECONDITION", "no legal action: the episode is over, call reset")
                 a, illegal = int(self.np_random.choice(legal)), True
-        if -(2**31) <= a < 2**31 and self._fast():
+        one = self._one
+        if -(2**31) <= a < 2**31 and ((one is not None and one.channel is self.session._shm) or self._fast()):
             self.session._step_one(a)
             obs, info = self._observe_shm()
             if illegal:
                 info["illegal_action"] = True
             one = self._one
             assert one is not None
-            result = obs, one.reward(), one.terminated(), one.truncated(), info
+            result = obs, one._reward0[0], one._terminated0[0] != 0, one._truncated0[0] != 0, info
         else:
             r = self.session.step(np.array([a], dtype=np.int32))
             obs, info = self._observe(r)

@@ -25,6 +25,17 @@ from conftest import CIPHER, GATHERING
 pytestmark = pytest.mark.skipif(not _shm.supported(), reason="shared memory needs Linux")
 
 
+@pytest.fixture(params=["notify", "socket"])
+def both_modes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a test with calls over the notification in memory (where this
+    machine has it) and over the socket byte each way (an older server's)."""
+    if request.param == "socket":
+        monkeypatch.setattr(_shm, "_NOTIFY", False)
+    elif not _shm._NOTIFY:
+        pytest.skip("the notification in memory is x86-64 only")
+    return request.param
+
+
 def first_legal(mask: np.ndarray) -> np.ndarray:
     return mask.argmax(axis=1).astype(np.int32)
 
@@ -66,6 +77,7 @@ def test_a_remote_looking_address_is_not_shared() -> None:
 
 
 @pytest.mark.parametrize("env_id,n", [(CIPHER, 5), (GATHERING, 3)])
+@pytest.mark.usefixtures("both_modes")
 def test_shared_memory_and_grpc_give_the_same_results(client: Client, env_id: str, n: int) -> None:
     kw = dict(seed=9, auto_reset=True, final_observations=True)
     g = client.open(env_id, n, transport="grpc", **kw)
@@ -105,6 +117,7 @@ def test_copies_are_kept_and_views_are_read_only_and_overwritten(client: Client)
     v.close()
 
 
+@pytest.mark.usefixtures("both_modes")
 def test_errors_over_shared_memory_are_the_grpc_errors(client: Client) -> None:
     s = client.open(CIPHER, 2, seed=1, transport="shm")
     with pytest.raises(MythosError, match="has not been reset") as e:
@@ -175,6 +188,7 @@ def test_a_client_killed_mid_step_frees_its_session(binary: str) -> None:
         assert srv.stop() == 0, srv.logs
 
 
+@pytest.mark.usefixtures("both_modes")
 def test_a_killed_server_is_a_clear_error_not_a_hang(binary: str) -> None:
     srv = LocalServer(binary, [])
     try:
@@ -195,6 +209,7 @@ def test_a_killed_server_is_a_clear_error_not_a_hang(binary: str) -> None:
         srv.stop()
 
 
+@pytest.mark.usefixtures("both_modes")
 def test_a_stale_mapping_after_close_is_an_error_and_reset_reopens(client: Client) -> None:
     s = client.open(CIPHER, 2, seed=4, transport="shm", copy=False)
     first = s.reset()
@@ -231,6 +246,7 @@ def test_two_clients_for_one_session_the_second_is_refused(client: Client, addre
     s.close()
 
 
+@pytest.mark.usefixtures("both_modes")
 def test_deadlines_are_honoured(client: Client) -> None:
     # A server-side bot that searches long: the step's deadline passes first.
     s = client.open(GATHERING, 1, seed=1, transport="shm", options={"investigators": 2}, bots={1: "ismcts:iters=20000"})
@@ -298,6 +314,7 @@ def test_a_server_without_shared_memory_is_served_over_grpc(binary: str) -> None
         assert srv.stop() == 0, srv.logs
 
 
+@pytest.mark.usefixtures("both_modes")
 def test_a_call_past_its_deadline_raises_and_its_late_answer_is_dropped(client: Client) -> None:
     s = client.open(GATHERING, 32, seed=3, auto_reset=True, transport="shm")
     r = s.reset()
@@ -315,4 +332,48 @@ def test_a_call_past_its_deadline_raises_and_its_late_answer_is_dropped(client: 
         r = s.reset(envs=list(range(32)))
         r = s.step(first_legal(r.action_mask))
     assert late > 0
+    s.close()
+
+
+def test_the_notification_in_memory_is_used_when_offered(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not _shm._NOTIFY:
+        pytest.skip("the notification in memory is x86-64 only")
+    s = client.open(CIPHER, 1, seed=1, transport="shm")
+    assert s._shm is not None and s._shm.notify
+    s.close()
+    # A server that does not offer it (an older one; here: a bit it does not
+    # set) is served over the socket, and a client told not to ask too.
+    monkeypatch.setattr(_shm, "_FEATURE_NOTIFY", 2)
+    s = client.open(CIPHER, 1, seed=1, transport="shm")
+    assert s._shm is not None and not s._shm.notify
+    s.step(first_legal(s.reset().action_mask))
+    s.close()
+
+
+def test_notify_sides_that_block_are_woken(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server whose client thinks long blocks on the socket (its word in
+    the header says so) and a call wakes it; a client that blocks at once for
+    its answer (no polling) is woken by the server's byte. The results are
+    those of gRPC throughout."""
+    if not _shm._NOTIFY:
+        pytest.skip("the notification in memory is x86-64 only")
+    g = client.open(CIPHER, 2, seed=5, auto_reset=True, transport="grpc")
+    s = client.open(CIPHER, 2, seed=5, auto_reset=True, transport="shm")
+    ch = s._shm
+    assert ch is not None and ch.notify
+    rg, rs = g.reset(), s.reset()
+    server_parked = np.frombuffer(ch.mm, "<u4", 1, _shm._SERVER_PARKED)
+    for step in range(40):
+        if step % 10 == 0:
+            wait_for(lambda: server_parked[0] == 1, "the server blocked on the socket")
+        if step == 20:
+            monkeypatch.setattr(_shm, "_SPIN_NS", 0)  # the client blocks at once from here on
+        a = first_legal(rg.action_mask)
+        rg, rs = g.step(a), s.step(a)
+        for k, f in rg.observation.items():
+            np.testing.assert_array_equal(rs.observation[k], f, err_msg=f"step {step} field {k}")
+        np.testing.assert_array_equal(rs.action_mask, rg.action_mask)
+        np.testing.assert_array_equal(rs.reward, rg.reward)
+    del server_parked
+    g.close()
     s.close()
