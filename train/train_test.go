@@ -536,3 +536,36 @@ func TestTrainMachinaUint8Input(t *testing.T) {
 		t.Fatalf("probabilities add up to %v", sum)
 	}
 }
+
+// TestStopAfterKeepsTheSchedule: a run with StopAfter N stops after update
+// N, evaluated and checkpointed, with the same metrics (learning rate
+// included, so the schedule of TotalSteps is kept) and weights as the first
+// N updates of the whole run.
+func TestStopAfterKeepsTheSchedule(t *testing.T) {
+	cfg := tinyConfig()
+	full := newTiny(t, cfg, t.TempDir(), false)
+	cut := newTiny(t, cfg, t.TempDir(), false)
+	cut.StopAfter = 2
+	if err := cut.Run(context.Background(), noDeadline, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(cut.Metrics) != 2 || cut.Done() {
+		t.Fatalf("StopAfter 2: %d updates, done %v", len(cut.Metrics), cut.Done())
+	}
+	if _, err := os.Stat(filepath.Join(cut.Out, "last", "weights.npz")); err != nil {
+		t.Fatal(err)
+	}
+	for k := range 2 {
+		row, err := full.Iterate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cut.Metrics[k].LR != row.LR || cut.Metrics[k].Loss != row.Loss {
+			t.Errorf("update %d: learning rate %v loss %v, the whole run's %v %v", k+1, cut.Metrics[k].LR, cut.Metrics[k].Loss, row.LR, row.Loss)
+		}
+	}
+	if want := cfg.LearningRate * (1 - 128.0/float64(cfg.TotalSteps)); cut.Metrics[1].LR != want {
+		t.Errorf("learning rate of update 2: %v, want %v (decaying over total_steps %d)", cut.Metrics[1].LR, want, cfg.TotalSteps)
+	}
+	paramsEqual(t, full.Model, cut.Model)
+}

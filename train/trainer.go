@@ -51,6 +51,12 @@ type Trainer struct {
 	Metrics  []MetricRow
 	// Baselines are the evaluation agents' results on the fixed seeds.
 	Baselines []EvalResult
+	// StopAfter, when positive, makes Run stop (evaluated and checkpointed)
+	// once the run has made this many updates, counting those before a
+	// resume. The schedule (the learning rate's decay over TotalSteps) is
+	// unchanged, so a run cut by a time limit after update N is reproduced
+	// exactly by the same config with StopAfter N (mythos train --updates).
+	StopAfter int
 
 	adams   []*Adam
 	graphs  []*lossGraph
@@ -165,6 +171,11 @@ func (t *Trainer) Close() {
 	for _, g := range t.graphs {
 		g.close()
 	}
+}
+
+// stopsAt reports whether the run has made its StopAfter updates.
+func (t *Trainer) stopsAt() bool {
+	return t.StopAfter > 0 && t.Progress.Iteration >= t.StopAfter
 }
 
 // Done reports whether the run has reached its step budget.
@@ -421,7 +432,7 @@ func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(Metri
 	}
 	cfg := &t.Config
 	var lastUpdate time.Duration
-	for !t.Done() {
+	for !t.Done() && !t.stopsAt() {
 		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().Add(lastUpdate+t.lastEval).After(deadline)) {
 			break
 		}
@@ -430,7 +441,7 @@ func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(Metri
 		if err != nil {
 			return err
 		}
-		last := t.Done()
+		last := t.Done() || t.stopsAt()
 		if cfg.EvalEpisodes > 0 && ((cfg.EvalEvery > 0 && row.Iteration%cfg.EvalEvery == 0) || last) {
 			if err := t.evaluate(&row); err != nil {
 				return err

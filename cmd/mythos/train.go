@@ -28,6 +28,7 @@ func newTrain() *cobra.Command {
 	var (
 		configPath string
 		steps      int
+		updates    int
 		out        string
 		resume     bool
 		options    string
@@ -117,6 +118,7 @@ func newTrain() *cobra.Command {
 				return err
 			}
 			defer tr.Close()
+			tr.StopAfter = updates
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "%s  seed=%d  out=%s\n", id, tr.Config.Seed, out)
 			if spec, err := trainSpec(id, tr.Options); err == nil {
@@ -131,8 +133,11 @@ func newTrain() *cobra.Command {
 			}
 			fmt.Fprintln(w, expectedTrainTime(tr.Config, tr.Progress.EnvSteps, timeLimit, tr.WarmupPending()))
 			why := func() string {
-				if ctx.Err() != nil {
+				switch {
+				case ctx.Err() != nil:
 					return "Ctrl-C"
+				case updates > 0 && tr.Progress.Iteration >= updates:
+					return fmt.Sprintf("--updates %d", updates)
 				}
 				return "time limit " + timeLimit.String()
 			}
@@ -230,6 +235,7 @@ func newTrain() *cobra.Command {
 	f.StringVar(&options, "opt", "", "env options as key=value,... (over the config's env_options)")
 	seedVar(f, &seed, "seed", 1, "seed (overrides the config's seed)")
 	countVar(f, &workers, "workers", 0, 1, "goroutines stepping the envs (overrides workers; never changes results)")
+	countVar(f, &updates, "updates", 0, 1, "stop after this many updates, the schedule of total_steps unchanged (reproduces a run that --time-limit stopped there)")
 	durationVar(f, &timeLimit, "time-limit", 0,
 		"the whole run's wall time, warm start, evaluations and checkpoints included, e.g. 30m; 0s: no limit")
 	f.BoolVar(&quiet, "quiet", false, "no progress output; one line per update (as when stderr is not a terminal)")
