@@ -85,6 +85,10 @@ type Config struct {
 	TeacherEpochs int    `yaml:"teacher_epochs"`
 	// CheckpointEvery saves DIR/last every this many updates (0: only at the end).
 	CheckpointEvery int `yaml:"checkpoint_every"`
+
+	// Seats, when its Learn is set, trains only those seats, the others
+	// played by fixed opponent agents inside the rollout (seats.go).
+	Seats SeatsConfig `yaml:"seats"`
 }
 
 // DefaultConfig returns the documented defaults (train/README.md).
@@ -211,6 +215,9 @@ func (c *Config) Validate() error {
 		return bad("teacher_epochs", c.TeacherEpochs, "must be at least 1 with a teacher")
 	case c.CheckpointEvery < 0:
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
+	}
+	if err := c.Seats.validate(); err != nil {
+		return err
 	}
 	return c.Network.validate()
 }

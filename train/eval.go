@@ -24,15 +24,16 @@ type EvalResult struct {
 	Err string `json:"error,omitempty"`
 }
 
-// result summarises an agent's episodes on the evaluation seeds.
-func result(name string, eps []agents.Episode) EvalResult {
+// result summarises an agent's episodes on the evaluation seeds; side turns
+// the team's score into the evaluated side's (−1 for Machina's monsters).
+func result(name string, eps []agents.Episode, side float64) EvalResult {
 	r := EvalResult{Agent: name, Episodes: len(eps)}
 	score := 0.0
 	for _, e := range eps {
-		if e.Won() {
+		if side*e.Score > 0 {
 			r.Wins++
 		}
-		score += e.Score
+		score += side * e.Score
 	}
 	if r.Episodes > 0 {
 		r.WinRate, r.MeanScore = float64(r.Wins)/float64(r.Episodes), score/float64(r.Episodes)
@@ -44,11 +45,17 @@ func result(name string, eps []agents.Episode) EvalResult {
 // EvaluateAgent plays agent (a spec for agents.New) on episodes fixed seeds
 // agents.EpisodeSeed(seed, k), exactly as `mythos run --seed` does.
 func EvaluateAgent(envID string, opts env.Options, agent string, episodes int, seed uint64, workers int) (EvalResult, error) {
-	eps, err := agents.Rollout(agents.RolloutConfig{Env: envID, Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers})
+	return evaluateAgent(envID, opts, agent, episodes, seed, workers, nil)
+}
+
+// evaluateAgent is EvaluateAgent with agent in plan's learning seats only
+// (the opponents in the others) and the learning side's results.
+func evaluateAgent(envID string, opts env.Options, agent string, episodes int, seed uint64, workers int, plan *seatPlan) (EvalResult, error) {
+	eps, err := agents.Rollout(agents.RolloutConfig{Env: envID, Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers, Seats: plan.seatsOf()})
 	if err != nil {
 		return EvalResult{Agent: agent, Err: err.Error()}, err
 	}
-	return result(agent, eps), nil
+	return result(agent, eps, plan.sideOrOne()), nil
 }
 
 // EvaluateBaselines evaluates the configured baseline agents on the
@@ -56,7 +63,7 @@ func EvaluateAgent(envID string, opts env.Options, agent string, episodes int, s
 func (t *Trainer) EvaluateBaselines() []EvalResult {
 	out := []EvalResult{}
 	for _, name := range t.Config.EvalAgents {
-		r, _ := EvaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+		r, _ := evaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers(), t.plan)
 		out = append(out, r)
 	}
 	return out
@@ -66,6 +73,12 @@ func (t *Trainer) EvaluateBaselines() []EvalResult {
 // episodes fixed seeds agents.EpisodeSeed(seed, k), spread over workers; the
 // result does not depend on workers.
 func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, seed uint64, workers int) (EvalResult, error) {
+	return evaluatePolicy(envID, opts, model, episodes, seed, workers, nil)
+}
+
+// evaluatePolicy is EvaluatePolicy with the model in plan's learning seats
+// only (the opponents in the others) and the learning side's results.
+func evaluatePolicy(envID string, opts env.Options, model *Model, episodes int, seed uint64, workers int, plan *seatPlan) (EvalResult, error) {
 	if episodes < 1 {
 		return EvalResult{}, fmt.Errorf("evaluation needs at least one episode, got %d", episodes)
 	}
@@ -80,7 +93,13 @@ func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, 
 		if err != nil {
 			return EvalResult{}, err
 		}
-		p := NewPolicy(model, false)
+		p, err := agents.WithSeats(NewPolicy(model, false), e.Spec(), plan.seatsOf())
+		if err != nil {
+			return EvalResult{}, err
+		}
+		if err := agents.CheckEnv(p, e); err != nil {
+			return EvalResult{}, err
+		}
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -105,5 +124,5 @@ func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, 
 			return EvalResult{}, err
 		}
 	}
-	return result("policy", eps), nil
+	return result("policy", eps, plan.sideOrOne()), nil
 }

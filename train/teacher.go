@@ -132,6 +132,12 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 	if err != nil {
 		return err
 	}
+	if t.plan != nil {
+		// the teacher plays the learning seats only, against the opponents
+		if e, err = newOpponentEnv(e, t.plan); err != nil {
+			return err
+		}
+	}
 	l := e.Spec().Layout
 	A := e.Spec().Actions
 	n := cfg.TeacherSteps

@@ -74,6 +74,10 @@ type Trainer struct {
 	// lastEval is the wall time of the last policy evaluation (timing, kept
 	// in reserve before a deadline).
 	lastEval time.Duration
+	// plan splits the seats into learning and opponent seats (nil: every
+	// seat learns); opps are the training envs' opponent wrappers then.
+	plan *seatPlan
+	opps []*opponentEnv
 }
 
 // NewTrainer prepares a run of cfg on envID with opts (merged over
@@ -93,6 +97,9 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		return nil, err
 	}
 	spec := probe.Spec()
+	if t.plan, err = newSeatPlan(&cfg.Seats, probe, game.DeriveSeed(cfg.Seed, 4)); err != nil {
+		return nil, err
+	}
 	arch, err := NewArch(spec, merged, &cfg)
 	if err != nil {
 		return nil, err
@@ -113,10 +120,19 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	l := spec.Layout
 	t.tenvs = make([]*trainingEnv, cfg.NumEnvs)
 	envs := make([]env.Env, cfg.NumEnvs)
+	if t.plan != nil {
+		t.opps = make([]*opponentEnv, cfg.NumEnvs)
+	}
 	for i := range envs {
 		e, err := env.Make(envID, merged)
 		if err != nil {
 			return nil, err
+		}
+		if t.plan != nil {
+			if t.opps[i], err = newOpponentEnv(e, t.plan); err != nil {
+				return nil, err
+			}
+			e = t.opps[i]
 		}
 		t.tenvs[i] = &trainingEnv{Env: e, base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i)}
 		if cursors != nil {
@@ -134,6 +150,10 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		if te.err != nil {
 			return nil, te.err
 		}
+	}
+	for i := range t.opps {
+		// a resumed env replayed its skipped episodes: they were counted
+		t.countSkipped(i, !resume)
 	}
 	floats := t.Model.Arch.Floats()
 	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, floats, l.I32, t.Model.Arch.EncWidth, spec.Actions)
@@ -218,6 +238,9 @@ func (t *Trainer) collect() {
 			if r.done[row] {
 				t.finished(b.Score[i], b.Length[i])
 			}
+			if t.opps != nil {
+				t.countSkipped(i, true)
+			}
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -246,6 +269,16 @@ func (t *Trainer) finished(score float32, length int32) {
 	if len(p.RecentScores) > recentWindow {
 		p.RecentScores = p.RecentScores[1:]
 		p.RecentLengths = p.RecentLengths[1:]
+	}
+}
+
+// countSkipped takes env i's episodes that ended before any learning
+// decision and, with count, counts them as finished training episodes.
+func (t *Trainer) countSkipped(i int, count bool) {
+	for _, sk := range t.opps[i].takeSkipped() {
+		if count {
+			t.finished(sk.score, sk.length)
+		}
 	}
 }
 
@@ -459,7 +492,7 @@ func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(Metri
 // in row and saves DIR/best when it is the best so far.
 func (t *Trainer) evaluate(row *MetricRow) error {
 	start := time.Now()
-	res, err := EvaluatePolicy(t.EnvID, t.Options, t.Model, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+	res, err := evaluatePolicy(t.EnvID, t.Options, t.Model, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers(), t.plan)
 	t.lastEval = time.Since(start)
 	if err != nil {
 		return err

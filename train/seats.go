@@ -1,0 +1,157 @@
+package train
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// SeatsConfig splits an env's seats into learning seats, whose decisions
+// train the network, and opponent seats, played inside the rollout by fixed
+// agents (Machina Arcana's monster side learning against heuristic pioneers).
+// The zero value (no Learn) trains every seat, as without the block.
+type SeatsConfig struct {
+	// Learn names the learning seats (names of env.Spec.Agents or their
+	// numbers). Empty: every seat learns and no opponent plays.
+	Learn []string `yaml:"learn"`
+	// Opponent is the agent spec (agents.New: heuristic, random,
+	// policy:ckpt=DIR, …) that plays every seat not in Learn.
+	Opponent string `yaml:"opponent"`
+	// Opponents overrides Opponent for single seats: "SEAT=AGENT" entries,
+	// as `mythos run --seat` reads them.
+	Opponents []string `yaml:"opponents"`
+}
+
+// active reports whether the block splits the seats at all.
+func (s *SeatsConfig) active() bool { return len(s.Learn) > 0 }
+
+// validate checks what can be checked without the env's spec.
+func (s *SeatsConfig) validate() error {
+	if !s.active() {
+		if s.Opponent != "" || len(s.Opponents) > 0 {
+			return fmt.Errorf("config seats: opponent(s) given without seats.learn")
+		}
+		return nil
+	}
+	if s.Opponent == "" {
+		return fmt.Errorf("config seats.opponent: an agent spec is needed for the seats that do not learn")
+	}
+	if _, err := agents.New(s.Opponent); err != nil && !isPolicySpec(s.Opponent) {
+		return fmt.Errorf("config seats.opponent=%q: %w", s.Opponent, err)
+	}
+	for _, o := range s.Opponents {
+		seat, spec, ok := strings.Cut(o, "=")
+		if !ok || seat == "" || spec == "" {
+			return fmt.Errorf("config seats.opponents %q: want SEAT=AGENT, e.g. monsters=heuristic", o)
+		}
+		if _, err := agents.New(spec); err != nil && !isPolicySpec(spec) {
+			return fmt.Errorf("config seats.opponents %q: %w", o, err)
+		}
+	}
+	return nil
+}
+
+// isPolicySpec reports a "policy" agent spec; its checkpoint is only loaded
+// when the run starts (the loader may not be registered while parsing).
+func isPolicySpec(spec string) bool {
+	name, _, _ := strings.Cut(spec, ":")
+	return name == "policy"
+}
+
+// seatPlan is a SeatsConfig resolved against an env's spec.
+type seatPlan struct {
+	// learn[s] is true for a learning seat.
+	learn []bool
+	// first is the lowest learning seat; side is its side (game.SideOf) at
+	// the start of an episode: a result's sign for the learning side.
+	first game.AgentID
+	side  float64
+	// fixed are the opponent seats with their agent specs, in seat order.
+	fixed []agents.SeatAgent
+}
+
+// seatIndex resolves a seat name or number of spec.
+func seatIndex(spec *env.Spec, seat string) (int, error) {
+	for i, name := range spec.Agents {
+		if name == seat {
+			return i, nil
+		}
+	}
+	if n, err := strconv.Atoi(seat); err == nil && n >= 0 && n < len(spec.Agents) {
+		return n, nil
+	}
+	return -1, fmt.Errorf("seat %q: %s has seats %s (or their numbers 0-%d)", seat, spec.ID, strings.Join(spec.Agents, ", "), len(spec.Agents)-1)
+}
+
+// newSeatPlan resolves s for e (reset with seed to read the learning side).
+// It returns nil when every seat learns.
+func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
+	if !s.active() {
+		return nil, nil
+	}
+	spec := e.Spec()
+	p := &seatPlan{learn: make([]bool, len(spec.Agents)), first: -1}
+	for _, name := range s.Learn {
+		i, err := seatIndex(spec, name)
+		if err != nil {
+			return nil, fmt.Errorf("config seats.learn: %w", err)
+		}
+		if p.learn[i] {
+			return nil, fmt.Errorf("config seats.learn: seat %q given twice", name)
+		}
+		p.learn[i] = true
+	}
+	p.first = game.AgentID(slices.Index(p.learn, true))
+	agentOf := make([]string, len(spec.Agents))
+	for i := range agentOf {
+		if !p.learn[i] {
+			agentOf[i] = s.Opponent
+		}
+	}
+	for _, o := range s.Opponents {
+		seat, spec2, _ := strings.Cut(o, "=")
+		i, err := seatIndex(spec, seat)
+		if err != nil {
+			return nil, fmt.Errorf("config seats.opponents: %w", err)
+		}
+		if p.learn[i] {
+			return nil, fmt.Errorf("config seats.opponents %q: seat %s learns", o, spec.Agents[i])
+		}
+		agentOf[i] = spec2
+	}
+	for i, a := range agentOf {
+		if a != "" {
+			p.fixed = append(p.fixed, agents.SeatAgent{Seat: strconv.Itoa(i), Agent: a})
+		}
+	}
+	if len(p.fixed) == 0 {
+		return nil, fmt.Errorf("config seats.learn: every seat of %s learns; leave seats out instead", spec.ID)
+	}
+	e.Reset(seed)
+	p.side = game.SideOf(e.State(), p.first)
+	if p.side == 0 {
+		return nil, fmt.Errorf("config seats.learn: seat %s has no stake in %s with these options (game.SideOf is 0)", spec.Agents[p.first], spec.ID)
+	}
+	return p, nil
+}
+
+// side returns the learning side's factor (1 without a plan).
+func (p *seatPlan) sideOrOne() float64 {
+	if p == nil {
+		return 1
+	}
+	return p.side
+}
+
+// seatsOf returns the plan's fixed seats (nil without a plan).
+func (p *seatPlan) seatsOf() []agents.SeatAgent {
+	if p == nil {
+		return nil
+	}
+	return p.fixed
+}
