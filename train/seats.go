@@ -155,3 +155,24 @@ func (p *seatPlan) seatsOf() []agents.SeatAgent {
 	}
 	return p.fixed
 }
+
+// SeatsLine describes the run's seats for people: which learn, who plays
+// the others, and that win rates are the learning side's. It is empty when
+// every seat learns.
+func (t *Trainer) SeatsLine() string {
+	if t.plan == nil {
+		return ""
+	}
+	spec := t.vec.Spec()
+	var learn, opp []string
+	for i, l := range t.plan.learn {
+		if l {
+			learn = append(learn, spec.Agents[i])
+		}
+	}
+	for _, f := range t.plan.fixed {
+		i, _ := seatIndex(spec, f.Seat)
+		opp = append(opp, spec.Agents[i]+"="+f.Agent)
+	}
+	return fmt.Sprintf("learning seats: %s; opponents: %s (win rates are the learning side's)", strings.Join(learn, ", "), strings.Join(opp, ", "))
+}
