@@ -124,6 +124,7 @@ func DefaultConfig() Config {
 		CheckpointEvery:     10,
 		TeacherSteps:        100_000,
 		TeacherEpochs:       4,
+		Seats:               SeatsConfig{LeagueEvery: 10, LeagueSize: 8},
 	}
 }
 

@@ -45,17 +45,11 @@ func result(name string, eps []agents.Episode, side float64) EvalResult {
 // EvaluateAgent plays agent (a spec for agents.New) on episodes fixed seeds
 // agents.EpisodeSeed(seed, k), exactly as `mythos run --seed` does.
 func EvaluateAgent(envID string, opts env.Options, agent string, episodes int, seed uint64, workers int) (EvalResult, error) {
-	return evaluateAgent(envID, opts, agent, episodes, seed, workers, nil)
-}
-
-// evaluateAgent is EvaluateAgent with agent in plan's learning seats only
-// (the opponents in the others) and the learning side's results.
-func evaluateAgent(envID string, opts env.Options, agent string, episodes int, seed uint64, workers int, plan *seatPlan) (EvalResult, error) {
-	eps, err := agents.Rollout(agents.RolloutConfig{Env: envID, Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers, Seats: plan.seatsOf()})
+	eps, err := agents.Rollout(agents.RolloutConfig{Env: envID, Options: opts, Agent: agent, Episodes: episodes, Seed: seed, Workers: workers})
 	if err != nil {
 		return EvalResult{Agent: agent, Err: err.Error()}, err
 	}
-	return result(agent, eps, plan.sideOrOne()), nil
+	return result(agent, eps, 1), nil
 }
 
 // EvaluateBaselines evaluates the configured baseline agents on the
@@ -63,7 +57,12 @@ func evaluateAgent(envID string, opts env.Options, agent string, episodes int, s
 func (t *Trainer) EvaluateBaselines() []EvalResult {
 	out := []EvalResult{}
 	for _, name := range t.Config.EvalAgents {
-		r, _ := evaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers(), t.plan)
+		var r EvalResult
+		if t.plan == nil {
+			r, _ = EvaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+		} else {
+			r, _ = t.evaluateSeated(name, func() (agents.Agent, error) { return agents.New(name) })
+		}
 		out = append(out, r)
 	}
 	return out
@@ -73,17 +72,43 @@ func (t *Trainer) EvaluateBaselines() []EvalResult {
 // episodes fixed seeds agents.EpisodeSeed(seed, k), spread over workers; the
 // result does not depend on workers.
 func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, seed uint64, workers int) (EvalResult, error) {
-	return evaluatePolicy(envID, opts, model, episodes, seed, workers, nil)
+	model.Prepare()
+	return evaluate(envID, opts, "policy", episodes, seed, workers, 1, func(env.Env) (agents.Agent, error) {
+		return NewPolicy(model, false), nil
+	})
 }
 
-// evaluatePolicy is EvaluatePolicy with the model in plan's learning seats
-// only (the opponents in the others) and the learning side's results.
-func evaluatePolicy(envID string, opts env.Options, model *Model, episodes int, seed uint64, workers int, plan *seatPlan) (EvalResult, error) {
+// evaluateSeated plays the agents mk makes in the learning seats of the
+// trainer's seat plan and its opponents in the others (league seats: the
+// league's first member, greedy, so every evaluation faces the same
+// opponents), on the evaluation seeds; results are the learning side's.
+func (t *Trainer) evaluateSeated(name string, mk func() (agents.Agent, error)) (EvalResult, error) {
+	cfg := &t.Config
+	var first *Model
+	if t.league != nil {
+		first = t.league.members[0].Model
+	}
+	r, err := evaluate(t.EnvID, t.Options, name, cfg.EvalEpisodes, cfg.EvalSeed, cfg.workers(), t.plan.side, func(e env.Env) (agents.Agent, error) {
+		learner, err := mk()
+		if err != nil {
+			return nil, err
+		}
+		return newSeatedAgent(learner, e, t.plan, first)
+	})
+	if err != nil {
+		r = EvalResult{Agent: name, Err: err.Error()}
+	}
+	return r, err
+}
+
+// evaluate plays the agents mk makes (one per worker, for its env) on
+// episodes fixed seeds agents.EpisodeSeed(seed, k), spread over workers (the
+// result does not depend on them), and summarises them for side.
+func evaluate(envID string, opts env.Options, name string, episodes int, seed uint64, workers int, side float64, mk func(env.Env) (agents.Agent, error)) (EvalResult, error) {
 	if episodes < 1 {
 		return EvalResult{}, fmt.Errorf("evaluation needs at least one episode, got %d", episodes)
 	}
 	workers = max(1, min(workers, episodes))
-	model.Prepare()
 	eps := make([]agents.Episode, episodes)
 	errs := make([]error, workers)
 	var next atomic.Int64
@@ -93,11 +118,8 @@ func evaluatePolicy(envID string, opts env.Options, model *Model, episodes int, 
 		if err != nil {
 			return EvalResult{}, err
 		}
-		p, err := agents.WithSeats(NewPolicy(model, false), e.Spec(), plan.seatsOf())
+		p, err := mk(e)
 		if err != nil {
-			return EvalResult{}, err
-		}
-		if err := agents.CheckEnv(p, e); err != nil {
 			return EvalResult{}, err
 		}
 		wg.Add(1)
@@ -124,5 +146,5 @@ func evaluatePolicy(envID string, opts env.Options, model *Model, episodes int, 
 			return EvalResult{}, err
 		}
 	}
-	return result("policy", eps, plan.sideOrOne()), nil
+	return result(name, eps, side), nil
 }

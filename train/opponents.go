@@ -40,22 +40,41 @@ type skippedEpisode struct {
 // game.DeriveSeed(episode seed, 0x0990, seat), so an episode is a function of
 // its seed and the learning seats' actions: replaying them (a checkpoint's
 // EnvCursor) rebuilds it exactly.
+//
+// Seats whose spec is [LeagueAgent] are played by one member of the league
+// per episode, drawn from the episode's seed (league.pick) and sampling from
+// its policy; the draws of the last Reset are kept in picks (an EnvCursor's
+// League), and forced replays them when a checkpoint resumes.
 type opponentEnv struct {
 	env.Wrapper
 	plan    *seatPlan
 	agents  []agents.Agent // by seat; nil for a learning seat
 	rewards []float64
 	skipped []skippedEpisode
+
+	lg          *league
+	leagueSeats []int
+	policies    map[int32]*Policy // by league member, built on first use
+	picks       []int32
+	forced      []int32
 }
 
-// newOpponentEnv wraps e with plan's opponents (built from their specs).
-func newOpponentEnv(e env.Env, plan *seatPlan) (*opponentEnv, error) {
-	o := &opponentEnv{Wrapper: env.Wrapper{Env: e}, plan: plan,
+// newOpponentEnv wraps e with plan's opponents (built from their specs;
+// league seats play lg's members).
+func newOpponentEnv(e env.Env, plan *seatPlan, lg *league) (*opponentEnv, error) {
+	o := &opponentEnv{Wrapper: env.Wrapper{Env: e}, plan: plan, lg: lg, policies: map[int32]*Policy{},
 		agents: make([]agents.Agent, len(plan.learn)), rewards: make([]float64, len(plan.learn))}
 	for _, f := range plan.fixed {
 		i, err := seatIndex(e.Spec(), f.Seat)
 		if err != nil {
 			return nil, err
+		}
+		if f.Agent == LeagueAgent {
+			if lg == nil {
+				return nil, fmt.Errorf("seat %s: a league opponent without a league", e.Spec().Agents[i])
+			}
+			o.leagueSeats = append(o.leagueSeats, i)
+			continue
 		}
 		a, err := agents.New(f.Agent)
 		if err != nil {
@@ -84,6 +103,12 @@ func (o *opponentEnv) Reset(seed uint64) (encode.Obs, env.Info) {
 		if k > maxLearnerless {
 			panic(fmt.Sprintf("train: %d episodes in a row from seed %d ended before any learning seat acted", maxLearnerless, seed))
 		}
+		if k == 0 {
+			o.picks = o.picks[:0]
+		}
+		if len(o.leagueSeats) > 0 {
+			o.seatLeague(s, int(k))
+		}
 		obs, info := o.Env.Reset(s)
 		for i, a := range o.agents {
 			if a != nil {
@@ -96,6 +121,7 @@ func (o *opponentEnv) Reset(seed uint64) (encode.Obs, env.Info) {
 		}
 		clear(o.rewards)
 		if !tr.Done() {
+			o.forced = nil
 			tr.Info.Rewards = o.rewards
 			tr.Info.Score *= o.plan.side
 			return tr.Obs, tr.Info
@@ -125,6 +151,31 @@ func (o *opponentEnv) Step(action int) (env.Transition, error) {
 	tr.Info.Rewards = o.rewards
 	tr.Info.Score *= o.plan.side
 	return tr, nil
+}
+
+// seatLeague seats the league member of the k-th episode of a Reset (from
+// seed, or replayed from forced) in the league seats.
+func (o *opponentEnv) seatLeague(seed uint64, k int) {
+	var id int32
+	if k < len(o.forced) {
+		id = o.forced[k]
+	} else {
+		o.forced = nil
+		id = o.lg.pick(seed)
+	}
+	o.picks = append(o.picks, id)
+	p := o.policies[id]
+	if p == nil {
+		m := o.lg.find(id)
+		if m == nil {
+			panic(fmt.Sprintf("train: league member %d is not in the league", id))
+		}
+		p = NewPolicy(m, true)
+		o.policies[id] = p
+	}
+	for _, i := range o.leagueSeats {
+		o.agents[i] = p
+	}
 }
 
 // play lets the opponents act while the episode goes on and an opponent seat

@@ -25,6 +25,27 @@ type SeatsConfig struct {
 	// Opponents overrides Opponent for single seats: "SEAT=AGENT" entries,
 	// as `mythos run --seat` reads them.
 	Opponents []string `yaml:"opponents"`
+	// LeagueEvery adds the network to the league every this many updates
+	// (with "league" opponents; it joins once when PPO starts too).
+	LeagueEvery int `yaml:"league_every"`
+	// LeagueSize is the number of league members kept (the oldest dropped
+	// first, except the first one).
+	LeagueSize int `yaml:"league_size"`
+}
+
+// specs lists the opponent agent specs: Opponent then the Opponents'.
+func (s *SeatsConfig) specs() []string {
+	out := []string{s.Opponent}
+	for _, o := range s.Opponents {
+		_, spec, _ := strings.Cut(o, "=")
+		out = append(out, spec)
+	}
+	return out
+}
+
+// usesLeague reports whether some opponent seat is played by the league.
+func (s *SeatsConfig) usesLeague() bool {
+	return s.active() && slices.Contains(s.specs(), LeagueAgent)
 }
 
 // active reports whether the block splits the seats at all.
@@ -41,7 +62,13 @@ func (s *SeatsConfig) validate() error {
 	if s.Opponent == "" {
 		return fmt.Errorf("config seats.opponent: an agent spec is needed for the seats that do not learn")
 	}
-	if _, err := agents.New(s.Opponent); err != nil && !isPolicySpec(s.Opponent) {
+	if s.usesLeague() && s.LeagueEvery < 1 {
+		return fmt.Errorf("config seats.league_every=%d: must be at least 1 with league opponents", s.LeagueEvery)
+	}
+	if s.usesLeague() && s.LeagueSize < 1 {
+		return fmt.Errorf("config seats.league_size=%d: must be at least 1 with league opponents", s.LeagueSize)
+	}
+	if _, err := agents.New(s.Opponent); err != nil && !isPolicySpec(s.Opponent) && s.Opponent != LeagueAgent {
 		return fmt.Errorf("config seats.opponent=%q: %w", s.Opponent, err)
 	}
 	for _, o := range s.Opponents {
@@ -49,7 +76,7 @@ func (s *SeatsConfig) validate() error {
 		if !ok || seat == "" || spec == "" {
 			return fmt.Errorf("config seats.opponents %q: want SEAT=AGENT, e.g. monsters=heuristic", o)
 		}
-		if _, err := agents.New(spec); err != nil && !isPolicySpec(spec) {
+		if _, err := agents.New(spec); err != nil && !isPolicySpec(spec) && spec != LeagueAgent {
 			return fmt.Errorf("config seats.opponents %q: %w", o, err)
 		}
 	}
@@ -140,20 +167,68 @@ func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
 	return p, nil
 }
 
-// side returns the learning side's factor (1 without a plan).
-func (p *seatPlan) sideOrOne() float64 {
-	if p == nil {
-		return 1
-	}
-	return p.side
+// seatedAgent plays the learning seats with its learner and every other
+// seat with that seat's opponent (the evaluations' counterpart of
+// opponentEnv, seeded the same way).
+type seatedAgent struct {
+	learner agents.Agent
+	bySeat  []agents.Agent // nil for a learning seat
 }
 
-// seatsOf returns the plan's fixed seats (nil without a plan).
-func (p *seatPlan) seatsOf() []agents.SeatAgent {
-	if p == nil {
-		return nil
+// newSeatedAgent seats learner in plan's learning seats of e and builds the
+// opponents (league seats: a greedy policy of first).
+func newSeatedAgent(learner agents.Agent, e env.Env, plan *seatPlan, first *Model) (*seatedAgent, error) {
+	s := &seatedAgent{learner: learner, bySeat: make([]agents.Agent, len(plan.learn))}
+	for _, f := range plan.fixed {
+		i, err := seatIndex(e.Spec(), f.Seat)
+		if err != nil {
+			return nil, err
+		}
+		if f.Agent == LeagueAgent {
+			s.bySeat[i] = NewPolicy(first, false)
+			continue
+		}
+		if s.bySeat[i], err = agents.New(f.Agent); err != nil {
+			return nil, fmt.Errorf("opponent of seat %s: %w", e.Spec().Agents[i], err)
+		}
 	}
-	return p.fixed
+	return s, nil
+}
+
+// Name implements agents.Agent: the learner's name.
+func (s *seatedAgent) Name() string { return s.learner.Name() }
+
+// Reset implements agents.Agent.
+func (s *seatedAgent) Reset(seed uint64) {
+	s.learner.Reset(seed)
+	for i, a := range s.bySeat {
+		if a != nil {
+			a.Reset(game.DeriveSeed(seed, 0x0990, uint64(i)))
+		}
+	}
+}
+
+// Act implements agents.Agent.
+func (s *seatedAgent) Act(e env.Env, info *env.Info) int {
+	if i := int(info.Agent); i >= 0 && i < len(s.bySeat) && s.bySeat[i] != nil {
+		return s.bySeat[i].Act(e, info)
+	}
+	return s.learner.Act(e, info)
+}
+
+// CheckEnv implements agents.EnvChecker for every agent inside.
+func (s *seatedAgent) CheckEnv(e env.Env) error {
+	if err := agents.CheckEnv(s.learner, e); err != nil {
+		return err
+	}
+	for _, a := range s.bySeat {
+		if a != nil {
+			if err := agents.CheckEnv(a, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // SeatsLine describes the run's seats for people: which learn, who plays

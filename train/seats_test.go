@@ -68,7 +68,7 @@ func TestOpponentEnvMonsters(t *testing.T) {
 	if plan.side != -1 || len(plan.fixed) != 2 {
 		t.Fatalf("plan %+v: want side -1 and two opponent seats", plan)
 	}
-	o, err := newOpponentEnv(base, plan)
+	o, err := newOpponentEnv(base, plan, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,6 +188,77 @@ func TestMachinaMonstersSmoke(t *testing.T) {
 		x.StepsPerSec, x.Seconds, y.StepsPerSec, y.Seconds = 0, 0, 0, 0
 		if x != y {
 			t.Fatalf("update %d differs after resume:\n%+v\n%+v", k+1, x, y)
+		}
+	}
+}
+
+// leagueConfig is tinyConfig with seat 0 learning against a league of the
+// run's past networks in seat 1 (a member joins every update, three kept).
+func leagueConfig() Config {
+	cfg := tinyConfig()
+	cfg.TotalSteps = 512
+	cfg.Seats = SeatsConfig{Learn: []string{"0"}, Opponent: LeagueAgent, LeagueEvery: 1, LeagueSize: 3}
+	// large steps, so that members differ enough to play differently (a
+	// resume that seated the wrong member would show)
+	cfg.LearningRate, cfg.LRDecay = 0.05, false
+	return cfg
+}
+
+// TestLeagueOpponents trains seat 0 of the fixture against a league in seat
+// 1: only seat 0's decisions enter the batch, the league grows every update
+// and keeps its first member within league_size, the weights do not depend
+// on the workers, and a run resumed from any update's checkpoint (the
+// league and each env's drawn members included) is the straight run.
+func TestLeagueOpponents(t *testing.T) {
+	cfg := leagueConfig()
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	straight := func(workers int) *Trainer {
+		c := cfg
+		c.Workers = workers
+		tr := newTiny(t, c, t.TempDir(), false)
+		if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	a := straight(1)
+	for row, seat := range a.buf.agent {
+		if seat != 0 {
+			t.Fatalf("row %d of the batch is seat %d's decision", row, seat)
+		}
+	}
+	if ids := a.league.ids(); len(ids) < 3 || ids[0] != 0 || ids[len(ids)-1] != 4 {
+		t.Fatalf("league %v after 4 updates: want the first member, the newest (4), at least 3", ids)
+	}
+	paramsEqual(t, a.Model, a.league.members[len(a.league.members)-1].Model)
+	paramsEqual(t, a.Model, straight(3).Model)
+
+	for stop := 1; stop <= 3; stop++ {
+		dir := t.TempDir()
+		c1 := newTiny(t, cfg, dir, false)
+		for range stop {
+			row, err := c1.Iterate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			c1.Metrics = append(c1.Metrics, row)
+		}
+		if err := c1.Save(filepath.Join(dir, "last")); err != nil {
+			t.Fatal(err)
+		}
+		c1.Close()
+		c2 := newTiny(t, cfg, dir, true)
+		if err := c2.Run(context.Background(), noDeadline, nil); err != nil {
+			t.Fatal(err)
+		}
+		paramsEqual(t, a.Model, c2.Model)
+		if a.Progress.Episodes != c2.Progress.Episodes || a.Progress.Wins != c2.Progress.Wins {
+			t.Fatalf("resumed after %d updates: %+v, straight: %+v", stop, c2.Progress, a.Progress)
+		}
+		if x, y := a.league.ids(), c2.league.ids(); len(x) != len(y) || x[len(x)-1] != y[len(y)-1] {
+			t.Fatalf("resumed after %d updates: league %v, straight %v", stop, y, x)
 		}
 	}
 }
