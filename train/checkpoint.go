@@ -31,6 +31,8 @@ type trainState struct {
 	Cursors    []EnvCursor `json:"cursors"`
 	Metrics    []MetricRow `json:"metrics"`
 	ConfigYAML string      `json:"config_yaml"`
+	// League lists the league's members (saved in league/ID).
+	League []int `json:"league,omitempty"`
 }
 
 // Save writes a complete checkpoint of the run into dir (replacing it).
@@ -73,7 +75,13 @@ func (t *Trainer) Save(dir string) error {
 		st.AdamSteps = append(st.AdamSteps, a.Step)
 	}
 	for _, e := range t.tenvs {
-		st.Cursors = append(st.Cursors, EnvCursor{Episode: e.cur.Episode, Seed: e.cur.Seed, Actions: append([]int32{}, e.cur.Actions...)})
+		st.Cursors = append(st.Cursors, EnvCursor{Episode: e.cur.Episode, Seed: e.cur.Seed, Actions: append([]int32{}, e.cur.Actions...), League: append([]int32(nil), e.cur.League...)})
+	}
+	if t.league != nil {
+		st.League = t.league.ids()
+		if err := t.league.save(tmp); err != nil {
+			return err
+		}
 	}
 	js, err := json.Marshal(&st)
 	if err != nil {
@@ -227,6 +235,13 @@ func (t *Trainer) restore(dir string) ([]EnvCursor, error) {
 	t.Model.Prepare()
 	if err := t.rng.UnmarshalBinary(st.RNG); err != nil {
 		return nil, fmt.Errorf("state.json rng: %w", err)
+	}
+	if t.league != nil {
+		lg, err := loadLeague(dir, st.League)
+		if err != nil {
+			return nil, err
+		}
+		t.league.members = lg.members
 	}
 	t.Progress = st.Progress
 	t.Metrics = st.Metrics

@@ -89,6 +89,10 @@ type Config struct {
 	TeacherEpochs int    `yaml:"teacher_epochs"`
 	// CheckpointEvery saves DIR/last every this many updates (0: only at the end).
 	CheckpointEvery int `yaml:"checkpoint_every"`
+
+	// Seats, when its Learn is set, trains only those seats, the others
+	// played by fixed opponent agents inside the rollout (seats.go).
+	Seats SeatsConfig `yaml:"seats"`
 }
 
 // DefaultConfig returns the documented defaults (train/README.md).
@@ -124,6 +128,7 @@ func DefaultConfig() Config {
 		CheckpointEvery:     10,
 		TeacherSteps:        100_000,
 		TeacherEpochs:       4,
+		Seats:               SeatsConfig{LeagueEvery: 10, LeagueSize: 8},
 	}
 }
 
@@ -217,6 +222,9 @@ func (c *Config) Validate() error {
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
 	case len(c.Curriculum) > c.NumEnvs:
 		return bad("curriculum", len(c.Curriculum), fmt.Sprintf("has more entries than num_envs=%d: some would never be played", c.NumEnvs))
+	}
+	if err := c.Seats.validate(); err != nil {
+		return err
 	}
 	return c.Network.validate()
 }

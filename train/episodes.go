@@ -16,6 +16,9 @@ type EnvCursor struct {
 	Episode uint64  `json:"episode"`
 	Seed    uint64  `json:"seed"`
 	Actions []int32 `json:"actions"`
+	// League lists the league members drawn by the episode's Reset (with
+	// league opponents: one per episode it played, the skipped ones first).
+	League []int32 `json:"league,omitempty"`
 }
 
 // trainingEnv wraps one env of the training vector: it seeds episode k of env
@@ -25,16 +28,21 @@ type EnvCursor struct {
 type trainingEnv struct {
 	env.Env
 	base, index uint64
-	cur         EnvCursor
-	pending     *EnvCursor
-	err         error
+	// opp is the env's opponent wrapper, when the run has opponents.
+	opp     *opponentEnv
+	cur     EnvCursor
+	pending *EnvCursor
+	err     error
 }
 
 // Reset implements env.Env.
 func (t *trainingEnv) Reset(uint64) (encode.Obs, env.Info) {
 	if p := t.pending; p != nil {
 		t.pending = nil
-		t.cur = EnvCursor{Episode: p.Episode, Seed: p.Seed, Actions: append([]int32(nil), p.Actions...)}
+		t.cur = EnvCursor{Episode: p.Episode, Seed: p.Seed, Actions: append([]int32(nil), p.Actions...), League: append([]int32(nil), p.League...)}
+		if t.opp != nil {
+			t.opp.forced = append(t.opp.forced[:0], p.League...)
+		}
 		obs, info := t.Env.Reset(p.Seed)
 		for k, a := range p.Actions {
 			tr, err := t.Env.Step(int(a))
@@ -54,7 +62,11 @@ func (t *trainingEnv) Reset(uint64) (encode.Obs, env.Info) {
 	t.cur.Episode++
 	t.cur.Seed = seed
 	t.cur.Actions = t.cur.Actions[:0]
-	return t.Env.Reset(seed)
+	obs, info := t.Env.Reset(seed)
+	if t.opp != nil {
+		t.cur.League = append(t.cur.League[:0], t.opp.picks...)
+	}
+	return obs, info
 }
 
 // Step implements env.Env.

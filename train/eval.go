@@ -24,15 +24,16 @@ type EvalResult struct {
 	Err string `json:"error,omitempty"`
 }
 
-// result summarises an agent's episodes on the evaluation seeds.
-func result(name string, eps []agents.Episode) EvalResult {
+// result summarises an agent's episodes on the evaluation seeds; side turns
+// the team's score into the evaluated side's (−1 for Machina's monsters).
+func result(name string, eps []agents.Episode, side float64) EvalResult {
 	r := EvalResult{Agent: name, Episodes: len(eps)}
 	score := 0.0
 	for _, e := range eps {
-		if e.Won() {
+		if side*e.Score > 0 {
 			r.Wins++
 		}
-		score += e.Score
+		score += side * e.Score
 	}
 	if r.Episodes > 0 {
 		r.WinRate, r.MeanScore = float64(r.Wins)/float64(r.Episodes), score/float64(r.Episodes)
@@ -48,7 +49,7 @@ func EvaluateAgent(envID string, opts env.Options, agent string, episodes int, s
 	if err != nil {
 		return EvalResult{Agent: agent, Err: err.Error()}, err
 	}
-	return result(agent, eps), nil
+	return result(agent, eps, 1), nil
 }
 
 // EvaluateBaselines evaluates the configured baseline agents on the
@@ -56,7 +57,12 @@ func EvaluateAgent(envID string, opts env.Options, agent string, episodes int, s
 func (t *Trainer) EvaluateBaselines() []EvalResult {
 	out := []EvalResult{}
 	for _, name := range t.Config.EvalAgents {
-		r, _ := EvaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+		var r EvalResult
+		if t.plan == nil {
+			r, _ = EvaluateAgent(t.EnvID, t.Options, name, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+		} else {
+			r, _ = t.evaluateSeated(name, func() (agents.Agent, error) { return agents.New(name) })
+		}
 		out = append(out, r)
 	}
 	return out
@@ -66,11 +72,43 @@ func (t *Trainer) EvaluateBaselines() []EvalResult {
 // episodes fixed seeds agents.EpisodeSeed(seed, k), spread over workers; the
 // result does not depend on workers.
 func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, seed uint64, workers int) (EvalResult, error) {
+	model.Prepare()
+	return evaluate(envID, opts, "policy", episodes, seed, workers, 1, func(env.Env) (agents.Agent, error) {
+		return NewPolicy(model, false), nil
+	})
+}
+
+// evaluateSeated plays the agents mk makes in the learning seats of the
+// trainer's seat plan and its opponents in the others (league seats: the
+// league's first member, greedy, so every evaluation faces the same
+// opponents), on the evaluation seeds; results are the learning side's.
+func (t *Trainer) evaluateSeated(name string, mk func() (agents.Agent, error)) (EvalResult, error) {
+	cfg := &t.Config
+	var first *Model
+	if t.league != nil {
+		first = t.league.members[0].Model
+	}
+	r, err := evaluate(t.EnvID, t.Options, name, cfg.EvalEpisodes, cfg.EvalSeed, cfg.workers(), t.plan.side, func(e env.Env) (agents.Agent, error) {
+		learner, err := mk()
+		if err != nil {
+			return nil, err
+		}
+		return newSeatedAgent(learner, e, t.plan, first)
+	})
+	if err != nil {
+		r = EvalResult{Agent: name, Err: err.Error()}
+	}
+	return r, err
+}
+
+// evaluate plays the agents mk makes (one per worker, for its env) on
+// episodes fixed seeds agents.EpisodeSeed(seed, k), spread over workers (the
+// result does not depend on them), and summarises them for side.
+func evaluate(envID string, opts env.Options, name string, episodes int, seed uint64, workers int, side float64, mk func(env.Env) (agents.Agent, error)) (EvalResult, error) {
 	if episodes < 1 {
 		return EvalResult{}, fmt.Errorf("evaluation needs at least one episode, got %d", episodes)
 	}
 	workers = max(1, min(workers, episodes))
-	model.Prepare()
 	eps := make([]agents.Episode, episodes)
 	errs := make([]error, workers)
 	var next atomic.Int64
@@ -80,7 +118,10 @@ func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, 
 		if err != nil {
 			return EvalResult{}, err
 		}
-		p := NewPolicy(model, false)
+		p, err := mk(e)
+		if err != nil {
+			return EvalResult{}, err
+		}
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -105,5 +146,5 @@ func EvaluatePolicy(envID string, opts env.Options, model *Model, episodes int, 
 			return EvalResult{}, err
 		}
 	}
-	return result("policy", eps), nil
+	return result(name, eps, side), nil
 }

@@ -60,6 +60,28 @@ func (t *Trainer) WarmStart(ctx context.Context, deadline time.Time, progress fu
 		return fmt.Errorf("teacher warm start: %w", err)
 	}
 	t.Progress.WarmupPending = false
+	return t.restartLeague()
+}
+
+// restartLeague makes the warm-started network the league's only member
+// (the first one, which evaluations play) and starts every training env's
+// episode again, so that no episode mixes it with the network from before
+// the warm start. It does nothing without league opponents.
+func (t *Trainer) restartLeague() error {
+	if t.league == nil {
+		return nil
+	}
+	t.league.members = nil
+	t.league.add(0, t.Model, t.Config.Seats.LeagueSize, nil)
+	for _, o := range t.opps {
+		clear(o.policies)
+	}
+	if err := t.vec.Reset(t.Config.Seed, t.batch); err != nil {
+		return err
+	}
+	for i := range t.opps {
+		t.countSkipped(i, true)
+	}
 	return nil
 }
 
@@ -131,6 +153,17 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 	e, err := env.Make(t.EnvID, t.Options)
 	if err != nil {
 		return err
+	}
+	if t.plan != nil {
+		// the teacher plays the learning seats only, against the opponents
+		lg := t.league
+		if lg != nil {
+			// the league as it stands (the network before the warm start)
+			lg = &league{members: slices.Clone(lg.members)}
+		}
+		if e, err = newOpponentEnv(e, t.plan, lg); err != nil {
+			return err
+		}
 	}
 	l := e.Spec().Layout
 	A := e.Spec().Actions

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mythos-rl/mythos/agents"
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -80,6 +81,12 @@ type Trainer struct {
 	// lastEval is the wall time of the last policy evaluation (timing, kept
 	// in reserve before a deadline).
 	lastEval time.Duration
+	// plan splits the seats into learning and opponent seats (nil: every
+	// seat learns); opps are the training envs' opponent wrappers then.
+	plan *seatPlan
+	opps []*opponentEnv
+	// league holds the run's past networks when some opponent is "league".
+	league *league
 }
 
 // NewTrainer prepares a run of cfg on envID with opts (merged over
@@ -99,6 +106,12 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		return nil, err
 	}
 	spec := probe.Spec()
+	if t.plan, err = newSeatPlan(&cfg.Seats, probe, game.DeriveSeed(cfg.Seed, 4)); err != nil {
+		return nil, err
+	}
+	if cfg.Seats.usesLeague() {
+		t.league = &league{}
+	}
 	arch, err := NewArch(spec, merged, &cfg)
 	if err != nil {
 		return nil, err
@@ -119,17 +132,34 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	l := spec.Layout
 	t.tenvs = make([]*trainingEnv, cfg.NumEnvs)
 	envs := make([]env.Env, cfg.NumEnvs)
+	if t.plan != nil {
+		t.opps = make([]*opponentEnv, cfg.NumEnvs)
+	}
 	for i := range envs {
 		e, err := makeTrainingEnv(envID, merged, cfg.Curriculum, i, spec)
 		if err != nil {
 			return nil, err
 		}
+		if t.plan != nil {
+			if t.opps[i], err = newOpponentEnv(e, t.plan, t.league); err != nil {
+				return nil, err
+			}
+			e = t.opps[i]
+		}
 		t.tenvs[i] = &trainingEnv{Env: e, base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i)}
+		if t.opps != nil {
+			t.tenvs[i].opp = t.opps[i]
+		}
 		if cursors != nil {
 			c := cursors[i]
 			t.tenvs[i].pending = &c
 		}
 		envs[i] = t.tenvs[i]
+	}
+	if t.league != nil && len(t.league.members) == 0 {
+		// the first member: the network as it starts (replaced by the
+		// warm-started one when a warm start runs, see WarmStart)
+		t.league.add(0, t.Model, cfg.Seats.LeagueSize, nil)
 	}
 	t.vec = env.NewVectorOf(envs, cfg.workers())
 	t.batch = t.vec.NewBatch(true)
@@ -140,6 +170,10 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		if te.err != nil {
 			return nil, te.err
 		}
+	}
+	for i := range t.opps {
+		// a resumed env replayed its skipped episodes: they were counted
+		t.countSkipped(i, !resume)
 	}
 	floats := t.Model.Arch.Floats()
 	t.buf = newRollout(cfg.NumEnvs, cfg.RolloutSteps, floats, l.I32, t.Model.Arch.EncWidth, spec.Actions)
@@ -229,6 +263,9 @@ func (t *Trainer) collect() {
 			if r.done[row] {
 				t.finished(b.Score[i], b.Length[i])
 			}
+			if t.opps != nil {
+				t.countSkipped(i, true)
+			}
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -257,6 +294,16 @@ func (t *Trainer) finished(score float32, length int32) {
 	if len(p.RecentScores) > recentWindow {
 		p.RecentScores = p.RecentScores[1:]
 		p.RecentLengths = p.RecentLengths[1:]
+	}
+}
+
+// countSkipped takes env i's episodes that ended before any learning
+// decision and, with count, counts them as finished training episodes.
+func (t *Trainer) countSkipped(i int, count bool) {
+	for _, sk := range t.opps[i].takeSkipped() {
+		if count {
+			t.finished(sk.score, sk.length)
+		}
 	}
 }
 
@@ -386,6 +433,15 @@ func (t *Trainer) Iterate() (MetricRow, error) {
 		return MetricRow{}, err
 	}
 	t.Progress.Iteration++
+	if t.league != nil && t.Progress.Iteration%cfg.Seats.LeagueEvery == 0 {
+		inUse := make([]int32, 0, len(t.opps))
+		for _, o := range t.opps {
+			if n := len(o.picks); n > 0 {
+				inUse = append(inUse, o.picks[n-1])
+			}
+		}
+		t.league.add(t.Progress.Iteration, t.Model, cfg.Seats.LeagueSize, inUse)
+	}
 	t.Progress.Seconds += time.Since(start).Seconds()
 	p := &t.Progress
 	row := MetricRow{
@@ -470,7 +526,14 @@ func (t *Trainer) Run(ctx context.Context, deadline time.Time, report func(Metri
 // in row and saves DIR/best when it is the best so far.
 func (t *Trainer) evaluate(row *MetricRow) error {
 	start := time.Now()
-	res, err := EvaluatePolicy(t.EnvID, t.Options, t.Model, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+	var res EvalResult
+	var err error
+	if t.plan == nil {
+		res, err = EvaluatePolicy(t.EnvID, t.Options, t.Model, t.Config.EvalEpisodes, t.Config.EvalSeed, t.Config.workers())
+	} else {
+		t.Model.Prepare()
+		res, err = t.evaluateSeated("policy", func() (agents.Agent, error) { return NewPolicy(t.Model, false), nil })
+	}
 	t.lastEval = time.Since(start)
 	if err != nil {
 		return err

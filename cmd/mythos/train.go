@@ -124,6 +124,9 @@ func newTrain() *cobra.Command {
 			if spec, err := trainSpec(id, tr.Options); err == nil {
 				fmt.Fprintln(w, playedLine(spec, tr.Options))
 			}
+			if line := tr.SeatsLine(); line != "" {
+				fmt.Fprintln(w, line)
+			}
 			fmt.Fprintf(w, "%d envs × %d steps per update, %s of minibatch %d, network %d+%d → %v → %d actions (%s)\n",
 				tr.Config.NumEnvs, tr.Config.RolloutSteps, plural(tr.Config.Epochs, "epoch"), tr.Config.Minibatch,
 				tr.Model.Arch.F32, len(tr.Model.Arch.Nets[0].Embeddings)*tr.Config.EmbedDim, tr.Config.Hidden, tr.Model.Arch.Actions,

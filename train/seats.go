@@ -1,0 +1,253 @@
+package train
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// SeatsConfig splits an env's seats into learning seats, whose decisions
+// train the network, and opponent seats, played inside the rollout by fixed
+// agents (Machina Arcana's monster side learning against heuristic pioneers).
+// The zero value (no Learn) trains every seat, as without the block.
+type SeatsConfig struct {
+	// Learn names the learning seats (names of env.Spec.Agents or their
+	// numbers). Empty: every seat learns and no opponent plays.
+	Learn []string `yaml:"learn"`
+	// Opponent is the agent spec (agents.New: heuristic, random,
+	// policy:ckpt=DIR, …) that plays every seat not in Learn.
+	Opponent string `yaml:"opponent"`
+	// Opponents overrides Opponent for single seats: "SEAT=AGENT" entries,
+	// as `mythos run --seat` reads them.
+	Opponents []string `yaml:"opponents"`
+	// LeagueEvery adds the network to the league every this many updates
+	// (with "league" opponents; it joins once when PPO starts too).
+	LeagueEvery int `yaml:"league_every"`
+	// LeagueSize is the number of league members kept (the oldest dropped
+	// first, except the first one).
+	LeagueSize int `yaml:"league_size"`
+}
+
+// specs lists the opponent agent specs: Opponent then the Opponents'.
+func (s *SeatsConfig) specs() []string {
+	out := []string{s.Opponent}
+	for _, o := range s.Opponents {
+		_, spec, _ := strings.Cut(o, "=")
+		out = append(out, spec)
+	}
+	return out
+}
+
+// usesLeague reports whether some opponent seat is played by the league.
+func (s *SeatsConfig) usesLeague() bool {
+	return s.active() && slices.Contains(s.specs(), LeagueAgent)
+}
+
+// active reports whether the block splits the seats at all.
+func (s *SeatsConfig) active() bool { return len(s.Learn) > 0 }
+
+// validate checks what can be checked without the env's spec.
+func (s *SeatsConfig) validate() error {
+	if !s.active() {
+		if s.Opponent != "" || len(s.Opponents) > 0 {
+			return fmt.Errorf("config seats: opponent(s) given without seats.learn")
+		}
+		return nil
+	}
+	if s.Opponent == "" {
+		return fmt.Errorf("config seats.opponent: an agent spec is needed for the seats that do not learn")
+	}
+	if s.usesLeague() && s.LeagueEvery < 1 {
+		return fmt.Errorf("config seats.league_every=%d: must be at least 1 with league opponents", s.LeagueEvery)
+	}
+	if s.usesLeague() && s.LeagueSize < 1 {
+		return fmt.Errorf("config seats.league_size=%d: must be at least 1 with league opponents", s.LeagueSize)
+	}
+	if _, err := agents.New(s.Opponent); err != nil && !isPolicySpec(s.Opponent) && s.Opponent != LeagueAgent {
+		return fmt.Errorf("config seats.opponent=%q: %w", s.Opponent, err)
+	}
+	for _, o := range s.Opponents {
+		seat, spec, ok := strings.Cut(o, "=")
+		if !ok || seat == "" || spec == "" {
+			return fmt.Errorf("config seats.opponents %q: want SEAT=AGENT, e.g. monsters=heuristic", o)
+		}
+		if _, err := agents.New(spec); err != nil && !isPolicySpec(spec) && spec != LeagueAgent {
+			return fmt.Errorf("config seats.opponents %q: %w", o, err)
+		}
+	}
+	return nil
+}
+
+// isPolicySpec reports a "policy" agent spec; its checkpoint is only loaded
+// when the run starts (the loader may not be registered while parsing).
+func isPolicySpec(spec string) bool {
+	name, _, _ := strings.Cut(spec, ":")
+	return name == "policy"
+}
+
+// seatPlan is a SeatsConfig resolved against an env's spec.
+type seatPlan struct {
+	// learn[s] is true for a learning seat.
+	learn []bool
+	// first is the lowest learning seat; side is its side (game.SideOf) at
+	// the start of an episode: a result's sign for the learning side.
+	first game.AgentID
+	side  float64
+	// fixed are the opponent seats with their agent specs, in seat order.
+	fixed []agents.SeatAgent
+}
+
+// seatIndex resolves a seat name or number of spec.
+func seatIndex(spec *env.Spec, seat string) (int, error) {
+	for i, name := range spec.Agents {
+		if name == seat {
+			return i, nil
+		}
+	}
+	if n, err := strconv.Atoi(seat); err == nil && n >= 0 && n < len(spec.Agents) {
+		return n, nil
+	}
+	return -1, fmt.Errorf("seat %q: %s has seats %s (or their numbers 0-%d)", seat, spec.ID, strings.Join(spec.Agents, ", "), len(spec.Agents)-1)
+}
+
+// newSeatPlan resolves s for e (reset with seed to read the learning side).
+// It returns nil when every seat learns.
+func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
+	if !s.active() {
+		return nil, nil
+	}
+	spec := e.Spec()
+	p := &seatPlan{learn: make([]bool, len(spec.Agents)), first: -1}
+	for _, name := range s.Learn {
+		i, err := seatIndex(spec, name)
+		if err != nil {
+			return nil, fmt.Errorf("config seats.learn: %w", err)
+		}
+		if p.learn[i] {
+			return nil, fmt.Errorf("config seats.learn: seat %q given twice", name)
+		}
+		p.learn[i] = true
+	}
+	p.first = game.AgentID(slices.Index(p.learn, true))
+	agentOf := make([]string, len(spec.Agents))
+	for i := range agentOf {
+		if !p.learn[i] {
+			agentOf[i] = s.Opponent
+		}
+	}
+	for _, o := range s.Opponents {
+		seat, spec2, _ := strings.Cut(o, "=")
+		i, err := seatIndex(spec, seat)
+		if err != nil {
+			return nil, fmt.Errorf("config seats.opponents: %w", err)
+		}
+		if p.learn[i] {
+			return nil, fmt.Errorf("config seats.opponents %q: seat %s learns", o, spec.Agents[i])
+		}
+		agentOf[i] = spec2
+	}
+	for i, a := range agentOf {
+		if a != "" {
+			p.fixed = append(p.fixed, agents.SeatAgent{Seat: strconv.Itoa(i), Agent: a})
+		}
+	}
+	if len(p.fixed) == 0 {
+		return nil, fmt.Errorf("config seats.learn: every seat of %s learns; leave seats out instead", spec.ID)
+	}
+	e.Reset(seed)
+	p.side = game.SideOf(e.State(), p.first)
+	if p.side == 0 {
+		return nil, fmt.Errorf("config seats.learn: seat %s has no stake in %s with these options (game.SideOf is 0)", spec.Agents[p.first], spec.ID)
+	}
+	return p, nil
+}
+
+// seatedAgent plays the learning seats with its learner and every other
+// seat with that seat's opponent (the evaluations' counterpart of
+// opponentEnv, seeded the same way).
+type seatedAgent struct {
+	learner agents.Agent
+	bySeat  []agents.Agent // nil for a learning seat
+}
+
+// newSeatedAgent seats learner in plan's learning seats of e and builds the
+// opponents (league seats: a greedy policy of first).
+func newSeatedAgent(learner agents.Agent, e env.Env, plan *seatPlan, first *Model) (*seatedAgent, error) {
+	s := &seatedAgent{learner: learner, bySeat: make([]agents.Agent, len(plan.learn))}
+	for _, f := range plan.fixed {
+		i, err := seatIndex(e.Spec(), f.Seat)
+		if err != nil {
+			return nil, err
+		}
+		if f.Agent == LeagueAgent {
+			s.bySeat[i] = NewPolicy(first, false)
+			continue
+		}
+		if s.bySeat[i], err = agents.New(f.Agent); err != nil {
+			return nil, fmt.Errorf("opponent of seat %s: %w", e.Spec().Agents[i], err)
+		}
+	}
+	return s, nil
+}
+
+// Name implements agents.Agent: the learner's name.
+func (s *seatedAgent) Name() string { return s.learner.Name() }
+
+// Reset implements agents.Agent.
+func (s *seatedAgent) Reset(seed uint64) {
+	s.learner.Reset(seed)
+	for i, a := range s.bySeat {
+		if a != nil {
+			a.Reset(game.DeriveSeed(seed, 0x0990, uint64(i)))
+		}
+	}
+}
+
+// Act implements agents.Agent.
+func (s *seatedAgent) Act(e env.Env, info *env.Info) int {
+	if i := int(info.Agent); i >= 0 && i < len(s.bySeat) && s.bySeat[i] != nil {
+		return s.bySeat[i].Act(e, info)
+	}
+	return s.learner.Act(e, info)
+}
+
+// CheckEnv implements agents.EnvChecker for every agent inside.
+func (s *seatedAgent) CheckEnv(e env.Env) error {
+	if err := agents.CheckEnv(s.learner, e); err != nil {
+		return err
+	}
+	for _, a := range s.bySeat {
+		if a != nil {
+			if err := agents.CheckEnv(a, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// SeatsLine describes the run's seats for people: which learn, who plays
+// the others, and that win rates are the learning side's. It is empty when
+// every seat learns.
+func (t *Trainer) SeatsLine() string {
+	if t.plan == nil {
+		return ""
+	}
+	spec := t.vec.Spec()
+	var learn, opp []string
+	for i, l := range t.plan.learn {
+		if l {
+			learn = append(learn, spec.Agents[i])
+		}
+	}
+	for _, f := range t.plan.fixed {
+		i, _ := seatIndex(spec, f.Seat)
+		opp = append(opp, spec.Agents[i]+"="+f.Agent)
+	}
+	return fmt.Sprintf("learning seats: %s; opponents: %s (win rates are the learning side's)", strings.Join(learn, ", "), strings.Join(opp, ", "))
+}
