@@ -352,14 +352,7 @@ func TestEncodersResumeExactly(t *testing.T) {
 	}
 	dir := t.TempDir()
 	c1 := newT(dir, false)
-	row, err := c1.Iterate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c1.Metrics = append(c1.Metrics, row)
-	if err := c1.Save(filepath.Join(dir, "last")); err != nil {
-		t.Fatal(err)
-	}
+	updateAndSave(t, c1, 1)
 	c2 := newT(dir, true)
 	if c2.Progress.Iteration != 1 {
 		t.Fatalf("resumed at update %d, want 1", c2.Progress.Iteration)

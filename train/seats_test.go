@@ -238,16 +238,7 @@ func TestLeagueOpponents(t *testing.T) {
 	for stop := 1; stop <= 3; stop++ {
 		dir := t.TempDir()
 		c1 := newTiny(t, cfg, dir, false)
-		for range stop {
-			row, err := c1.Iterate()
-			if err != nil {
-				t.Fatal(err)
-			}
-			c1.Metrics = append(c1.Metrics, row)
-		}
-		if err := c1.Save(filepath.Join(dir, "last")); err != nil {
-			t.Fatal(err)
-		}
+		updateAndSave(t, c1, stop)
 		c1.Close()
 		c2 := newTiny(t, cfg, dir, true)
 		if err := c2.Run(context.Background(), noDeadline, nil); err != nil {

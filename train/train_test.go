@@ -49,6 +49,22 @@ func newTiny(t *testing.T, cfg Config, out string, resume bool) *Trainer {
 	return tr
 }
 
+// updateAndSave runs n updates of tr, as Run would record them, and saves
+// tr.Out/last: a run stopped after update n, for the resume tests.
+func updateAndSave(t *testing.T, tr *Trainer, n int) {
+	t.Helper()
+	for range n {
+		row, err := tr.Iterate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.Metrics = append(tr.Metrics, row)
+	}
+	if err := tr.Save(filepath.Join(tr.Out, "last")); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // tinyEnv makes the fixture env of cfg and the network cfg builds for it.
 func tinyEnv(t *testing.T, cfg *Config) (env.Env, Arch) {
 	t.Helper()
@@ -308,14 +324,7 @@ func TestTrainTinyAndResume(t *testing.T) {
 	// stop after one update, resume, finish: identical to the straight run
 	dirC := t.TempDir()
 	c1 := newTiny(t, cfg, dirC, false)
-	row, err := c1.Iterate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c1.Metrics = append(c1.Metrics, row)
-	if err := c1.Save(filepath.Join(dirC, "last")); err != nil {
-		t.Fatal(err)
-	}
+	updateAndSave(t, c1, 1)
 	c1.Close()
 	c2 := newTiny(t, cfg, dirC, true)
 	if c2.Progress.Iteration != 1 {
