@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,27 @@ type seated struct {
 	base   Agent
 	seats  []game.AgentID
 	agents []Agent
+	reseed func(seed uint64, k int) uint64
+}
+
+// Seated returns base with seat seats[k] played by agents[k]. Reset resets
+// base with the episode's seed and agents[k] with reseed(seed, k); a seat
+// not in seats is base's.
+func Seated(base Agent, seats []game.AgentID, agents []Agent, reseed func(seed uint64, k int) uint64) Agent {
+	return &seated{base: base, seats: seats, agents: agents, reseed: reseed}
+}
+
+// SeatIndex resolves a seat of spec named as in spec.Agents or by number.
+func SeatIndex(spec *env.Spec, seat string) (int, error) {
+	for i, name := range spec.Agents {
+		if name == seat {
+			return i, nil
+		}
+	}
+	if n, err := strconv.Atoi(seat); err == nil && n >= 0 && n < len(spec.Agents) {
+		return n, nil
+	}
+	return -1, fmt.Errorf("seat %q: %s has seats %s (or their numbers 0-%d)", seat, spec.ID, strings.Join(spec.Agents, ", "), len(spec.Agents)-1)
 }
 
 // WithSeats returns base with the seats of fixed played by their own agents
@@ -49,32 +71,23 @@ func WithSeats(base Agent, spec *env.Spec, fixed []SeatAgent) (Agent, error) {
 	if len(fixed) == 0 {
 		return base, nil
 	}
-	s := &seated{base: base}
+	var seats []game.AgentID
+	var as []Agent
 	for _, f := range fixed {
-		id := -1
-		for i, name := range spec.Agents {
-			if name == f.Seat {
-				id = i
-			}
+		id, err := SeatIndex(spec, f.Seat)
+		if err != nil {
+			return nil, err
 		}
-		if n, err := strconv.Atoi(f.Seat); id < 0 && err == nil && n >= 0 && n < len(spec.Agents) {
-			id = n
-		}
-		if id < 0 {
-			return nil, fmt.Errorf("seat %q: %s has seats %s (or their numbers 0-%d)", f.Seat, spec.ID, strings.Join(spec.Agents, ", "), len(spec.Agents)-1)
-		}
-		for _, seen := range s.seats {
-			if int(seen) == id {
-				return nil, fmt.Errorf("seat %q given twice", f.Seat)
-			}
+		if slices.Contains(seats, game.AgentID(id)) {
+			return nil, fmt.Errorf("seat %q given twice", f.Seat)
 		}
 		a, err := New(f.Agent)
 		if err != nil {
 			return nil, fmt.Errorf("seat %s: %w", f.Seat, err)
 		}
-		s.seats, s.agents = append(s.seats, game.AgentID(id)), append(s.agents, a)
+		seats, as = append(seats, game.AgentID(id)), append(as, a)
 	}
-	return s, nil
+	return Seated(base, seats, as, func(seed uint64, k int) uint64 { return game.DeriveSeed(seed, 0x5ea7, uint64(k)) }), nil
 }
 
 // Name implements [Agent]: the agent under test's name.
@@ -84,7 +97,7 @@ func (s *seated) Name() string { return s.base.Name() }
 func (s *seated) Reset(seed uint64) {
 	s.base.Reset(seed)
 	for k, a := range s.agents {
-		a.Reset(game.DeriveSeed(seed, 0x5ea7, uint64(k)))
+		a.Reset(s.reseed(seed, k))
 	}
 }
 

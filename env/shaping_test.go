@@ -289,7 +289,7 @@ func BenchmarkStepShaping(b *testing.B) {
 // pioneers take the team's shaping negated; in the cooperative game the
 // monsters seat takes none.
 func TestShapingFollowsSides(t *testing.T) {
-	const terms = "chapter:1,danger:1,health:1,kills:1"
+	const terms = "advance:1,chapter:1,danger:1,health:1,kills:1"
 	for _, coop := range []string{"false", "true"} {
 		base := env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": coop}
 		shapedOpts := env.Options{"shaping": terms}
@@ -344,5 +344,49 @@ func TestShapingFollowsSides(t *testing.T) {
 		if coop == "false" && against == 0 {
 			t.Fatal("competitive: no shaped step had a seat against the team")
 		}
+	}
+}
+
+// TestMachinaAdvanceMovesAndAllocatesNothing: over random very-quick games
+// the advance term (machina.State.ChapterGoal) takes values strictly inside
+// a chapter's share, not only at chapter starts, stays in [0, 1], and reading
+// it allocates nothing (a potential runs every step, docs/shaping.md).
+func TestMachinaAdvanceMovesAndAllocatesNothing(t *testing.T) {
+	e, err := env.Make(env.MachinaFrozenEngineID, env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": "true", "round_cap": "40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, _ := env.Lookup(env.MachinaFrozenEngineID)
+	sh, err := env.ParseShaping(env.Options{"shaping": "advance:1"}, entry.Potentials)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inside := 0
+	rng := game.NewRNG(5)
+	for seed := uint64(1); seed <= 8; seed++ {
+		_, info := e.Reset(seed)
+		for step := 0; step < 3000; step++ {
+			phi := sh.Potential(e.State())
+			if phi < 0 || phi > 1 {
+				t.Fatalf("seed %d step %d: advance %v outside [0, 1]", seed, step, phi)
+			}
+			if third := phi * 3; third != math.Trunc(third) {
+				inside++
+			}
+			tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+			if err != nil {
+				t.Fatal(err)
+			}
+			info = tr.Info
+			if tr.Terminated || tr.Truncated {
+				break
+			}
+		}
+	}
+	if inside == 0 {
+		t.Fatal("advance never moved inside a chapter")
+	}
+	if n := testing.AllocsPerRun(200, func() { sh.Potential(e.State()) }); n != 0 {
+		t.Fatalf("the advance potential allocates %.1f times per call", n)
 	}
 }

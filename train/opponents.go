@@ -65,7 +65,7 @@ func newOpponentEnv(e env.Env, plan *seatPlan, lg *league) (*opponentEnv, error)
 	o := &opponentEnv{Wrapper: env.Wrapper{Env: e}, plan: plan, lg: lg, policies: map[int32]*Policy{},
 		agents: make([]agents.Agent, len(plan.learn)), rewards: make([]float64, len(plan.learn))}
 	for _, f := range plan.fixed {
-		i, err := seatIndex(e.Spec(), f.Seat)
+		i, err := agents.SeatIndex(e.Spec(), f.Seat)
 		if err != nil {
 			return nil, err
 		}

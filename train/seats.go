@@ -102,19 +102,6 @@ type seatPlan struct {
 	fixed []agents.SeatAgent
 }
 
-// seatIndex resolves a seat name or number of spec.
-func seatIndex(spec *env.Spec, seat string) (int, error) {
-	for i, name := range spec.Agents {
-		if name == seat {
-			return i, nil
-		}
-	}
-	if n, err := strconv.Atoi(seat); err == nil && n >= 0 && n < len(spec.Agents) {
-		return n, nil
-	}
-	return -1, fmt.Errorf("seat %q: %s has seats %s (or their numbers 0-%d)", seat, spec.ID, strings.Join(spec.Agents, ", "), len(spec.Agents)-1)
-}
-
 // newSeatPlan resolves s for e (reset with seed to read the learning side).
 // It returns nil when every seat learns.
 func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
@@ -124,7 +111,7 @@ func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
 	spec := e.Spec()
 	p := &seatPlan{learn: make([]bool, len(spec.Agents)), first: -1}
 	for _, name := range s.Learn {
-		i, err := seatIndex(spec, name)
+		i, err := agents.SeatIndex(spec, name)
 		if err != nil {
 			return nil, fmt.Errorf("config seats.learn: %w", err)
 		}
@@ -142,7 +129,7 @@ func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
 	}
 	for _, o := range s.Opponents {
 		seat, spec2, _ := strings.Cut(o, "=")
-		i, err := seatIndex(spec, seat)
+		i, err := agents.SeatIndex(spec, seat)
 		if err != nil {
 			return nil, fmt.Errorf("config seats.opponents: %w", err)
 		}
@@ -167,68 +154,29 @@ func newSeatPlan(s *SeatsConfig, e env.Env, seed uint64) (*seatPlan, error) {
 	return p, nil
 }
 
-// seatedAgent plays the learning seats with its learner and every other
-// seat with that seat's opponent (the evaluations' counterpart of
-// opponentEnv, seeded the same way).
-type seatedAgent struct {
-	learner agents.Agent
-	bySeat  []agents.Agent // nil for a learning seat
-}
-
-// newSeatedAgent seats learner in plan's learning seats of e and builds the
-// opponents (league seats: a greedy policy of first).
-func newSeatedAgent(learner agents.Agent, e env.Env, plan *seatPlan, first *Model) (*seatedAgent, error) {
-	s := &seatedAgent{learner: learner, bySeat: make([]agents.Agent, len(plan.learn))}
+// newSeatedAgent seats learner in plan's learning seats of e and every
+// other seat's opponent in its own (league seats: a greedy policy of
+// first), each reset as opponentEnv resets it: the evaluations' counterpart
+// of opponentEnv.
+func newSeatedAgent(learner agents.Agent, e env.Env, plan *seatPlan, first *Model) (agents.Agent, error) {
+	var seats []game.AgentID
+	var opps []agents.Agent
 	for _, f := range plan.fixed {
-		i, err := seatIndex(e.Spec(), f.Seat)
+		i, err := agents.SeatIndex(e.Spec(), f.Seat)
 		if err != nil {
 			return nil, err
 		}
+		var a agents.Agent
 		if f.Agent == LeagueAgent {
-			s.bySeat[i] = NewPolicy(first, false)
-			continue
-		}
-		if s.bySeat[i], err = agents.New(f.Agent); err != nil {
+			a = NewPolicy(first, false)
+		} else if a, err = agents.New(f.Agent); err != nil {
 			return nil, fmt.Errorf("opponent of seat %s: %w", e.Spec().Agents[i], err)
 		}
+		seats, opps = append(seats, game.AgentID(i)), append(opps, a)
 	}
-	return s, nil
-}
-
-// Name implements agents.Agent: the learner's name.
-func (s *seatedAgent) Name() string { return s.learner.Name() }
-
-// Reset implements agents.Agent.
-func (s *seatedAgent) Reset(seed uint64) {
-	s.learner.Reset(seed)
-	for i, a := range s.bySeat {
-		if a != nil {
-			a.Reset(game.DeriveSeed(seed, 0x0990, uint64(i)))
-		}
-	}
-}
-
-// Act implements agents.Agent.
-func (s *seatedAgent) Act(e env.Env, info *env.Info) int {
-	if i := int(info.Agent); i >= 0 && i < len(s.bySeat) && s.bySeat[i] != nil {
-		return s.bySeat[i].Act(e, info)
-	}
-	return s.learner.Act(e, info)
-}
-
-// CheckEnv implements agents.EnvChecker for every agent inside.
-func (s *seatedAgent) CheckEnv(e env.Env) error {
-	if err := agents.CheckEnv(s.learner, e); err != nil {
-		return err
-	}
-	for _, a := range s.bySeat {
-		if a != nil {
-			if err := agents.CheckEnv(a, e); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return agents.Seated(learner, seats, opps, func(seed uint64, k int) uint64 {
+		return game.DeriveSeed(seed, 0x0990, uint64(seats[k]))
+	}), nil
 }
 
 // SeatsLine describes the run's seats for people: which learn, who plays
@@ -246,7 +194,7 @@ func (t *Trainer) SeatsLine() string {
 		}
 	}
 	for _, f := range t.plan.fixed {
-		i, _ := seatIndex(spec, f.Seat)
+		i, _ := agents.SeatIndex(spec, f.Seat)
 		opp = append(opp, spec.Agents[i]+"="+f.Agent)
 	}
 	return fmt.Sprintf("learning seats: %s; opponents: %s (win rates are the learning side's)", strings.Join(learn, ", "), strings.Join(opp, ", "))
