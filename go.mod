@@ -4,7 +4,6 @@ go 1.26.8
 
 require (
 	github.com/apache/arrow/go/v15 v15.0.2
-	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/creack/pty v1.1.24
 	github.com/fogleman/gg v1.3.0
@@ -24,6 +23,8 @@ require (
 	gorgonia.org/gorgonia v0.9.18
 	gorgonia.org/tensor v0.9.24
 )
+
+require github.com/chromedp/cdproto v0.159.0 // indirect
 
 require (
 	git.sr.ht/~sbinet/gg v0.5.0 // indirect
@@ -59,7 +60,7 @@ require (
 	golang.org/x/text v0.16.0 // indirect
 	golang.org/x/tools v0.21.1-0.20240508182429-e35e4ccd0d2d // indirect
 	golang.org/x/xerrors v0.0.0-20220907171357-04be3eba64a2 // indirect
-	gonum.org/v1/gonum v0.14.0 // indirect
+	gonum.org/v1/gonum v0.14.0
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20240604185151-ef581f913117 // indirect
 	gorgonia.org/cu v0.9.4 // indirect
 	gorgonia.org/dawson v1.2.0 // indirect

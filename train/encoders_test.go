@@ -33,7 +33,7 @@ func encoderConfig(envID string) Config {
 // encoderRows plays n decisions of envID with the random agent and returns a
 // rollout of them (raw encoder inputs, normalised floats), the env and the
 // model (with non-trivial normalisation statistics).
-func encoderRows(t *testing.T, envID string, cfg *Config, n int) (*rollout, *Model) {
+func encoderRows(t testing.TB, envID string, cfg *Config, n int) (*rollout, *Model) {
 	t.Helper()
 	e, err := env.Make(envID, cfg.EnvOptions)
 	if err != nil {

@@ -299,9 +299,7 @@ func (lg *lossGraph) setPX(r *rollout, rows []int32) {
 	clear(lg.c)
 	for i, z := range r.z0 {
 		if z != 0 {
-			for j, wij := range w.Data[i*h1 : (i+1)*h1] {
-				lg.c[j] += z * wij
-			}
+			axpy(z, w.Data[i*h1:(i+1)*h1], lg.c)
 		}
 	}
 	px := data(lg.pxT)
@@ -315,9 +313,7 @@ func (lg *lossGraph) setPX(r *rollout, rows []int32) {
 		row := rows[j]
 		for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
 			i, d := int(r.spIdx[k]), r.spVal[k]
-			for c, wic := range w.Data[i*h1 : (i+1)*h1] {
-				out[c] += d * wic
-			}
+			axpy(d, w.Data[i*h1:(i+1)*h1], out)
 		}
 	}
 }
@@ -348,10 +344,7 @@ func (lg *lossGraph) backPX(r *rollout, rows []int32, g []float32) {
 		d := lg.dpx[j*h1 : (j+1)*h1]
 		for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
 			i, x := int(r.spIdx[k]), r.spVal[k]
-			gi := g[i*h1 : (i+1)*h1]
-			for c, v := range d {
-				gi[c] += x * v
-			}
+			axpy(x, d, g[i*h1:(i+1)*h1])
 		}
 	}
 }

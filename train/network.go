@@ -328,6 +328,9 @@ type Scratch struct {
 	// enc is the encoder input (Arch.EncInput), setA/setB and convA/convB
 	// the encoders' activations.
 	enc, setA, setB, convA, convB []float32
+	// v holds the value head's output (axpy's slices escape: a local
+	// array would be allocated every call).
+	v [1]float32
 }
 
 // NewScratch sizes scratch buffers for the model.
@@ -378,17 +381,13 @@ func (n *Net) Forward(x, enc []float32, i32 []int32, logits []float32, s *Scratc
 		if d == 0 {
 			continue
 		}
-		for j, wij := range w1.Data[i*cols : (i+1)*cols] {
-			h[j] += d * wij
-		}
+		axpy(d, w1.Data[i*cols:(i+1)*cols], h)
 	}
 	for i, ei := range emb {
 		if ei == 0 {
 			continue
 		}
-		for j, wij := range w1.Data[(n.f32+i)*cols : (n.f32+i+1)*cols] {
-			h[j] += ei * wij
-		}
+		axpy(ei, w1.Data[(n.f32+i)*cols:(n.f32+i+1)*cols], h)
 	}
 	for j, v := range h {
 		h[j] = float32(math.Tanh(float64(v)))
@@ -403,9 +402,8 @@ func (n *Net) Forward(x, enc []float32, i32 []int32, logits []float32, s *Scratc
 		h = out
 	}
 	dense(h, n.Pi[0], n.Pi[1], logits)
-	var v [1]float32
-	dense(h, n.V[0], n.V[1], v[:])
-	return v[0]
+	dense(h, n.V[0], n.V[1], s.v[:])
+	return s.v[0]
 }
 
 // dense writes out = x W + b.
@@ -416,10 +414,7 @@ func dense(x []float32, w, b *Param, out []float32) {
 		if xi == 0 {
 			continue
 		}
-		row := w.Data[i*cols : (i+1)*cols]
-		for j, wij := range row {
-			out[j] += xi * wij
-		}
+		axpy(xi, w.Data[i*cols:(i+1)*cols], out)
 	}
 }
 
