@@ -47,6 +47,11 @@ type CampaignSeat struct {
 	WeakDraws int8
 	NDeck     int8
 	Deck      [maxCampaignDeck]cards.ID
+	// Declined holds, one bit per shop card (ShopCard), the purchases this
+	// seat cancelled in the current upgrade step: they are not offered
+	// again until the seat is done (ruling R-CAMP-UPGRADE), so buying and
+	// cancelling cannot loop for ever.
+	Declined [(MaxShop + 63) / 64]uint64
 }
 
 // deck returns the deck list.
@@ -424,6 +429,9 @@ func (c *CampaignPlay) write(w *game.Writer) {
 		w.U8(uint8(x.Lost))
 		w.U8(uint8(x.WeakDraws))
 		game.Ints(w, x.deck())
+		for _, d := range x.Declined {
+			w.U64(d)
+		}
 	}
 	game.Ints(w, c.BagAdds[:c.NBagAdds])
 	game.Ints(w, c.Used[:c.NUsed])

@@ -199,9 +199,12 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 		case f.Tgt >= 0:
 			if o.Code != ActPass {
 				s.buy(seat, int(f.Tgt), int(o.Code-ActRemove))
+			} else {
+				s.Camp.Seats[seat].decline(int(f.Tgt))
 			}
 			f.Tgt = -1
 		case o.Code == ActPass:
+			s.Camp.Seats[seat].Declined = [len(s.Camp.Seats[seat].Declined)]uint64{}
 			f.A++ // done
 		default:
 			k := int(o.Code - ActBuy)
@@ -220,7 +223,7 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 		// (the first 30) show the purchases above level 0.
 		for lv := int8(5); lv >= 0; lv-- {
 			for k := range shop {
-				if def(shop[k]).Level == lv && s.quote(seat, k).ok {
+				if def(shop[k]).Level == lv && !s.Camp.Seats[seat].declined(k) && s.quote(seat, k).ok {
 					p.Add(ActBuy+game.ActionCode(k), int32(shop[k]), 0)
 				}
 			}
@@ -232,6 +235,13 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 	}
 	return game.Done
 }
+
+// decline marks shop card k's purchase as cancelled in this upgrade step.
+func (c *CampaignSeat) decline(k int) { c.Declined[k/64] |= 1 << (k % 64) }
+
+// declined reports whether the seat cancelled shop card k's purchase in this
+// upgrade step.
+func (c *CampaignSeat) declined(k int) bool { return c.Declined[k/64]&(1<<(k%64)) != 0 }
 
 // askRemoval asks seat which card of the deck shop card k replaces: one
 // option per card (title and level) in the deck that a purchase may
