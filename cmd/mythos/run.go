@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mythos-rl/mythos/benchmarks"
 	"os"
 	"path/filepath"
 	"text/tabwriter"
@@ -78,9 +79,9 @@ func newRun() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s  agent=%s  seed=%d\n%s\n", args[0], agent, ep.seed, playedLine(spec, opts)+fixedLine(seats))
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "episodes\twins\tlosses\tunfinished\twin rate\tmean length\tmean score\t")
-			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.3f\t%.1f\t%+.3f\t\n", sum.Episodes, sum.Wins, sum.Losses, sum.Unfinished,
-				sum.WinRate, sum.MeanLength, sum.MeanScore)
+			fmt.Fprintln(tw, "episodes\twins\tlosses\tunfinished\twin rate\tmean length\tmean score\tscore 95%\t")
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%.3f\t%.1f\t%+.3f\t[%+.3f, %+.3f]\t\n", sum.Episodes, sum.Wins, sum.Losses, sum.Unfinished,
+				sum.WinRate, sum.MeanLength, sum.MeanScore, sum.ScoreLow, sum.ScoreHigh)
 			if err := tw.Flush(); err != nil {
 				return err
 			}
@@ -107,7 +108,11 @@ type Summary struct {
 	WinRate    float64 `json:"win_rate"`
 	MeanLength float64 `json:"mean_length"`
 	MeanScore  float64 `json:"mean_score"`
-	Decisions  int     `json:"decisions"`
+	// ScoreLow and ScoreHigh bound the mean score's 95% interval (normal
+	// approximation, benchmarks.MeanInterval).
+	ScoreLow  float64 `json:"score_low"`
+	ScoreHigh float64 `json:"score_high"`
+	Decisions int     `json:"decisions"`
 	// Seats names the env's seats (the investigators) and Options holds
 	// every option in effect, defaults included.
 	Seats   []string          `json:"seats"`
@@ -116,8 +121,9 @@ type Summary struct {
 
 func summarize(eps []agents.Episode) Summary {
 	s := Summary{Episodes: len(eps)}
-	var score float64
-	for _, e := range eps {
+	scores := make([]float64, len(eps))
+	for i, e := range eps {
+		scores[i] = e.Score
 		switch {
 		case e.Truncated:
 			s.Unfinished++
@@ -129,10 +135,10 @@ func summarize(eps []agents.Episode) Summary {
 			s.Unfinished++
 		}
 		s.Decisions += e.Length
-		score += e.Score
 	}
 	if n := float64(len(eps)); n > 0 {
-		s.WinRate, s.MeanLength, s.MeanScore = float64(s.Wins)/n, float64(s.Decisions)/n, score/n
+		s.WinRate, s.MeanLength = float64(s.Wins)/n, float64(s.Decisions)/n
+		s.MeanScore, s.ScoreLow, s.ScoreHigh = benchmarks.MeanInterval(scores, benchmarks.Z95)
 	}
 	return s
 }
