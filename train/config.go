@@ -79,6 +79,10 @@ type Config struct {
 	EvalSeed uint64 `yaml:"eval_seed"`
 	// EvalAgents are the baselines evaluated once on the same seeds.
 	EvalAgents []string `yaml:"eval_agents"`
+	// BestBy is what makes an evaluation the best so far (saved as OUT/best):
+	// "win_rate" (the default) or "mean_score", for envs whose score is
+	// graded (a campaign) or rarely a win.
+	BestBy string `yaml:"best_by"`
 	// Teacher, when set, is an agent spec (for example "heuristic") whose
 	// play warm-starts the network before PPO: TeacherSteps decisions of its
 	// play are cloned (cross-entropy on the masked policy) and their
@@ -212,6 +216,8 @@ func (c *Config) Validate() error {
 		return bad("vocab", c.Vocab, "must be at least 2")
 	case c.EvalEvery < 0:
 		return bad("eval_every", c.EvalEvery, "must be 0 or more")
+	case c.BestBy != "" && c.BestBy != "win_rate" && c.BestBy != "mean_score":
+		return bad("best_by", c.BestBy, "want win_rate or mean_score")
 	case c.EvalEpisodes < 0:
 		return bad("eval_episodes", c.EvalEpisodes, "must be 0 (no evaluation) or more")
 	case c.Teacher != "" && c.TeacherSteps < 1:

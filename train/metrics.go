@@ -39,11 +39,14 @@ type MetricRow struct {
 	EvalWinRate float64 `json:"eval_win_rate"`
 	EvalLo      float64 `json:"eval_lo"`
 	EvalHi      float64 `json:"eval_hi"`
+	// EvalScore is the greedy policy's mean score on the evaluation seeds
+	// (meaningful only where EvalWinRate ≥ 0).
+	EvalScore float64 `json:"eval_score"`
 }
 
 var metricHeader = []string{"iteration", "env_steps", "episodes", "train_win_rate", "mean_score", "mean_length",
 	"loss", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "grad_norm", "lr",
-	"steps_per_sec", "seconds", "eval_win_rate", "eval_lo", "eval_hi"}
+	"steps_per_sec", "seconds", "eval_win_rate", "eval_lo", "eval_hi", "eval_score"}
 
 func fnum(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
 
@@ -67,7 +70,10 @@ func WriteMetricsCSV(path string, rows []MetricRow) error {
 			rate(r.TrainWinRate), fnum(r.MeanScore), fnum(r.MeanLength), fnum(r.Loss), fnum(r.PolicyLoss),
 			fnum(r.ValueLoss), fnum(r.Entropy), fnum(r.ApproxKL), fnum(r.ClipFrac), fnum(r.GradNorm), fnum(r.LR),
 			strconv.FormatFloat(r.StepsPerSec, 'f', 1, 64), strconv.FormatFloat(r.Seconds, 'f', 2, 64),
-			rate(r.EvalWinRate), rate(r.EvalLo), rate(r.EvalHi)}
+			rate(r.EvalWinRate), rate(r.EvalLo), rate(r.EvalHi), ""}
+		if r.EvalWinRate >= 0 {
+			rec[len(rec)-1] = fnum(r.EvalScore)
+		}
 		if err := w.Write(rec); err != nil {
 			return err
 		}

@@ -370,7 +370,7 @@ func TestConfigYAML(t *testing.T) {
 	if err := ParseConfig([]byte("num_envz: 3\n"), &cfg); err == nil {
 		t.Fatal("an unknown key was accepted")
 	}
-	for _, bad := range []string{"clip_range: 1.5", "hidden: []", "hidden: [8, 0]", "teacher: random\nteacher_steps: 0"} {
+	for _, bad := range []string{"clip_range: 1.5", "hidden: []", "hidden: [8, 0]", "teacher: random\nteacher_steps: 0", "best_by: wins"} {
 		c := DefaultConfig()
 		if err := ParseConfig([]byte(bad+"\n"), &c); err == nil {
 			t.Errorf("%q was accepted", bad)
@@ -577,4 +577,33 @@ func TestStopAfterKeepsTheSchedule(t *testing.T) {
 		t.Errorf("learning rate of update 2: %v, want %v (decaying over total_steps %d)", cut.Metrics[1].LR, want, cfg.TotalSteps)
 	}
 	paramsEqual(t, full.Model, cut.Model)
+}
+
+// TestBestByMeanScore: with best_by: mean_score, OUT/best is the evaluation
+// with the highest mean score (the first of equals), whatever its win rate.
+func TestBestByMeanScore(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.BestBy = "mean_score"
+	cfg.EvalEvery = 1
+	cfg.TotalSteps = 128 * 5
+	tr := newTiny(t, cfg, t.TempDir(), false)
+	if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
+		t.Fatal(err)
+	}
+	best, at, scores := math.Inf(-1), 0, map[float64]bool{}
+	for _, r := range tr.Metrics {
+		if r.EvalWinRate < 0 {
+			continue
+		}
+		scores[r.EvalScore] = true
+		if r.EvalScore > best {
+			best, at = r.EvalScore, r.Iteration
+		}
+	}
+	if len(scores) < 2 {
+		t.Fatalf("every evaluation scored the same (%v): the choice is not exercised", scores)
+	}
+	if tr.Progress.BestScore != best || tr.Progress.BestIteration != at {
+		t.Fatalf("best: update %d score %v; want update %d score %v", tr.Progress.BestIteration, tr.Progress.BestScore, at, best)
+	}
 }

@@ -27,8 +27,10 @@ type Progress struct {
 	// Recent holds the scores and lengths of the last finished episodes.
 	RecentScores  []float32 `json:"recent_scores"`
 	RecentLengths []int32   `json:"recent_lengths"`
-	// BestEval is the best evaluation win rate so far (-1 before any).
+	// BestEval is the win rate of the best evaluation so far (-1 before
+	// any) and BestScore its mean score; Config.BestBy says which decides.
 	BestEval      float64 `json:"best_eval"`
+	BestScore     float64 `json:"best_score"`
 	BestIteration int     `json:"best_iteration"`
 	// Seconds is the wall time spent training so far (timing, not results).
 	Seconds float64 `json:"seconds"`
@@ -538,9 +540,13 @@ func (t *Trainer) evaluate(row *MetricRow) error {
 	if err != nil {
 		return err
 	}
-	row.EvalWinRate, row.EvalLo, row.EvalHi = res.WinRate, res.Lo, res.Hi
-	if res.WinRate > t.Progress.BestEval {
-		t.Progress.BestEval, t.Progress.BestIteration = res.WinRate, row.Iteration
+	row.EvalWinRate, row.EvalLo, row.EvalHi, row.EvalScore = res.WinRate, res.Lo, res.Hi, res.MeanScore
+	better := res.WinRate > t.Progress.BestEval
+	if t.Config.BestBy == "mean_score" {
+		better = t.Progress.BestEval < 0 || res.MeanScore > t.Progress.BestScore
+	}
+	if better {
+		t.Progress.BestEval, t.Progress.BestScore, t.Progress.BestIteration = res.WinRate, res.MeanScore, row.Iteration
 		return t.Save(filepath.Join(t.Out, "best"))
 	}
 	return nil

@@ -192,7 +192,7 @@ func newTrain() *cobra.Command {
 				line := fmt.Sprintf("upd %d  ep %d  win %.2f  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
 					max(0, r.TrainWinRate), r.Loss, r.Entropy, r.StepsPerSec)
 				if r.EvalWinRate >= 0 {
-					line += fmt.Sprintf("  eval %.2f", r.EvalWinRate)
+					line += fmt.Sprintf("  eval %.2f (score %+.2f)", r.EvalWinRate, r.EvalScore)
 				}
 				if bar != nil {
 					bar.Describe(line)
@@ -341,18 +341,18 @@ func warmStart(ctx context.Context, tr *train.Trainer, deadline time.Time, w, er
 func writeTrainTable(w io.Writer, tr *train.Trainer) error {
 	p, n := tr.Progress, tr.Config.EvalEpisodes
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "agent\twin rate\t95% interval\teval seeds\t")
+	fmt.Fprintln(tw, "agent\twin rate\t95% interval\tmean score\teval seeds\t")
 	if k := len(tr.Metrics); k > 0 && tr.Metrics[k-1].EvalWinRate >= 0 {
 		r := tr.Metrics[k-1]
-		fmt.Fprintf(tw, "policy (last)\t%.3f\t[%.3f, %.3f]\t%d\t\n", r.EvalWinRate, r.EvalLo, r.EvalHi, n)
+		fmt.Fprintf(tw, "policy (last)\t%.3f\t[%.3f, %.3f]\t%+.3f\t%d\t\n", r.EvalWinRate, r.EvalLo, r.EvalHi, r.EvalScore, n)
 	}
 	if p.BestEval >= 0 {
 		lo, hi := benchmarks.Wilson(int(math.Round(p.BestEval*float64(n))), n, benchmarks.Z95)
-		fmt.Fprintf(tw, "policy (best, update %d)\t%.3f\t[%.3f, %.3f]\t%d\t\n", p.BestIteration, p.BestEval, lo, hi, n)
+		fmt.Fprintf(tw, "policy (best, update %d)\t%.3f\t[%.3f, %.3f]\t%+.3f\t%d\t\n", p.BestIteration, p.BestEval, lo, hi, p.BestScore, n)
 	}
 	for _, b := range tr.Baselines {
 		if b.Err == "" {
-			fmt.Fprintf(tw, "%s\t%.3f\t[%.3f, %.3f]\t%d\t\n", b.Agent, b.WinRate, b.Lo, b.Hi, b.Episodes)
+			fmt.Fprintf(tw, "%s\t%.3f\t[%.3f, %.3f]\t%+.3f\t%d\t\n", b.Agent, b.WinRate, b.Lo, b.Hi, b.MeanScore, b.Episodes)
 		}
 	}
 	return tw.Flush()
