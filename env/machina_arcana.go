@@ -28,7 +28,7 @@ var machinaPotentials = []PotentialTerm{
 		}
 		return float64(m.ChapterPos) / float64(len(m.Chapters))
 	}},
-	{Name: "advance", Doc: "progress through the scenario with the way through the current chapter in [0, 1]: (chapters begun before the current one + 0.9 × how near the pioneers are to finishing it) over the chapters played, 1 in the finale; how near reads the exit token's distance, a closed chapter's counter or the nearest chapter cell's distance (machina.State.ChapterGoal, MA §14.2)", Value: func(s game.State) float64 {
+	{Name: "advance", Doc: "progress through the scenario with the way through the current chapter in [0, 1]: (chapters begun before the current one + 0.9 × how near the pioneers are to finishing it) over the chapters played, 1 in the finale; how near reads the exit token's distance, a closed chapter's counter, or the nearest chapter cell's distance and the inspiration to use it (machina.State.ChapterGoal, MA §14.2, §12.13)", Value: func(s game.State) float64 {
 		m := s.(*machina.State)
 		if m.InFinale || len(m.Chapters) == 0 {
 			return 1

@@ -10,9 +10,11 @@ package machina
 //   - a closed chapter without one (MA §14.2): its cumulative counter, the
 //     fullest progress of the chapter card's abilities over their targets
 //     (MA §18.3);
-//   - an open chapter (MA §12.13): 1 − the distance from the nearest pioneer
-//     to a chapter cell it could use (not destroyed) over the canvas width,
-//     where one is on the board, else 0.
+//   - an open chapter (MA §12.13): 0.6 × how near the nearest pioneer is to
+//     a chapter cell it could use (not destroyed): 1 − its distance over the
+//     canvas width, 1 beside it, 0 with none on the board; plus 0.4 × whether
+//     the party can pay for it: 1 when one is lit (1 stamina), else the
+//     living pioneers' inspiration over the 3 an unlit one costs, capped at 1.
 //
 // Distances are Chebyshev cell distances, which ignore walls: a cheap
 // measure that never allocates. In the finale, and after the game, it is 1.
@@ -50,11 +52,33 @@ func (s *State) ChapterGoal() float64 {
 			d = min(d, s.chapterCellDistance(int(s.P[i].Pos)))
 		}
 	}
-	if d >= Size {
-		return 0
+	near := 0.0
+	if d < Size {
+		// Using a chapter cell needs the pioneer beside it (MA §12.13): distance 1 is the goal.
+		near = 1 - float64(max(0, d-1))/float64(Size-1)
 	}
-	// Using a chapter cell needs the pioneer beside it (MA §12.13): distance 1 is the goal.
-	return 1 - float64(max(0, d-1))/float64(Size-1)
+	afford := 1.0
+	if !s.litChapterCell() {
+		insp := 0
+		for i := 0; i < int(s.N); i++ {
+			if s.P[i].Alive {
+				insp += int(s.P[i].Insp)
+			}
+		}
+		afford = min(1, float64(insp)/3)
+	}
+	return 0.6*near + 0.4*afford
+}
+
+// litChapterCell reports whether a chapter cell that is not destroyed holds
+// a light token (MA §12.13: using it costs 1 stamina, no inspiration).
+func (s *State) litChapterCell() bool {
+	for i := 0; i < NumCells; i++ {
+		if s.Board.Kind[i] == KindChapter && s.Board.Dest[i] == 0 && s.Board.Lit[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // exitDistance is the Chebyshev distance from cell c to the nearer exit cell.

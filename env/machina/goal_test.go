@@ -39,13 +39,22 @@ func TestChapterGoal(t *testing.T) {
 	}
 
 	// An open chapter (the Entrance): the nearer pioneer is 6 cells from the
-	// chapter cell at (6, 0); beside it (distance 1) is the goal.
+	// lit chapter cell at (6, 0); beside it (distance 1) is the goal, and a
+	// lit cell costs no inspiration.
 	s := stage(0)
-	near("open chapter, 6 cells away", s.ChapterGoal(), 1-5.0/19)
+	near("open chapter, 6 cells away, lit", s.ChapterGoal(), 0.6*(1-5.0/19)+0.4)
 	s.PlacePioneer(1, 25) // (5, 1): beside the chapter cell
-	near("open chapter, beside the cell", s.ChapterGoal(), 1)
+	near("open chapter, beside the lit cell", s.ChapterGoal(), 1)
+	// Unlit, it costs 3 inspiration (MA §12.13): the party's counts.
+	s.Board.Lit[6] = false
+	s.P[0].Insp, s.P[1].Insp = 0, 0
+	near("open chapter, beside an unlit cell, no inspiration", s.ChapterGoal(), 0.6)
+	s.P[0].Insp, s.P[1].Insp = 1, 1
+	near("open chapter, beside an unlit cell, 2 inspiration", s.ChapterGoal(), 0.6+0.4*2.0/3)
+	s.P[1].Insp = 4
+	near("open chapter, beside an unlit cell, 5 inspiration", s.ChapterGoal(), 1)
 	s.Board.Dest[6] = 1 // the cell destroyed: nothing left to use
-	near("open chapter, cell destroyed", s.ChapterGoal(), 0)
+	near("open chapter, cell destroyed", s.ChapterGoal(), 0.4)
 
 	// A closed chapter (the Blood Trail, Follow the Trail: progress 4).
 	s = stage(1)
