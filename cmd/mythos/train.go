@@ -164,7 +164,7 @@ func newTrain() *cobra.Command {
 						fmt.Fprintf(w, "baseline %s skipped: %s\n", b.Agent, b.Err)
 						continue
 					}
-					fmt.Fprintf(w, "baseline %-10s win rate %.3f [%.3f, %.3f] on %d eval seeds\n", b.Agent, b.WinRate, b.Lo, b.Hi, b.Episodes)
+					fmt.Fprintf(w, "baseline %-10s win rate %.3f [%.3f, %.3f], mean score %+.3f on %d eval seeds\n", b.Agent, b.WinRate, b.Lo, b.Hi, b.MeanScore, b.Episodes)
 				}
 			}
 			// a bar on a terminal; elsewhere (and with --quiet) one line per update

@@ -147,7 +147,7 @@ func TestTrainTableBestHasInterval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	best := regexp.MustCompile(`policy \(best, update \d+\)\s+(\d\.\d{3})\s+\[(\d\.\d{3}), (\d\.\d{3})\]\s+8`).FindStringSubmatch(stdout)
+	best := regexp.MustCompile(`policy \(best, update \d+\)\s+(\d\.\d{3})\s+\[(\d\.\d{3}), (\d\.\d{3})\]\s+[+-]\d\.\d{3}\s+8`).FindStringSubmatch(stdout)
 	if best == nil {
 		t.Fatalf("no interval on the best row:\n%s", stdout)
 	}
