@@ -1,6 +1,7 @@
 package lcg
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mythos-rl/mythos/env/game"
@@ -100,5 +101,75 @@ func TestCampaignDeterminizeAndClone(t *testing.T) {
 	if s.Camp.Index != 1 || s.Inv[0].Damage != 1 || s.Inv[0].Horror != 1 || s.Inv[1].Horror != 2 {
 		t.Fatalf("The Midnight Masks: scenario %d, seat 0 damage %d horror %d, seat 1 horror %d",
 			s.Camp.Index, s.Inv[0].Damage, s.Inv[0].Horror, s.Inv[1].Horror)
+	}
+}
+
+// TestCancelledPurchaseLastsOneUpgradeStep (ruling R-CAMP-UPGRADE): a
+// purchase cancelled at the removal prompt is not offered again to that
+// investigator, and the mark is gone once the investigator is done, whether
+// it passes or has nothing left to buy.
+func TestCancelledPurchaseLastsOneUpgradeStep(t *testing.T) {
+	offers := func(s *State) []game.ActionCode {
+		var out []game.ActionCode
+		for _, o := range s.Prompt().Options {
+			out = append(out, o.Code)
+		}
+		return out
+	}
+	choose := func(s *State, code game.ActionCode) {
+		t.Helper()
+		for i, o := range s.Prompt().Options {
+			if o.Code == code {
+				if err := s.Apply(i); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+		t.Fatalf("option %d not offered in %v", code, offers(s))
+	}
+	for _, how := range []string{"pass", "spend everything"} {
+		s := newCampaign(t, []string{"roland"}, 4, CampaignSeatSetup{XP: 1})
+		if err := s.EndScenario(ResR1); err != nil {
+			t.Fatal(err)
+		}
+		for s.Prompt().Kind != PkUpgrade {
+			if err := s.Apply(0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var buys []game.ActionCode
+		for _, c := range offers(s) {
+			if c >= ActBuy && c < ActRemove && s.quote(0, int(c-ActBuy)).remove {
+				buys = append(buys, c)
+			}
+		}
+		if len(buys) < 2 {
+			t.Fatalf("fewer than two new cards to buy: %v", offers(s))
+		}
+		first, second := buys[0], buys[1]
+		choose(s, first)
+		if s.Prompt().Kind != PkUpgradeRemove {
+			t.Fatalf("buying asks which card it replaces; got prompt kind %d", s.Prompt().Kind)
+		}
+		choose(s, ActPass) // cancel
+		if s.Prompt().Kind != PkUpgrade || slices.Contains(offers(s), first) {
+			t.Fatalf("%s: the cancelled purchase is offered again: %v", how, offers(s))
+		}
+		if !s.Camp.Seats[0].declined(int(first - ActBuy)) {
+			t.Fatal("the cancel is not recorded")
+		}
+		if how == "pass" {
+			choose(s, ActPass)
+		} else {
+			choose(s, second)
+			choose(s, s.Prompt().Options[1].Code) // replace the first card offered
+		}
+		if s.Camp.Seats[0].Declined != [len(s.Camp.Seats[0].Declined)]uint64{} {
+			t.Fatalf("%s: the investigator is done but its cancels are kept", how)
+		}
+		if s.Prompt().Kind == PkUpgrade || s.Prompt().Kind == PkUpgradeRemove {
+			t.Fatalf("%s: still in the upgrade step", how)
+		}
 	}
 }

@@ -232,6 +232,7 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 			f.Who = game.AgentID(seat)
 			return game.Wait
 		}
+		s.Camp.Seats[seat].Declined = [len(s.Camp.Seats[seat].Declined)]uint64{} // nothing left to buy: done
 	}
 	return game.Done
 }
