@@ -204,8 +204,8 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 			}
 			f.Tgt = -1
 		case o.Code == ActPass:
-			s.Camp.Seats[seat].Declined = [len(s.Camp.Seats[seat].Declined)]uint64{}
-			f.A++ // done
+			s.Camp.Seats[seat].doneShopping()
+			f.A++
 		default:
 			k := int(o.Code - ActBuy)
 			if s.quote(seat, k).remove {
@@ -232,7 +232,7 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 			f.Who = game.AgentID(seat)
 			return game.Wait
 		}
-		s.Camp.Seats[seat].Declined = [len(s.Camp.Seats[seat].Declined)]uint64{} // nothing left to buy: done
+		s.Camp.Seats[seat].doneShopping() // nothing left to buy
 	}
 	return game.Done
 }
@@ -243,6 +243,10 @@ func (c *CampaignSeat) decline(k int) { c.Declined[k/64] |= 1 << (k % 64) }
 // declined reports whether the seat cancelled shop card k's purchase in this
 // upgrade step.
 func (c *CampaignSeat) declined(k int) bool { return c.Declined[k/64]&(1<<(k%64)) != 0 }
+
+// doneShopping ends the seat's turn in this upgrade step: its cancels are
+// forgotten.
+func (c *CampaignSeat) doneShopping() { c.Declined = [len(c.Declined)]uint64{} }
 
 // askRemoval asks seat which card of the deck shop card k replaces: one
 // option per card (title and level) in the deck that a purchase may

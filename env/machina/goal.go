@@ -46,10 +46,18 @@ func (s *State) ChapterGoal() float64 {
 		}
 		return best
 	}
-	d := Size
-	for i := 0; i < int(s.N); i++ {
-		if s.onBoardPioneer(i) {
-			d = min(d, s.chapterCellDistance(int(s.P[i].Pos)))
+	// One pass over the board: the nearest usable chapter cell to any
+	// pioneer on the board, and whether one is lit.
+	d, lit := Size, false
+	for c := 0; c < NumCells; c++ {
+		if s.Board.Kind[c] != KindChapter || s.Board.Dest[c] != 0 {
+			continue
+		}
+		lit = lit || s.Board.Lit[c]
+		for i := 0; i < int(s.N); i++ {
+			if s.onBoardPioneer(i) {
+				d = min(d, Cheb(int(s.P[i].Pos), c))
+			}
 		}
 	}
 	near := 0.0
@@ -57,8 +65,8 @@ func (s *State) ChapterGoal() float64 {
 		// Using a chapter cell needs the pioneer beside it (MA §12.13): distance 1 is the goal.
 		near = 1 - float64(max(0, d-1))/float64(Size-1)
 	}
-	afford := 1.0
-	if !s.litChapterCell() {
+	afford := 1.0 // a lit cell costs 1 stamina, no inspiration (MA §12.13)
+	if !lit {
 		insp := 0
 		for i := 0; i < int(s.N); i++ {
 			if s.P[i].Alive {
@@ -70,35 +78,12 @@ func (s *State) ChapterGoal() float64 {
 	return 0.6*near + 0.4*afford
 }
 
-// litChapterCell reports whether a chapter cell that is not destroyed holds
-// a light token (MA §12.13: using it costs 1 stamina, no inspiration).
-func (s *State) litChapterCell() bool {
-	for i := 0; i < NumCells; i++ {
-		if s.Board.Kind[i] == KindChapter && s.Board.Dest[i] == 0 && s.Board.Lit[i] {
-			return true
-		}
-	}
-	return false
-}
-
 // exitDistance is the Chebyshev distance from cell c to the nearer exit cell.
 func (s *State) exitDistance(c int) int {
 	d := Size
 	for _, e := range s.Exit {
 		if e >= 0 {
 			d = min(d, Cheb(c, int(e)))
-		}
-	}
-	return d
-}
-
-// chapterCellDistance is the Chebyshev distance from cell c to the nearest
-// chapter cell that is not destroyed, or Size when there is none.
-func (s *State) chapterCellDistance(c int) int {
-	d := Size
-	for i := 0; i < NumCells; i++ {
-		if s.Board.Kind[i] == KindChapter && s.Board.Dest[i] == 0 {
-			d = min(d, Cheb(c, i))
 		}
 	}
 	return d
