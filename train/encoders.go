@@ -30,6 +30,9 @@ type NetworkConfig struct {
 	// for one (a square matrix such as an adjacency table is not a set of
 	// entities); every name must be a field of the env's layout.
 	Exclude []string `yaml:"exclude"`
+	// Crop appends an egocentric window of every spatial stack to the float
+	// input (crop.go).
+	Crop CropConfig `yaml:"crop"`
 }
 
 // validate reports the first setting of n that cannot work.
@@ -40,7 +43,7 @@ func (n *NetworkConfig) validate() error {
 	case n.Conv && (len(n.ConvChannels) == 0 || slices.Min(n.ConvChannels) < 1):
 		return fmt.Errorf("config network.conv_channels=%v: needs at least one layer, every width at least 1", n.ConvChannels)
 	}
-	return nil
+	return n.Crop.validate()
 }
 
 // EncInput is one observation field an encoder reads: Size elements of the
@@ -194,7 +197,9 @@ func addEncoders(a *Arch, l *encode.Layout, nc *NetworkConfig, prefix string, d 
 	if first && len(a.EncInputs) > 0 {
 		a.EncTransform = EncTransform
 		a.EncWidth = enc
-		a.Format = FormatEncoders
+		if a.Format == Format {
+			a.Format = FormatEncoders
+		}
 	}
 	return out
 }

@@ -67,7 +67,7 @@ func encoderRows(t testing.TB, envID string, cfg *Config, n int) (*rollout, *Mod
 	rng := game.NewRNG(3)
 	obs, info := e.Reset(11)
 	for row := 0; row < n; row++ {
-		FloatInput(raw, obs.F32, obs.U8)
+		arch.FloatInput(raw, obs.F32, obs.U8, obs.I32)
 		m.Norm.Apply(raw, r.x[row*floats:(row+1)*floats], float32(cfg.ObsClip))
 		arch.EncInput(raw, r.enc[row*arch.EncWidth:(row+1)*arch.EncWidth])
 		copy(r.ids[row*arch.I32:], obs.I32)
@@ -282,9 +282,12 @@ func TestEncodersOffKeepsTheMLP(t *testing.T) {
 // TestEncoderSmokeConfigs trains the smoke config of each new shape for its
 // few updates (seconds), and plays the saved policy.
 func TestEncoderSmokeConfigs(t *testing.T) {
-	for _, c := range []struct{ file, id string }{
-		{"machina-conv-smoke.yaml", machinaID},
-		{"lcg-sets-smoke.yaml", lcg.TheGatheringID},
+	for _, c := range []struct {
+		file, id, format string
+	}{
+		{"machina-conv-smoke.yaml", machinaID, FormatEncoders},
+		{"lcg-sets-smoke.yaml", lcg.TheGatheringID, FormatEncoders},
+		{"machina-crop-smoke.yaml", machinaID, FormatCrop},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			cfg, err := LoadConfig(filepath.Join("configs", c.file))
@@ -297,8 +300,8 @@ func TestEncoderSmokeConfigs(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer tr.Close()
-			if tr.Model.Arch.Format != FormatEncoders {
-				t.Fatalf("%s builds no encoder", c.file)
+			if tr.Model.Arch.Format != c.format {
+				t.Fatalf("%s builds format %q, want %q", c.file, tr.Model.Arch.Format, c.format)
 			}
 			if err := tr.Run(context.Background(), noDeadline, nil); err != nil {
 				t.Fatal(err)

@@ -20,8 +20,8 @@ import (
 // embeddings), writes observations and the Go policy's masked probabilities,
 // and checks that python/examples/policy_numpy.py computes the same
 // probabilities from network.json and weights.npz: the MLP on Cipher, set
-// encoders and convolutions on Machina Arcana, set encoders on The
-// Gathering. Skipped without numpy in $MYTHOS_PYTHON (default python3).
+// encoders and convolutions on Machina Arcana, the MLP with an egocentric
+// window (crop) on Machina Arcana, set encoders on The Gathering. Skipped without numpy in $MYTHOS_PYTHON (default python3).
 func TestNumpyExportMatchesGo(t *testing.T) {
 	python := os.Getenv("MYTHOS_PYTHON")
 	if python == "" {
@@ -34,6 +34,22 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 		cfg := tinyConfig()
 		cfg.Independent = true
 		e, arch := tinyEnv(t, &cfg)
+		numpyMatchesGo(t, python, e, arch)
+	})
+	t.Run("crop", func(t *testing.T) {
+		cfg := encoderConfig(machinaID)
+		cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell"}}
+		e, err := env.Make(machinaID, cfg.EnvOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if arch.Format != FormatCrop || len(arch.Crops) != 1 {
+			t.Fatalf("format %q, %d crops", arch.Format, len(arch.Crops))
+		}
 		numpyMatchesGo(t, python, e, arch)
 	})
 	for _, id := range []string{machinaID, lcg.TheGatheringID} {

@@ -50,7 +50,7 @@ func (fp *forwardPool) rows(part, lo, hi int) {
 	raw := fp.raw[part]
 	for i := lo; i < hi; i++ {
 		row := fp.step*r.n + i
-		FloatInput(raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
+		t.Model.Arch.FloatInput(raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], b.I32[i*i32:(i+1)*i32])
 		x := r.x[row*floats : (row+1)*floats]
 		t.Model.Norm.Apply(raw, x, clip)
 		enc := r.enc[row*r.encW : (row+1)*r.encW]

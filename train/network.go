@@ -108,6 +108,9 @@ type Arch struct {
 	EncInputs    []EncInput `json:"enc_inputs,omitempty"`
 	EncTransform string     `json:"enc_transform,omitempty"`
 	EncWidth     int        `json:"enc_width,omitempty"`
+	// Crops are the egocentric windows at the end of the float input
+	// (crop.go); empty unless the config asks for them.
+	Crops []CropDesc `json:"crops,omitempty"`
 }
 
 // ObsEps keeps the normalisation away from a division by zero.
@@ -155,20 +158,9 @@ type Model struct {
 	z0   []float32
 }
 
-// Floats is the width of the network's float input: the float32 elements
-// then the uint8 ones (see FloatInput).
-func (a *Arch) Floats() int { return a.F32 + a.U8 }
-
-// FloatInput writes the network's raw float input of an observation into
-// dst (len F32+U8): its float32 elements, then its uint8 elements as
-// float32.
-func FloatInput(dst, f32 []float32, u8 []uint8) {
-	copy(dst, f32)
-	rest := dst[len(f32):]
-	for i, v := range u8 {
-		rest[i] = float32(v)
-	}
-}
+// Floats is the width of the network's float input: the float32 elements,
+// the uint8 ones, then the egocentric windows (see Arch.FloatInput).
+func (a *Arch) Floats() int { return a.F32 + a.U8 + a.cropWidth() }
 
 // NewArch describes the network cfg builds for spec.
 func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
@@ -196,6 +188,9 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 			return a, fmt.Errorf("config network.exclude: %s has no field %q", spec.ID, name)
 		}
 	}
+	if err := addCrops(&a, l, &cfg.Network.Crop); err != nil {
+		return a, err
+	}
 	nets := 1
 	if cfg.Independent {
 		nets = len(spec.Agents)
@@ -203,7 +198,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	for k := 0; k < nets; k++ {
 		p := fmt.Sprintf("net%d.", k)
 		var d NetDesc
-		in := l.F32 + l.U8
+		in := a.Floats()
 		for _, f := range l.Fields {
 			if f.DType != encode.Int32 {
 				continue

@@ -56,7 +56,7 @@ func (p *Policy) Probabilities(e env.Env, info *env.Info) ([]float32, float32) {
 		panic(err)
 	}
 	e.Observe(info.Agent, p.obs)
-	FloatInput(p.raw, p.obs.F32, p.obs.U8)
+	p.Model.Arch.FloatInput(p.raw, p.obs.F32, p.obs.U8, p.obs.I32)
 	p.Model.Norm.Apply(p.raw, p.x, float32(p.Model.Arch.ObsClip))
 	p.Model.Arch.EncInput(p.raw, p.scratch.enc)
 	v := p.Model.NetFor(int(info.Agent)).Forward(p.x, p.scratch.enc, p.obs.I32, p.logits, p.scratch)

@@ -175,7 +175,8 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 		}
 	}
 	report("playing", 0)
-	floats := l.F32 + l.U8
+	arch := &t.Model.Arch
+	floats := arch.Floats()
 	r := newRollout(1, n, floats, l.I32, t.Model.Arch.EncWidth, A)
 	moments := NewMoments(floats)
 	row, episodes, wins := 0, 0, 0
@@ -187,7 +188,7 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 		for {
 			a := teacher.Act(e, &info)
 			if row < n {
-				FloatInput(r.x[row*floats:(row+1)*floats], obs.F32, obs.U8)
+				arch.FloatInput(r.x[row*floats:(row+1)*floats], obs.F32, obs.U8, obs.I32)
 				copy(r.ids[row*l.I32:(row+1)*l.I32], obs.I32)
 				copy(r.mask[row*A:(row+1)*A], info.Mask)
 				r.act[row] = int32(a)

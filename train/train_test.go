@@ -454,13 +454,16 @@ func TestLossTermsAtStart(t *testing.T) {
 // (the rollout's forward passes and env steps run in parallel; sampling and
 // the updates do not depend on the parts).
 func TestWeightsDoNotDependOnWorkers(t *testing.T) {
-	// the MLP on Cipher, and set encoders with convolutions on Machina
-	// Arcana (encoders_test.go)
+	// the MLP on Cipher, set encoders with convolutions on Machina Arcana
+	// (encoders_test.go), and the MLP with an egocentric window (crop.go)
 	shapes := []struct {
 		name, id string
 		cfg      Config
-	}{{"mlp", fixture.ID, tinyConfig()}, {"sets+conv", machinaID, encoderConfig(machinaID)}}
-	shapes[1].cfg.TotalSteps, shapes[1].cfg.RolloutSteps, shapes[1].cfg.Minibatch = 128, 16, 24
+	}{{"mlp", fixture.ID, tinyConfig()}, {"sets+conv", machinaID, encoderConfig(machinaID)}, {"crop", machinaID, encoderConfig(machinaID)}}
+	shapes[2].cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell"}}
+	for i := 1; i < len(shapes); i++ {
+		shapes[i].cfg.TotalSteps, shapes[i].cfg.RolloutSteps, shapes[i].cfg.Minibatch = 128, 16, 24
+	}
 	for _, sh := range shapes {
 		t.Run(sh.name, func(t *testing.T) {
 			fixture.Register()

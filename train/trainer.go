@@ -229,7 +229,7 @@ func (t *Trainer) collect() {
 	for s := 0; s < r.steps; s++ {
 		if cfg.NormalizeObs {
 			for i := 0; i < n; i++ {
-				FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
+				t.Model.Arch.FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], b.I32[i*i32:(i+1)*i32])
 				t.moments.Add(t.raw)
 			}
 		}
@@ -256,7 +256,7 @@ func (t *Trainer) collect() {
 			r.done[row] = b.Terminated[i] || b.Truncated[i]
 			if b.Truncated[i] && !b.Terminated[i] {
 				// bootstrap the cut-off episode with the value of its last state
-				FloatInput(t.raw, b.FinalF32[i*f32:(i+1)*f32], b.FinalU8[i*u8:(i+1)*u8])
+				t.Model.Arch.FloatInput(t.raw, b.FinalF32[i*f32:(i+1)*f32], b.FinalU8[i*u8:(i+1)*u8], b.FinalI32[i*i32:(i+1)*i32])
 				norm.Apply(t.raw, t.final, clip)
 				t.Model.Arch.EncInput(t.raw, t.scratch.enc)
 				v := t.Model.NetFor(int(r.agent[row])).Forward(t.final, t.scratch.enc, b.FinalI32[i*i32:(i+1)*i32], t.logits, t.scratch)
@@ -271,7 +271,7 @@ func (t *Trainer) collect() {
 		}
 	}
 	for i := 0; i < n; i++ {
-		FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8])
+		t.Model.Arch.FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], b.I32[i*i32:(i+1)*i32])
 		norm.Apply(t.raw, t.final, clip)
 		t.Model.Arch.EncInput(t.raw, t.scratch.enc)
 		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, t.scratch.enc, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)

@@ -42,7 +42,7 @@ class NumpyPolicy:
     def __init__(self, ckpt: str) -> None:
         with open(os.path.join(ckpt, "network.json")) as f:
             self.arch: dict[str, Any] = json.load(f)
-        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2"):
+        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2", "mythos-ppo-v3"):
             raise ValueError(f"{ckpt}: unknown network format {self.arch.get('format')!r}")
         with np.load(os.path.join(ckpt, "weights.npz")) as z:
             self.w = {k: z[k] for k in z.files}
@@ -51,11 +51,14 @@ class NumpyPolicy:
         self.scale = (1.0 / np.sqrt(self.w[a["obs_var"]].astype(np.float64) + a["obs_eps"])).astype(np.float32)
 
     def flatten(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """The float input (the float32 elements, then the uint8 ones as
-        float32) and the int32 buffer of an observation dict, in layout order."""
+        """The float input (the float32 elements, the uint8 ones as float32,
+        then the egocentric windows) and the int32 buffer of an observation
+        dict, in layout order."""
         a = self.arch
         nf = a["obs_f32"]
-        f32 = np.zeros(nf + a.get("obs_u8", 0), np.float32)
+        crops = a.get("crops") or []
+        width = sum(c["shape"][0] * c["size"] ** 2 for c in crops)
+        f32 = np.zeros(nf + a.get("obs_u8", 0) + width, np.float32)
         i32 = np.zeros(a["obs_i32"], np.int32)
         for f in a["fields"]:
             v = np.asarray(obs[f["name"]]).reshape(-1)
@@ -64,7 +67,23 @@ class NumpyPolicy:
             else:
                 at = f["offset"] + (nf if f["dtype"] == "uint8" else 0)
                 f32[at : at + v.size] = v
+        for c in crops:
+            f32[c["out"] : c["out"] + c["shape"][0] * c["size"] ** 2] = self._crop(c, f32, int(i32[c["center_offset"]]))
         return f32, i32
+
+    @staticmethod
+    def _crop(c: dict[str, Any], f32: np.ndarray, cell: int) -> np.ndarray:
+        """The size x size window of every channel of a spatial field around
+        cell (y*W+x), zeros outside the grid and for a negative cell."""
+        ch, h, w = c["shape"]
+        k, r = c["size"], c["size"] // 2
+        out = np.zeros((ch, k, k), np.float32)
+        if 0 <= cell < h * w:
+            planes = f32[c["offset"] : c["offset"] + ch * h * w].reshape(ch, h, w)
+            padded = np.pad(planes, ((0, 0), (r, r), (r, r)))
+            y, x = divmod(cell, w)
+            out = padded[:, y : y + k, x : x + k]
+        return out.reshape(-1)
 
     def forward(self, obs: dict[str, np.ndarray], agent: int = 0) -> tuple[np.ndarray, float]:
         """Raw logits and value for one observation (from ``agent``'s view)."""

@@ -1,0 +1,109 @@
+package train
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env"
+	"github.com/mythos-rl/mythos/env/game"
+)
+
+// TestCropWindow checks the egocentric window against the board read cell by
+// cell, over random Machina Arcana play (actors at the edges of the grid
+// included), and that no centre gives a zero window.
+func TestCropWindow(t *testing.T) {
+	cfg := encoderConfig(machinaID)
+	cfg.Network = NetworkConfig{Crop: CropConfig{Size: 7, Center: "actor_cell"}}
+	e, err := env.Make(machinaID, cfg.EnvOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := e.Spec().Layout
+	board, _ := l.Field("board")
+	centre, _ := l.Field("actor_cell")
+	ch, h, w := board.Shape[0], board.Shape[1], board.Shape[2]
+	if arch.Floats() != l.F32+l.U8+ch*49 {
+		t.Fatalf("floats %d, want %d", arch.Floats(), l.F32+l.U8+ch*49)
+	}
+	x := make([]float32, arch.Floats())
+	rng := game.NewRNG(9)
+	obs, info := e.Reset(3)
+	seen, none, edge := 0, 0, 0
+	for k := 0; k < 3000; k++ {
+		for i := range x {
+			x[i] = -7 // every element must be written
+		}
+		arch.FloatInput(x, obs.F32, obs.U8, obs.I32)
+		planes, cell := obs.Bytes(board), int(obs.Int(centre)[0])
+		win := x[l.F32+l.U8:]
+		for c := 0; c < ch; c++ {
+			for dy := -3; dy <= 3; dy++ {
+				for dx := -3; dx <= 3; dx++ {
+					var want float32
+					y, xx := cell/w+dy, cell%w+dx
+					if cell >= 0 && y >= 0 && y < h && xx >= 0 && xx < w {
+						want = float32(planes[c*h*w+y*w+xx])
+					}
+					if got := win[c*49+(dy+3)*7+dx+3]; got != want {
+						t.Fatalf("decision %d, cell %d, channel %d, offset (%d,%d): %v, want %v", k, cell, c, dx, dy, got, want)
+					}
+				}
+			}
+		}
+		switch {
+		case cell < 0:
+			none++
+		case cell%w < 3 || cell%w >= w-3 || cell/w < 3 || cell/w >= h-3:
+			edge++
+		default:
+			seen++
+		}
+		a := agents.Uniform(&rng, info.Mask)
+		tr, err := e.Step(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, info = tr.Obs, tr.Info
+		if tr.Terminated || tr.Truncated {
+			obs, info = e.Reset(uint64(k))
+		}
+	}
+	if seen == 0 || none == 0 || edge == 0 {
+		t.Fatalf("centres: %d inside, %d near an edge, %d none: the play did not cover every case", seen, edge, none)
+	}
+}
+
+// TestCropConfigErrors: a window needs an odd size and an int32 field of one
+// element to centre on, and an env with spatial planes.
+func TestCropConfigErrors(t *testing.T) {
+	for _, c := range []struct {
+		crop CropConfig
+		id   string
+		want string
+	}{
+		{CropConfig{Size: 4, Center: "actor_cell"}, machinaID, "odd size"},
+		{CropConfig{Size: 1, Center: "actor_cell"}, machinaID, "odd size"},
+		{CropConfig{Size: 5}, machinaID, "name the int32 field"},
+		{CropConfig{Size: 5, Center: "global"}, machinaID, `no int32 field "global"`},
+		{CropConfig{Size: 5, Center: "pioneer_seat"}, machinaID, `no int32 field "pioneer_seat" of one element`},
+	} {
+		cfg := encoderConfig(c.id)
+		cfg.Network = NetworkConfig{Crop: c.crop}
+		err := cfg.Validate()
+		if err == nil {
+			e, merr := env.Make(c.id, cfg.EnvOptions)
+			if merr != nil {
+				t.Fatal(merr)
+			}
+			_, err = NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.crop, err, c.want)
+		}
+	}
+}
