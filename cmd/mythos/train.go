@@ -127,9 +127,9 @@ func newTrain() *cobra.Command {
 			if line := tr.SeatsLine(); line != "" {
 				fmt.Fprintln(w, line)
 			}
-			fmt.Fprintf(w, "%d envs × %d steps per update, %s of minibatch %d, network %d+%d → %v → %d actions (%s)\n",
+			fmt.Fprintf(w, "%d envs × %d steps per update, %s of minibatch %d, network %s → %v → %d actions (%s)\n",
 				tr.Config.NumEnvs, tr.Config.RolloutSteps, plural(tr.Config.Epochs, "epoch"), tr.Config.Minibatch,
-				tr.Model.Arch.F32, len(tr.Model.Arch.Nets[0].Embeddings)*tr.Config.EmbedDim, tr.Config.Hidden, tr.Model.Arch.Actions,
+				networkInputs(tr.Model), tr.Config.Hidden, tr.Model.Arch.Actions,
 				map[bool]string{true: "one shared network", false: "one network per seat"}[tr.Model.Arch.Shared])
 			if resume {
 				fmt.Fprintf(w, "resuming at update %d, %d env steps\n", tr.Progress.Iteration, tr.Progress.EnvSteps)
@@ -356,4 +356,24 @@ func writeTrainTable(w io.Writer, tr *train.Trainer) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// networkInputs describes the first layer's inputs of m's first network:
+// the float inputs (the egocentric windows among them), the embedding
+// bags' width and the encoders' outputs.
+func networkInputs(m *train.Model) string {
+	a, d := &m.Arch, &m.Arch.Nets[0]
+	s := fmt.Sprintf("%d floats", a.Floats())
+	if crop := a.Floats() - a.F32 - a.U8; crop > 0 {
+		s += fmt.Sprintf(" (%d of them windows)", crop)
+	}
+	emb := 0
+	for _, e := range d.Embeddings {
+		emb += e.Dim
+	}
+	s += fmt.Sprintf(" + %d embedded", emb)
+	if enc := m.Nets[0].Hidden[0][0].Shape[0] - a.Floats() - emb; enc > 0 {
+		s += fmt.Sprintf(" + %d encoded", enc)
+	}
+	return s
 }
