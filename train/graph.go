@@ -45,6 +45,15 @@ type lossGraph struct {
 	convW []int
 	c     []float32 // z0 W1[:f32], per minibatch
 
+	// The policy head's columns (head.go): the graph's logits are Width
+	// columns, cols[j] the action of column j (len(cols) ≤ Width; the rest
+	// are padding, masked), headW and headB the head's weights and bias
+	// gathered for them, piW and piB the indices of the head in params.
+	Width        int
+	cols         []int32
+	headW, headB *tensor.Dense
+	piW, piB     int
+
 	cost *G.Node
 	// read copies of the outputs (the machine may reuse the nodes' memory)
 	outLogits, outValue G.Value
@@ -79,22 +88,30 @@ func input(g *G.ExprGraph, name string, shape ...int) (*G.Node, *tensor.Dense) {
 // data is t's backing slice.
 func data(t *tensor.Dense) []float32 { return t.Data().([]float32) }
 
-// newLossGraph builds the loss of net for minibatches of b rows.
-func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) {
+// newLossGraph builds the loss of net for minibatches of b rows, with
+// every action a column of the policy head.
+func newLossGraph(net *Net, f32, b int, cfg *Config) (*lossGraph, error) {
+	return newHeadGraph(net, f32, b, net.Pi[0].Shape[1], cfg)
+}
+
+// newHeadGraph builds the loss of net for minibatches of b rows whose legal
+// actions fit width columns of the policy head (head.go).
+func newHeadGraph(net *Net, f32, b, width int, cfg *Config) (lg *lossGraph, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("building the loss graph: %v", r)
 		}
 	}()
 	g := G.NewGraph()
-	lg = &lossGraph{net: net, params: net.Params(), B: b}
+	lg = &lossGraph{net: net, params: net.Params(), B: b, Width: width}
 	var maskBias, act, oldLogp, adv, ret, weight, bcw *G.Node
 	var logits, value, policyLoss, valueLoss, entropy, approxKL, clipFrac, bcLoss *G.Node
-	A := net.Pi[0].Shape[1]
+	A := width
 	index := map[*Param]int{}
 	for i, p := range lg.params {
 		index[p] = i
 	}
+	lg.piW, lg.piB = index[net.Pi[0]], index[net.Pi[1]]
 	// param binds p (whose gradient goes to grads[at][off:]) as a node,
 	// shaped as shape when given.
 	param := func(at, off int, p *Param, shape ...int) *G.Node {
@@ -164,7 +181,15 @@ func newLossGraph(net *Net, f32, b int, cfg *Config) (lg *lossGraph, err error) 
 	for _, l := range net.Hidden[1:] {
 		h = G.Must(G.Tanh(affine(h, l)))
 	}
-	logits = affine(h, net.Pi)
+	// the head reads its gathered columns; run scatters their gradients
+	hidden := net.Pi[0].Shape[0]
+	lg.headW = tensor.New(tensor.WithShape(hidden, A), tensor.WithBacking(make([]float32, hidden*A)))
+	lg.headB = tensor.New(tensor.WithShape(1, A), tensor.WithBacking(make([]float32, A)))
+	hw := G.NewMatrix(g, tensor.Float32, G.WithShape(hidden, A), G.WithName(net.Pi[0].Name+".columns"), G.WithValue(lg.headW))
+	hb := G.NewMatrix(g, tensor.Float32, G.WithShape(1, A), G.WithName(net.Pi[1].Name+".columns"), G.WithValue(lg.headB))
+	lg.wrt = append(lg.wrt, hw, hb)
+	lg.wrtAt = append(lg.wrtAt, [2]int{-4, 0}, [2]int{-5, 0})
+	logits = G.Must(G.BroadcastAdd(G.Must(G.Mul(h, hw)), hb, nil, []byte{0}))
 	value = G.Must(G.Reshape(affine(h, net.V), tensor.Shape{b}))
 
 	G.Read(logits, &lg.outLogits)
@@ -274,6 +299,10 @@ func (lg *lossGraph) run(grads [][]float32) (stats, error) {
 			copy(lg.demb, gn.Value().Data().([]float32))
 		case -3:
 			copy(lg.dconv[at[1]], gn.Value().Data().([]float32))
+		case -4:
+			lg.scatterHead(grads[lg.piW], gn.Value().Data().([]float32))
+		case -5:
+			lg.scatterHead(grads[lg.piB], gn.Value().Data().([]float32))
 		default:
 			copy(grads[at[0]][at[1]:], gn.Value().Data().([]float32))
 		}

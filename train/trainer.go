@@ -61,8 +61,14 @@ type Trainer struct {
 	// exactly by the same config with StopAfter N (mythos train --updates).
 	StopAfter int
 
-	adams   []*Adam
-	graphs  []*lossGraph
+	adams  []*Adam
+	graphs []*lossGraph // each network's loss graph with the full policy head
+	// heads[k] are network k's loss graphs of fewer head columns (head.go);
+	// cols, colOf and seen the legal actions of the current minibatch.
+	heads [][]*lossGraph
+	cols  []int32
+	colOf []int32
+	seen  []bool
 	grads   [][][]float32
 	rng     game.RNG
 	vec     *env.Vector
@@ -196,6 +202,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		t.graphs = append(t.graphs, lg)
 		t.grads = append(t.grads, zerosLike(lg.params))
 	}
+	t.heads = make([][]*lossGraph, len(t.Model.Nets))
 	t.rowsOf = make([][]int32, len(t.Model.Nets))
 	return t, nil
 }
@@ -206,6 +213,11 @@ func (t *Trainer) Close() {
 	t.fwd.close()
 	for _, g := range t.graphs {
 		g.close()
+	}
+	for _, hs := range t.heads {
+		for _, g := range hs {
+			g.close()
+		}
 	}
 }
 
@@ -354,7 +366,11 @@ func (t *Trainer) update(lr float64) (stats, float64, error) {
 // (teacher demonstrations when bc) with learning rate lr, and returns the
 // minibatch's loss terms and its gradient norm before clipping.
 func (t *Trainer) step(k int, r *rollout, rows []int32, bc bool, lr float64) (stats, float64, error) {
-	lg, grads := t.graphs[k], t.grads[k]
+	lg, err := t.graphFor(k, len(t.legalColumns(r, rows)))
+	if err != nil {
+		return stats{}, 0, err
+	}
+	grads := t.grads[k]
 	t.fill(lg, r, rows, bc)
 	st, err := lg.run(grads)
 	if err != nil {
@@ -374,8 +390,15 @@ func (t *Trainer) step(k int, r *rollout, rows []int32, bc bool, lr float64) (st
 // fill writes the minibatch rows of r into the graph's input tensors; rows
 // past len(rows) are padding with weight 0. With bc the rows are teacher
 // demonstrations (behaviour cloning and value regression, no PPO term).
+// A graph with fewer head columns than actions gets the columns of
+// t.cols (legalColumns of the same rows); a full one every action.
 func (t *Trainer) fill(lg *lossGraph, r *rollout, rows []int32, bc bool) {
 	A := r.actions
+	W, cols := lg.Width, []int32(nil)
+	if W != A {
+		cols = t.cols
+	}
+	lg.setHead(cols)
 	mean, sd := 0.0, 1.0
 	if t.Config.NormalizeAdvantages && len(rows) > 1 && !bc {
 		s, ss := 0.0, 0.0
@@ -394,21 +417,34 @@ func (t *Trainer) fill(lg *lossGraph, r *rollout, rows []int32, bc bool) {
 	lg.setEmb(r, rows)
 	lg.setEnc(r, rows)
 	for j := 0; j < lg.B; j++ {
-		mrow := mask[j*A : (j+1)*A]
+		mrow := mask[j*W : (j+1)*W]
 		if j >= len(rows) {
 			clear(mrow)
 			old[j], adv[j], ret[j], wt[j], bcw[j] = 0, 0, 0, 0, 0
 			continue
 		}
 		row := int(rows[j])
-		for a, m := range r.mask[row*A : (row+1)*A] {
-			if m != 0 {
-				mrow[a] = 0
-			} else {
-				mrow[a] = MaskedLogit
+		rmask := r.mask[row*A : (row+1)*A]
+		if cols == nil {
+			for a, m := range rmask {
+				if m != 0 {
+					mrow[a] = 0
+				} else {
+					mrow[a] = MaskedLogit
+				}
 			}
+			act[j*W+int(r.act[row])] = 1
+		} else {
+			for c := range mrow {
+				mrow[c] = MaskedLogit // the padding columns too
+			}
+			for c, a := range cols {
+				if rmask[a] != 0 {
+					mrow[c] = 0
+				}
+			}
+			act[j*W+int(t.colOf[r.act[row]])] = 1
 		}
-		act[j*A+int(r.act[row])] = 1
 		old[j] = r.logp[row]
 		adv[j] = float32((float64(r.adv[row]) - mean) / sd)
 		ret[j] = r.ret[row]
