@@ -65,10 +65,10 @@ type Trainer struct {
 	graphs []*lossGraph // each network's loss graph with the full policy head
 	// heads[k] are network k's loss graphs of fewer head columns (head.go);
 	// cols, colOf and seen the legal actions of the current minibatch.
-	heads [][]*lossGraph
-	cols  []int32
-	colOf []int32
-	seen  []bool
+	heads   [][]*lossGraph
+	cols    []int32
+	colOf   []int32
+	seen    []bool
 	grads   [][][]float32
 	rng     game.RNG
 	vec     *env.Vector
