@@ -136,7 +136,7 @@ func numpyMatchesGo(t *testing.T, python string, e env.Env, arch Arch) {
 			Array{Name: fmt.Sprintf("mask%d", k), Shape: []int{len(mask)}, I32: mask},
 			Array{Name: fmt.Sprintf("agent%d", k), Shape: []int{1}, I32: []int32{int32(info.Agent)}},
 			Array{Name: fmt.Sprintf("probs%d", k), Shape: []int{len(probs)}, F32: append([]float32(nil), probs...)},
-			Array{Name: fmt.Sprintf("logits%d", k), Shape: []int{len(p.logits)}, F32: append([]float32(nil), p.logits...)},
+			Array{Name: fmt.Sprintf("logits%d", k), Shape: []int{len(p.logits)}, F32: fullLogits(p, &info)},
 			Array{Name: fmt.Sprintf("value%d", k), Shape: []int{1}, F32: []float32{value}})
 		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
 		if err != nil {
@@ -275,4 +275,12 @@ func TestPolicyRefusesAnotherLayout(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "trained on "+fixture.ID) || !strings.Contains(err.Error(), lcg.TheGatheringID) {
 		t.Fatalf("Play on another layout: %v", err)
 	}
+}
+
+// fullLogits is every action's logit of p's last observation (Probabilities
+// computes only the legal ones): Forward over the input it left behind.
+func fullLogits(p *Policy, info *env.Info) []float32 {
+	out := make([]float32, len(p.logits))
+	p.Model.NetFor(int(info.Agent)).Forward(p.x, p.scratch.enc, p.obs.I32, out, p.scratch)
+	return out
 }

@@ -60,7 +60,7 @@ func (fp *forwardPool) rows(part, lo, hi int) {
 		copy(r.mask[row*A:(row+1)*A], b.Mask[i*A:(i+1)*A])
 		agent := b.Agent[i]
 		r.agent[row] = agent
-		r.value[row] = t.Model.NetFor(int(agent)).Forward(x, enc, ids, fp.logits[i*A:(i+1)*A], fp.scratch[part])
+		r.value[row] = t.Model.NetFor(int(agent)).ForwardLegal(x, enc, ids, r.mask[row*A:(row+1)*A], fp.logits[i*A:(i+1)*A], fp.scratch[part])
 	}
 }
 

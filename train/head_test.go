@@ -92,3 +92,33 @@ func TestHeadColumnsMatchFullHead(t *testing.T) {
 	}
 	t.Logf("%d rows, %d legal actions of %d, head width %d, loss %.6f", len(rows), len(cols), A, w, stCols.Loss)
 }
+
+// TestForwardLegalMatchesForward checks that the legal logits of
+// ForwardLegal are bit for bit Forward's, and the others MaskedLogit, over
+// Machina Arcana observations.
+func TestForwardLegalMatchesForward(t *testing.T) {
+	cfg := encoderConfig(machinaID)
+	cfg.Network = NetworkConfig{}
+	const n = 30
+	r, m := encoderRows(t, machinaID, &cfg, n)
+	A, F := m.Arch.Actions, m.Arch.Floats()
+	s := m.NewScratch()
+	full, legal := make([]float32, A), make([]float32, A)
+	for row := 0; row < n; row++ {
+		x, ids, mask := r.x[row*F:(row+1)*F], r.ids[row*m.Arch.I32:(row+1)*m.Arch.I32], r.mask[row*A:(row+1)*A]
+		v1 := m.Nets[0].Forward(x, nil, ids, full, s)
+		v2 := m.Nets[0].ForwardLegal(x, nil, ids, mask, legal, s)
+		if v1 != v2 {
+			t.Fatalf("row %d: value %v and %v", row, v1, v2)
+		}
+		for a := range full {
+			want := full[a]
+			if mask[a] == 0 {
+				want = MaskedLogit
+			}
+			if legal[a] != want {
+				t.Fatalf("row %d, action %d (legal %v): %v, want %v", row, a, mask[a] != 0, legal[a], want)
+			}
+		}
+	}
+}

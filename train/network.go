@@ -350,6 +350,16 @@ func (m *Model) NewScratch() *Scratch {
 // value estimate. It runs on the calling goroutine and allocates nothing; the
 // model must be prepared (Model.Prepare) for its current weights.
 func (n *Net) Forward(x, enc []float32, i32 []int32, logits []float32, s *Scratch) float32 {
+	return n.ForwardLegal(x, enc, i32, nil, logits, s)
+}
+
+// ForwardLegal is Forward computing only the logits of the actions legal in
+// mask (every action when mask is nil); the others get MaskedLogit. A legal
+// logit is bit for bit Forward's (the same products and sums in the same
+// order): a masked softmax or a sample over mask reads only those. On
+// Machina Arcana's 1,927 action ids, a few dozen legal, the full head was
+// about half of the forward pass.
+func (n *Net) ForwardLegal(x, enc []float32, i32 []int32, mask []int8, logits []float32, s *Scratch) float32 {
 	embW := n.Desc.embedWidth()
 	emb := s.in[:n.inDim-n.f32]
 	n.forwardEncoders(enc, emb[embW:], s)
@@ -396,9 +406,35 @@ func (n *Net) Forward(x, enc []float32, i32 []int32, logits []float32, s *Scratc
 		}
 		h = out
 	}
-	dense(h, n.Pi[0], n.Pi[1], logits)
+	if mask == nil {
+		dense(h, n.Pi[0], n.Pi[1], logits)
+	} else {
+		denseLegal(h, n.Pi[0], n.Pi[1], mask, logits)
+	}
 	dense(h, n.V[0], n.V[1], s.v[:])
 	return s.v[0]
+}
+
+// denseLegal writes out = x W + b in the columns where mask is not 0 and
+// MaskedLogit elsewhere. Each column sums as dense does (the bias, then the
+// products of the non-zero inputs in order, each rounded: the conversion
+// keeps a compiler from fusing them), so it is bit for bit dense's there.
+func denseLegal(x []float32, w, b *Param, mask []int8, out []float32) {
+	cols := w.Shape[1]
+	for a, m := range mask {
+		if m == 0 {
+			out[a] = MaskedLogit
+			continue
+		}
+		acc := b.Data[a]
+		for i, xi := range x {
+			if xi == 0 {
+				continue
+			}
+			acc += float32(xi * w.Data[i*cols+a])
+		}
+		out[a] = acc
+	}
 }
 
 // dense writes out = x W + b.
