@@ -382,8 +382,7 @@ func (t *Trainer) step(k int, r *rollout, rows []int32, bc bool, lr float64) (st
 	lg.backPX(r, rows, grads[len(lg.net.Embeds)])
 	lg.backEmb(r, rows, grads)
 	lg.backConv(r, rows, grads)
-	norm := ClipGradients(grads, t.Config.MaxGradNorm)
-	t.adams[k].Update(lg.params, grads, lr)
+	norm := t.adams[k].ClipAndUpdate(lg.params, grads, t.Config.MaxGradNorm, lr)
 	return st, norm, nil
 }
 
