@@ -15,14 +15,7 @@ import (
 func TestCropWindow(t *testing.T) {
 	cfg := encoderConfig(machinaID)
 	cfg.Network = NetworkConfig{Crop: CropConfig{Size: 7, Center: "actor_cell"}}
-	e, err := env.Make(machinaID, cfg.EnvOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, arch := envArch(t, machinaID, &cfg)
 	l := e.Spec().Layout
 	board, _ := l.Field("board")
 	centre, _ := l.Field("actor_cell")

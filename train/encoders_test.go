@@ -30,10 +30,9 @@ func encoderConfig(envID string) Config {
 	return cfg
 }
 
-// encoderRows plays n decisions of envID with the random agent and returns a
-// rollout of them (raw encoder inputs, normalised floats), the env and the
-// model (with non-trivial normalisation statistics).
-func encoderRows(t testing.TB, envID string, cfg *Config, n int) (*rollout, *Model) {
+// envArch makes envID's env with cfg's options and the network
+// description cfg builds for it.
+func envArch(t testing.TB, envID string, cfg *Config) (env.Env, Arch) {
 	t.Helper()
 	e, err := env.Make(envID, cfg.EnvOptions)
 	if err != nil {
@@ -43,6 +42,15 @@ func encoderRows(t testing.TB, envID string, cfg *Config, n int) (*rollout, *Mod
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e, arch
+}
+
+// encoderRows plays n decisions of envID with the random agent and returns a
+// rollout of them (raw encoder inputs, normalised floats), the env and the
+// model (with non-trivial normalisation statistics).
+func encoderRows(t testing.TB, envID string, cfg *Config, n int) (*rollout, *Model) {
+	t.Helper()
+	e, arch := envArch(t, envID, cfg)
 	m := NewModel(arch, 7)
 	// non-zero encoder biases: with zero biases the convolutions' outputs
 	// over empty cells sit exactly on relu's kink, where a finite
@@ -233,14 +241,7 @@ func TestEncodersGraphMatchesForward(t *testing.T) {
 // away and that an unknown field name is an error.
 func TestEncodersExclude(t *testing.T) {
 	cfg := encoderConfig(machinaID)
-	e, err := env.Make(machinaID, cfg.EnvOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, all := envArch(t, machinaID, &cfg)
 	cfg.Network.Exclude = []string{"board", "monsters"}
 	some, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
 	if err != nil {

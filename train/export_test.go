@@ -39,14 +39,7 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 	t.Run("crop", func(t *testing.T) {
 		cfg := encoderConfig(machinaID)
 		cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell"}}
-		e, err := env.Make(machinaID, cfg.EnvOptions)
-		if err != nil {
-			t.Fatal(err)
-		}
-		arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e, arch := envArch(t, machinaID, &cfg)
 		if arch.Format != FormatCrop || len(arch.Crops) != 1 {
 			t.Fatalf("format %q, %d crops", arch.Format, len(arch.Crops))
 		}
@@ -60,14 +53,7 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 			} else {
 				cfg.Independent = true // a network per seat, each with its encoders
 			}
-			e, err := env.Make(id, cfg.EnvOptions)
-			if err != nil {
-				t.Fatal(err)
-			}
-			arch, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			e, arch := envArch(t, id, &cfg)
 			if arch.Format != FormatEncoders {
 				t.Fatal("no encoder")
 			}

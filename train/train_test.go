@@ -69,15 +69,7 @@ func updateAndSave(t *testing.T, tr *Trainer, n int) {
 func tinyEnv(t *testing.T, cfg *Config) (env.Env, Arch) {
 	t.Helper()
 	fixture.Register()
-	e, err := env.Make(fixture.ID, cfg.EnvOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch, err := NewArch(e.Spec(), cfg.EnvOptions, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e, arch
+	return envArch(t, fixture.ID, cfg)
 }
 
 // paramsEqual fails t unless a and b have bit-identical parameters.
