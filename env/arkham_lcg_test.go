@@ -102,6 +102,52 @@ func TestCurriculumStart(t *testing.T) {
 	}
 }
 
+// TestCampaignCurriculumStart: in the campaign env start_act, start_clues
+// and start_resources set up the episode's first scenario only (the
+// campaign start's, checked against that scenario's acts); the next
+// scenario starts as the rules say.
+func TestCampaignCurriculumStart(t *testing.T) {
+	e, err := env.Make(lcg.NightOfTheZealotID, env.Options{"investigators": "1", "mulligan": "false",
+		"start_act": "3", "start_clues": "2", "start_resources": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for seed := uint64(1); seed <= 30 && checked < 3; seed++ {
+		_, info := e.Reset(seed)
+		s := e.State().(*lcg.State)
+		if s.Act != 2 || s.Inv[0].Clues != 2 || s.Inv[0].Resources != 8 {
+			t.Fatalf("seed %d: The Gathering starts with act index %d, clues %d, resources %d; want 2, 2, 8", seed, s.Act, s.Inv[0].Clues, s.Inv[0].Resources)
+		}
+		for i := 0; i < 60000 && !s.Over(); i++ {
+			legal := 0
+			for k, m := range info.Mask {
+				if m == 1 && (legal == 0 || (int(seed)+i)%3 == 0) {
+					legal = k
+				}
+			}
+			tr, err := e.Step(legal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			info = tr.Info
+			if s.Camp.Index == 1 && s.Camp.Step == lcg.CampPlaying {
+				if s.ScenarioName() != "The Midnight Masks" || s.Act != 0 || s.Inv[0].Clues != 0 || s.Inv[0].Resources != 5 {
+					t.Fatalf("seed %d: %s starts with act index %d, clues %d, resources %d; want the real setup", seed, s.ScenarioName(), s.Act, s.Inv[0].Clues, s.Inv[0].Resources)
+				}
+				checked++
+				break
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no episode reached The Midnight Masks")
+	}
+	if _, err := env.Make(lcg.NightOfTheZealotID, env.Options{"campaign_start": "1", "start_act": "2"}); err == nil {
+		t.Fatal("campaign_start=1 (The Midnight Masks, one act) with start_act=2 accepted")
+	}
+}
+
 // TestScenarioEnvs: The Midnight Masks and The Devourer Below have The
 // Gathering's observation layout and action vocabulary (one for every LCG
 // env), read the campaign_log option (lists included), random play reaches
@@ -118,7 +164,7 @@ func TestScenarioEnvs(t *testing.T) {
 	}{
 		{lcg.TheMidnightMasksID, "house burned; ghoul priest is still alive", "house on fire", "2"},
 		{lcg.TheDevourerBelowID, "past midnight; ghoul priest is still alive; lita; cultists who got away: Herman Collins, Ruth Turner, The Masked Hunter", "cultists who got away: Nobody", "4"},
-		{lcg.NightOfTheZealotID, "house burned", "house on fire", "2"},
+		{lcg.NightOfTheZealotID, "house burned", "house on fire", "4"},
 	} {
 		for _, log := range []string{"", c.log} {
 			e, err := env.Make(c.id, env.Options{"investigators": "2", "campaign_log": log})

@@ -125,7 +125,13 @@ func newConfig(o Options) (*config, error) {
 			return nil, err
 		}
 	}
-	if err := o.Start.validate(scenarioList[sc]); err != nil {
+	first := sc // the scenario the starting conditions apply to
+	if o.Campaign {
+		if first, err = findScenario(scenarioList[sc].Campaign.Scenarios[cfg.campaignStart]); err != nil {
+			return nil, err
+		}
+	}
+	if err := o.Start.validate(scenarioList[first]); err != nil {
 		return nil, err
 	}
 	d, err := parseDifficulty(strings.ToLower(strings.TrimSpace(o.Difficulty)))
