@@ -45,47 +45,29 @@ func clipScale(grads [][]float32, maxNorm float64) (float64, float32) {
 	return norm, 1
 }
 
-// ClipAndUpdate scales the gradients so that their global L2 norm is at
-// most maxNorm (when maxNorm > 0), as part of the Adam step with learning
-// rate lr, and returns the norm before clipping. grads are left unscaled.
+// ClipAndUpdate applies one Adam step with learning rate lr to params (in
+// the same order as at construction), each gradient first scaled so that
+// their global L2 norm is at most maxNorm (when maxNorm > 0), and returns
+// the norm before clipping. grads are left unscaled.
 func (a *Adam) ClipAndUpdate(params []*Param, grads [][]float32, maxNorm, lr float64) float64 {
-	norm, s := clipScale(grads, maxNorm)
-	a.step(params, grads, lr, s)
-	return norm
-}
-
-// Update applies one Adam step with learning rate lr to params (in the
-// same order as at construction).
-func (a *Adam) Update(params []*Param, grads [][]float32, lr float64) {
-	a.step(params, grads, lr, 1)
-}
-
-// step is Update with every gradient scaled by scale first (the gradient
-// clipping's factor, 1 for none).
-func (a *Adam) step(params []*Param, grads [][]float32, lr float64, scale float32) {
+	norm, scale := clipScale(grads, maxNorm)
 	a.Step++
 	c1 := 1 - math.Pow(a.Beta1, float64(a.Step))
 	c2 := 1 - math.Pow(a.Beta2, float64(a.Step))
-	k := adamKernel{b1: float32(a.Beta1), b2: float32(a.Beta2), step: float32(lr * math.Sqrt(c2) / c1),
-		eps: float32(a.Eps * math.Sqrt(c2)), scale: scale}
-	for i, p := range params {
-		k.run(p.Data, a.M[i], a.V[i], grads[i])
-	}
-}
-
-// adamKernel is one Adam step's constants.
-type adamKernel struct{ b1, b2, step, eps, scale float32 }
-
-// run updates the parameters p with moments m, v and gradient g.
-func (k adamKernel) run(p, m, v, g []float32) {
-	b1, b2, step, eps, scale := k.b1, k.b2, k.step, k.eps, k.scale
-	for i := range p {
-		gi := g[i]
-		if scale != 1 {
-			gi = float32(gi * scale)
+	b1, b2 := float32(a.Beta1), float32(a.Beta2)
+	step := float32(lr * math.Sqrt(c2) / c1)
+	eps := float32(a.Eps * math.Sqrt(c2))
+	for k, p := range params {
+		m, v, g := a.M[k], a.V[k], grads[k]
+		for i := range p.Data {
+			gi := g[i]
+			if scale != 1 {
+				gi = float32(gi * scale)
+			}
+			m[i] = b1*m[i] + (1-b1)*gi
+			v[i] = b2*v[i] + (1-b2)*gi*gi
+			p.Data[i] -= step * m[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
 		}
-		m[i] = b1*m[i] + (1-b1)*gi
-		v[i] = b2*v[i] + (1-b2)*gi*gi
-		p[i] -= step * m[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
 	}
+	return norm
 }

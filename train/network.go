@@ -162,6 +162,14 @@ type Model struct {
 // the uint8 ones, then the egocentric windows (see Arch.FloatInput).
 func (a *Arch) Floats() int { return a.F32 + a.U8 + a.cropWidth() }
 
+// FirstLayerInputs returns the widths of network k's first-layer inputs:
+// the float input (its egocentric windows counted apart as well), the
+// embedding bags and the encoders' outputs.
+func (a *Arch) FirstLayerInputs(k int) (floats, windows, embedded, encoded int) {
+	d := a.Nets[k]
+	return a.Floats(), a.cropWidth(), d.embedWidth(), d.encOutWidth()
+}
+
 // NewArch describes the network cfg builds for spec.
 func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	l := spec.Layout

@@ -177,7 +177,7 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 	report("playing", 0)
 	arch := &t.Model.Arch
 	floats := arch.Floats()
-	r := newRollout(1, n, floats, l.I32, t.Model.Arch.EncWidth, A)
+	r := newRollout(1, n, floats, l.I32, arch.EncWidth, A)
 	moments := NewMoments(floats)
 	row, episodes, wins := 0, 0, 0
 	for row < n {

@@ -362,18 +362,14 @@ func writeTrainTable(w io.Writer, tr *train.Trainer) error {
 // the float inputs (the egocentric windows among them), the embedding
 // bags' width and the encoders' outputs.
 func networkInputs(m *train.Model) string {
-	a, d := &m.Arch, &m.Arch.Nets[0]
-	s := fmt.Sprintf("%d floats", a.Floats())
-	if crop := a.Floats() - a.F32 - a.U8; crop > 0 {
-		s += fmt.Sprintf(" (%d of them windows)", crop)
+	floats, windows, embedded, encoded := m.Arch.FirstLayerInputs(0)
+	s := fmt.Sprintf("%d floats", floats)
+	if windows > 0 {
+		s += fmt.Sprintf(" (%d of them windows)", windows)
 	}
-	emb := 0
-	for _, e := range d.Embeddings {
-		emb += e.Dim
-	}
-	s += fmt.Sprintf(" + %d embedded", emb)
-	if enc := m.Nets[0].Hidden[0][0].Shape[0] - a.Floats() - emb; enc > 0 {
-		s += fmt.Sprintf(" + %d encoded", enc)
+	s += fmt.Sprintf(" + %d embedded", embedded)
+	if encoded > 0 {
+		s += fmt.Sprintf(" + %d encoded", encoded)
 	}
 	return s
 }
