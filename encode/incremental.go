@@ -81,6 +81,7 @@ type Plan struct {
 	// narrow is the first block of 32-bit keys (Narrow): the blocks from
 	// there on are all narrow, those before it all wide (Key).
 	narrow int
+	guards []guardSize // guard.go
 }
 
 // MaxSpans is the most spans a block may have.
@@ -238,21 +239,25 @@ type IncrementalEncoder interface {
 type Memory struct {
 	plan   *Plan
 	enc    Encoder
-	keys   []Key          // of the blocks before plan.narrow
-	keys32 []uint32       // of the Narrow blocks, from plan.narrow on
-	live   []uint64       // bit b set when block b's key is not zero
-	tag    any            // of the last encoding (Within)
-	t      *Touched       // the caller's record of the row, or nil
-	f32    unsafe.Pointer // the row last written (its first elements)
-	i32    unsafe.Pointer
-	u8     unsafe.Pointer
-	valid  bool             // keys describe the row at f32, i32
-	full   bool             // the encoding in progress rewrites every block
-	o      Obs              // the row of the encoding in progress
-	check  Obs              // the full encoding, in check mode
-	viewer game.AgentID     // of the encoding in progress, for the check
-	state  game.State       // of the encoding in progress, for the check
-	stats  IncrementalStats // Kept is derived (Stats)
+	keys   []Key    // of the blocks before plan.narrow
+	keys32 []uint32 // of the Narrow blocks, from plan.narrow on
+	live   []uint64 // bit b set when block b's key is not zero
+	guards [][]byte // each guard's input, then its keep bytes (guard.go)
+	// consulted has bit g set once the encoding in progress consulted
+	// guard g.
+	consulted uint64
+	tag       any            // of the last encoding (Within)
+	t         *Touched       // the caller's record of the row, or nil
+	f32       unsafe.Pointer // the row last written (its first elements)
+	i32       unsafe.Pointer
+	u8        unsafe.Pointer
+	valid     bool             // keys describe the row at f32, i32
+	full      bool             // the encoding in progress rewrites every block
+	o         Obs              // the row of the encoding in progress
+	check     Obs              // the full encoding, in check mode
+	viewer    game.AgentID     // of the encoding in progress, for the check
+	state     game.State       // of the encoding in progress, for the check
+	stats     IncrementalStats // Kept is derived (Stats)
 }
 
 // IncrementalStats counts what a memory's encodings did, for tests and
@@ -271,7 +276,7 @@ const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
 // (e's Encode is what the check mode compares with).
 func (p *Plan) NewMemory(e Encoder) *Memory {
 	m := &Memory{plan: p, enc: e, keys: make([]Key, p.wide()), keys32: make([]uint32, p.Blocks()-p.wide()),
-		live: make([]uint64, (p.Blocks()+63)/64)}
+		live: make([]uint64, (p.Blocks()+63)/64), guards: p.newGuards()}
 	if os.Getenv(CheckEnv) == "1" {
 		m.SetCheck(true)
 	}
@@ -339,6 +344,7 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 			len(o.F32), len(o.I32), len(o.U8), l.F32, l.I32, l.U8))
 	}
 	m.o, m.state, m.viewer = o, s, viewer
+	m.consulted = 0
 	if m.t != nil && !m.t.Valid {
 		m.valid = false
 	}
@@ -502,6 +508,9 @@ func (m *Memory) mark(b int) {
 // mode it compares the row with a full encoding and panics where they
 // differ.
 func (m *Memory) End() {
+	if all := uint64(1)<<uint(len(m.guards)) - 1; m.consulted != all {
+		panic(fmt.Sprintf("encode: an encoding consulted guards %b of %b (each must be, once every encoding)", m.consulted, all))
+	}
 	m.valid = true
 	if m.check.F32 != nil {
 		m.stats.Checked++

@@ -189,10 +189,9 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	}
 	w.board()
 	w.global()
-	w.items() // first: it counts the items each pioneer holds, which pioneers writes
+	w.cards() // first: it counts the items each pioneer holds, which pioneers writes
 	w.pioneers()
 	w.monsters()
-	w.events()
 	w.prompt()
 	w.Finish()
 }
@@ -605,6 +604,29 @@ var itemZone = [256]uint8{
 // ownerBits checks at compile time that a seat's row plus one (0 for
 // none) fits the 3 bits of an item row's key.
 const ownerBits = uint8(7 - machina.MaxPioneers)
+
+// cards writes the item and event rows, unless the cards guard finds
+// them as they were at the row's last encoding; either way it leaves the
+// items each seat holds in held and equipped.
+func (w *writer) cards() {
+	s := w.s
+	in := cardsInput{int16(w.cur[0]), int16(w.cur[1]), int16(w.n), int16(w.v)}
+	keep := w.Keep(w.bl.cards)
+	if w.Same(w.bl.cards, encode.Bytes(&s.Items), encode.Bytes(&s.ItemProgress), encode.Bytes(&s.Events),
+		encode.Bytes(&s.EventProgress), encode.Bytes(&in)) {
+		for p := range w.held {
+			w.held[p], w.equipped[p] = int(keep[p]), int(keep[machina.MaxPioneers+p])
+		}
+		return
+	}
+	w.items()
+	w.events()
+	if keep != nil {
+		for p := range w.held {
+			keep[p], keep[machina.MaxPioneers+p] = uint8(w.held[p]), uint8(w.equipped[p])
+		}
+	}
+}
 
 func (w *writer) items() {
 	s := w.s

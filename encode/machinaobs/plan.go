@@ -1,6 +1,8 @@
 package machinaobs
 
 import (
+	"unsafe"
+
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/machina"
 )
@@ -20,7 +22,22 @@ type blocks struct {
 	dynamic, head  int // rewritten every encoding: figure, token and reach planes; the vectors
 
 	monster, item, event int // first of each kind
+
+	// cards guards the item and event rows: they are written from the
+	// state's item and event cards and their progress, the current events
+	// and the viewer (cardsInput), and keep the items each seat holds and
+	// has equipped (held, equipped).
+	cards int
 }
+
+// cardsInput is what the item and event rows are written from besides the
+// cards' zones and progress: the current events, the pioneers and the
+// viewer.
+type cardsInput [4]int16
+
+// cardsInputSize is the size of the cards guard's input.
+const cardsInputSize = int(unsafe.Sizeof(machina.State{}.Items) + unsafe.Sizeof(machina.State{}.ItemProgress) +
+	unsafe.Sizeof(machina.State{}.Events) + unsafe.Sizeof(machina.State{}.EventProgress) + unsafe.Sizeof(cardsInput{}))
 
 // newPlan divides the layout at into blocks: every element the writers
 // write lies in exactly one.
@@ -48,5 +65,6 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	for e := 0; e < machina.MaxEvents; e++ {
 		p.Narrow(U(at.events+e*eventCols, eventCols))
 	}
+	b.cards = p.Guard(cardsInputSize, 2*machina.MaxPioneers)
 	return p, b
 }
