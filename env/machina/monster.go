@@ -52,9 +52,11 @@ func (s *State) walkable(c int) bool {
 // creature that moves through walls and closed doors (through, MA §10.9:
 // the Formless Spawn) no edge blocks and a door costs nothing.
 //
-// goals lists the cells the caller reads: the search stops once every goal
-// is reached and the whole level of the farthest goal is settled (its Dist
-// and Extra final); cells beyond it keep far, farther than any goal. With no
+// goals lists the cells the caller may read: the search stops once the
+// nearest goal is reached and its whole level is settled (the Dist and
+// Extra of every goal that near final); the goals farther away, and every
+// cell beyond that level, keep far. A caller that picks the nearest goals
+// (nearestPioneers) reads no more; one with a single goal reads it. With no
 // goals it fills every reachable cell.
 func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 	g := &s.Board.Grid
@@ -75,17 +77,13 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 		du := pf.Dist[u]
 		if du != level && len(goals) > 0 {
 			// A new level: every node one level closer is expanded, so the
-			// goals at this level or nearer are final.
+			// goals at this level or nearer are final, and those not
+			// reached yet are farther.
 			level = du
-			settled := true
 			for _, gc := range goals {
-				if pf.Dist[gc] > du {
-					settled = false
-					break
+				if pf.Dist[gc] <= du {
+					return
 				}
-			}
-			if settled {
-				return
 			}
 		}
 		for d, v16 := range &neighbours[u] {
@@ -158,7 +156,8 @@ func (s *State) targetable(m, p int) bool {
 // nearestPioneers returns the best pioneers for monster cr by MA §19.5 and
 // §22.A.3 (distance, then fewer doors and creatures, then less health) as a
 // bit set, and the distance; 0 when none can be reached. One field from the
-// monster serves every pioneer: the count is symmetric.
+// monster serves every pioneer: the count is symmetric. The field stops at
+// the nearest pioneers' distance: only they can be the best.
 func (s *State) nearestPioneers(cr int) (uint8, int) {
 	var set uint8
 	bd, be, bh := far, far, 99
