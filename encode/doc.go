@@ -67,10 +67,19 @@
 // (the cards' printed values) names it with [Memory.Within] before Start,
 // and another tag makes the encoding a full rewrite.
 //
-// machinaobs adopts it without touching this package: build a Plan beside
-// its layout (one block per board cell group or entity slot, one for the
-// always-written fields), add NewMemory and EncodeIncremental (three lines
-// each, as lcgobs), embed Writer in its writer instead of its f/i helpers,
-// and guard each slot's writes with Changed; then run
-// encodetest.CheckIncremental over its env ids.
+// Keying every row costs a few instructions a row, every encoding, even
+// when nothing changed. A group of rows written from one fixed-size part
+// of the state (Machina's item and event cards: their zones, owners and
+// progress) can sit behind a guard ([Plan.Guard]): the writer passes the
+// bytes of that part ([Bytes]) to w.Same(guard, ...) and, when they are
+// the bytes of the last encoding, skips the group's writers and reads what
+// they derived from w.Keep(guard). Bytes that the writers do not read
+// (padding) can only make Same answer "changed", never leave a stale row.
+// Every incremental encoding consults every guard once.
+//
+// machinaobs uses the same machinery: a Plan beside its layout (the
+// terrain planes, the sight plane, one block per card row, the
+// always-written planes and vectors), NewMemory and EncodeIncremental
+// (three lines each, as lcgobs), and Writer embedded in its writer;
+// encode/machinaobs/incremental_test.go checks it against full encodings.
 package encode
