@@ -328,7 +328,8 @@ func TestUint8FieldsFit(t *testing.T) {
 
 // TestCachedReachAndSightMatchTheEngine: the reach plane's walk over the
 // board's cached steps equals State.ReachFrom for every creature on the
-// board, and the cached and shared sight rows equal LineOfSight, through
+// board (steps worked out afresh, and steps an encoder keeps from board to
+// board, forgetting what changed), and the cached and shared sight rows equal LineOfSight, through
 // random games (the table is shared by two encoders, so rows one stored are
 // read by the other).
 func TestCachedReachAndSightMatchTheEngine(t *testing.T) {
@@ -344,7 +345,6 @@ func TestCachedReachAndSightMatchTheEngine(t *testing.T) {
 				if c < 0 {
 					continue
 				}
-				machinaobs.CachedReach(s, cr, &got)
 				stamina := 0
 				if cr < machina.MaxPioneers {
 					stamina = int(s.P[cr].Stamina)
@@ -352,8 +352,13 @@ func TestCachedReachAndSightMatchTheEngine(t *testing.T) {
 					stamina = int(s.Mx[cr-machina.MonsterBase].Stamina)
 				}
 				s.ReachFrom(cr, stamina, &want)
-				if got != want {
-					t.Fatalf("seed %d decision %d creature %d: cached reach differs from ReachFrom", seed, n, cr)
+				// Steps worked out afresh, and steps kept across the
+				// game's boards by e1's cache (what changed forgotten).
+				for _, e := range []*machinaobs.Encoder{nil, e1} {
+					machinaobs.CachedReach(e, s, cr, &got)
+					if got != want {
+						t.Fatalf("seed %d decision %d creature %d: cached reach (kept steps: %v) differs from ReachFrom", seed, n, cr, e != nil)
+					}
 				}
 				e := e1
 				if n%2 == 1 {
@@ -365,6 +370,61 @@ func TestCachedReachAndSightMatchTheEngine(t *testing.T) {
 					if (row[x>>6]>>(x&63)&1 == 1) != w {
 						t.Fatalf("seed %d decision %d: cached sight from %d to %d is wrong", seed, n, c, x)
 					}
+				}
+				checked++
+			}
+			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d creature positions checked", checked)
+}
+
+// TestKeptStepsFollowBoardChanges: an encoder's kept steps follow any change
+// of the board, however small: through random games, a copy of the state
+// gets a few random cells' kinds and destruction tokens and random edges
+// changed near a pioneer, and the reach of every creature over the kept steps equals
+// State.ReachFrom on the changed board.
+func TestKeptStepsFollowBoardChanges(t *testing.T) {
+	checked := 0
+	for seed := uint64(0); seed < 30; seed++ {
+		s := newState(t, seed, machina.Config{Pioneers: []string{"hank", "kim"}, RoundCap: 40})
+		e := encoderFor(t, s)
+		rng := game.NewRNG(seed + 100)
+		var got, want [machina.NumCells]int8
+		kinds := []machina.CellKind{machina.KindNone, machina.KindFloor, machina.KindRubble, machina.KindChasm, machina.KindBarrel}
+		edges := []machina.Edge{machina.EdgeOpen, machina.EdgeWall, machina.EdgeDoor, machina.EdgeClosed}
+		for n := 0; n < 400 && !s.Over(); n++ {
+			c := s.Clone().(*machina.State)
+			g := &c.Board.Grid
+			// Changes within two cells of the first pioneer, where its
+			// reach goes.
+			at := max(c.Position(0), 0)
+			for k := rng.IntN(3); k >= 0; k-- {
+				x := min(max(at%machina.Size+rng.IntN(5)-2, 0), machina.Size-1)
+				y := min(max(at/machina.Size+rng.IntN(5)-2, 0), machina.Size-1)
+				switch cell := y*machina.Size + x; rng.IntN(3) {
+				case 0:
+					g.Kind[cell] = kinds[rng.IntN(len(kinds))]
+				case 1:
+					g.Dest[cell] = uint8(rng.IntN(2))
+				default:
+					if rng.IntN(2) == 0 {
+						g.V[y][x+rng.IntN(2)] = edges[rng.IntN(len(edges))]
+					} else {
+						g.H[y+rng.IntN(2)][x] = edges[rng.IntN(len(edges))]
+					}
+				}
+			}
+			for cr := 0; cr < machina.MonsterBase+machina.MaxMonsters; cr++ {
+				if c.Position(cr) < 0 {
+					continue
+				}
+				machinaobs.CachedReach(e, c, cr, &got)
+				c.ReachFrom(cr, machinaobs.Stamina(c, cr), &want)
+				if got != want {
+					t.Fatalf("seed %d decision %d creature %d: reach over kept steps differs from ReachFrom on a changed board", seed, n, cr)
 				}
 				checked++
 			}

@@ -12,12 +12,21 @@ func LastOverflow() (off int, v int16) {
 }
 
 // CachedReach is the reach plane's walk over the board's cached steps, from
-// creature cr (for tests against State.ReachFrom).
-func CachedReach(s *machina.State, cr int, dist *[machina.NumCells]int8) {
-	var r reachSteps
-	b := s.Board
-	r.build(&b)
-	r.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
+// creature cr (for tests against State.ReachFrom): over the steps of encoder
+// e's cache, which keeps what it learnt of earlier boards, or over steps
+// worked out afresh when e is nil.
+func CachedReach(e *Encoder, s *machina.State, cr int, dist *[machina.NumCells]int8) {
+	if e == nil {
+		var r reachSteps
+		b := s.Board
+		r.build(&b)
+		r.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
+		return
+	}
+	e.cache.mu.Lock()
+	defer e.cache.mu.Unlock()
+	e.cache.sync(&s.Board)
+	e.cache.steps.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
 }
 
 // CachedSight is the sight row of cell a through an encoder's cache and the
@@ -28,3 +37,6 @@ func CachedSight(e *Encoder, s *machina.State, a int) [machina.SightWords]uint64
 	e.cache.sync(&s.Board)
 	return *e.cache.row(a)
 }
+
+// Stamina is the stamina the reach plane walks with for creature cr.
+func Stamina(s *machina.State, cr int) int { return stamina(s, cr) }

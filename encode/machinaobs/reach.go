@@ -70,6 +70,58 @@ func (r *reachSteps) build(b *machina.Board) {
 	r.last.ok = false
 }
 
+// forget drops the steps worked out from the cells where they may differ
+// between grid old, the one they were worked out on, and grid new (learn
+// reads the cells' kinds and destruction tokens and the edges): a changed
+// cell and its neighbours, the cells on either side of a changed edge and
+// around its two ends (the lattice points a diagonal step passes). A door
+// opened or a token placed keeps the steps of the rest of the board; a new
+// tile forgets its own cells.
+func (r *reachSteps) forget(old, new *machina.Grid) {
+	var stale cellSet
+	mark := func(x0, x1, y0, y1 int) {
+		for y := max(y0, 0); y <= min(y1, machina.Size-1); y++ {
+			for x := max(x0, 0); x <= min(x1, machina.Size-1); x++ {
+				c := y*machina.Size + x
+				stale[c>>6] |= 1 << (c & 63)
+			}
+		}
+	}
+	if old.Kind != new.Kind || old.Dest != new.Dest {
+		for c := range old.Kind {
+			if old.Kind[c] != new.Kind[c] || old.Dest[c] != new.Dest[c] {
+				x, y := c%machina.Size, c/machina.Size
+				mark(x-1, x+1, y-1, y+1)
+			}
+		}
+	}
+	if old.V != new.V {
+		for y := range old.V {
+			for x := range old.V[y] {
+				if old.V[y][x] != new.V[y][x] { // between cells (x-1, y) and (x, y)
+					mark(x-1, x, y-1, y+1)
+				}
+			}
+		}
+	}
+	if old.H != new.H {
+		for y := range old.H {
+			for x := range old.H[y] {
+				if old.H[y][x] != new.H[y][x] { // between cells (x, y-1) and (x, y)
+					mark(x-1, x+1, y-1, y)
+				}
+			}
+		}
+	}
+	for w, st := range stale {
+		r.done[w] &^= st
+		for d := range r.dir {
+			r.dir[d][w] &^= st
+		}
+	}
+	r.last.ok = false
+}
+
 // learn works out the steps from cell u.
 func (r *reachSteps) learn(u int) {
 	b := r.b

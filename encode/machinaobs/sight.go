@@ -36,9 +36,10 @@ type sightRowCache struct {
 //     of every board any encoder met; the rows stay when the board changes
 //     where sight does not read it;
 //   - the steps a creature may take from each cell (reachSteps), for the
-//     reach plane.
+//     reach plane; a change of the board drops only the steps of the cells
+//     around what changed (reachSteps.forget).
 //
-// Any other change of the board drops them. The cache is about 3 KB (the board,
+// The cache is about 3 KB (the board,
 // four rows, the steps), so an env in a vector of 4096 holds little more
 // than its state. An encoder shared by goroutines lets one use the cache at
 // a time; the others encode without it.
@@ -53,7 +54,8 @@ type boardCache struct {
 	steps reachSteps
 }
 
-// sync makes the cache hold board b: unchanged, or emptied and set to b.
+// sync makes the cache hold board b: unchanged, or set to b with what b
+// changed dropped.
 func (c *boardCache) sync(b *machina.Board) {
 	if c.ok && c.board == *b {
 		return
@@ -64,9 +66,14 @@ func (c *boardCache) sync(b *machina.Board) {
 			c.rows[i].cell = -1
 		}
 	}
-	c.board, c.ok, c.hash = *b, true, h
+	if c.ok {
+		c.steps.forget(&c.board.Grid, &b.Grid) // the steps of the cells that did not change stay
+		c.board, c.hash = *b, h
+	} else {
+		c.board, c.ok, c.hash = *b, true, h
+		c.steps.build(&c.board)
+	}
 	c.gen = newGeneration()
-	c.steps.build(&c.board)
 }
 
 // row returns the sight row of cell a on the cached board.
