@@ -134,8 +134,8 @@ func LoadModel(dir string) (*Model, error) {
 	if err := json.Unmarshal(js, &arch); err != nil {
 		return nil, fmt.Errorf("%s/network.json: %w", dir, err)
 	}
-	if arch.Format != Format && arch.Format != FormatEncoders && arch.Format != FormatCrop {
-		return nil, fmt.Errorf("%s/network.json: format %q, want %q, %q or %q", dir, arch.Format, Format, FormatEncoders, FormatCrop)
+	if arch.Format != Format && arch.Format != FormatEncoders && arch.Format != FormatCrop && arch.Format != FormatCropOnly {
+		return nil, fmt.Errorf("%s/network.json: format %q, want %q, %q, %q or %q", dir, arch.Format, Format, FormatEncoders, FormatCrop, FormatCropOnly)
 	}
 	arrays, err := ReadNPZ(filepath.Join(dir, "weights.npz"))
 	if err != nil {

@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mythos-rl/mythos/encode"
 )
@@ -19,6 +20,11 @@ type CropConfig struct {
 	// Center names the int32 field of one element that holds the centre
 	// cell (Machina Arcana's actor_cell).
 	Center string `yaml:"center"`
+	// Only leaves the cropped stacks themselves out of the float input:
+	// the network sees the planes through the windows alone. On Machina
+	// Arcana that takes the board's 10,000 values out of the first layer,
+	// most of the network's weights and of the trainer's work.
+	Only bool `yaml:"only"`
 }
 
 // CropDesc is one egocentric window in network.json: Channels×Size×Size
@@ -42,10 +48,23 @@ type CropDesc struct {
 // must refuse it.
 const FormatCrop = "mythos-ppo-v3"
 
+// FormatCropOnly is the format of one whose float input also leaves fields
+// out (Arch.Dropped, crop.only).
+const FormatCropOnly = "mythos-ppo-v4"
+
+// DropDesc is a span of the raw float input (the float32 elements, then
+// the uint8 ones) that the network's float input leaves out: a spatial
+// field seen only through its window (crop.only).
+type DropDesc struct {
+	Field  string `json:"field"`
+	Offset int    `json:"offset"`
+	Size   int    `json:"size"`
+}
+
 // validate reports the first setting of c that cannot work.
 func (c *CropConfig) validate() error {
 	switch {
-	case c.Size == 0 && c.Center == "":
+	case c.Size == 0 && c.Center == "" && !c.Only:
 		return nil
 	case c.Size < 3 || c.Size%2 == 0:
 		return fmt.Errorf("config network.crop.size=%d: want an odd size of at least 3", c.Size)
@@ -55,9 +74,27 @@ func (c *CropConfig) validate() error {
 	return nil
 }
 
+// cropOnlyConflict names the first field that crop.only would leave out
+// of the float input while a convolution reads it (the encoders read the
+// raw float input, which no longer holds it), or "".
+func cropOnlyConflict(l *encode.Layout, nc *NetworkConfig) string {
+	if !nc.Crop.Only || !nc.Conv {
+		return ""
+	}
+	for i := range l.Fields {
+		f := &l.Fields[i]
+		if FieldEncoder(f) == ConvEncoder && !slices.Contains(nc.Exclude, f.Name) {
+			return f.Name
+		}
+	}
+	return ""
+}
+
 // addCrops appends a's windows for l: one per spatial stack, centred on
-// the field cfg names. Their values follow the F32+U8 raw elements.
-func addCrops(a *Arch, l *encode.Layout, cfg *CropConfig) error {
+// the field nc.Crop names. Their values follow the F32+U8 raw elements, less
+// the stacks themselves with crop.only (a.Dropped).
+func addCrops(a *Arch, l *encode.Layout, nc *NetworkConfig) error {
+	cfg := &nc.Crop
 	if cfg.Size == 0 {
 		return nil
 	}
@@ -65,7 +102,9 @@ func addCrops(a *Arch, l *encode.Layout, cfg *CropConfig) error {
 	if !ok || c.DType != encode.Int32 || c.Size() != 1 {
 		return fmt.Errorf("config network.crop.center: %s has no int32 field %q of one element", a.Env, cfg.Center)
 	}
-	out := l.F32 + l.U8
+	if f := cropOnlyConflict(l, nc); f != "" {
+		return fmt.Errorf("config network.crop.only: it leaves %s out of the input that network.conv reads; set conv false or add %s to network.exclude", f, f)
+	}
 	for i := range l.Fields {
 		f := &l.Fields[i]
 		if FieldEncoder(f) != ConvEncoder {
@@ -75,16 +114,36 @@ func addCrops(a *Arch, l *encode.Layout, cfg *CropConfig) error {
 		if f.DType == encode.Uint8 {
 			off += l.F32
 		}
-		d := CropDesc{Field: f.Name, Offset: off, Shape: [3]int{f.Shape[0], f.Shape[1], f.Shape[2]},
-			Center: c.Name, CenterOffset: c.Offset, Size: cfg.Size, Out: out}
-		out += d.Shape[0] * cfg.Size * cfg.Size
-		a.Crops = append(a.Crops, d)
+		a.Crops = append(a.Crops, CropDesc{Field: f.Name, Offset: off, Shape: [3]int{f.Shape[0], f.Shape[1], f.Shape[2]},
+			Center: c.Name, CenterOffset: c.Offset, Size: cfg.Size})
+		if cfg.Only {
+			a.Dropped = append(a.Dropped, DropDesc{Field: f.Name, Offset: off, Size: f.Size()})
+		}
 	}
 	if len(a.Crops) == 0 {
 		return fmt.Errorf("config network.crop: %s has no stack of spatial planes to crop", a.Env)
 	}
+	slices.SortFunc(a.Dropped, func(x, y DropDesc) int { return x.Offset - y.Offset }) // FloatInput's order
+	out := l.F32 + l.U8 - a.droppedWidth()
+	for i := range a.Crops {
+		d := &a.Crops[i]
+		d.Out = out
+		out += d.Shape[0] * cfg.Size * cfg.Size
+	}
 	a.Format = FormatCrop
+	if cfg.Only {
+		a.Format = FormatCropOnly
+	}
 	return nil
+}
+
+// droppedWidth is the number of raw float inputs the network leaves out.
+func (a *Arch) droppedWidth() int {
+	w := 0
+	for _, d := range a.Dropped {
+		w += d.Size
+	}
+	return w
 }
 
 // cropWidth is the number of float inputs the windows add.
@@ -98,22 +157,39 @@ func (a *Arch) cropWidth() int {
 
 // FloatInput writes the network's raw float input of an observation into
 // dst (len Floats): its float32 elements, then its uint8 elements as
-// float32, then the egocentric windows (Crops) read from those and the
-// centre in i32.
+// float32, less the spans it leaves out (Dropped), then the egocentric
+// windows (Crops) read from the observation around the centre in i32.
 func (a *Arch) FloatInput(dst, f32 []float32, u8 []uint8, i32 []int32) {
-	copy(dst, f32)
-	rest := dst[len(f32):]
-	for i, v := range u8 {
-		rest[i] = float32(v)
+	at, raw := 0, 0 // dst and raw-input positions
+	for _, d := range a.Dropped { // in offset order
+		at += rawCopy(dst[at:], f32, u8, raw, d.Offset)
+		raw = d.Offset + d.Size
 	}
+	rawCopy(dst[at:], f32, u8, raw, len(f32)+len(u8))
 	for _, c := range a.Crops {
-		c.write(dst, i32[c.CenterOffset])
+		c.write(dst, f32, u8, i32[c.CenterOffset])
 	}
 }
 
-// write fills the window's values in x (whose spatial field is already
-// written) around cell.
-func (c *CropDesc) write(x []float32, cell int32) {
+// rawCopy copies elements [lo, hi) of the raw float input (f32, then u8 as
+// float32) to dst and returns how many.
+func rawCopy(dst, f32 []float32, u8 []uint8, lo, hi int) int {
+	n := 0
+	if lo < len(f32) {
+		n = copy(dst, f32[lo:min(hi, len(f32))])
+	}
+	if hi > len(f32) {
+		for _, v := range u8[max(lo-len(f32), 0) : hi-len(f32)] {
+			dst[n] = float32(v)
+			n++
+		}
+	}
+	return n
+}
+
+// write fills the window's values in x around cell, from the spatial field
+// in the observation's f32 or u8 elements.
+func (c *CropDesc) write(x, f32 []float32, u8 []uint8, cell int32) {
 	ch, h, w, k := c.Shape[0], c.Shape[1], c.Shape[2], c.Size
 	out := x[c.Out : c.Out+ch*k*k]
 	clear(out)
@@ -121,7 +197,6 @@ func (c *CropDesc) write(x []float32, cell int32) {
 		return
 	}
 	cy, cx, r := int(cell)/w, int(cell)%w, k/2
-	plane := x[c.Offset : c.Offset+ch*h*w]
 	for dy := -r; dy <= r; dy++ {
 		y := cy + dy
 		if y < 0 || y >= h {
@@ -129,8 +204,8 @@ func (c *CropDesc) write(x []float32, cell int32) {
 		}
 		x0, x1 := max(0, cx-r), min(w-1, cx+r)
 		for p := 0; p < ch; p++ {
-			src := plane[p*h*w+y*w+x0 : p*h*w+y*w+x1+1]
-			copy(out[p*k*k+(dy+r)*k+(x0-cx+r):], src)
+			src := c.Offset + p*h*w + y*w + x0
+			rawCopy(out[p*k*k+(dy+r)*k+(x0-cx+r):], f32, u8, src, src+x1-x0+1)
 		}
 	}
 }

@@ -72,7 +72,8 @@ func TestCropWindow(t *testing.T) {
 }
 
 // TestCropConfigErrors: a window needs an odd size and an int32 field of one
-// element to centre on, and an env with spatial planes.
+// element to centre on, and an env with spatial planes; crop.only cannot
+// leave out planes that a convolution reads.
 func TestCropConfigErrors(t *testing.T) {
 	for _, c := range []struct {
 		crop CropConfig
@@ -84,9 +85,15 @@ func TestCropConfigErrors(t *testing.T) {
 		{CropConfig{Size: 5}, machinaID, "name the int32 field"},
 		{CropConfig{Size: 5, Center: "global"}, machinaID, `no int32 field "global"`},
 		{CropConfig{Size: 5, Center: "pioneer_seat"}, machinaID, `no int32 field "pioneer_seat" of one element`},
+		{CropConfig{Only: true}, machinaID, "odd size"},
+		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "conv", "leaves board out of the input that network.conv reads"},
 	} {
-		cfg := encoderConfig(c.id)
+		cfg := encoderConfig(machinaID)
 		cfg.Network = NetworkConfig{Crop: c.crop}
+		if c.id == "conv" { // the window alone, with convolutions over the planes it leaves out
+			cfg.Network.Conv, cfg.Network.ConvChannels = true, []int{4}
+			c.id = machinaID
+		}
 		err := cfg.Validate()
 		if err == nil {
 			e, merr := env.Make(c.id, cfg.EnvOptions)
@@ -97,6 +104,53 @@ func TestCropConfigErrors(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want %q", c.crop, err, c.want)
+		}
+	}
+}
+
+// TestCropOnlyLeavesThePlanesOut: with crop.only the float input is the one
+// without it, the board's span taken out, over random Machina Arcana play;
+// the network is that much narrower.
+func TestCropOnlyLeavesThePlanesOut(t *testing.T) {
+	cfg := encoderConfig(machinaID)
+	cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell"}}
+	e, full := envArch(t, machinaID, &cfg)
+	cfg.Network.Crop.Only = true
+	only, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := e.Spec().Layout
+	board, _ := l.Field("board")
+	lo, hi := l.F32+board.Offset, l.F32+board.Offset+board.Size()
+	if only.Format != FormatCropOnly || len(only.Dropped) != 1 || only.Dropped[0].Offset != lo || only.Floats() != full.Floats()-board.Size() {
+		t.Fatalf("format %q, dropped %+v, floats %d (with the planes %d)", only.Format, only.Dropped, only.Floats(), full.Floats())
+	}
+	if m := NewModel(only, 1); m.Nets[0].Hidden[0][0].Shape[0] != NewModel(full, 1).Nets[0].Hidden[0][0].Shape[0]-board.Size() {
+		t.Fatal("the first layer keeps rows for the planes left out")
+	}
+	x, y := make([]float32, full.Floats()), make([]float32, only.Floats())
+	rng := game.NewRNG(4)
+	obs, info := e.Reset(1)
+	for k := 0; k < 500; k++ {
+		for i := range y {
+			y[i] = -7 // every element must be written
+		}
+		full.FloatInput(x, obs.F32, obs.U8, obs.I32)
+		only.FloatInput(y, obs.F32, obs.U8, obs.I32)
+		want := append(append([]float32{}, x[:lo]...), x[hi:]...)
+		for i := range want {
+			if y[i] != want[i] {
+				t.Fatalf("decision %d: input %d is %v, want %v", k, i, y[i], want[i])
+			}
+		}
+		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, info = tr.Obs, tr.Info
+		if tr.Terminated || tr.Truncated {
+			obs, info = e.Reset(uint64(k))
 		}
 	}
 }

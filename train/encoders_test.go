@@ -289,6 +289,7 @@ func TestEncoderSmokeConfigs(t *testing.T) {
 		{"machina-conv-smoke.yaml", machinaID, FormatEncoders},
 		{"lcg-sets-smoke.yaml", lcg.TheGatheringID, FormatEncoders},
 		{"machina-crop-smoke.yaml", machinaID, FormatCrop},
+		{"machina-window-smoke.yaml", machinaID, FormatCropOnly},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			cfg, err := LoadConfig(filepath.Join("configs", c.file))

@@ -21,7 +21,8 @@ import (
 // and checks that python/examples/policy_numpy.py computes the same
 // probabilities from network.json and weights.npz: the MLP on Cipher, set
 // encoders and convolutions on Machina Arcana, the MLP with an egocentric
-// window (crop) on Machina Arcana, set encoders on The Gathering. Skipped without numpy in $MYTHOS_PYTHON (default python3).
+// window (crop) on Machina Arcana, with the window alone (crop.only), set
+// encoders on The Gathering. Skipped without numpy in $MYTHOS_PYTHON (default python3).
 func TestNumpyExportMatchesGo(t *testing.T) {
 	python := os.Getenv("MYTHOS_PYTHON")
 	if python == "" {
@@ -42,6 +43,15 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 		e, arch := envArch(t, machinaID, &cfg)
 		if arch.Format != FormatCrop || len(arch.Crops) != 1 {
 			t.Fatalf("format %q, %d crops", arch.Format, len(arch.Crops))
+		}
+		numpyMatchesGo(t, python, e, arch)
+	})
+	t.Run("crop-only", func(t *testing.T) {
+		cfg := encoderConfig(machinaID)
+		cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell", Only: true}}
+		e, arch := envArch(t, machinaID, &cfg)
+		if arch.Format != FormatCropOnly || len(arch.Dropped) != 1 {
+			t.Fatalf("format %q, dropped %+v", arch.Format, arch.Dropped)
 		}
 		numpyMatchesGo(t, python, e, arch)
 	})

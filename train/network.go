@@ -111,6 +111,10 @@ type Arch struct {
 	// Crops are the egocentric windows at the end of the float input
 	// (crop.go); empty unless the config asks for them.
 	Crops []CropDesc `json:"crops,omitempty"`
+	// Dropped are the spans of the raw float input that the float input
+	// leaves out (crop.go: crop.only), in offset order; empty unless the
+	// config asks for it.
+	Dropped []DropDesc `json:"dropped,omitempty"`
 }
 
 // ObsEps keeps the normalisation away from a division by zero.
@@ -159,8 +163,9 @@ type Model struct {
 }
 
 // Floats is the width of the network's float input: the float32 elements,
-// the uint8 ones, then the egocentric windows (see Arch.FloatInput).
-func (a *Arch) Floats() int { return a.F32 + a.U8 + a.cropWidth() }
+// the uint8 ones, less the spans left out, then the egocentric windows (see
+// Arch.FloatInput).
+func (a *Arch) Floats() int { return a.F32 + a.U8 - a.droppedWidth() + a.cropWidth() }
 
 // FirstLayerInputs returns the widths of network k's first-layer inputs:
 // the float input (its egocentric windows counted apart as well), the
@@ -196,7 +201,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 			return a, fmt.Errorf("config network.exclude: %s has no field %q", spec.ID, name)
 		}
 	}
-	if err := addCrops(&a, l, &cfg.Network.Crop); err != nil {
+	if err := addCrops(&a, l, &cfg.Network); err != nil {
 		return a, err
 	}
 	nets := 1

@@ -1,8 +1,9 @@
 """Play a policy trained by ``mythos train`` with numpy alone.
 
 A checkpoint directory (``RUN/best`` or ``RUN/last``) holds ``network.json``
-(the network description, format ``mythos-ppo-v1``, or ``mythos-ppo-v2`` with
-set or convolution encoders) and ``weights.npz`` (every
+(the network description, format ``mythos-ppo-v1``, ``mythos-ppo-v2`` with
+set or convolution encoders, ``mythos-ppo-v3`` with egocentric windows,
+``mythos-ppo-v4`` with the windows alone in place of their planes) and ``weights.npz`` (every
 weight by name, plus the observation normalisation ``obs_mean``/``obs_var``).
 This script rebuilds the forward pass from those two files, computes the
 masked policy for each observation, and plays episodes through the gRPC
@@ -42,7 +43,7 @@ class NumpyPolicy:
     def __init__(self, ckpt: str) -> None:
         with open(os.path.join(ckpt, "network.json")) as f:
             self.arch: dict[str, Any] = json.load(f)
-        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2", "mythos-ppo-v3"):
+        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2", "mythos-ppo-v3", "mythos-ppo-v4"):
             raise ValueError(f"{ckpt}: unknown network format {self.arch.get('format')!r}")
         with np.load(os.path.join(ckpt, "weights.npz")) as z:
             self.w = {k: z[k] for k in z.files}
@@ -52,13 +53,12 @@ class NumpyPolicy:
 
     def flatten(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """The float input (the float32 elements, the uint8 ones as float32,
-        then the egocentric windows) and the int32 buffer of an observation
-        dict, in layout order."""
+        less the spans left out with ``crop.only``, then the egocentric
+        windows) and the int32 buffer of an observation dict, in layout
+        order."""
         a = self.arch
         nf = a["obs_f32"]
-        crops = a.get("crops") or []
-        width = sum(c["shape"][0] * c["size"] ** 2 for c in crops)
-        f32 = np.zeros(nf + a.get("obs_u8", 0) + width, np.float32)
+        raw = np.zeros(nf + a.get("obs_u8", 0), np.float32)
         i32 = np.zeros(a["obs_i32"], np.int32)
         for f in a["fields"]:
             v = np.asarray(obs[f["name"]]).reshape(-1)
@@ -66,20 +66,25 @@ class NumpyPolicy:
                 i32[f["offset"] : f["offset"] + v.size] = v
             else:
                 at = f["offset"] + (nf if f["dtype"] == "uint8" else 0)
-                f32[at : at + v.size] = v
-        for c in crops:
-            f32[c["out"] : c["out"] + c["shape"][0] * c["size"] ** 2] = self._crop(c, f32, int(i32[c["center_offset"]]))
-        return f32, i32
+                raw[at : at + v.size] = v
+        kept, at = [], 0
+        for d in a.get("dropped") or []:  # in offset order
+            kept.append(raw[at : d["offset"]])
+            at = d["offset"] + d["size"]
+        kept.append(raw[at:])
+        windows = [self._crop(c, raw, int(i32[c["center_offset"]])) for c in a.get("crops") or []]
+        return np.concatenate(kept + windows).astype(np.float32), i32
 
     @staticmethod
-    def _crop(c: dict[str, Any], f32: np.ndarray, cell: int) -> np.ndarray:
-        """The size x size window of every channel of a spatial field around
-        cell (y*W+x), zeros outside the grid and for a negative cell."""
+    def _crop(c: dict[str, Any], raw: np.ndarray, cell: int) -> np.ndarray:
+        """The size x size window of every channel of a spatial field (at
+        its offset of the raw input) around cell (y*W+x), zeros outside the
+        grid and for a negative cell."""
         ch, h, w = c["shape"]
         k, r = c["size"], c["size"] // 2
         out = np.zeros((ch, k, k), np.float32)
         if 0 <= cell < h * w:
-            planes = f32[c["offset"] : c["offset"] + ch * h * w].reshape(ch, h, w)
+            planes = raw[c["offset"] : c["offset"] + ch * h * w].reshape(ch, h, w)
             padded = np.pad(planes, ((0, 0), (r, r), (r, r)))
             y, x = divmod(cell, w)
             out = padded[:, y : y + k, x : x + k]
