@@ -160,7 +160,7 @@ func (a *Arch) cropWidth() int {
 // float32, less the spans it leaves out (Dropped), then the egocentric
 // windows (Crops) read from the observation around the centre in i32.
 func (a *Arch) FloatInput(dst, f32 []float32, u8 []uint8, i32 []int32) {
-	at, raw := 0, 0 // dst and raw-input positions
+	at, raw := 0, 0               // dst and raw-input positions
 	for _, d := range a.Dropped { // in offset order
 		at += rawCopy(dst[at:], f32, u8, raw, d.Offset)
 		raw = d.Offset + d.Size
