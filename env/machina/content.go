@@ -90,6 +90,7 @@ type PioneerCard struct {
 	Class                                  Class
 	Defence, Will, MaxInsp, MaxHP, MaxStam int8
 	Abilities                              []Ability
+	passives                               statSet // the stats its passives change (indexStats)
 }
 
 // MonsterCard is a monster's card (MA §3.2, §21.2).
@@ -101,6 +102,7 @@ type MonsterCard struct {
 	// WallIncorporeal: incorporeal while adjacent to a wall (Moon-Beast).
 	WallIncorporeal bool
 	Abilities       []Ability
+	passives        statSet // the stats its passives change (indexStats)
 }
 
 // Deck is an item deck (MA §13.2).
@@ -156,6 +158,7 @@ type EventCard struct {
 	Personal  bool   // the link symbol (MA §15.3)
 	Scenario  string // "" for a common event
 	Abilities []Ability
+	passives  statSet // the stats its passives change (indexStats)
 }
 
 // Chapter is a chapter card (MA §3.4, §14).
@@ -167,6 +170,7 @@ type Chapter struct {
 	Finale       bool // "go to the finale" (MA §14.8) when this chapter starts
 	VeryQuickWin bool // the very-quick variant is won by leaving the board here (MA §5.3)
 	Abilities    []Ability
+	passives     statSet // the stats its passives change (indexStats)
 }
 
 // Finale is a scenario's finale card and tile (MA §14.8, §21.6).

@@ -29,9 +29,13 @@ func (s *State) statSum(cr int, stat Stat) int {
 		if !s.onBoardPioneer(p) {
 			continue
 		}
-		sum += s.passiveSum(s.pioneerCard(p).Abilities, p, cr, stat, false)
+		if pc := s.pioneerCard(p); pc.passives.has(stat) {
+			sum += s.passiveSum(pc.Abilities, p, cr, stat, false)
+		}
 		for k := 0; k < int(s.P[p].PersonalN); k++ {
-			sum += s.passiveSum(s.ct.Events[s.P[p].Personal[k]].Abilities, p, cr, stat, false)
+			if ev := &s.ct.Events[s.P[p].Personal[k]]; ev.passives.has(stat) {
+				sum += s.passiveSum(ev.Abilities, p, cr, stat, false)
+			}
 		}
 	}
 	if (stat == StatDefence || stat == StatWill) && isPioneer(cr) && s.onBoardPioneer(cr) {
@@ -58,20 +62,54 @@ func (s *State) statSum(cr int, stat Stat) int {
 		}
 	}
 	// Current events and the chapter: no owner (MA §15.1, §14.1).
-	if e := s.currentEvent(false); e >= 0 {
+	if e := s.currentEvent(false); e >= 0 && s.ct.Events[e].passives.has(stat) {
 		sum += s.passiveSum(s.ct.Events[e].Abilities, -1, cr, stat, false)
 	}
-	if e := s.currentEvent(true); e >= 0 {
+	if e := s.currentEvent(true); e >= 0 && s.ct.Events[e].passives.has(stat) {
 		sum += s.passiveSum(s.ct.Events[e].Abilities, -1, cr, stat, true)
 	}
-	if ch := s.chapter(); ch != nil {
+	if ch := s.chapter(); ch != nil && ch.passives.has(stat) {
 		sum += s.passiveSum(ch.Abilities, -1, cr, stat, false)
 	}
 	// Monsters' cards (auras).
 	for _, m := range s.Order {
-		sum += s.passiveSum(s.ct.Monsters[m].Abilities, MonsterBase+int(m), cr, stat, true)
+		if mc := &s.ct.Monsters[m]; mc.passives.has(stat) {
+			sum += s.passiveSum(mc.Abilities, MonsterBase+int(m), cr, stat, true)
+		}
 	}
 	return sum
+}
+
+// statSet is a set of stats, bit st for Stat st.
+type statSet uint32
+
+// The set must hold every stat.
+var _ = [32 - numStats]struct{}{}
+
+// has reports whether a passive effect of a card whose passives change the
+// stats in set can add to stat: one of stat itself, or of defence and will
+// together for either (as passiveSum matches them).
+func (set statSet) has(stat Stat) bool { return set&(1<<stat) != 0 }
+
+// characteristicSet holds the stats AllCharacteristics sums (addPassives3).
+const characteristicSet = statSet(1<<StatMaxStamina | 1<<StatDefence | 1<<StatWill | 1<<StatDefWill)
+
+// passiveStats is the set of stats the passive effects of abs change, a
+// def_will effect counting for defence and will too.
+func passiveStats(abs []Ability) statSet {
+	var set statSet
+	for ai := range abs {
+		if abs[ai].When != WhenPassive {
+			continue
+		}
+		for _, e := range abs[ai].Effects {
+			set |= 1 << e.Stat
+			if e.Stat == StatDefWill {
+				set |= 1<<StatDefence | 1<<StatWill
+			}
+		}
+	}
+	return set
 }
 
 // passiveSum adds the passive modify effects of one card that reach cr.
@@ -211,7 +249,8 @@ func (s *State) expireMods(horror bool) {
 	s.syncCells() // an ended counts_as gives cells their printed kind back (MA §12.18)
 }
 
-// indexStats fills Content.statSelf and statItems (see hasStat).
+// indexStats fills Content.statSelf and statItems (see hasStat) and each
+// card's and chapter's passives (statSum skips a card that cannot add).
 func (c *Content) indexStats() {
 	for st := range c.statSelf {
 		c.statSelf[st] = Stat(st) != StatDefence && Stat(st) != StatWill && Stat(st) != StatDefWill
@@ -238,6 +277,7 @@ func (c *Content) indexStats() {
 	}
 	for i := range c.Pioneers {
 		scan(c.Pioneers[i].Abilities, true, -1)
+		c.Pioneers[i].passives = passiveStats(c.Pioneers[i].Abilities)
 	}
 	for i := range c.Items {
 		scan(c.Items[i].Abilities, true, i)
@@ -245,13 +285,17 @@ func (c *Content) indexStats() {
 	for i := range c.Events {
 		// A personal event has an owner; a current event has none.
 		scan(c.Events[i].Abilities, false, -1)
+		c.Events[i].passives = passiveStats(c.Events[i].Abilities)
 	}
 	for i := range c.Monsters {
 		scan(c.Monsters[i].Abilities, true, -1)
+		c.Monsters[i].passives = passiveStats(c.Monsters[i].Abilities)
 	}
 	for i := range c.Scenarios {
 		for k := range c.Scenarios[i].Chapters {
-			scan(c.Scenarios[i].Chapters[k].Abilities, false, -1)
+			ch := &c.Scenarios[i].Chapters[k]
+			scan(ch.Abilities, false, -1)
+			ch.passives = passiveStats(ch.Abilities)
 		}
 	}
 }
@@ -284,9 +328,13 @@ func (s *State) hasStat(cr int, stat Stat) bool {
 		if !s.onBoardPioneer(cr) {
 			break
 		}
-		sum += s.passiveSum(s.pioneerCard(cr).Abilities, cr, cr, stat, false)
+		if pc := s.pioneerCard(cr); pc.passives.has(stat) {
+			sum += s.passiveSum(pc.Abilities, cr, cr, stat, false)
+		}
 		for k := 0; k < int(s.P[cr].PersonalN); k++ {
-			sum += s.passiveSum(s.ct.Events[s.P[cr].Personal[k]].Abilities, cr, cr, stat, false)
+			if ev := &s.ct.Events[s.P[cr].Personal[k]]; ev.passives.has(stat) {
+				sum += s.passiveSum(ev.Abilities, cr, cr, stat, false)
+			}
 		}
 		for _, i := range s.ct.statItems[stat] {
 			if it := &s.Items[i]; it.Zone == ZoneEquipped && int(it.Owner) == cr {
@@ -294,8 +342,8 @@ func (s *State) hasStat(cr int, stat Stat) bool {
 			}
 		}
 	case isMonster(cr):
-		if s.Mx[cr-MonsterBase].Zone == ZonePlay {
-			sum += s.passiveSum(s.monsterCard(cr).Abilities, cr, cr, stat, true)
+		if mc := s.monsterCard(cr); s.Mx[cr-MonsterBase].Zone == ZonePlay && mc.passives.has(stat) {
+			sum += s.passiveSum(mc.Abilities, cr, cr, stat, true)
 		}
 	}
 	return sum > 0
@@ -368,9 +416,13 @@ func (s *State) AllCharacteristics(dst *CharacteristicTable) {
 		if !s.onBoardPioneer(p) {
 			continue
 		}
-		s.addPassives3(&sum, crs, s.pioneerCard(p).Abilities, p, false)
+		if pc := s.pioneerCard(p); pc.passives&characteristicSet != 0 {
+			s.addPassives3(&sum, crs, pc.Abilities, p, false)
+		}
 		for k := 0; k < int(s.P[p].PersonalN); k++ {
-			s.addPassives3(&sum, crs, s.ct.Events[s.P[p].Personal[k]].Abilities, p, false)
+			if ev := &s.ct.Events[s.P[p].Personal[k]]; ev.passives&characteristicSet != 0 {
+				s.addPassives3(&sum, crs, ev.Abilities, p, false)
+			}
 		}
 	}
 	for i := range s.ct.Items {
@@ -393,18 +445,20 @@ func (s *State) AllCharacteristics(dst *CharacteristicTable) {
 		}
 	}
 	// Current events and the chapter: no owner (MA §15.1, §14.1).
-	if e := s.currentEvent(false); e >= 0 {
+	if e := s.currentEvent(false); e >= 0 && s.ct.Events[e].passives&characteristicSet != 0 {
 		s.addPassives3(&sum, crs, s.ct.Events[e].Abilities, -1, false)
 	}
-	if e := s.currentEvent(true); e >= 0 {
+	if e := s.currentEvent(true); e >= 0 && s.ct.Events[e].passives&characteristicSet != 0 {
 		s.addPassives3(&sum, crs, s.ct.Events[e].Abilities, -1, true)
 	}
-	if ch := s.chapter(); ch != nil {
+	if ch := s.chapter(); ch != nil && ch.passives&characteristicSet != 0 {
 		s.addPassives3(&sum, crs, ch.Abilities, -1, false)
 	}
 	// Monsters' cards (auras).
 	for _, m := range s.Order {
-		s.addPassives3(&sum, crs, s.ct.Monsters[m].Abilities, MonsterBase+int(m), true)
+		if mc := &s.ct.Monsters[m]; mc.passives&characteristicSet != 0 {
+			s.addPassives3(&sum, crs, mc.Abilities, MonsterBase+int(m), true)
+		}
 	}
 	for _, cr := range crs {
 		var base [3]int
