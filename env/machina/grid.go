@@ -110,7 +110,7 @@ func (d Direction) Diagonal() bool { return d&1 == 1 }
 var neighbours = func() (n [NumCells][8]int16) {
 	for c := range n {
 		for d := range n[c] {
-			n[c][d] = int16(Step(c, Direction(d)))
+			n[c][d] = int16(stepCalc(c, Direction(d)))
 		}
 	}
 	return n
@@ -118,6 +118,14 @@ var neighbours = func() (n [NumCells][8]int16) {
 
 // Step returns the neighbour of cell c in direction d, or -1 off the canvas.
 func Step(c int, d Direction) int {
+	if uint(c) < NumCells && d < 8 {
+		return int(neighbours[c][d]) // stepCalc's, looked up
+	}
+	return stepCalc(c, d)
+}
+
+// stepCalc is Step worked out (neighbours holds it for every cell).
+func stepCalc(c int, d Direction) int {
 	x, y := c%Size+dirDX[d], c/Size+dirDY[d]
 	if x < 0 || y < 0 || x >= Size || y >= Size {
 		return -1
@@ -213,8 +221,37 @@ func (g *Grid) StaticObstacle(c int) bool {
 // Passable reports whether creatures may stand on the cell, creatures aside:
 // present, not rubble and not an obstacle (MA §17.4).
 func (g *Grid) Passable(c int) bool {
+	if uint(c) >= NumCells {
+		return false
+	}
+	return passableKind[b2i(g.Dest[c] > 0)][g.Kind[c]]
+}
+
+// passable is Passable worked out: present, not rubble, not an obstacle.
+func (g *Grid) passable(c int) bool {
 	return g.Present(c) && !g.BlocksSight(c) && g.Kind[c] != KindRubble && !g.StaticObstacle(c)
 }
+
+// passableKind[t][k] is Passable for a cell of kind k with destruction
+// tokens (t = 1) or none (t = 0): what Passable reads of a cell, looked up.
+var passableKind = func() (t [2][256]bool) {
+	var g Grid
+	for k := range 256 {
+		for d := range 2 {
+			g.Kind[0], g.Dest[0] = CellKind(k), uint8(d)
+			t[d][k] = g.passable(0)
+		}
+	}
+	return t
+}()
+
+// cellX and cellY are the coordinates of each cell (c%Size, c/Size).
+var cellX, cellY = func() (x, y [NumCells]int8) {
+	for c := range x {
+		x[c], y[c] = int8(c%Size), int8(c/Size)
+	}
+	return x, y
+}()
 
 // EdgeBetween returns the edge between two orthogonally neighbouring cells.
 func (g *Grid) EdgeBetween(a, b int) Edge {

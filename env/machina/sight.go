@@ -158,10 +158,21 @@ func (g *Grid) vertexBlocks(vx, vy, sx, sy int, mode uint8) bool {
 // orthogonally or diagonally and are in line of sight (MA §17.2). Across a
 // tile border this holds where the border is open (MA §11.4, §22.12).
 func (g *Grid) Adjacent(a, b int) bool {
-	if a == b || !g.Present(a) || !g.Present(b) || Cheb(a, b) != 1 {
+	if a == b || !g.Present(a) || !g.Present(b) {
 		return false
 	}
-	return g.neighbourSight(a, b, SightPlain)
+	// neighbourSight in plain sight, from the cells' coordinates.
+	ax, ay, bx, by := int(cellX[a]), int(cellY[a]), int(cellX[b]), int(cellY[b])
+	sx, sy := bx-ax, by-ay
+	switch {
+	case sx < -1 || sx > 1 || sy < -1 || sy > 1:
+		return false // Chebyshev distance over 1
+	case sy == 0:
+		return !g.V[ay][max(ax, bx)].Blocks()
+	case sx == 0:
+		return !g.H[max(ay, by)][ax].Blocks()
+	}
+	return !g.vertexBlocks(max(ax, bx), max(ay, by), sx, sy, SightPlain)
 }
 
 // neighbourSight is LineOfSight for two touching cells: the segment crosses
