@@ -97,10 +97,17 @@ func (s *State) targetsUpTo(user int, a *Ability, dst []int, stop int) []int {
 			mode = SightObstacles
 		}
 		through := s.statSum(user, StatThroughWalls) > 0 // Long Limbs
+		// Only a cell with a creature, a barrel, a chest (attacked as a
+		// barrel) or a standing ritual can be a target (ok): the square's
+		// other cells are passed over without asking.
+		rituals := len(s.Rituals) > 0
 		cx, cy := c%Size, c/Size
 		for y := max(0, cy-r); y <= min(Size-1, cy+r); y++ {
 			for x := max(0, cx-r); x <= min(Size-1, cx+r); x++ {
 				n := y*Size + x
+				if k := s.Board.Kind[n]; s.Occ[n] < 0 && k != KindBarrel && k != KindChest && !rituals {
+					continue
+				}
 				if s.Board.Present(n) && ok(n) && (through || s.Board.LineOfSight(c, n, mode, &s.Occ)) {
 					dst = append(dst, n)
 					if len(dst) == stop {
