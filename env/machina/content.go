@@ -226,6 +226,9 @@ type Content struct {
 	// lists the items with such a passive.
 	statSelf  [numStats]bool
 	statItems [numStats][]int16
+	// printedItems lists the items with a printed defence or will, in
+	// order: only they add to those of the pioneer who equips them.
+	printedItems []int16
 }
 
 // Limits of the fixed layout.

@@ -40,7 +40,7 @@ func (s *State) statSum(cr int, stat Stat) int {
 	}
 	if (stat == StatDefence || stat == StatWill) && isPioneer(cr) && s.onBoardPioneer(cr) {
 		// The printed defence and will of the items cr has equipped.
-		for i := range s.ct.Items {
+		for _, i := range s.ct.printedItems {
 			if it := &s.Items[i]; it.Zone == ZoneEquipped && int(it.Owner) == cr {
 				if stat == StatDefence {
 					sum += int(s.ct.Items[i].Defence)
@@ -279,8 +279,12 @@ func (c *Content) indexStats() {
 		scan(c.Pioneers[i].Abilities, true, -1)
 		c.Pioneers[i].passives = passiveStats(c.Pioneers[i].Abilities)
 	}
+	c.printedItems = nil
 	for i := range c.Items {
 		scan(c.Items[i].Abilities, true, i)
+		if c.Items[i].Defence != 0 || c.Items[i].Will != 0 {
+			c.printedItems = append(c.printedItems, int16(i))
+		}
 	}
 	for i := range c.Events {
 		// A personal event has an owner; a current event has none.
@@ -425,7 +429,7 @@ func (s *State) AllCharacteristics(dst *CharacteristicTable) {
 			}
 		}
 	}
-	for i := range s.ct.Items {
+	for _, i := range s.ct.printedItems {
 		// The printed defence and will of the items a pioneer on the board
 		// has equipped, for that pioneer.
 		if it := &s.Items[i]; it.Zone == ZoneEquipped && isPioneer(int(it.Owner)) && int(it.Owner) < int(s.N) && s.onBoardPioneer(int(it.Owner)) {
