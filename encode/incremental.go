@@ -239,25 +239,26 @@ type IncrementalEncoder interface {
 type Memory struct {
 	plan   *Plan
 	enc    Encoder
-	keys   []Key    // of the blocks before plan.narrow
-	keys32 []uint32 // of the Narrow blocks, from plan.narrow on
-	live   []uint64 // bit b set when block b's key is not zero
-	guards [][]byte // each guard's input, then its keep bytes (guard.go)
+	keys   []Key          // of the blocks before plan.narrow
+	keys32 []uint32       // of the Narrow blocks, from plan.narrow on
+	live   []uint64       // bit b set when block b's key is not zero
+	tag    any            // of the last encoding (Within)
+	t      *Touched       // the caller's record of the row, or nil
+	f32    unsafe.Pointer // the row last written (its first elements)
+	i32    unsafe.Pointer
+	u8     unsafe.Pointer
+	valid  bool             // keys describe the row at f32, i32
+	full   bool             // the encoding in progress rewrites every block
+	o      Obs              // the row of the encoding in progress
+	check  Obs              // the full encoding, in check mode
+	viewer game.AgentID     // of the encoding in progress, for the check
+	state  game.State       // of the encoding in progress, for the check
+	stats  IncrementalStats // Kept is derived (Stats)
+	// guards holds each guard's input, then its keep bytes (guard.go);
 	// consulted has bit g set once the encoding in progress consulted
 	// guard g.
+	guards    [][]byte
 	consulted uint64
-	tag       any            // of the last encoding (Within)
-	t         *Touched       // the caller's record of the row, or nil
-	f32       unsafe.Pointer // the row last written (its first elements)
-	i32       unsafe.Pointer
-	u8        unsafe.Pointer
-	valid     bool             // keys describe the row at f32, i32
-	full      bool             // the encoding in progress rewrites every block
-	o         Obs              // the row of the encoding in progress
-	check     Obs              // the full encoding, in check mode
-	viewer    game.AgentID     // of the encoding in progress, for the check
-	state     game.State       // of the encoding in progress, for the check
-	stats     IncrementalStats // Kept is derived (Stats)
 }
 
 // IncrementalStats counts what a memory's encodings did, for tests and

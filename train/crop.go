@@ -74,18 +74,19 @@ func (c *CropConfig) validate() error {
 	return nil
 }
 
-// cropOnlyConflict names the first field that crop.only would leave out
-// of the float input while a convolution reads it (the encoders read the
-// raw float input, which no longer holds it), or "".
-func cropOnlyConflict(l *encode.Layout, nc *NetworkConfig) string {
-	if !nc.Crop.Only || !nc.Conv {
+// cropOnlyConflict names the encoders that crop.only cannot go with, or
+// "": set encoders and convolutions read their fields at their offsets in
+// the float input, which leaving the planes out would move.
+func cropOnlyConflict(nc *NetworkConfig) string {
+	switch {
+	case !nc.Crop.Only:
 		return ""
-	}
-	for i := range l.Fields {
-		f := &l.Fields[i]
-		if FieldEncoder(f) == ConvEncoder && !slices.Contains(nc.Exclude, f.Name) {
-			return f.Name
-		}
+	case nc.Sets && nc.Conv:
+		return "network.sets and network.conv"
+	case nc.Sets:
+		return "network.sets"
+	case nc.Conv:
+		return "network.conv"
 	}
 	return ""
 }
@@ -102,8 +103,8 @@ func addCrops(a *Arch, l *encode.Layout, nc *NetworkConfig) error {
 	if !ok || c.DType != encode.Int32 || c.Size() != 1 {
 		return fmt.Errorf("config network.crop.center: %s has no int32 field %q of one element", a.Env, cfg.Center)
 	}
-	if f := cropOnlyConflict(l, nc); f != "" {
-		return fmt.Errorf("config network.crop.only: it leaves %s out of the input that network.conv reads; set conv false or add %s to network.exclude", f, f)
+	if enc := cropOnlyConflict(nc); enc != "" {
+		return fmt.Errorf("config network.crop.only: not with %s (their encoders read fields at offsets of the input that leaving the planes out would move)", enc)
 	}
 	for i := range l.Fields {
 		f := &l.Fields[i]

@@ -72,8 +72,8 @@ func TestCropWindow(t *testing.T) {
 }
 
 // TestCropConfigErrors: a window needs an odd size and an int32 field of one
-// element to centre on, and an env with spatial planes; crop.only cannot
-// leave out planes that a convolution reads.
+// element to centre on, and an env with spatial planes; crop.only cannot go
+// with encoders, which read the float input at offsets it would move.
 func TestCropConfigErrors(t *testing.T) {
 	for _, c := range []struct {
 		crop CropConfig
@@ -86,12 +86,17 @@ func TestCropConfigErrors(t *testing.T) {
 		{CropConfig{Size: 5, Center: "global"}, machinaID, `no int32 field "global"`},
 		{CropConfig{Size: 5, Center: "pioneer_seat"}, machinaID, `no int32 field "pioneer_seat" of one element`},
 		{CropConfig{Only: true}, machinaID, "odd size"},
-		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "conv", "leaves board out of the input that network.conv reads"},
+		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "conv", "not with network.conv"},
+		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "sets", "not with network.sets"},
 	} {
 		cfg := encoderConfig(machinaID)
 		cfg.Network = NetworkConfig{Crop: c.crop}
-		if c.id == "conv" { // the window alone, with convolutions over the planes it leaves out
+		switch c.id { // the window alone, with encoders that read the float input at offsets
+		case "conv":
 			cfg.Network.Conv, cfg.Network.ConvChannels = true, []int{4}
+			c.id = machinaID
+		case "sets":
+			cfg.Network.Sets, cfg.Network.SetHidden = true, []int{4}
 			c.id = machinaID
 		}
 		err := cfg.Validate()
