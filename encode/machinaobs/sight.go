@@ -39,9 +39,8 @@ type sightRowCache struct {
 //     reach plane; a change of the board drops only the steps of the cells
 //     around what changed (reachSteps.forget).
 //
-// The cache is about 3 KB (the board,
-// four rows, the steps), so an env in a vector of 4096 holds little more
-// than its state. An encoder shared by goroutines lets one use the cache at
+// The cache is about 3 KB (the board, four rows, the steps), so an env in
+// a vector of 4096 holds little more than its state. An encoder shared by goroutines lets one use the cache at
 // a time; the others encode without it.
 type boardCache struct {
 	mu    sync.Mutex

@@ -94,24 +94,6 @@ func (set statSet) has(stat Stat) bool { return set&(1<<stat) != 0 }
 // characteristicSet holds the stats AllCharacteristics sums (addPassives3).
 const characteristicSet = statSet(1<<StatMaxStamina | 1<<StatDefence | 1<<StatWill | 1<<StatDefWill)
 
-// passiveStats is the set of stats the passive effects of abs change, a
-// def_will effect counting for defence and will too.
-func passiveStats(abs []Ability) statSet {
-	var set statSet
-	for ai := range abs {
-		if abs[ai].When != WhenPassive {
-			continue
-		}
-		for _, e := range abs[ai].Effects {
-			set |= 1 << e.Stat
-			if e.Stat == StatDefWill {
-				set |= 1<<StatDefence | 1<<StatWill
-			}
-		}
-	}
-	return set
-}
-
 // passiveSum adds the passive modify effects of one card that reach cr.
 // owner is the card's creature, or -1; monsterSide says whose card an ownerless
 // default scope reaches (horror events: monsters).
@@ -256,50 +238,54 @@ func (c *Content) indexStats() {
 		c.statSelf[st] = Stat(st) != StatDefence && Stat(st) != StatWill && Stat(st) != StatDefWill
 		c.statItems[st] = nil
 	}
-	scan := func(abs []Ability, owned bool, item int) {
+	// scan indexes one card's passives and returns the set of stats they
+	// change, a def_will effect counting for defence and will too.
+	scan := func(abs []Ability, owned bool, item int) statSet {
+		var set statSet
 		for ai := range abs {
 			if abs[ai].When != WhenPassive {
 				continue
 			}
 			for _, e := range abs[ai].Effects {
+				set |= 1 << e.Stat
+				if e.Stat == StatDefWill { // it adds to both (statSum)
+					set |= 1<<StatDefence | 1<<StatWill
+				}
 				if !owned || (e.On != ScopeDefault && e.On != ScopeSelf) {
 					c.statSelf[e.Stat] = false
 				}
 				if item >= 0 {
 					c.listItem(e.Stat, item)
-					if e.Stat == StatDefWill { // it adds to both (statSum)
+					if e.Stat == StatDefWill {
 						c.listItem(StatDefence, item)
 						c.listItem(StatWill, item)
 					}
 				}
 			}
 		}
+		return set
 	}
 	for i := range c.Pioneers {
-		scan(c.Pioneers[i].Abilities, true, -1)
-		c.Pioneers[i].passives = passiveStats(c.Pioneers[i].Abilities)
+		c.Pioneers[i].passives = scan(c.Pioneers[i].Abilities, true, -1)
 	}
 	c.printedItems = nil
 	for i := range c.Items {
-		scan(c.Items[i].Abilities, true, i)
+		scan(c.Items[i].Abilities, true, i) // items are found through statItems
 		if c.Items[i].Defence != 0 || c.Items[i].Will != 0 {
 			c.printedItems = append(c.printedItems, int16(i))
 		}
 	}
 	for i := range c.Events {
 		// A personal event has an owner; a current event has none.
-		scan(c.Events[i].Abilities, false, -1)
-		c.Events[i].passives = passiveStats(c.Events[i].Abilities)
+		c.Events[i].passives = scan(c.Events[i].Abilities, false, -1)
 	}
 	for i := range c.Monsters {
-		scan(c.Monsters[i].Abilities, true, -1)
-		c.Monsters[i].passives = passiveStats(c.Monsters[i].Abilities)
+		c.Monsters[i].passives = scan(c.Monsters[i].Abilities, true, -1)
 	}
 	for i := range c.Scenarios {
 		for k := range c.Scenarios[i].Chapters {
 			ch := &c.Scenarios[i].Chapters[k]
-			scan(ch.Abilities, false, -1)
-			ch.passives = passiveStats(ch.Abilities)
+			ch.passives = scan(ch.Abilities, false, -1)
 		}
 	}
 }
