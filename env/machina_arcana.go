@@ -57,6 +57,22 @@ var machinaPotentials = []PotentialTerm{
 		}
 		return min(1, float64(k)/float64(4*max(1, int(m.N))))
 	}},
+	{Name: "gear", Doc: "the pioneers' equipment in [0, 1]: the mean over seats of the items a pioneer has equipped (main items, upgrades and extensions, MA §13.1, §13.5) over 3, capped at 1, 0 for a dead pioneer", Value: func(s game.State) float64 {
+		m := s.(*machina.State)
+		var n [machina.MaxPioneers]int
+		for i := range m.Items {
+			if it := &m.Items[i]; it.Zone == machina.ZoneEquipped && it.Owner >= 0 && int(it.Owner) < machina.MaxPioneers {
+				n[it.Owner]++
+			}
+		}
+		sum := 0.0
+		for i := 0; i < int(m.N); i++ {
+			if m.P[i].Alive {
+				sum += min(1, float64(n[i])/3)
+			}
+		}
+		return sum / float64(max(1, int(m.N)))
+	}},
 }
 
 // The team reward of the MachinaArcana/* envs: Step's reward is the pioneers'

@@ -9,6 +9,7 @@ import (
 	"github.com/mythos-rl/mythos/env"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
+	"github.com/mythos-rl/mythos/env/machina"
 )
 
 const allTerms = "clues:0.1,act:0.5,doom:0.2,damage:0.3"
@@ -289,7 +290,7 @@ func BenchmarkStepShaping(b *testing.B) {
 // pioneers take the team's shaping negated; in the cooperative game the
 // monsters seat takes none.
 func TestShapingFollowsSides(t *testing.T) {
-	const terms = "advance:1,chapter:1,danger:1,health:1,kills:1"
+	const terms = "advance:1,chapter:1,danger:1,health:1,kills:1,gear:1"
 	for _, coop := range []string{"false", "true"} {
 		base := env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": coop}
 		shapedOpts := env.Options{"shaping": terms}
@@ -388,5 +389,53 @@ func TestMachinaAdvanceMovesAndAllocatesNothing(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(200, func() { sh.Potential(e.State()) }); n != 0 {
 		t.Fatalf("the advance potential allocates %.1f times per call", n)
+	}
+}
+
+// TestMachinaGearCountsEquippedItems: the gear term is the mean over seats of
+// the items each pioneer has equipped (MA §13.1, §13.5: a chain's upgrades
+// and extensions are equipped too) over 3, capped at 1; items in an
+// inventory do not count, nor does a dead pioneer.
+func TestMachinaGearCountsEquippedItems(t *testing.T) {
+	e, err := env.Make(env.MachinaFrozenEngineID, env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, _ := env.Lookup(env.MachinaFrozenEngineID)
+	sh, err := env.ParseShaping(env.Options{"shaping": "gear:1"}, entry.Potentials)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Reset(7)
+	m := e.State().(*machina.State)
+	for i := range m.Items {
+		if m.Items[i].Zone == machina.ZoneEquipped || m.Items[i].Zone == machina.ZoneInventory {
+			m.Items[i].Zone = machina.ZoneDeck
+		}
+	}
+	if got := sh.Potential(m); got != 0 {
+		t.Fatalf("nothing equipped: gear %v, want 0", got)
+	}
+	place := func(item int, z machina.Zone, owner int8) {
+		m.Items[item].Zone, m.Items[item].Owner = z, owner
+	}
+	place(0, machina.ZoneEquipped, 0)
+	place(1, machina.ZoneEquipped, 0) // an upgrade in pioneer 0's chain counts as equipped
+	place(2, machina.ZoneInventory, 1)
+	if got, want := sh.Potential(m), (2.0/3+0)/2; math.Abs(got-want) > 1e-12 {
+		t.Fatalf("two equipped by pioneer 0, one in pioneer 1's inventory: gear %v, want %v", got, want)
+	}
+	for item := 3; item < 7; item++ {
+		place(item, machina.ZoneEquipped, 1)
+	}
+	if got, want := sh.Potential(m), (2.0/3+1)/2; math.Abs(got-want) > 1e-12 {
+		t.Fatalf("pioneer 1 with four equipped (capped at 3): gear %v, want %v", got, want)
+	}
+	m.P[1].Alive = false
+	if got, want := sh.Potential(m), (2.0/3)/2; math.Abs(got-want) > 1e-12 {
+		t.Fatalf("pioneer 1 dead: gear %v, want %v", got, want)
+	}
+	if n := testing.AllocsPerRun(200, func() { sh.Potential(m) }); n != 0 {
+		t.Fatalf("the gear potential allocates %.1f times per call", n)
 	}
 }

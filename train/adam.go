@@ -12,6 +12,9 @@ type Adam struct {
 	Step int
 	// M and V are the first and second moments, one slice per parameter.
 	M, V [][]float32
+	// parts is how many goroutines share an update (parts.go); the update
+	// is element by element, so it never changes results.
+	parts int
 }
 
 // NewAdam makes an optimiser for params with the usual constants.
@@ -57,17 +60,21 @@ func (a *Adam) ClipAndUpdate(params []*Param, grads [][]float32, maxNorm, lr flo
 	b1, b2 := float32(a.Beta1), float32(a.Beta2)
 	step := float32(lr * math.Sqrt(c2) / c1)
 	eps := float32(a.Eps * math.Sqrt(c2))
-	for k, p := range params {
-		m, v, g := a.M[k], a.V[k], grads[k]
-		for i := range p.Data {
-			gi := g[i]
-			if scale != 1 {
-				gi = float32(gi * scale)
+	parts := max(1, a.parts)
+	inParts(parts, func(part int) {
+		for k, p := range params {
+			lo, hi := share(len(p.Data), part, parts)
+			m, v, g, w := a.M[k][lo:hi], a.V[k][lo:hi], grads[k][lo:hi], p.Data[lo:hi]
+			for i := range w {
+				gi := g[i]
+				if scale != 1 {
+					gi = float32(gi * scale)
+				}
+				m[i] = b1*m[i] + (1-b1)*gi
+				v[i] = b2*v[i] + (1-b2)*gi*gi
+				w[i] -= step * m[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
 			}
-			m[i] = b1*m[i] + (1-b1)*gi
-			v[i] = b2*v[i] + (1-b2)*gi*gi
-			p.Data[i] -= step * m[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
 		}
-	}
+	})
 	return norm
 }

@@ -18,3 +18,20 @@ func BenchmarkAdam(b *testing.B) {
 		a.ClipAndUpdate(params, grads, 0.5, 1e-4)
 	}
 }
+
+// BenchmarkAdamTwoParts is BenchmarkAdam shared by two goroutines.
+func BenchmarkAdamTwoParts(b *testing.B) {
+	params := []*Param{newParam("w1", 14877, 128), newParam("b1", 128), newParam("w2", 128, 128), newParam("pi", 128, 1927)}
+	grads := zerosLike(params)
+	for _, g := range grads {
+		for i := range g {
+			g[i] = float32(i%7) - 3
+		}
+	}
+	a := NewAdam(params)
+	a.parts = 2
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.ClipAndUpdate(params, grads, 0.5, 1e-4)
+	}
+}

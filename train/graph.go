@@ -44,6 +44,8 @@ type lossGraph struct {
 	dconv [][]float32
 	convW []int
 	c     []float32 // z0 W1[:f32], per minibatch
+	// parts is how many goroutines share setPX and backPX (parts.go).
+	parts int
 
 	// The policy head's columns (head.go): the graph's logits are Width
 	// columns, cols[j] the action of column j (len(cols) ≤ Width; the rest
@@ -103,7 +105,7 @@ func newHeadGraph(net *Net, f32, b, width int, cfg *Config) (lg *lossGraph, err 
 		}
 	}()
 	g := G.NewGraph()
-	lg = &lossGraph{net: net, params: net.Params(), B: b, Width: width}
+	lg = &lossGraph{net: net, params: net.Params(), B: b, Width: width, parts: min(cfg.workers(), maxParts)}
 	var maskBias, act, oldLogp, adv, ret, weight, bcw *G.Node
 	var logits, value, policyLoss, valueLoss, entropy, approxKL, clipFrac, bcLoss *G.Node
 	A := width
@@ -319,6 +321,8 @@ func (lg *lossGraph) close() { lg.vm.Close() }
 
 // setPX writes px = x W1[:f32] for the minibatch rows of r, visiting only
 // the features that differ from z0: x W = z0 W + (x - z0) W. Padding rows get 0.
+// The rows are shared among lg.parts goroutines (each output row is one
+// row's alone).
 func (lg *lossGraph) setPX(r *rollout, rows []int32) {
 	if lg.px == nil {
 		return
@@ -332,50 +336,61 @@ func (lg *lossGraph) setPX(r *rollout, rows []int32) {
 		}
 	}
 	px := data(lg.pxT)
-	for j := 0; j < lg.B; j++ {
-		out := px[j*h1 : (j+1)*h1]
-		if j >= len(rows) {
-			clear(out)
-			continue
+	inParts(lg.parts, func(p int) {
+		lo, hi := share(lg.B, p, lg.parts)
+		for j := lo; j < hi; j++ {
+			out := px[j*h1 : (j+1)*h1]
+			if j >= len(rows) {
+				clear(out)
+				continue
+			}
+			copy(out, lg.c)
+			row := rows[j]
+			for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
+				i, d := int(r.spIdx[k]), r.spVal[k]
+				axpy(d, w.Data[i*h1:(i+1)*h1], out)
+			}
 		}
-		copy(out, lg.c)
-		row := rows[j]
-		for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
-			i, d := int(r.spIdx[k]), r.spVal[k]
-			axpy(d, w.Data[i*h1:(i+1)*h1], out)
-		}
-	}
+	})
 }
 
 // backPX writes the gradient of W1[:f32] into g from the gradient of px:
 // dW = z0ᵀ Σ_rows dpx + Σ_rows (x - z0)ᵀ dpx (padding rows have dpx = 0).
+// Feature i's gradient row belongs to part i mod lg.parts, which adds the
+// rows' terms to it in the minibatch's order, as one part would.
 func (lg *lossGraph) backPX(r *rollout, rows []int32, g []float32) {
 	if lg.px == nil {
 		return
 	}
 	h1 := lg.net.Hidden[0][0].Shape[1]
 	g = g[:len(r.z0)*h1]
-	clear(g)
 	clear(lg.c)
 	for j := 0; j < lg.B; j++ {
 		for c, v := range lg.dpx[j*h1 : (j+1)*h1] {
 			lg.c[c] += v
 		}
 	}
-	for i, z := range r.z0 {
-		if z != 0 {
-			for c, v := range lg.c {
-				g[i*h1+c] = z * v
+	parts := lg.parts
+	inParts(parts, func(p int) {
+		for i := p; i < len(r.z0); i += parts {
+			gi := g[i*h1 : (i+1)*h1]
+			if z := r.z0[i]; z != 0 {
+				for c, v := range lg.c {
+					gi[c] = z * v
+				}
+			} else {
+				clear(gi)
 			}
 		}
-	}
-	for j, row := range rows {
-		d := lg.dpx[j*h1 : (j+1)*h1]
-		for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
-			i, x := int(r.spIdx[k]), r.spVal[k]
-			axpy(x, d, g[i*h1:(i+1)*h1])
+		for j, row := range rows {
+			d := lg.dpx[j*h1 : (j+1)*h1]
+			for k := r.spStart[row]; k < r.spStart[row+1]; k++ {
+				if i, x := int(r.spIdx[k]), r.spVal[k]; i%parts == p {
+					axpy(x, d, g[i*h1:(i+1)*h1])
+				}
+			}
 		}
-	}
+	})
 }
 
 // setEmb writes the embedding bags of the minibatch rows (padding rows 0).

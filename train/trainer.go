@@ -128,7 +128,9 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	t.rng.Seed(game.DeriveSeed(cfg.Seed, 1))
 	t.Progress.BestEval = -1
 	for _, n := range t.Model.Nets {
-		t.adams = append(t.adams, NewAdam(n.Params()))
+		a := NewAdam(n.Params())
+		a.parts = min(cfg.workers(), maxParts)
+		t.adams = append(t.adams, a)
 	}
 	var cursors []EnvCursor
 	t.Progress.WarmupPending = cfg.Teacher != "" && !resume
