@@ -11,7 +11,9 @@
 // had equipped (MA §13.1, §13.5) and the monsters on the board; then the
 // rounds and decisions spent in it, the pioneers who died in it, and the
 // monsters destroyed by the end of the games that ended there. Then how the
-// games ended. Game k is seeded game.DeriveSeed(seed, k).
+// games ended, and what the agent chose as the target of an ability (MA §17):
+// a monster, a pioneer or another cell, and how often it passed a monster
+// over. Game k is seeded game.DeriveSeed(seed, k).
 package main
 
 import (
@@ -60,6 +62,7 @@ func run(spec string, games int, seed uint64, optText string) error {
 	}
 	var ch []chapter
 	ends := map[string]int{}
+	var tg targets
 	wins := 0
 	for k := 0; k < games; k++ {
 		gs := game.DeriveSeed(seed, uint64(k))
@@ -81,7 +84,11 @@ func run(spec string, games int, seed uint64, optText string) error {
 				alive = living(m)
 			}
 			ch[cur].decisions++
-			tr, err := e.Step(a.Act(e, &info))
+			act := a.Act(e, &info)
+			if m.Prompt().Kind == machina.PromptTarget {
+				tg.add(m, act)
+			}
+			tr, err := e.Step(act)
 			if err != nil {
 				return fmt.Errorf("game %d: %w", k, err)
 			}
@@ -116,6 +123,8 @@ func run(spec string, games int, seed uint64, optText string) error {
 			per(x.hp), per(x.equipped), per(x.monsters), per(x.rounds), per(x.decisions), per(x.deaths), x.ended, x.kills/max(1, x.ended))
 	}
 	fmt.Println("(health, equipped and monsters at the chapter's start, per game that entered it; kills per game that ended in it)")
+	fmt.Printf("ability targets: %d prompts; chosen a monster %d, a pioneer %d, another cell or pass %d; a monster offered but not chosen %d\n",
+		tg.prompts, tg.monster, tg.pioneer, tg.other, tg.passedOver)
 	keys := make([]string, 0, len(ends))
 	for k := range ends {
 		keys = append(keys, k)
@@ -125,6 +134,35 @@ func run(spec string, games int, seed uint64, optText string) error {
 		fmt.Printf("  %-40s %d\n", k, ends[k])
 	}
 	return nil
+}
+
+// targets counts the answers to target prompts (MA §17).
+type targets struct{ prompts, monster, pioneer, other, passedOver int }
+
+// add counts answer act to the target prompt of m.
+func (t *targets) add(m *machina.State, act int) {
+	t.prompts++
+	occupant := func(code int) int {
+		if c := code - int(machina.CodeCell); c >= 0 && c < machina.NumCells {
+			return int(m.Occ[c])
+		}
+		return -1
+	}
+	offered := false
+	for _, o := range m.Prompt().Options {
+		offered = offered || occupant(int(o.Code)) >= machina.MonsterBase
+	}
+	switch oc := occupant(act); {
+	case oc >= machina.MonsterBase:
+		t.monster++
+	case oc >= 0:
+		t.pioneer++
+	default:
+		t.other++
+	}
+	if offered && occupant(act) < machina.MonsterBase {
+		t.passedOver++
+	}
 }
 
 // enter adds what chapter c's entry finds to x.
