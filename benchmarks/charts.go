@@ -132,7 +132,8 @@ func StrengthChart(path, title string, rs []AgentResult) error {
 }
 
 // agentColors colour the agents of the baselines chart, in the order they
-// first appear.
+// first appear: grey, then the Tableau 10 palette without its grey, so that
+// ten agents (three baselines and seven trained policies) are told apart.
 var agentColors = []color.Color{
 	color.RGBA{R: 0xa0, G: 0xa0, B: 0xa0, A: 0xff}, // grey: the first agent (random by default)
 	colorRaw,
@@ -140,6 +141,10 @@ var agentColors = []color.Color{
 	color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
 	color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff},
 	color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
+	color.RGBA{R: 0x8c, G: 0x56, B: 0x4b, A: 0xff},
+	color.RGBA{R: 0xe3, G: 0x77, B: 0xc2, A: 0xff},
+	color.RGBA{R: 0xbc, G: 0xbd, B: 0x22, A: 0xff},
+	color.RGBA{R: 0x17, G: 0xbe, B: 0xcf, A: 0xff},
 }
 
 // BaselinesChart writes a chart of the baselines in two panels, one group
