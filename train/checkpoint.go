@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // A checkpoint is a directory:
@@ -134,8 +135,8 @@ func LoadModel(dir string) (*Model, error) {
 	if err := json.Unmarshal(js, &arch); err != nil {
 		return nil, fmt.Errorf("%s/network.json: %w", dir, err)
 	}
-	if arch.Format != Format && arch.Format != FormatEncoders && arch.Format != FormatCrop && arch.Format != FormatCropOnly {
-		return nil, fmt.Errorf("%s/network.json: format %q, want %q, %q, %q or %q", dir, arch.Format, Format, FormatEncoders, FormatCrop, FormatCropOnly)
+	if !slices.Contains([]string{Format, FormatEncoders, FormatCrop, FormatCropOnly, FormatPointer}, arch.Format) {
+		return nil, fmt.Errorf("%s/network.json: format %q, want one of %q, %q, %q, %q or %q", dir, arch.Format, Format, FormatEncoders, FormatCrop, FormatCropOnly, FormatPointer)
 	}
 	arrays, err := ReadNPZ(filepath.Join(dir, "weights.npz"))
 	if err != nil {

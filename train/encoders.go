@@ -33,6 +33,9 @@ type NetworkConfig struct {
 	// Crop appends an egocentric window of every spatial stack to the float
 	// input (crop.go).
 	Crop CropConfig `yaml:"crop"`
+	// Pointer adds the pointer term to the policy head (pointer.go): the
+	// env's observation must list its options as feature rows.
+	Pointer bool `yaml:"pointer"`
 }
 
 // validate reports the first setting of n that cannot work.

@@ -290,6 +290,7 @@ func TestEncoderSmokeConfigs(t *testing.T) {
 		{"lcg-sets-smoke.yaml", lcg.TheGatheringID, FormatEncoders},
 		{"machina-crop-smoke.yaml", machinaID, FormatCrop},
 		{"machina-window-smoke.yaml", machinaID, FormatCropOnly},
+		{"machina-pointer-smoke.yaml", machinaID, FormatPointer},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			cfg, err := LoadConfig(filepath.Join("configs", c.file))

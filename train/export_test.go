@@ -22,7 +22,8 @@ import (
 // probabilities from network.json and weights.npz: the MLP on Cipher, set
 // encoders and convolutions on Machina Arcana, the MLP with an egocentric
 // window (crop) on Machina Arcana, with the window alone (crop.only), set
-// encoders on The Gathering. Skipped without numpy in $MYTHOS_PYTHON (default python3).
+// encoders on The Gathering, the pointer term on Machina Arcana (with the
+// window alone) and on The Gathering (with set encoders). Skipped without numpy in $MYTHOS_PYTHON (default python3).
 func TestNumpyExportMatchesGo(t *testing.T) {
 	python := os.Getenv("MYTHOS_PYTHON")
 	if python == "" {
@@ -53,6 +54,22 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 		if arch.Format != FormatCropOnly || len(arch.Dropped) != 1 {
 			t.Fatalf("format %q, dropped %+v", arch.Format, arch.Dropped)
 		}
+		numpyMatchesGo(t, python, e, arch)
+	})
+	t.Run("pointer", func(t *testing.T) {
+		// the pointer term with the window alone, as the Machina configs use it
+		cfg := pointerConfig(machinaID)
+		cfg.Network.Crop = CropConfig{Size: 5, Center: "actor_cell", Only: true}
+		e, arch := envArch(t, machinaID, &cfg)
+		if arch.Format != FormatPointer || arch.Nets[0].Pointer == nil {
+			t.Fatalf("format %q, pointer %+v", arch.Format, arch.Nets[0].Pointer)
+		}
+		numpyMatchesGo(t, python, e, arch)
+	})
+	t.Run("pointer-sets", func(t *testing.T) {
+		cfg := encoderConfig(lcg.TheGatheringID)
+		cfg.Network.Conv, cfg.Network.Pointer = false, true
+		e, arch := envArch(t, lcg.TheGatheringID, &cfg)
 		numpyMatchesGo(t, python, e, arch)
 	})
 	for _, id := range []string{machinaID, lcg.TheGatheringID} {
@@ -92,6 +109,11 @@ func numpyMatchesGo(t *testing.T, python string, e env.Env, arch Arch) {
 	for _, n := range m.Nets {
 		for j := range n.Pi[0].Data {
 			n.Pi[0].Data[j] *= 30
+		}
+		if n.Ptr != nil { // a pointer term of the head's scale
+			for j := range n.Ptr.Data {
+				n.Ptr.Data[j] *= 100
+			}
 		}
 	}
 	m.Norm.Freeze()
@@ -279,4 +301,39 @@ func fullLogits(p *Policy, info *env.Info) []float32 {
 	out := make([]float32, len(p.logits))
 	p.Model.NetFor(int(info.Agent)).Forward(p.x, p.scratch.enc, p.obs.I32, out, p.scratch)
 	return out
+}
+
+// TestPolicyPlaysAnEnvThatGainedFields: the committed Machina Arcana policy
+// was trained before the observation gained its option rows; it still plays
+// the env (its fields copied out by name), and a policy missing one of its
+// fields from the env is refused with the field named.
+func TestPolicyPlaysAnEnvThatGainedFields(t *testing.T) {
+	m, err := LoadModel(filepath.Join("results", "machina-very-quick-window", "best"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := env.Make(machinaID, env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": "true", "skip_trivial": "true", "max_steps": "200"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.Spec().Layout.Field(PointerRowsField); !ok {
+		t.Fatal("the env has no option rows: this test no longer tests a gained field")
+	}
+	for _, f := range m.Arch.Fields {
+		if f.Name == PointerRowsField {
+			t.Fatal("the committed policy has the option rows: this test no longer tests a gained field")
+		}
+	}
+	p := NewPolicy(m, false)
+	if err := p.CheckEnv(e); err != nil || p.remap == nil {
+		t.Fatalf("CheckEnv: %v (remap %d fields)", err, len(p.remap))
+	}
+	if _, err := agents.Play(e, p, 3); err != nil {
+		t.Fatal(err)
+	}
+	m.Arch.Fields[1].Name = "no_such_field"
+	q := NewPolicy(m, false)
+	if err := q.CheckEnv(e); err == nil || !strings.Contains(err.Error(), `no field "no_such_field"`) {
+		t.Fatalf("CheckEnv with a field the env lacks: %v", err)
+	}
 }

@@ -38,6 +38,8 @@ type lossGraph struct {
 	// sets and convs are the encoders' inputs (graph_encoders.go).
 	sets  []setInputs
 	convs []*tensor.Dense
+	// ptr are the pointer term's inputs (pointer.go).
+	ptr pointerInputs
 	// dconv[k] is the gradient of convs[k] (the first convolution's output
 	// before its bias), convW[k] the index in params of that convolution's
 	// weight (see backConv).
@@ -192,6 +194,9 @@ func newHeadGraph(net *Net, f32, b, width int, cfg *Config) (lg *lossGraph, err 
 	lg.wrt = append(lg.wrt, hw, hb)
 	lg.wrtAt = append(lg.wrtAt, [2]int{-4, 0}, [2]int{-5, 0})
 	logits = G.Must(G.BroadcastAdd(G.Must(G.Mul(h, hw)), hb, nil, []byte{0}))
+	if net.Ptr != nil {
+		logits = lg.buildPointer(g, h, param(index[net.Ptr], 0, net.Ptr), logits, b, A)
+	}
 	value = G.Must(G.Reshape(affine(h, net.V), tensor.Shape{b}))
 
 	G.Read(logits, &lg.outLogits)

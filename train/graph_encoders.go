@@ -10,12 +10,24 @@ import (
 // setInputs are the graph inputs of one set encoder over a minibatch of B
 // rows of N entities: the entities' features x [B·N, D]; keep [B·N, H] (1 for
 // a non-empty entity, 0 for an empty one, for every unit of the last layer);
-// drop [B·N, H] (0 or -2: below any tanh, so that empty entities never win
-// the max); inv [B, H] (1 / the number of non-empty entities, 1 when none);
+// drop [B·N, H] (-2 for an empty entity: below any tanh, so that empty
+// entities never win the max; -tieBreak·e for entity e: see tieBreak);
+// inv [B, H] (1 / the number of non-empty entities, 1 when none);
 // any [B, H] (1 when some entity is non-empty, else 0: the max is then 0).
 type setInputs struct {
 	x, keep, drop, inv, any *tensor.Dense
 }
+
+// tieBreak parts entities whose rows are equal (Machina Arcana's option rows
+// of options that name no cell; any table may hold two equal rows) in the
+// graph's max pooling: gorgonia gives the max's whole gradient to every
+// entity that holds it, so k equal rows got k times the gradient that moving
+// the max gives (a finite difference caught it). Entity e's unit is lowered
+// by e·tieBreak, so the first of equal rows holds the max alone. The pooled
+// value is lower by at most N·tieBreak (1e-5 over 96 rows) than the Go
+// forward pass's exact max, below what the old and new log-probabilities
+// of a PPO ratio can tell apart.
+const tieBreak = 1e-7
 
 // buildEncoders adds the set and convolution encoders of lg.net to g for
 // minibatches of b rows and returns their outputs concatenated, [b, out]
@@ -103,7 +115,7 @@ func (lg *lossGraph) setEnc(r *rollout, rows []int32) {
 						break
 					}
 				}
-				kv, dv := float32(1), float32(0)
+				kv, dv := float32(1), -tieBreak*float32(e)
 				if empty {
 					kv, dv = 0, -2
 				} else {

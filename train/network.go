@@ -73,6 +73,9 @@ type NetDesc struct {
 	// input.
 	Sets  []SetDesc  `json:"sets,omitempty"`
 	Convs []ConvDesc `json:"convs,omitempty"`
+	// Pointer is the pointer term of the policy head (network: {pointer:
+	// true}, pointer.go); nil without one.
+	Pointer *PointerDesc `json:"pointer,omitempty"`
 }
 
 // Arch is the whole network description (network.json): enough for numpy to
@@ -131,6 +134,8 @@ type Net struct {
 	Pi, V  [2]*Param
 	// Sets[k] and Convs[k] are the layers of Desc.Sets[k] and Desc.Convs[k].
 	Sets, Convs [][][2]*Param
+	// Ptr is the pointer term's weight [hidden, row width] (nil without one).
+	Ptr *Param
 	// convT[k][l] is Convs[k][l]'s weight as [in, ky, kx, out] (Prepare).
 	convT [][][]float32
 	inDim int
@@ -149,7 +154,11 @@ func (n *Net) Params() []*Param {
 		ps = append(ps, l[0], l[1])
 	}
 	ps = append(ps, n.Pi[0], n.Pi[1], n.V[0], n.V[1])
-	return append(ps, n.encoderParams()...)
+	ps = append(ps, n.encoderParams()...)
+	if n.Ptr != nil {
+		ps = append(ps, n.Ptr)
+	}
+	return ps
 }
 
 // Model is the trained thing: the description, one or more networks and the
@@ -225,6 +234,11 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 			d.Hidden = append(d.Hidden, DenseDesc{W: fmt.Sprintf("%shidden%d.w", p, i), B: fmt.Sprintf("%shidden%d.b", p, i), In: in, Out: h})
 			in = h
 		}
+		if cfg.Network.Pointer {
+			if err := addPointer(&a, l, p, &d, in); err != nil {
+				return a, err
+			}
+		}
 		d.Policy = DenseDesc{W: p + "policy.w", B: p + "policy.b", In: in, Out: spec.Actions}
 		d.Value = DenseDesc{W: p + "value.w", B: p + "value.b", In: in, Out: 1}
 		a.Nets = append(a.Nets, d)
@@ -261,6 +275,10 @@ func NewModel(arch Arch, seed uint64) *Model {
 		n.Pi = dense(d.Policy, 0.01)
 		n.V = dense(d.Value, 1)
 		n.initEncoders(uniform)
+		if pd := d.Pointer; pd != nil {
+			n.Ptr = newParam(pd.W, pd.In, pd.Width)
+			uniform(n.Ptr, 0.01*math.Sqrt(3/float64(pd.In)))
+		}
 		n.inDim = arch.Floats() + d.embedWidth() + d.encOutWidth()
 		n.f32 = arch.Floats()
 		n.base = make([]float32, n.Hidden[0][0].Shape[1])
@@ -336,6 +354,8 @@ type Scratch struct {
 	// enc is the encoder input (Arch.EncInput), setA/setB and convA/convB
 	// the encoders' activations.
 	enc, setA, setB, convA, convB []float32
+	// ptr is h U, the pointer term's projection of the last hidden layer.
+	ptr []float32
 	// v holds the value head's output (axpy's slices escape: a local
 	// array would be allocated every call).
 	v [1]float32
@@ -343,8 +363,11 @@ type Scratch struct {
 
 // NewScratch sizes scratch buffers for the model.
 func (m *Model) NewScratch() *Scratch {
-	w, sw, cw := 1, 0, 0
+	w, sw, cw, pw := 1, 0, 0, 0
 	for _, n := range m.Nets {
+		if n.Desc.Pointer != nil {
+			pw = max(pw, n.Desc.Pointer.Width)
+		}
 		w = max(w, n.inDim)
 		for _, h := range n.Hidden {
 			w = max(w, h[0].Shape[1])
@@ -354,7 +377,7 @@ func (m *Model) NewScratch() *Scratch {
 	}
 	return &Scratch{in: make([]float32, w), a: make([]float32, w), b: make([]float32, w),
 		enc: make([]float32, m.Arch.EncWidth), setA: make([]float32, sw), setB: make([]float32, sw),
-		convA: make([]float32, cw), convB: make([]float32, cw)}
+		convA: make([]float32, cw), convB: make([]float32, cw), ptr: make([]float32, pw)}
 }
 
 // Forward runs the network on one observation: x is the normalised float
@@ -423,6 +446,9 @@ func (n *Net) ForwardLegal(x, enc []float32, i32 []int32, mask []int8, logits []
 		dense(h, n.Pi[0], n.Pi[1], logits)
 	} else {
 		denseLegal(h, n.Pi[0], n.Pi[1], mask, logits)
+	}
+	if n.Ptr != nil {
+		n.forwardPointer(h, enc, i32, mask, logits, s)
 	}
 	dense(h, n.V[0], n.V[1], s.v[:])
 	return s.v[0]

@@ -447,12 +447,15 @@ func TestLossTermsAtStart(t *testing.T) {
 // the updates do not depend on the parts).
 func TestWeightsDoNotDependOnWorkers(t *testing.T) {
 	// the MLP on Cipher, set encoders with convolutions on Machina Arcana
-	// (encoders_test.go), and the MLP with an egocentric window (crop.go)
+	// (encoders_test.go), the MLP with an egocentric window (crop.go), and
+	// the pointer term with the window alone (pointer.go)
 	shapes := []struct {
 		name, id string
 		cfg      Config
-	}{{"mlp", fixture.ID, tinyConfig()}, {"sets+conv", machinaID, encoderConfig(machinaID)}, {"crop", machinaID, encoderConfig(machinaID)}}
+	}{{"mlp", fixture.ID, tinyConfig()}, {"sets+conv", machinaID, encoderConfig(machinaID)}, {"crop", machinaID, encoderConfig(machinaID)},
+		{"pointer", machinaID, pointerConfig(machinaID)}}
 	shapes[2].cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell"}}
+	shapes[3].cfg.Network.Crop = CropConfig{Size: 5, Center: "actor_cell", Only: true}
 	for i := 1; i < len(shapes); i++ {
 		shapes[i].cfg.TotalSteps, shapes[i].cfg.RolloutSteps, shapes[i].cfg.Minibatch = 128, 16, 24
 	}

@@ -400,6 +400,7 @@ func (t *Trainer) fill(lg *lossGraph, r *rollout, rows []int32, bc bool) {
 		cols = t.cols
 	}
 	lg.setHead(cols)
+	lg.setPointer(r, rows, t.colOf)
 	mean, sd := 0.0, 1.0
 	if t.Config.NormalizeAdvantages && len(rows) > 1 && !bc {
 		s, ss := 0.0, 0.0

@@ -46,6 +46,7 @@ const Conventions = `## Conventions
 - Monster, item and event rows are the content's cards (row i is card i, the i of the actions that name a card); only cards a seat can see are set.
 - Hidden information never reaches a tensor (tested): deck orders, the tile stack, boxed events, the RNG.
 - Action id k chooses the prompt option whose code is k; the mask has a 1 at each option's code.
-- Size: one observation is 14,080 uint8 + 172 float32 + 108 int32 elements (15.2 KB; 97 KB when every field was float32).
+- Pointer policies: ` + "`options`" + ` and ` + "`option_action`" + ` list the legal options in prompt order (the first 32), one feature row each, when the viewer decides: where the option's cell lies from the actor and what stands on it. A policy that scores rows answers with the row's ` + "`option_action`" + ` (the trainer's ` + "`network: {pointer: true}`" + ` does).
+- Size: one observation is 14,080 uint8 + 1,164 float32 + 140 int32 elements (19.3 KB; 101 KB when every field was float32).
 
 `

@@ -734,10 +734,12 @@ func (w *writer) prompt() {
 		w.f(off+int(p.Kind), 1)
 	}
 	if s.Over() || p.Actor < 0 {
+		w.options(false)
 		return
 	}
 	tail := off + w.at.promptKinds
 	decides := int(p.Actor) == w.v
+	w.options(decides)
 	w.b(tail, decides)
 	switch a := int(p.Actor); {
 	case a < w.n:

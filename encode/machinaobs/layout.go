@@ -207,6 +207,7 @@ type offsets struct {
 	board, global, pioneers, monsters, items, events, prompt int
 	seat, pioneerCard, itemHost, chapter, pEvent, hEvent     int
 	actorCell, promptKinds, promptCols                       int
+	options, optAction                                       int
 }
 
 // planeSize is the number of cells of one board plane.
@@ -243,5 +244,7 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 	at.promptKinds = len(kinds)
 	at.promptCols = len(kinds) + len(promptTail)
 	f(&at.prompt, "prompt", F, append(kindCols, promptTail...).doc("The current decision: its kind one-hot, whether the viewer decides, who decides (pioneer rows or the monster side), and the number of options when the viewer decides."), len(kinds)+len(promptTail))
+	f(&at.options, "options", F, optionNames.doc(fmt.Sprintf("The legal options as feature rows for pointer-style policies: the first %d options of the prompt in prompt order, set only when the viewer decides. present is 1 on every option's row; cell says the option refers to a cell: a target cell or the creature on it (Cell x:y), the neighbour in a direction (a step, a cell used, a lair sealed), the neighbour across a side (a door), a pioneer's cell (a trade, a pioneer chosen); the other columns describe that cell from the creature whose turn it is (actor_cell): its offset (dx, dy; x grows east, y south), the distance in king moves, whether the actor sees it and can reach it (the sight and reach planes), its printed kind one-hot, the monster or pioneer on it and a ritual cell's health.", MaxOptionRows)), MaxOptionRows, optionCols)
+	f(&at.optAction, "option_action", I, "Action id of each option row (the id to pass to Step to choose it), -1 for rows past the last option and when the viewer does not decide.", MaxOptionRows)
 	return &l, at
 }

@@ -3,7 +3,8 @@
 A checkpoint directory (``RUN/best`` or ``RUN/last``) holds ``network.json``
 (the network description, format ``mythos-ppo-v1``, ``mythos-ppo-v2`` with
 set or convolution encoders, ``mythos-ppo-v3`` with egocentric windows,
-``mythos-ppo-v4`` with the windows alone in place of their planes) and ``weights.npz`` (every
+``mythos-ppo-v4`` with the windows alone in place of their planes, ``mythos-ppo-v5`` with a
+pointer term in the policy head) and ``weights.npz`` (every
 weight by name, plus the observation normalisation ``obs_mean``/``obs_var``).
 This script rebuilds the forward pass from those two files, computes the
 masked policy for each observation, and plays episodes through the gRPC
@@ -25,6 +26,11 @@ and appends the mean and the max over the rows that are not all zero (zeros
 when none); a convolution encoder runs ``relu(conv3x3(x) + b)`` layers (zero
 padding) over ``[C, H, W]`` planes, max-pools 2x2 and flattens ``[c, y, x]``.
 Their outputs follow the embedding bags in the first layer's input.
+
+With a pointer term (``network: {pointer: true}``), the env lists its options
+as feature rows (``options``) with their action ids (``option_action``, -1 past
+the last): the logit of row i's action gains ``(h @ W) . symlog(row_i)``,
+``h`` being the last hidden layer.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ class NumpyPolicy:
     def __init__(self, ckpt: str) -> None:
         with open(os.path.join(ckpt, "network.json")) as f:
             self.arch: dict[str, Any] = json.load(f)
-        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2", "mythos-ppo-v3", "mythos-ppo-v4"):
+        if self.arch.get("format") not in ("mythos-ppo-v1", "mythos-ppo-v2", "mythos-ppo-v3", "mythos-ppo-v4", "mythos-ppo-v5"):
             raise ValueError(f"{ckpt}: unknown network format {self.arch.get('format')!r}")
         with np.load(os.path.join(ckpt, "weights.npz")) as z:
             self.w = {k: z[k] for k in z.files}
@@ -101,8 +107,8 @@ class NumpyPolicy:
         for e in net["embeddings"]:
             ids = i32[e["offset"] : e["offset"] + e["size"]]
             parts.append(self.w[e["param"]][np.mod(ids, e["vocab"])].sum(axis=0))
-        if net.get("sets") or net.get("convs"):
-            enc = np.zeros(a["enc_width"], np.float32)
+        enc = np.zeros(a.get("enc_width", 0), np.float32)
+        if net.get("sets") or net.get("convs") or net.get("pointer"):
             for e in a["enc_inputs"]:
                 v = f32[e["offset"] : e["offset"] + e["size"]].astype(np.float64)
                 enc[e["enc"] : e["enc"] + e["size"]] = np.sign(v) * np.log1p(np.abs(v))
@@ -114,8 +120,18 @@ class NumpyPolicy:
         for layer in net["hidden"]:
             h = np.tanh(h @ self.w[layer["w"]] + self.w[layer["b"]])
         logits = h @ self.w[net["policy"]["w"]] + self.w[net["policy"]["b"]]
+        if net.get("pointer"):
+            self._pointer(net["pointer"], h, enc, i32, logits)
         value = h @ self.w[net["value"]["w"]] + self.w[net["value"]["b"]]
         return logits, float(value[0])
+
+    def _pointer(self, d: dict[str, Any], h: np.ndarray, enc: np.ndarray, i32: np.ndarray, logits: np.ndarray) -> None:
+        """Adds (h @ W) . row_i to the logit of each option row's action."""
+        u = h @ self.w[d["w"]]
+        rows = enc[d["enc"] : d["enc"] + d["rows"] * d["width"]].reshape(d["rows"], d["width"])
+        for i, act in enumerate(i32[d["offset"] : d["offset"] + d["rows"]]):
+            if 0 <= act < len(logits):
+                logits[act] += rows[i] @ u
 
     def _set(self, s: dict[str, Any], enc: np.ndarray) -> np.ndarray:
         """Mean and max of the shared row MLP over the non-empty rows."""

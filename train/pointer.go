@@ -1,0 +1,168 @@
+package train
+
+import (
+	"fmt"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/mythos-rl/mythos/encode"
+)
+
+// The pointer term of the policy head (network: {pointer: true}). The head
+// scores each action id with weights of its own, so what it learns of one
+// id teaches nothing about another: an attack on the monster at Cell 3:4 and
+// one at Cell 9:2 are unrelated columns. An env whose observation lists its
+// options as feature rows (a float field "options" of rows, and an int32
+// field "option_action" with each row's action id, -1 past the last) gets a
+// second term shared by every option: the logit of option i's action gains
+// (h U) · row_i, with h the trunk's last hidden layer, U one weight matrix
+// [hidden, row width] and row_i the option's row through the encoders'
+// symlog transform. What makes a good target then carries over to every
+// target with the same features.
+
+// FormatPointer is the network.json format of a network with a pointer
+// term (NetDesc.Pointer).
+const FormatPointer = "mythos-ppo-v5"
+
+// The fields a pointer term reads.
+const (
+	PointerRowsField   = "options"
+	PointerActionField = "option_action"
+)
+
+// PointerDesc describes a network's pointer term: Rows option rows of
+// Width features in the encoder input at Enc; the int32 observation holds
+// row i's action id at Offset+i (-1: no option). The logit of row i's
+// action (when legal) gains (h W) · row_i, W [In, Width].
+type PointerDesc struct {
+	Field   string `json:"field"`
+	Enc     int    `json:"enc"`
+	Rows    int    `json:"rows"`
+	Width   int    `json:"width"`
+	Actions string `json:"actions"`
+	Offset  int    `json:"offset"`
+	W       string `json:"w"`
+	In      int    `json:"in"`
+}
+
+// addPointer describes the pointer term of the network prefixed p, on the
+// last hidden layer of width in: it finds the option fields in l and adds
+// the rows to the encoders' input if they are not there yet.
+func addPointer(a *Arch, l *encode.Layout, p string, d *NetDesc, in int) error {
+	rows, ok := l.Field(PointerRowsField)
+	if !ok || rows.DType == encode.Int32 || len(rows.Shape) != 2 {
+		return fmt.Errorf("config network.pointer: %s has no float field %q of option rows [rows, features]", a.Env, PointerRowsField)
+	}
+	acts, ok := l.Field(PointerActionField)
+	if !ok || acts.DType != encode.Int32 || acts.Size() != rows.Shape[0] {
+		return fmt.Errorf("config network.pointer: %s has no int32 field %q of %d action ids", a.Env, PointerActionField, rows.Shape[0])
+	}
+	enc := -1
+	for _, e := range a.EncInputs {
+		if e.Field == rows.Name {
+			enc = e.Enc
+		}
+	}
+	if enc < 0 {
+		off := rows.Offset
+		if rows.DType == encode.Uint8 {
+			off += l.F32
+		}
+		// the float input leaves out the spans of crop.only (in offset
+		// order): the rows sit that much earlier in it
+		raw := off
+		for _, dr := range a.Dropped {
+			switch {
+			case dr.Offset+dr.Size <= raw:
+				off -= dr.Size
+			case dr.Offset < raw+rows.Size():
+				return fmt.Errorf("config network.pointer: the option rows %q are left out of the float input (crop.only)", rows.Name)
+			}
+		}
+		enc = a.EncWidth
+		a.EncInputs = append(a.EncInputs, EncInput{Field: rows.Name, Offset: off, Size: rows.Size(), Enc: enc})
+		a.EncTransform = EncTransform
+		a.EncWidth += rows.Size()
+	}
+	d.Pointer = &PointerDesc{Field: rows.Name, Enc: enc, Rows: rows.Shape[0], Width: rows.Shape[1],
+		Actions: acts.Name, Offset: acts.Offset, W: p + "pointer.w", In: in}
+	a.Format = FormatPointer
+	return nil
+}
+
+// forwardPointer adds the pointer term to the logits of the legal actions
+// of mask (every action when mask is nil), h being the last hidden layer.
+func (n *Net) forwardPointer(h, enc []float32, i32 []int32, mask []int8, logits []float32, s *Scratch) {
+	d := n.Desc.Pointer
+	u := s.ptr[:d.Width]
+	clear(u)
+	for i, hi := range h {
+		if hi != 0 {
+			axpy(hi, n.Ptr.Data[i*d.Width:(i+1)*d.Width], u)
+		}
+	}
+	for r := 0; r < d.Rows; r++ {
+		a := int(i32[d.Offset+r])
+		if a < 0 || a >= len(logits) || (mask != nil && mask[a] == 0) {
+			continue
+		}
+		var dot float32
+		for j, x := range enc[d.Enc+r*d.Width : d.Enc+(r+1)*d.Width] {
+			dot += u[j] * x
+		}
+		logits[a] += dot
+	}
+}
+
+// pointerInputs are the loss graph's pointer inputs: rows holds, for each
+// minibatch row j, the option rows placed in the head columns of their
+// actions ([B, Width, head width]: rows[j][f][c] is feature f of the option
+// whose action is column c).
+type pointerInputs struct {
+	rows *tensor.Dense
+}
+
+// buildPointer adds the pointer term to logits ([b, width] head columns),
+// from the last hidden layer h, with u the pointer weight's node.
+func (lg *lossGraph) buildPointer(g *G.ExprGraph, h, u, logits *G.Node, b, width int) *G.Node {
+	d := lg.net.Desc.Pointer
+	lg.ptr.rows = tensor.New(tensor.WithShape(b, d.Width, width), tensor.WithBacking(make([]float32, b*d.Width*width)))
+	rows := G.NewTensor(g, tensor.Float32, 3, G.WithShape(b, d.Width, width), G.WithName("pointer_rows"), G.WithValue(lg.ptr.rows))
+	hu := G.Must(G.Reshape(G.Must(G.Mul(h, u)), tensor.Shape{b, 1, d.Width}))
+	q := G.Must(G.Reshape(G.Must(G.BatchedMatMul(hu, rows)), tensor.Shape{b, width}))
+	return G.Must(G.Add(logits, q))
+}
+
+// setPointer places the option rows of the minibatch rows of r in their
+// actions' head columns (colOf[a] for action a when the head is gathered,
+// a itself when cols is nil); options whose action is illegal in the row
+// (none in an env's own observation) are left out, as the forward pass
+// leaves them out.
+func (lg *lossGraph) setPointer(r *rollout, rows []int32, colOf []int32) {
+	d := lg.net.Desc.Pointer
+	if d == nil {
+		return
+	}
+	out := data(lg.ptr.rows)
+	clear(out)
+	W, A := lg.Width, r.actions
+	for j, row := range rows {
+		ids := r.ids[int(row)*r.i32+d.Offset:]
+		mask := r.mask[int(row)*A : (int(row)+1)*A]
+		enc := r.enc[int(row)*r.encW:]
+		for i := 0; i < d.Rows; i++ {
+			a := int(ids[i])
+			if a < 0 || a >= A || mask[a] == 0 {
+				continue
+			}
+			c := a
+			if lg.cols != nil {
+				c = int(colOf[a])
+			}
+			for f, x := range enc[d.Enc+i*d.Width : d.Enc+(i+1)*d.Width] {
+				out[(j*d.Width+f)*W+c] += x
+			}
+		}
+	}
+}
