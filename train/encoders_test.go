@@ -174,14 +174,7 @@ func TestEncodersGraphMatchesForward(t *testing.T) {
 				t.Fatal(err)
 			}
 			lg.backConv(r, rows, grads)
-			cost := func() float64 {
-				tr.fill(lg, r, rows, false)
-				if err := lg.vm.RunAll(); err != nil {
-					t.Fatal(err)
-				}
-				defer lg.vm.Reset()
-				return scalarValue(lg.cost.Value())
-			}
+			cost := graphCost(t, tr, lg, r, rows)
 			nonzero := 0
 			for i, p := range net.Params() {
 				if i < len(net.Params())-len(net.encoderParams()) {
@@ -214,14 +207,7 @@ func TestEncodersGraphMatchesForward(t *testing.T) {
 					t.Errorf("d loss / d %s along ±1: graph %v, finite difference %v", p.Name, dir, num)
 				}
 				for _, j := range []int{big, 0, len(p.Data) / 2} {
-					old := p.Data[j]
-					const h = 1e-3 // small: relu and max switch branches
-					p.Data[j] = old + h
-					up := cost()
-					p.Data[j] = old - h
-					down := cost()
-					p.Data[j] = old
-					num := (up - down) / (2 * h)
+					num := centralDiff(cost, p, j, 1e-3) // small: relu and max switch branches
 					if d := math.Abs(num - float64(grads[i][j])); d > 2e-3+0.05*math.Abs(num) {
 						t.Errorf("d loss / d %s[%d]: graph %v, finite difference %v", p.Name, j, grads[i][j], num)
 					}

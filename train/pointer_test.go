@@ -100,14 +100,7 @@ func TestPointerGraphMatchesForward(t *testing.T) {
 					t.Fatal(err)
 				}
 				g := grads[slices.Index(net.Params(), ptr)]
-				cost := func() float64 {
-					tr.fill(lg, r, rows, false)
-					if err := lg.vm.RunAll(); err != nil {
-						t.Fatal(err)
-					}
-					defer lg.vm.Reset()
-					return scalarValue(lg.cost.Value())
-				}
+				cost := graphCost(t, tr, lg, r, rows)
 				// the entries of largest gradient, and a fixed few
 				big := 0
 				for j := range g {
@@ -119,15 +112,7 @@ func TestPointerGraphMatchesForward(t *testing.T) {
 					t.Fatal("the pointer weight gets no gradient")
 				}
 				for _, j := range []int{big, 0, len(g) / 3, len(g) - 1} {
-					old := ptr.Data[j]
-					const h = 1e-2
-					ptr.Data[j] = old + h
-					up := cost()
-					ptr.Data[j] = old - h
-					down := cost()
-					ptr.Data[j] = old
-					num := (up - down) / (2 * h)
-					if math.Abs(num-float64(g[j])) > 2e-3+0.05*math.Abs(num) {
+					if num := centralDiff(cost, ptr, j, 1e-2); math.Abs(num-float64(g[j])) > 2e-3+0.05*math.Abs(num) {
 						t.Errorf("head of %d columns: d loss / d %s[%d]: graph %v, finite difference %v", width, ptr.Name, j, g[j], num)
 					}
 				}

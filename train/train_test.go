@@ -242,26 +242,12 @@ func TestGraphMatchesForward(t *testing.T) {
 		}
 	}
 	// finite differences on a few entries of each parameter
-	cost := func() float64 {
-		tr.fill(lg, buf, rows, false) // px depends on W1
-		if err := lg.vm.RunAll(); err != nil {
-			t.Fatal(err)
-		}
-		defer lg.vm.Reset()
-		return scalarValue(lg.cost.Value())
-	}
+	cost := graphCost(t, tr, lg, buf, rows)
 	checked := 0
 	for i, p := range net.Params() {
 		for _, j := range []int{0, 17, len(p.Data) / 2, len(p.Data) - 1} {
 			j = min(j, len(p.Data)-1)
-			old := p.Data[j]
-			const h = 1e-2
-			p.Data[j] = old + h
-			up := cost()
-			p.Data[j] = old - h
-			down := cost()
-			p.Data[j] = old
-			num := (up - down) / (2 * h)
+			num := centralDiff(cost, p, j, 1e-2)
 			if d := math.Abs(num - float64(grads[i][j])); d > 2e-3+0.05*math.Abs(num) {
 				t.Errorf("d loss / d %s[%d]: graph %v, finite difference %v", p.Name, j, grads[i][j], num)
 			}
@@ -271,6 +257,31 @@ func TestGraphMatchesForward(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no gradient checked")
 	}
+}
+
+// graphCost is the loss of lg on the minibatch rows of r with the weights
+// as they are when called (refilled: the inputs computed outside the graph
+// depend on them), for finite differences.
+func graphCost(t *testing.T, tr *Trainer, lg *lossGraph, r *rollout, rows []int32) func() float64 {
+	return func() float64 {
+		tr.fill(lg, r, rows, false)
+		if err := lg.vm.RunAll(); err != nil {
+			t.Fatal(err)
+		}
+		defer lg.vm.Reset()
+		return scalarValue(lg.cost.Value())
+	}
+}
+
+// centralDiff is (cost at p[j]+h - cost at p[j]-h) / 2h, p[j] restored.
+func centralDiff(cost func() float64, p *Param, j int, h float32) float64 {
+	old := p.Data[j]
+	p.Data[j] = old + h
+	up := cost()
+	p.Data[j] = old - h
+	down := cost()
+	p.Data[j] = old
+	return (up - down) / (2 * float64(h))
 }
 
 // TestTrainTinyAndResume trains a few hundred steps on Cipher: the loss is
