@@ -74,23 +74,6 @@ func (c *CropConfig) validate() error {
 	return nil
 }
 
-// cropOnlyConflict names the encoders that crop.only cannot go with, or
-// "": set encoders and convolutions read their fields at their offsets in
-// the float input, which leaving the planes out would move.
-func cropOnlyConflict(nc *NetworkConfig) string {
-	switch {
-	case !nc.Crop.Only:
-		return ""
-	case nc.Sets && nc.Conv:
-		return "network.sets and network.conv"
-	case nc.Sets:
-		return "network.sets"
-	case nc.Conv:
-		return "network.conv"
-	}
-	return ""
-}
-
 // addCrops appends a's windows for l: one per spatial stack, centred on
 // the field nc.Crop names. Their values follow the F32+U8 raw elements, less
 // the stacks themselves with crop.only (a.Dropped).
@@ -102,9 +85,6 @@ func addCrops(a *Arch, l *encode.Layout, nc *NetworkConfig) error {
 	c, ok := l.Field(cfg.Center)
 	if !ok || c.DType != encode.Int32 || c.Size() != 1 {
 		return fmt.Errorf("config network.crop.center: %s has no int32 field %q of one element", a.Env, cfg.Center)
-	}
-	if enc := cropOnlyConflict(nc); enc != "" {
-		return fmt.Errorf("config network.crop.only: not with %s (their encoders read fields at offsets of the input that leaving the planes out would move)", enc)
 	}
 	for i := range l.Fields {
 		f := &l.Fields[i]

@@ -72,8 +72,8 @@ func TestCropWindow(t *testing.T) {
 }
 
 // TestCropConfigErrors: a window needs an odd size and an int32 field of one
-// element to centre on, and an env with spatial planes; crop.only cannot go
-// with encoders, which read the float input at offsets it would move.
+// element to centre on, and an env with spatial planes; network.drop names
+// fields of the layout.
 func TestCropConfigErrors(t *testing.T) {
 	for _, c := range []struct {
 		crop CropConfig
@@ -86,17 +86,12 @@ func TestCropConfigErrors(t *testing.T) {
 		{CropConfig{Size: 5, Center: "global"}, machinaID, `no int32 field "global"`},
 		{CropConfig{Size: 5, Center: "pioneer_seat"}, machinaID, `no int32 field "pioneer_seat" of one element`},
 		{CropConfig{Only: true}, machinaID, "odd size"},
-		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "conv", "not with network.conv"},
-		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "sets", "not with network.sets"},
+		{CropConfig{Size: 5, Center: "actor_cell", Only: true}, "drop", `config network.drop: ` + machinaID + ` has no field "nope"`},
 	} {
 		cfg := encoderConfig(machinaID)
 		cfg.Network = NetworkConfig{Crop: c.crop}
-		switch c.id { // the window alone, with encoders that read the float input at offsets
-		case "conv":
-			cfg.Network.Conv, cfg.Network.ConvChannels = true, []int{4}
-			c.id = machinaID
-		case "sets":
-			cfg.Network.Sets, cfg.Network.SetHidden = true, []int{4}
+		if c.id == "drop" {
+			cfg.Network.Drop = []string{"options", "nope"}
 			c.id = machinaID
 		}
 		err := cfg.Validate()
@@ -134,7 +129,14 @@ func TestCropOnlyLeavesThePlanesOut(t *testing.T) {
 	if m := NewModel(only, 1); m.Nets[0].Hidden[0][0].Shape[0] != NewModel(full, 1).Nets[0].Hidden[0][0].Shape[0]-board.Size() {
 		t.Fatal("the first layer keeps rows for the planes left out")
 	}
-	x, y := make([]float32, full.Floats()), make([]float32, only.Floats())
+	inputIsCut(t, e, full, only, lo, hi)
+}
+
+// inputIsCut checks over random play of e that cut's float input is full's
+// with the raw elements [lo, hi) left out.
+func inputIsCut(t *testing.T, e env.Env, full, cut Arch, lo, hi int) {
+	t.Helper()
+	x, y := make([]float32, full.Floats()), make([]float32, cut.Floats())
 	rng := game.NewRNG(4)
 	obs, info := e.Reset(1)
 	for k := 0; k < 500; k++ {
@@ -142,8 +144,11 @@ func TestCropOnlyLeavesThePlanesOut(t *testing.T) {
 			y[i] = -7 // every element must be written
 		}
 		full.FloatInput(x, obs.F32, obs.U8, obs.I32)
-		only.FloatInput(y, obs.F32, obs.U8, obs.I32)
+		cut.FloatInput(y, obs.F32, obs.U8, obs.I32)
 		want := append(append([]float32{}, x[:lo]...), x[hi:]...)
+		if len(want) != len(y) {
+			t.Fatalf("input of %d, want %d", len(y), len(want))
+		}
 		for i := range want {
 			if y[i] != want[i] {
 				t.Fatalf("decision %d: input %d is %v, want %v", k, i, y[i], want[i])
@@ -158,4 +163,36 @@ func TestCropOnlyLeavesThePlanesOut(t *testing.T) {
 			obs, info = e.Reset(uint64(k))
 		}
 	}
+}
+
+// TestDropLeavesFieldsOut: network.drop takes Machina Arcana's option rows
+// out of the float input (beside the planes of crop.only, the window still
+// last) and their action ids' embedding bag out of the network, so a config
+// written before the rows came in builds the network it built then.
+func TestDropLeavesFieldsOut(t *testing.T) {
+	cfg := encoderConfig(machinaID)
+	cfg.Network = NetworkConfig{Crop: CropConfig{Size: 5, Center: "actor_cell", Only: true}}
+	e, only := envArch(t, machinaID, &cfg)
+	cfg.Network.Drop = []string{"options", "option_action"}
+	dropped, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := e.Spec().Layout
+	rows, _ := l.Field("options")
+	if len(dropped.Dropped) != 2 || dropped.Floats() != only.Floats()-rows.Size() ||
+		len(dropped.Nets[0].Embeddings) != len(only.Nets[0].Embeddings)-1 || dropped.Crops[0].Out != dropped.Floats()-dropped.cropWidth() {
+		t.Fatalf("dropped %+v, %d floats (%d without drop), %d embeddings (%d), window at %d",
+			dropped.Dropped, dropped.Floats(), only.Floats(), len(dropped.Nets[0].Embeddings), len(only.Nets[0].Embeddings), dropped.Crops[0].Out)
+	}
+	for _, em := range dropped.Nets[0].Embeddings {
+		if em.Field == "option_action" {
+			t.Fatal("option_action keeps its embedding bag")
+		}
+	}
+	// the option rows are the last uint8 field: their span in only's input
+	// starts after the planes it leaves out
+	board, _ := l.Field("board")
+	lo := l.F32 + rows.Offset - board.Size()
+	inputIsCut(t, e, only, dropped, lo, lo+rows.Size())
 }

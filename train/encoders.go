@@ -36,6 +36,10 @@ type NetworkConfig struct {
 	// Pointer adds the pointer term to the policy head (pointer.go): the
 	// env's observation must list its options as feature rows.
 	Pointer bool `yaml:"pointer"`
+	// Drop names fields left out of the flat input (drop.go): a float field
+	// leaves the float input, an int32 field gets no embedding bag; the
+	// encoders and the pointer term still read them.
+	Drop []string `yaml:"drop"`
 }
 
 // validate reports the first setting of n that cannot work.
@@ -50,9 +54,10 @@ func (n *NetworkConfig) validate() error {
 }
 
 // EncInput is one observation field an encoder reads: Size elements of the
-// network's raw float input from Offset (float32 fields at their offset,
-// uint8 fields after the F32 float32 elements), transformed by symlog into
-// the encoder input vector at Enc.
+// observation's float32 and uint8 elements from Offset (float32 fields at
+// their offset, uint8 fields after the F32 float32 elements: the raw float
+// input before any field is left out of it), transformed by symlog into the
+// encoder input vector at Enc.
 type EncInput struct {
 	Field  string `json:"field"`
 	Offset int    `json:"offset"`
@@ -219,12 +224,18 @@ func (d NetDesc) encOutWidth() int {
 	return w
 }
 
-// EncInput writes the encoders' input of one observation into dst (len
-// Arch.EncWidth) from its raw float input (see FloatInput).
-func (a *Arch) EncInput(raw, dst []float32) {
+// EncInput writes the encoders' input of one observation (its float32 and
+// uint8 elements) into dst (len Arch.EncWidth).
+func (a *Arch) EncInput(f32 []float32, u8 []uint8, dst []float32) {
 	for _, e := range a.EncInputs {
 		out := dst[e.Enc : e.Enc+e.Size]
-		for i, v := range raw[e.Offset : e.Offset+e.Size] {
+		if e.Offset >= len(f32) {
+			for i, v := range u8[e.Offset-len(f32) : e.Offset-len(f32)+e.Size] {
+				out[i] = Symlog(float32(v))
+			}
+			continue
+		}
+		for i, v := range f32[e.Offset : e.Offset+e.Size] {
 			out[i] = Symlog(v)
 		}
 	}

@@ -57,9 +57,11 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 		numpyMatchesGo(t, python, e, arch)
 	})
 	t.Run("pointer", func(t *testing.T) {
-		// the pointer term with the window alone, as the Machina configs use it
+		// the pointer term with the window alone and the option rows out of
+		// the flat input, as the Machina configs use them
 		cfg := pointerConfig(machinaID)
 		cfg.Network.Crop = CropConfig{Size: 5, Center: "actor_cell", Only: true}
+		cfg.Network.Drop = []string{"options", "option_action"}
 		e, arch := envArch(t, machinaID, &cfg)
 		if arch.Format != FormatPointer || arch.Nets[0].Pointer == nil {
 			t.Fatalf("format %q, pointer %+v", arch.Format, arch.Nets[0].Pointer)

@@ -54,7 +54,7 @@ func (fp *forwardPool) rows(part, lo, hi int) {
 		x := r.x[row*floats : (row+1)*floats]
 		t.Model.Norm.Apply(raw, x, clip)
 		enc := r.enc[row*r.encW : (row+1)*r.encW]
-		t.Model.Arch.EncInput(raw, enc)
+		t.Model.Arch.EncInput(b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], enc)
 		ids := r.ids[row*i32 : (row+1)*i32]
 		copy(ids, b.I32[i*i32:(i+1)*i32])
 		copy(r.mask[row*A:(row+1)*A], b.Mask[i*A:(i+1)*A])

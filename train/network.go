@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env"
@@ -213,6 +214,9 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 	if err := addCrops(&a, l, &cfg.Network); err != nil {
 		return a, err
 	}
+	if err := addDrops(&a, l, &cfg.Network); err != nil {
+		return a, err
+	}
 	nets := 1
 	if cfg.Independent {
 		nets = len(spec.Agents)
@@ -222,7 +226,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 		var d NetDesc
 		in := a.Floats()
 		for _, f := range l.Fields {
-			if f.DType != encode.Int32 {
+			if f.DType != encode.Int32 || slices.Contains(cfg.Network.Drop, f.Name) {
 				continue
 			}
 			d.Embeddings = append(d.Embeddings, EmbedDesc{Field: f.Name, Offset: f.Offset, Size: f.Size(),
@@ -242,6 +246,11 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 		d.Policy = DenseDesc{W: p + "policy.w", B: p + "policy.b", In: in, Out: spec.Actions}
 		d.Value = DenseDesc{W: p + "value.w", B: p + "value.b", In: in, Out: 1}
 		a.Nets = append(a.Nets, d)
+	}
+	if len(a.EncInputs) > 0 && len(a.Dropped) > 0 {
+		// encoders read the observation, not the float input that leaves
+		// spans out: loaders before v5 read it from the float input
+		a.Format = FormatPointer
 	}
 	return a, nil
 }

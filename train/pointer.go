@@ -22,7 +22,8 @@ import (
 // target with the same features.
 
 // FormatPointer is the network.json format of a network with a pointer
-// term (NetDesc.Pointer).
+// term (NetDesc.Pointer), or with encoders beside spans left out of the
+// float input (EncInput reads the observation, not the float input).
 const FormatPointer = "mythos-ppo-v5"
 
 // The fields a pointer term reads.
@@ -68,17 +69,6 @@ func addPointer(a *Arch, l *encode.Layout, p string, d *NetDesc, in int) error {
 		off := rows.Offset
 		if rows.DType == encode.Uint8 {
 			off += l.F32
-		}
-		// the float input leaves out the spans of crop.only (in offset
-		// order): the rows sit that much earlier in it
-		raw := off
-		for _, dr := range a.Dropped {
-			switch {
-			case dr.Offset+dr.Size <= raw:
-				off -= dr.Size
-			case dr.Offset < raw+rows.Size():
-				return fmt.Errorf("config network.pointer: the option rows %q are left out of the float input (crop.only)", rows.Name)
-			}
 		}
 		enc = a.EncWidth
 		a.EncInputs = append(a.EncInputs, EncInput{Field: rows.Name, Offset: off, Size: rows.Size(), Enc: enc})

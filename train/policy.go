@@ -73,7 +73,7 @@ func (p *Policy) Probabilities(e env.Env, info *env.Info) ([]float32, float32) {
 	}
 	p.Model.Arch.FloatInput(p.raw, p.obs.F32, p.obs.U8, p.obs.I32)
 	p.Model.Norm.Apply(p.raw, p.x, float32(p.Model.Arch.ObsClip))
-	p.Model.Arch.EncInput(p.raw, p.scratch.enc)
+	p.Model.Arch.EncInput(p.obs.F32, p.obs.U8, p.scratch.enc)
 	v := p.Model.NetFor(int(info.Agent)).ForwardLegal(p.x, p.scratch.enc, p.obs.I32, info.Mask, p.logits, p.scratch)
 	MaskedSoftmax(p.logits, info.Mask, p.probs)
 	return p.probs, v

@@ -193,7 +193,7 @@ func (t *Trainer) pretrain(stop func() bool, progress func(phase string, done, t
 				copy(r.mask[row*A:(row+1)*A], info.Mask)
 				r.act[row] = int32(a)
 				moments.Add(r.x[row*floats : (row+1)*floats])
-				t.Model.Arch.EncInput(r.x[row*floats:(row+1)*floats], r.enc[row*r.encW:(row+1)*r.encW])
+				t.Model.Arch.EncInput(obs.F32, obs.U8, r.enc[row*r.encW:(row+1)*r.encW])
 				row++
 			}
 			tr, err := e.Step(a)

@@ -272,7 +272,7 @@ func (t *Trainer) collect() {
 				// bootstrap the cut-off episode with the value of its last state
 				t.Model.Arch.FloatInput(t.raw, b.FinalF32[i*f32:(i+1)*f32], b.FinalU8[i*u8:(i+1)*u8], b.FinalI32[i*i32:(i+1)*i32])
 				norm.Apply(t.raw, t.final, clip)
-				t.Model.Arch.EncInput(t.raw, t.scratch.enc)
+				t.Model.Arch.EncInput(b.FinalF32[i*f32:(i+1)*f32], b.FinalU8[i*u8:(i+1)*u8], t.scratch.enc)
 				v := t.Model.NetFor(int(r.agent[row])).Forward(t.final, t.scratch.enc, b.FinalI32[i*i32:(i+1)*i32], t.logits, t.scratch)
 				r.reward[row] += float32(cfg.Gamma) * v
 			}
@@ -287,7 +287,7 @@ func (t *Trainer) collect() {
 	for i := 0; i < n; i++ {
 		t.Model.Arch.FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], b.I32[i*i32:(i+1)*i32])
 		norm.Apply(t.raw, t.final, clip)
-		t.Model.Arch.EncInput(t.raw, t.scratch.enc)
+		t.Model.Arch.EncInput(b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], t.scratch.enc)
 		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, t.scratch.enc, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)
 	}
 	r.sparsify(t.Model.z0)

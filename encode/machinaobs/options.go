@@ -22,9 +22,11 @@ const MaxOptionRows = 32
 const (
 	oPresent  = iota
 	oCell     // the option refers to a cell (below)
-	oDX       // the cell's column minus the actor's
-	oDY       // the cell's row minus the actor's
-	oDistance // the larger of |dx| and |dy| (king moves, MA §10.8)
+	oEast     // how many columns east of the actor's the cell lies (0 if not east)
+	oWest     // ... west
+	oSouth    // how many rows south of the actor's (y grows south)
+	oNorth    // ... north
+	oDistance // the larger of the column and row offsets (king moves, MA §10.8)
 	oSight    // the actor sees the cell (the sight plane)
 	oReach    // the actor can reach the cell (the reach plane)
 	oKind     // + cell kinds 1..13 one-hot (cellKindNames)
@@ -49,7 +51,7 @@ const (
 // numKinds is the number of cell kinds with a tile (cellKindNames less "no tile").
 const numKinds = 13
 
-var optionNames = names{"present", "cell", "dx", "dy", "distance", "sight", "reach",
+var optionNames = names{"present", "cell", "east", "west", "south", "north", "distance", "sight", "reach",
 	"kind=floor", "kind=trap", "kind=chasm", "kind=lair", "kind=rubble", "kind=chest", "kind=event_cell",
 	"kind=recharge_station", "kind=trap_lever", "kind=workbench", "kind=chapter_cell", "kind=explosive_barrel",
 	"kind=ritual_cell",
@@ -111,39 +113,41 @@ func (w *writer) options(decides bool) {
 		}
 		w.i(w.at.optAction+r, int32(o.Code))
 		off := w.at.options + r*optionCols
-		w.f(off+oPresent, 1)
+		w.O.U8[off+oPresent] = 1
 		c := optionCell(s, int(o.Code), ac)
 		if c < 0 {
 			continue
 		}
-		w.f(off+oCell, 1)
+		w.O.U8[off+oCell] = 1
 		if ac >= 0 {
 			dx, dy := c%machina.Size-ax, c/machina.Size-ay
-			w.f(off+oDX, float32(dx))
-			w.f(off+oDY, float32(dy))
-			w.f(off+oDistance, float32(max(dx, -dx, dy, -dy)))
-			w.b(off+oSight, w.O.U8[w.plane(chSight, c)] != 0)
-			w.b(off+oReach, w.O.U8[w.plane(chReach, c)] != 0)
+			w.u(off+oEast, max(dx, 0))
+			w.u(off+oWest, max(-dx, 0))
+			w.u(off+oSouth, max(dy, 0))
+			w.u(off+oNorth, max(-dy, 0))
+			w.u(off+oDistance, max(dx, -dx, dy, -dy))
+			w.ub(off+oSight, w.O.U8[w.plane(chSight, c)] != 0)
+			w.ub(off+oReach, w.O.U8[w.plane(chReach, c)] != 0)
 		}
 		if k := int(s.Board.Kind[c]); k >= 1 && k <= numKinds {
-			w.f(off+oKind+k-1, 1)
+			w.O.U8[off+oKind+k-1] = 1
 		}
-		w.f(off+oRitualHealth, float32(w.O.U8[w.plane(chRitual, c)]))
+		w.O.U8[off+oRitualHealth] = w.O.U8[w.plane(chRitual, c)]
 		switch cr := s.CreatureAt(c); {
 		case cr >= 0 && cr < machina.MaxPioneers:
-			w.f(off+oPioneer, 1)
-			w.b(off+oPioneerViewer, cr == w.v)
-			w.f(off+oPioneerHealth, float32(s.P[cr].HP))
-			w.f(off+oPioneerMaxHealth, float32(w.ct.Pioneers[s.P[cr].Card].MaxHP))
+			w.O.U8[off+oPioneer] = 1
+			w.ub(off+oPioneerViewer, cr == w.v)
+			w.u(off+oPioneerHealth, int(s.P[cr].HP))
+			w.u(off+oPioneerMaxHealth, int(w.ct.Pioneers[s.P[cr].Card].MaxHP))
 		case cr >= machina.MonsterBase && cr < machina.MonsterBase+machina.MaxMonsters:
 			m := cr - machina.MonsterBase
 			mc := &w.ct.Monsters[m]
-			w.f(off+oMonster, 1)
-			w.f(off+oMonsterLevel, float32(mc.Level))
-			w.f(off+oMonsterHealth, float32(s.Health(cr)))
-			w.f(off+oMonsterMaxHealth, float32(mc.Health))
-			w.b(off+oMonsterIncorporeal, s.Incorporeal(cr))
-			w.b(off+oMonsterControlled, s.Mx[m].Controller >= 0)
+			w.O.U8[off+oMonster] = 1
+			w.u(off+oMonsterLevel, int(mc.Level))
+			w.u(off+oMonsterHealth, s.Health(cr))
+			w.u(off+oMonsterMaxHealth, int(mc.Health))
+			w.ub(off+oMonsterIncorporeal, s.Incorporeal(cr))
+			w.ub(off+oMonsterControlled, s.Mx[m].Controller >= 0)
 		}
 	}
 }

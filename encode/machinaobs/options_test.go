@@ -128,8 +128,8 @@ func TestOptionRowsRandomPlay(t *testing.T) {
 		if fo == nil || fa == nil || fc == nil || fb == nil {
 			t.Fatal("the layout lacks options, option_action, actor_cell or board")
 		}
-		if len(fo.Shape) != 2 || fo.Shape[0] != MaxOptionRows || fo.Shape[1] != optionCols || fo.DType != encode.Float32 {
-			t.Fatalf("options: shape %v %v, want float32 [%d %d]", fo.Shape, fo.DType, MaxOptionRows, optionCols)
+		if len(fo.Shape) != 2 || fo.Shape[0] != MaxOptionRows || fo.Shape[1] != optionCols || fo.DType != encode.Uint8 {
+			t.Fatalf("options: shape %v %v, want uint8 [%d %d]", fo.Shape, fo.DType, MaxOptionRows, optionCols)
 		}
 		if len(fa.Shape) != 1 || fa.Shape[0] != MaxOptionRows || fa.DType != encode.Int32 {
 			t.Fatalf("option_action: shape %v %v, want int32 [%d]", fa.Shape, fa.DType, MaxOptionRows)
@@ -141,7 +141,7 @@ func TestOptionRowsRandomPlay(t *testing.T) {
 			st.decisions++
 			for v := 0; v <= int(s.N); v++ {
 				e.Encode(s, game.AgentID(v), o)
-				rows := o.F32[fo.Offset : fo.Offset+fo.Size()]
+				rows := o.U8[fo.Offset : fo.Offset+fo.Size()]
 				acts := o.I32[fa.Offset : fa.Offset+fa.Size()]
 				if int(p.Actor) != v || s.Over() {
 					for r, a := range acts {
@@ -200,8 +200,10 @@ func TestOptionRowsRandomPlay(t *testing.T) {
 					}
 					if k, ok := optInRange(code, machina.CodeMove, 8); ok {
 						// The move table of the brief, straight.
-						if row[oDX] != float32(optDirDX[k]) || row[oDY] != float32(optDirDY[k]) || row[oDistance] != 1 || row[oCell] != 1 {
-							t.Fatalf("seed %d decision %d: move %d row dx %v dy %v distance %v cell %v", seed, n, k, row[oDX], row[oDY], row[oDistance], row[oCell])
+						dx := int(row[oEast]) - int(row[oWest])
+						dy := int(row[oSouth]) - int(row[oNorth])
+						if dx != optDirDX[k] || dy != optDirDY[k] || row[oDistance] != 1 || row[oCell] != 1 {
+							t.Fatalf("seed %d decision %d: move %d row dx %v dy %v distance %v cell %v", seed, n, k, dx, dy, row[oDistance], row[oCell])
 						}
 						st.moves++
 					}
@@ -228,8 +230,8 @@ func TestOptionRowsRandomPlay(t *testing.T) {
 // optWantRow is the option row of code for the deciding viewer v, from the
 // actor's cell ac, worked out from the state (the sight and reach columns
 // read the observation's own planes, written by board()).
-func optWantRow(s *machina.State, ct *machina.Content, fb *encode.Field, o encode.Obs, code, ac, v int, st *optStats) [optionCols]float32 {
-	var w [optionCols]float32
+func optWantRow(s *machina.State, ct *machina.Content, fb *encode.Field, o encode.Obs, code, ac, v int, st *optStats) [optionCols]uint8 {
+	var w [optionCols]uint8
 	w[oPresent] = 1
 	c, refers := optTarget(s, code, ac)
 	if !refers {
@@ -242,8 +244,9 @@ func optWantRow(s *machina.State, ct *machina.Content, fb *encode.Field, o encod
 	if ac >= 0 {
 		dx := c%machina.Size - ac%machina.Size
 		dy := c/machina.Size - ac/machina.Size
-		w[oDX], w[oDY] = float32(dx), float32(dy)
-		w[oDistance] = float32(max(optAbs(dx), optAbs(dy)))
+		w[oEast], w[oWest] = uint8(max(dx, 0)), uint8(max(-dx, 0))
+		w[oSouth], w[oNorth] = uint8(max(dy, 0)), uint8(max(-dy, 0))
+		w[oDistance] = uint8(max(optAbs(dx), optAbs(dy)))
 		if o.U8[fb.Offset+chSight*machina.NumCells+c] != 0 {
 			w[oSight] = 1
 		}
@@ -257,7 +260,7 @@ func optWantRow(s *machina.State, ct *machina.Content, fb *encode.Field, o encod
 	}
 	for _, r := range s.Rituals {
 		if int(r.Cell) == c && r.HP > 0 {
-			w[oRitualHealth] = float32(r.HP)
+			w[oRitualHealth] = uint8(r.HP)
 			st.rituals++
 		}
 	}
@@ -269,8 +272,8 @@ func optWantRow(s *machina.State, ct *machina.Content, fb *encode.Field, o encod
 		if seat == v {
 			w[oPioneerViewer] = 1
 		}
-		w[oPioneerHealth] = float32(s.P[seat].HP)
-		w[oPioneerMaxHealth] = float32(ct.Pioneers[s.P[seat].Card].MaxHP)
+		w[oPioneerHealth] = uint8(s.P[seat].HP)
+		w[oPioneerMaxHealth] = uint8(ct.Pioneers[s.P[seat].Card].MaxHP)
 		st.pioneerTargets++
 	}
 	isCell := code >= int(machina.CodeCell) && code < int(machina.CodeCell)+machina.NumCells
@@ -280,9 +283,9 @@ func optWantRow(s *machina.State, ct *machina.Content, fb *encode.Field, o encod
 	if cr := s.CreatureAt(c); cr >= machina.MonsterBase && cr < machina.MonsterBase+machina.MaxMonsters {
 		m := cr - machina.MonsterBase
 		w[oMonster] = 1
-		w[oMonsterLevel] = float32(ct.Monsters[m].Level)
-		w[oMonsterHealth] = float32(s.Health(cr))
-		w[oMonsterMaxHealth] = float32(ct.Monsters[m].Health)
+		w[oMonsterLevel] = uint8(ct.Monsters[m].Level)
+		w[oMonsterHealth] = uint8(s.Health(cr))
+		w[oMonsterMaxHealth] = uint8(ct.Monsters[m].Health)
 		if s.Incorporeal(cr) {
 			w[oMonsterIncorporeal] = 1
 		}
@@ -414,14 +417,14 @@ func TestOptionRowsTruncateAndRitual(t *testing.T) {
 			t.Fatalf("option_action[%d] = %d, want %d", r, got, code)
 		}
 		want := optWantRow(s, s.Content(), fb, o, code, ac, actor, &st)
-		row := o.F32[fo.Offset+r*optionCols : fo.Offset+(r+1)*optionCols]
+		row := o.U8[fo.Offset+r*optionCols : fo.Offset+(r+1)*optionCols]
 		for k := range row {
 			if row[k] != want[k] {
 				t.Fatalf("row %d (cell %d), actor cell %d: %s = %v, want %v", r, code-int(machina.CodeCell), ac, optionNames[k], row[k], want[k])
 			}
 		}
 	}
-	first := o.F32[fo.Offset : fo.Offset+2*optionCols]
+	first := o.U8[fo.Offset : fo.Offset+2*optionCols]
 	if first[oMonster] != 1 || first[oMonsterHealth] <= 0 || first[oMonsterControlled] != 1 || first[optionCols+oRitualHealth] != 5 {
 		t.Fatalf("row 0 monster %v health %v controlled %v, row 1 ritual health %v; want 1, >0, 1, 5",
 			first[oMonster], first[oMonsterHealth], first[oMonsterControlled], first[optionCols+oRitualHealth])

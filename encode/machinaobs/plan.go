@@ -49,9 +49,10 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	b.terrain = p.Block(U(plane(0), terrainChannels*planeSize))
 	b.sight = p.Block(U(plane(chSight), planeSize))
 	b.dynamic = p.Always(U(plane(chRitual), (chSight-chRitual)*planeSize), U(plane(chReach), (numChannels-chReach)*planeSize))
-	// global, pioneers, prompt and the option rows are the whole float32 buffer.
+	// global, pioneers and prompt are the whole float32 buffer; the option
+	// rows are written every time too.
 	b.head = p.Always(F(at.global, globalCols), F(at.pioneers, machina.MaxPioneers*pioneerCols), F(at.prompt, at.promptCols),
-		F(at.options, MaxOptionRows*optionCols),
+		U(at.options, MaxOptionRows*optionCols),
 		I(at.seat, machina.MaxPioneers), I(at.pioneerCard, machina.MaxPioneers),
 		I(at.chapter, 1), I(at.pEvent, 1), I(at.hEvent, 1), I(at.actorCell, 1), I(at.optAction, MaxOptionRows))
 	b.monster = p.Blocks()

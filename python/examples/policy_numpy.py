@@ -57,11 +57,10 @@ class NumpyPolicy:
         self.mean = self.w[a["obs_mean"]].astype(np.float32)
         self.scale = (1.0 / np.sqrt(self.w[a["obs_var"]].astype(np.float64) + a["obs_eps"])).astype(np.float32)
 
-    def flatten(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """The float input (the float32 elements, the uint8 ones as float32,
-        less the spans left out with ``crop.only``, then the egocentric
-        windows) and the int32 buffer of an observation dict, in layout
-        order."""
+    def raw_input(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """The raw float input (the float32 elements, then the uint8 ones as
+        float32, in layout order) and the int32 buffer of an observation
+        dict; the encoders read their fields here."""
         a = self.arch
         nf = a["obs_f32"]
         raw = np.zeros(nf + a.get("obs_u8", 0), np.float32)
@@ -73,6 +72,14 @@ class NumpyPolicy:
             else:
                 at = f["offset"] + (nf if f["dtype"] == "uint8" else 0)
                 raw[at : at + v.size] = v
+        return raw, i32
+
+    def flatten(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """The network's float input (the raw float input less the spans
+        left out with ``crop.only`` or ``drop``, then the egocentric windows)
+        and the int32 buffer of an observation dict."""
+        raw, i32 = self.raw_input(obs)
+        a = self.arch
         kept, at = [], 0
         for d in a.get("dropped") or []:  # in offset order
             kept.append(raw[at : d["offset"]])
@@ -100,6 +107,7 @@ class NumpyPolicy:
         """Raw logits and value for one observation (from ``agent``'s view)."""
         a = self.arch
         f32, i32 = self.flatten(obs)
+        raw, _ = self.raw_input(obs)
         clip = np.float32(a["obs_clip"])
         x = np.clip((f32 - self.mean) * self.scale, -clip, clip)
         net = a["nets"][0 if a["shared"] or agent >= len(a["nets"]) else agent]
@@ -110,7 +118,7 @@ class NumpyPolicy:
         enc = np.zeros(a.get("enc_width", 0), np.float32)
         if net.get("sets") or net.get("convs") or net.get("pointer"):
             for e in a["enc_inputs"]:
-                v = f32[e["offset"] : e["offset"] + e["size"]].astype(np.float64)
+                v = raw[e["offset"] : e["offset"] + e["size"]].astype(np.float64)
                 enc[e["enc"] : e["enc"] + e["size"]] = np.sign(v) * np.log1p(np.abs(v))
             for s in net.get("sets") or []:
                 parts.append(self._set(s, enc))
