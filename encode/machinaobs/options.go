@@ -58,39 +58,64 @@ var optionNames = names{"present", "cell", "east", "west", "south", "north", "di
 	"monster", "monster_level", "monster_health", "monster_max_health", "monster_incorporeal", "monster_controlled",
 	"pioneer", "pioneer_viewer", "pioneer_health", "pioneer_max_health", "ritual_health"}
 
-// optionCell is the cell option code c refers to, seen from the actor's
-// cell ac: a cell or the creature on it (Cell x:y), the neighbour in a
-// direction (a step, a cell used or a lair sealed: MA §10.8, §12.8,
-// §12.9), the neighbour across a side of the actor's cell (a door: MA
-// §12.4), a pioneer's cell (a trade or a pioneer chosen); -1 for the rest.
-func optionCell(s *machina.State, c, ac int) int {
-	dir := func(base game.ActionCode, n int) (int, bool) {
-		if k := c - int(base); k >= 0 && k < n {
-			return k, true
+// Where an option code points (optionTargets): nowhere, a cell (Cell x:y),
+// a pioneer's cell (by seat), the actor's neighbour in a direction, or across
+// a side of its cell.
+const (
+	toNone = iota
+	toCell
+	toSeat
+	toDirection
+	toSide
+)
+
+// optionTarget is what an option code points at: a kind (to*) and its
+// cell, seat, direction or side.
+type optionTarget struct {
+	kind uint8
+	arg  int16
+}
+
+// optionTargets is the target of every option code, worked out once.
+var optionTargets = func() (t [machina.NumActions]optionTarget) {
+	span := func(base game.ActionCode, n int, kind uint8) {
+		for k := 0; k < n; k++ {
+			t[int(base)+k] = optionTarget{kind, int16(k)}
 		}
-		return 0, false
 	}
-	switch {
-	case c >= int(machina.CodeCell) && c < int(machina.CodeCell)+machina.NumCells:
-		return c - int(machina.CodeCell)
-	case c >= int(machina.CodePioneer) && c < int(machina.CodePioneer)+machina.MaxPioneers:
-		return s.Position(c - int(machina.CodePioneer))
-	}
-	if ac < 0 {
-		return -1
-	}
+	span(machina.CodeCell, machina.NumCells, toCell)
+	span(machina.CodePioneer, machina.MaxPioneers, toSeat)
+	span(machina.CodeTrade, machina.MaxPioneers, toSeat)
 	for _, b := range [...]game.ActionCode{machina.CodeMove, machina.CodeUseCell, machina.CodeSeal} {
-		if d, ok := dir(b, 8); ok {
-			return machina.Step(ac, machina.Direction(d))
-		}
+		span(b, 8, toDirection)
 	}
 	for _, b := range [...]game.ActionCode{machina.CodeOpenDoor, machina.CodeCloseDoor, machina.CodeBreakDoor} {
-		if d, ok := dir(b, 4); ok {
-			return machina.Step(ac, machina.Direction(2*d)) // sides N, E, S, W are directions 0, 2, 4, 6
-		}
+		span(b, 4, toSide)
 	}
-	if k, ok := dir(machina.CodeTrade, machina.MaxPioneers); ok {
-		return s.Position(k)
+	return t
+}()
+
+// optionCell is the cell option code c refers to, seen from the actor's
+// cell ac: a cell or the creature on it (Cell x:y), a pioneer's cell (a
+// pioneer chosen, a trade: MA §13.10), the neighbour in a direction (a step,
+// a cell used or a lair sealed: MA §10.8, §12.8, §12.9), the neighbour
+// across a side of the actor's cell (a door: MA §12.4); -1 for the rest.
+func optionCell(s *machina.State, c, ac int) int {
+	if c < 0 || c >= machina.NumActions {
+		return -1
+	}
+	t := optionTargets[c]
+	switch {
+	case t.kind == toCell:
+		return int(t.arg)
+	case t.kind == toSeat:
+		return s.Position(int(t.arg))
+	case ac < 0:
+		return -1
+	case t.kind == toDirection:
+		return machina.Step(ac, machina.Direction(t.arg))
+	case t.kind == toSide:
+		return machina.Step(ac, machina.Direction(2*t.arg)) // sides N, E, S, W are directions 0, 2, 4, 6
 	}
 	return -1
 }
@@ -99,50 +124,56 @@ func optionCell(s *machina.State, c, ac int) int {
 // decides; the rows past the last option stay zero with action id -1.
 func (w *writer) options(decides bool) {
 	s := w.s
-	for r := 0; r < MaxOptionRows; r++ {
-		w.i(w.at.optAction+r, -1)
-	}
+	acts := w.O.I32[w.at.optAction : w.at.optAction+MaxOptionRows]
+	opts := s.Prompt().Options
 	if !decides {
+		opts = nil
+	}
+	opts = opts[:min(len(opts), MaxOptionRows)]
+	for r := len(opts); r < MaxOptionRows; r++ {
+		acts[r] = -1
+	}
+	if len(opts) == 0 {
 		return
 	}
 	ac := int(w.O.I32[w.at.actorCell])
 	ax, ay := ac%machina.Size, ac/machina.Size
-	for r, o := range s.Prompt().Options {
-		if r == MaxOptionRows {
-			break
-		}
-		w.i(w.at.optAction+r, int32(o.Code))
+	sight, reach := w.plane(chSight, 0), w.plane(chReach, 0)
+	rituals := w.O.U8[w.plane(chRitual, 0):w.plane(chRitual, machina.NumCells)]
+	for r, o := range opts {
+		acts[r] = int32(o.Code)
 		off := w.at.options + r*optionCols
-		w.O.U8[off+oPresent] = 1
+		row := w.O.U8[off : off+optionCols]
+		row[oPresent] = 1
 		c := optionCell(s, int(o.Code), ac)
 		if c < 0 {
 			continue
 		}
-		w.O.U8[off+oCell] = 1
+		row[oCell] = 1
 		if ac >= 0 {
+			// offsets on the 20×20 canvas: below 20, a uint8 each
 			dx, dy := c%machina.Size-ax, c/machina.Size-ay
-			w.u(off+oEast, max(dx, 0))
-			w.u(off+oWest, max(-dx, 0))
-			w.u(off+oSouth, max(dy, 0))
-			w.u(off+oNorth, max(-dy, 0))
-			w.u(off+oDistance, max(dx, -dx, dy, -dy))
-			w.ub(off+oSight, w.O.U8[w.plane(chSight, c)] != 0)
-			w.ub(off+oReach, w.O.U8[w.plane(chReach, c)] != 0)
+			row[oEast], row[oWest] = uint8(max(dx, 0)), uint8(max(-dx, 0))
+			row[oSouth], row[oNorth] = uint8(max(dy, 0)), uint8(max(-dy, 0))
+			row[oDistance] = uint8(max(dx, -dx, dy, -dy))
+			row[oSight] = w.O.U8[sight+c]
+			row[oReach] = w.O.U8[reach+c]
 		}
 		if k := int(s.Board.Kind[c]); k >= 1 && k <= numKinds {
-			w.O.U8[off+oKind+k-1] = 1
+			row[oKind+k-1] = 1
 		}
-		w.O.U8[off+oRitualHealth] = w.O.U8[w.plane(chRitual, c)]
+		row[oRitualHealth] = rituals[c]
 		switch cr := s.CreatureAt(c); {
-		case cr >= 0 && cr < machina.MaxPioneers:
-			w.O.U8[off+oPioneer] = 1
+		case cr < 0:
+		case cr < machina.MaxPioneers:
+			row[oPioneer] = 1
 			w.ub(off+oPioneerViewer, cr == w.v)
 			w.u(off+oPioneerHealth, int(s.P[cr].HP))
 			w.u(off+oPioneerMaxHealth, int(w.ct.Pioneers[s.P[cr].Card].MaxHP))
 		case cr >= machina.MonsterBase && cr < machina.MonsterBase+machina.MaxMonsters:
 			m := cr - machina.MonsterBase
 			mc := &w.ct.Monsters[m]
-			w.O.U8[off+oMonster] = 1
+			row[oMonster] = 1
 			w.u(off+oMonsterLevel, int(mc.Level))
 			w.u(off+oMonsterHealth, s.Health(cr))
 			w.u(off+oMonsterMaxHealth, int(mc.Health))
