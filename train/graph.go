@@ -195,7 +195,7 @@ func newHeadGraph(net *Net, f32, b, width int, cfg *Config) (lg *lossGraph, err 
 	lg.wrtAt = append(lg.wrtAt, [2]int{-4, 0}, [2]int{-5, 0})
 	logits = G.Must(G.BroadcastAdd(G.Must(G.Mul(h, hw)), hb, nil, []byte{0}))
 	if net.Ptr != nil {
-		logits = lg.buildPointer(g, h, param(index[net.Ptr], 0, net.Ptr), logits, b, A)
+		logits = lg.buildPointer(h, param(index[net.Ptr], 0, net.Ptr), logits, b, A)
 	}
 	value = G.Must(G.Reshape(affine(h, net.V), tensor.Shape{b}))
 

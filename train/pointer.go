@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	G "gorgonia.org/gorgonia"
-	"gorgonia.org/tensor"
 
 	"github.com/mythos-rl/mythos/encode"
 )
@@ -105,38 +104,42 @@ func (n *Net) forwardPointer(h, enc []float32, i32 []int32, mask []int8, logits 
 	}
 }
 
-// pointerInputs are the loss graph's pointer inputs: rows holds, for each
-// minibatch row j, the option rows placed in the head columns of their
-// actions ([B, Width, head width]: rows[j][f][c] is feature f of the option
-// whose action is column c).
+// pointerInputs are the loss graph's pointer inputs for one minibatch
+// (setPointer): each option of each row, as its minibatch row, its head
+// column and its features (feats, Width each, in the entries' order).
 type pointerInputs struct {
-	rows *tensor.Dense
+	entries []pointerEntry
+	feats   []float32
 }
 
+// pointerEntry is one option of a minibatch row: the row and its action's
+// head column.
+type pointerEntry struct{ row, col int32 }
+
 // buildPointer adds the pointer term to logits ([b, width] head columns),
-// from the last hidden layer h, with u the pointer weight's node.
-func (lg *lossGraph) buildPointer(g *G.ExprGraph, h, u, logits *G.Node, b, width int) *G.Node {
+// from the last hidden layer h, with u the pointer weight's node: the
+// scores of (h U) against the option rows (pointer_op.go) land in their
+// actions' columns.
+func (lg *lossGraph) buildPointer(h, u, logits *G.Node, b, width int) *G.Node {
 	d := lg.net.Desc.Pointer
-	lg.ptr.rows = tensor.New(tensor.WithShape(b, d.Width, width), tensor.WithBacking(make([]float32, b*d.Width*width)))
-	rows := G.NewTensor(g, tensor.Float32, 3, G.WithShape(b, d.Width, width), G.WithName("pointer_rows"), G.WithValue(lg.ptr.rows))
-	hu := G.Must(G.Reshape(G.Must(G.Mul(h, u)), tensor.Shape{b, 1, d.Width}))
-	q := G.Must(G.Reshape(G.Must(G.BatchedMatMul(hu, rows)), tensor.Shape{b, width}))
+	hu := G.Must(G.Mul(h, u))
+	q := G.Must(G.ApplyOp(optionScores{in: &lg.ptr, rows: b, width: width, feats: d.Width}, hu))
 	return G.Must(G.Add(logits, q))
 }
 
-// setPointer places the option rows of the minibatch rows of r in their
-// actions' head columns (colOf[a] for action a when the head is gathered,
-// a itself when cols is nil); options whose action is illegal in the row
-// (none in an env's own observation) are left out, as the forward pass
+// setPointer lists the options of the minibatch rows of r with their head
+// columns (colOf[a] for action a when the head is gathered, a itself when
+// cols is nil) and their features; options whose action is illegal in the
+// row (none in an env's own observation) are left out, as the forward pass
 // leaves them out.
 func (lg *lossGraph) setPointer(r *rollout, rows []int32, colOf []int32) {
 	d := lg.net.Desc.Pointer
 	if d == nil {
 		return
 	}
-	out := data(lg.ptr.rows)
-	clear(out)
-	W, A := lg.Width, r.actions
+	in := &lg.ptr
+	in.entries, in.feats = in.entries[:0], in.feats[:0]
+	A := r.actions
 	for j, row := range rows {
 		ids := r.ids[int(row)*r.i32+d.Offset:]
 		mask := r.mask[int(row)*A : (int(row)+1)*A]
@@ -150,9 +153,8 @@ func (lg *lossGraph) setPointer(r *rollout, rows []int32, colOf []int32) {
 			if lg.cols != nil {
 				c = int(colOf[a])
 			}
-			for f, x := range enc[d.Enc+i*d.Width : d.Enc+(i+1)*d.Width] {
-				out[(j*d.Width+f)*W+c] += x
-			}
+			in.entries = append(in.entries, pointerEntry{int32(j), int32(c)})
+			in.feats = append(in.feats, enc[d.Enc+i*d.Width:d.Enc+(i+1)*d.Width]...)
 		}
 	}
 }
