@@ -241,10 +241,26 @@ func (s *Server) lookup(id, secret string) (*session, error) {
 	}
 	ss := s.sessions[id]
 	s.mu.Unlock()
-	if ss == nil || !ss.owns(secret) || ss.closed.Load() {
+	if ss == nil || !ss.owns(secret) {
 		return nil, s.unknown(id)
 	}
+	if ss.closed.Load() {
+		return nil, s.gone(id)
+	}
 	return ss, nil
+}
+
+// gone is the error of a call on a session closed meanwhile: UNAVAILABLE
+// once the server is shutting down (Shutdown marks every session closed
+// before it hangs up their clients, and a call between the two must not
+// read "closed or unknown"), NOT_FOUND otherwise.
+func (s *Server) gone(id string) error {
+	select {
+	case <-s.draining:
+		return status.Error(codes.Unavailable, "the server is shutting down")
+	default:
+		return s.unknown(id)
+	}
 }
 
 // unknown is the NOT_FOUND of a session id that is not (or no longer) open.
@@ -282,7 +298,7 @@ func (s *Server) take(ctx context.Context, ss *session) error {
 	}
 	if ss.closed.Load() {
 		s.release(ss)
-		return s.unknown(ss.id)
+		return s.gone(ss.id)
 	}
 	ss.touch()
 	return nil
