@@ -31,11 +31,14 @@ type optionGrads struct {
 	rows, width, feats int
 }
 
+// tensorFn is the type of both ops: a matrix to a matrix of its dtype.
 func tensorFn() hm.Type {
 	t := G.TensorType{Dims: 2, Of: hm.TypeVariable('a')}
 	return hm.NewFnType(t, t)
 }
 
+// fnvHash is an op's Hashcode: its name and the inputs it reads (one per
+// loss graph), as its WriteHash writes them.
 func fnvHash(op fmt.Stringer, in *pointerInputs) uint32 {
 	h := fnv.New32a()
 	fmt.Fprintf(h, "%s%p", op, in)
