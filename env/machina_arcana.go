@@ -99,6 +99,7 @@ func init() {
 			{Name: "level5_death", Default: "false", Doc: "design parameter (MA §6.5.1 step 3, §22.16): when danger increases at monster level 5, each pioneer may choose to die (Pass in the level-5 prompt) instead of discarding an equipped item; false: it must discard one while it has one"},
 			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},
 			{Name: "scenario", Default: "frozen_engine", Doc: "the scenario id to play from the content (for user content with its own scenarios)"},
+			{Name: "option_paths", Default: "false", Doc: "add the observation field option_paths: for each option row that refers to a cell, the steps from it to the nearest pioneer, monster, goal cell and unexplored border (docs/observations/machina.md); it costs a spread over the board per decision"},
 		}, ShapingOptions(machinaPotentials)...),
 		Build:      buildMachina,
 		Potentials: machinaPotentials,
@@ -234,7 +235,11 @@ func buildMachina(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	enc, err := machinaobs.New(first.Info())
+	paths, err := opts.Bool("option_paths", false)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := machinaobs.NewWith(first.Info(), machinaobs.Extras{Paths: paths})
 	if err != nil {
 		return nil, err
 	}

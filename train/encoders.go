@@ -36,6 +36,10 @@ type NetworkConfig struct {
 	// Pointer adds the pointer term to the policy head (pointer.go): the
 	// env's observation must list its options as feature rows.
 	Pointer bool `yaml:"pointer"`
+	// PointerFields names more fields of option rows ([rows, features],
+	// as many rows as the options field): row i of each joins option i's
+	// row in the pointer term (Machina's option_paths).
+	PointerFields []string `yaml:"pointer_fields"`
 	// Drop names fields left out of the flat input (drop.go): a float field
 	// leaves the float input, an int32 field gets no embedding bag; the
 	// encoders and the pointer term still read them.
@@ -49,6 +53,8 @@ func (n *NetworkConfig) validate() error {
 		return fmt.Errorf("config network.set_hidden=%v: needs at least one layer, every width at least 1", n.SetHidden)
 	case n.Conv && (len(n.ConvChannels) == 0 || slices.Min(n.ConvChannels) < 1):
 		return fmt.Errorf("config network.conv_channels=%v: needs at least one layer, every width at least 1", n.ConvChannels)
+	case len(n.PointerFields) > 0 && !n.Pointer:
+		return fmt.Errorf("config network.pointer_fields=%v: needs network.pointer: true", n.PointerFields)
 	}
 	return n.Crop.validate()
 }
@@ -58,11 +64,18 @@ func (n *NetworkConfig) validate() error {
 // their offset, uint8 fields after the F32 float32 elements: the raw float
 // input before any field is left out of it), transformed by symlog into the
 // encoder input vector at Enc.
+//
+// With Rows set, the field's Rows rows (Size/Rows elements each) go to
+// Stride-element rows of the encoder input instead, row r at Enc+r*Stride:
+// the fields of one set of rows side by side (the pointer term's joined
+// option rows).
 type EncInput struct {
 	Field  string `json:"field"`
 	Offset int    `json:"offset"`
 	Size   int    `json:"size"`
 	Enc    int    `json:"enc"`
+	Rows   int    `json:"rows,omitempty"`
+	Stride int    `json:"stride,omitempty"`
 }
 
 // SetDesc is the set encoder of one entity table: Rows rows of Width
@@ -228,16 +241,28 @@ func (d NetDesc) encOutWidth() int {
 // uint8 elements) into dst (len Arch.EncWidth).
 func (a *Arch) EncInput(f32 []float32, u8 []uint8, dst []float32) {
 	for _, e := range a.EncInputs {
-		out := dst[e.Enc : e.Enc+e.Size]
-		if e.Offset >= len(f32) {
-			for i, v := range u8[e.Offset-len(f32) : e.Offset-len(f32)+e.Size] {
-				out[i] = Symlog(float32(v))
+		if e.Rows > 0 {
+			w := e.Size / e.Rows
+			for r := 0; r < e.Rows; r++ {
+				encRow(f32, u8, e.Offset+r*w, dst[e.Enc+r*e.Stride:e.Enc+r*e.Stride+w])
 			}
 			continue
 		}
-		for i, v := range f32[e.Offset : e.Offset+e.Size] {
-			out[i] = Symlog(v)
+		encRow(f32, u8, e.Offset, dst[e.Enc:e.Enc+e.Size])
+	}
+}
+
+// encRow writes symlog of the len(out) observation elements from off (in
+// the float32 elements, or past them in the uint8 ones) into out.
+func encRow(f32 []float32, u8 []uint8, off int, out []float32) {
+	if off >= len(f32) {
+		for i, v := range u8[off-len(f32) : off-len(f32)+len(out)] {
+			out[i] = Symlog(float32(v))
 		}
+		return
+	}
+	for i, v := range f32[off : off+len(out)] {
+		out[i] = Symlog(v)
 	}
 }
 

@@ -68,6 +68,17 @@ func TestNumpyExportMatchesGo(t *testing.T) {
 		}
 		numpyMatchesGo(t, python, e, arch)
 	})
+	t.Run("pointer-paths", func(t *testing.T) {
+		// Machina's option paths joined to its option rows
+		cfg := pointerPathsConfig()
+		cfg.Network.Crop = CropConfig{Size: 5, Center: "actor_cell", Only: true}
+		cfg.Network.Drop = []string{"options", "option_action", "option_paths"}
+		e, arch := envArch(t, machinaID, &cfg)
+		if d := arch.Nets[0].Pointer; d == nil || len(d.More) != 1 {
+			t.Fatalf("pointer %+v", d)
+		}
+		numpyMatchesGo(t, python, e, arch)
+	})
 	t.Run("pointer-sets", func(t *testing.T) {
 		cfg := encoderConfig(lcg.TheGatheringID)
 		cfg.Network.Conv, cfg.Network.Pointer = false, true

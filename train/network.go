@@ -239,7 +239,7 @@ func NewArch(spec *env.Spec, opts env.Options, cfg *Config) (Arch, error) {
 			in = h
 		}
 		if cfg.Network.Pointer {
-			if err := addPointer(&a, l, p, &d, in); err != nil {
+			if err := addPointer(&a, l, p, &d, in, cfg.Network.PointerFields); err != nil {
 				return a, err
 			}
 		}

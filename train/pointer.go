@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"slices"
 
 	G "gorgonia.org/gorgonia"
 
@@ -44,12 +45,16 @@ type PointerDesc struct {
 	Offset  int    `json:"offset"`
 	W       string `json:"w"`
 	In      int    `json:"in"`
+	// More names the fields joined to Field's rows (Width is their widths
+	// together); the encoder input holds the joined rows.
+	More []string `json:"more,omitempty"`
 }
 
 // addPointer describes the pointer term of the network prefixed p, on the
-// last hidden layer of width in: it finds the option fields in l and adds
-// the rows to the encoders' input if they are not there yet.
-func addPointer(a *Arch, l *encode.Layout, p string, d *NetDesc, in int) error {
+// last hidden layer of width in: it finds the option fields in l (the
+// options field, then the fields of more names, joined row by row) and
+// adds the rows to the encoders' input if they are not there yet.
+func addPointer(a *Arch, l *encode.Layout, p string, d *NetDesc, in int, more []string) error {
 	rows, ok := l.Field(PointerRowsField)
 	if !ok || rows.DType == encode.Int32 || len(rows.Shape) != 2 {
 		return fmt.Errorf("config network.pointer: %s has no float field %q of option rows [rows, features]", a.Env, PointerRowsField)
@@ -58,24 +63,44 @@ func addPointer(a *Arch, l *encode.Layout, p string, d *NetDesc, in int) error {
 	if !ok || acts.DType != encode.Int32 || acts.Size() != rows.Shape[0] {
 		return fmt.Errorf("config network.pointer: %s has no int32 field %q of %d action ids", a.Env, PointerActionField, rows.Shape[0])
 	}
+	fields := []*encode.Field{rows}
+	width := rows.Shape[1]
+	for _, name := range more {
+		f, ok := l.Field(name)
+		if !ok || f.DType == encode.Int32 || len(f.Shape) != 2 || f.Shape[0] != rows.Shape[0] || slices.Contains(fields, f) {
+			return fmt.Errorf("config network.pointer_fields: %s has no float field %q of %d option rows [rows, features] (besides %s)", a.Env, name, rows.Shape[0], PointerRowsField)
+		}
+		fields = append(fields, f)
+		width += f.Shape[1]
+	}
+	joined := len(fields) > 1
 	enc := -1
 	for _, e := range a.EncInputs {
-		if e.Field == rows.Name {
+		if e.Field == rows.Name && (e.Rows > 0) == joined {
 			enc = e.Enc
+			break
 		}
 	}
 	if enc < 0 {
-		off := rows.Offset
-		if rows.DType == encode.Uint8 {
-			off += l.F32
-		}
 		enc = a.EncWidth
-		a.EncInputs = append(a.EncInputs, EncInput{Field: rows.Name, Offset: off, Size: rows.Size(), Enc: enc})
+		col := 0
+		for _, f := range fields {
+			off := f.Offset
+			if f.DType == encode.Uint8 {
+				off += l.F32
+			}
+			e := EncInput{Field: f.Name, Offset: off, Size: f.Size(), Enc: enc + col}
+			if joined {
+				e.Rows, e.Stride = f.Shape[0], width
+			}
+			a.EncInputs = append(a.EncInputs, e)
+			col += f.Shape[1]
+		}
 		a.EncTransform = EncTransform
-		a.EncWidth += rows.Size()
+		a.EncWidth += rows.Shape[0] * width
 	}
-	d.Pointer = &PointerDesc{Field: rows.Name, Enc: enc, Rows: rows.Shape[0], Width: rows.Shape[1],
-		Actions: acts.Name, Offset: acts.Offset, W: p + "pointer.w", In: in}
+	d.Pointer = &PointerDesc{Field: rows.Name, Enc: enc, Rows: rows.Shape[0], Width: width,
+		Actions: acts.Name, Offset: acts.Offset, W: p + "pointer.w", In: in, More: more}
 	a.Format = FormatPointer
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mythos-rl/mythos/agents"
+	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg"
 )
 
@@ -16,15 +18,38 @@ func pointerConfig(envID string) Config {
 	return cfg
 }
 
-// TestPointerGraphMatchesForward checks, on Machina Arcana and The
-// Gathering (both list their options as rows), that the pointer term
+// pathsID names the pointer tests' case of Machina Arcana with its option
+// paths joined to the option rows (pointerPathsConfig).
+const pathsID = machinaID + "+option_paths"
+
+// pointerPathsConfig is pointerConfig on Machina Arcana with the env's
+// option_paths joined to its option rows.
+func pointerPathsConfig() Config {
+	cfg := pointerConfig(machinaID)
+	cfg.EnvOptions["option_paths"] = "true"
+	cfg.Network.PointerFields = []string{"option_paths"}
+	return cfg
+}
+
+// pointerCase is the config and env id of a pointer test case: id itself,
+// or pathsID.
+func pointerCase(id string) (Config, string) {
+	if id == pathsID {
+		return pointerPathsConfig(), machinaID
+	}
+	return pointerConfig(id), id
+}
+
+// TestPointerGraphMatchesForward checks, on Machina Arcana (with and
+// without its option paths joined) and The Gathering (both list their
+// options as rows), that the pointer term
 // changes the logits of the options' actions, that the gorgonia graph (the
 // full head and a gathered one) gives the Go forward pass's logits, and
 // that its gradient of the pointer weight agrees with finite differences.
 func TestPointerGraphMatchesForward(t *testing.T) {
-	for _, id := range []string{machinaID, lcg.TheGatheringID} {
-		t.Run(id, func(t *testing.T) {
-			cfg := pointerConfig(id)
+	for _, name := range []string{machinaID, lcg.TheGatheringID, pathsID} {
+		t.Run(name, func(t *testing.T) {
+			cfg, id := pointerCase(name)
 			const B = 8
 			r, m := encoderRows(t, id, &cfg, B)
 			net := m.Nets[0]
@@ -129,5 +154,55 @@ func TestPointerNeedsOptionRows(t *testing.T) {
 	_, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg)
 	if err == nil || !strings.Contains(err.Error(), `"options"`) {
 		t.Fatalf("NewArch on an env without option rows: %v", err)
+	}
+}
+
+// TestPointerJoinsOptionPaths: with pointer_fields, row i of the pointer's
+// input is option i's row then its option_paths row, through symlog; a
+// field that is not one of option rows is refused by name.
+func TestPointerJoinsOptionPaths(t *testing.T) {
+	cfg := pointerPathsConfig()
+	e, arch := envArch(t, machinaID, &cfg)
+	d := arch.Nets[0].Pointer
+	l := e.Spec().Layout
+	rows, _ := l.Field("options")
+	paths, _ := l.Field("option_paths")
+	if d == nil || d.Width != rows.Shape[1]+paths.Shape[1] || !slices.Equal(d.More, []string{"option_paths"}) {
+		t.Fatalf("pointer %+v", d)
+	}
+	obs, info := e.Reset(3)
+	rng := game.NewRNG(5)
+	joined := 0
+	for step := 0; step < 200 && joined < 20; step++ {
+		enc := make([]float32, arch.EncWidth)
+		arch.EncInput(obs.F32, obs.U8, enc)
+		for i := 0; i < d.Rows; i++ {
+			got := enc[d.Enc+i*d.Width : d.Enc+(i+1)*d.Width]
+			want := append(slices.Clone(obs.U8[rows.Offset+i*rows.Shape[1]:rows.Offset+(i+1)*rows.Shape[1]]),
+				obs.U8[paths.Offset+i*paths.Shape[1]:paths.Offset+(i+1)*paths.Shape[1]]...)
+			for k := range want {
+				if got[k] != Symlog(float32(want[k])) {
+					t.Fatalf("step %d row %d column %d: %v, want symlog(%d)", step, i, k, got[k], want[k])
+				}
+			}
+			if want[rows.Shape[1]] != 0 {
+				joined++
+			}
+		}
+		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, info = tr.Obs, tr.Info
+		if tr.Done() {
+			obs, info = e.Reset(uint64(step))
+		}
+	}
+	if joined == 0 {
+		t.Fatal("no option row with a path: the join went unchecked")
+	}
+	cfg.Network.PointerFields = []string{"board"}
+	if _, err := NewArch(e.Spec(), cfg.EnvOptions, &cfg); err == nil || !strings.Contains(err.Error(), `"board"`) {
+		t.Fatalf("pointer_fields [board]: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/encode"
+	"github.com/mythos-rl/mythos/encode/machinaobs"
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/machina"
 )
@@ -42,6 +43,12 @@ func BenchmarkRandomPlayEncodedTouched(b *testing.B) {
 	benchPlay(b, encTouched)
 }
 
+// BenchmarkRandomPlayEncodedPaths is BenchmarkRandomPlayEncoded with the
+// option paths (Extras.Paths, the env option option_paths=true).
+func BenchmarkRandomPlayEncodedPaths(b *testing.B) {
+	benchPlay(b, encPaths)
+}
+
 // BenchmarkRandomPlay is the same play without encoding, for comparison.
 func BenchmarkRandomPlay(b *testing.B) {
 	benchPlay(b, encNone)
@@ -52,12 +59,19 @@ const (
 	encNone = iota
 	encIncremental
 	encTouched
+	encPaths // encIncremental with Extras.Paths
 )
 
 func benchPlay(b *testing.B, how int) {
 	start := newState(b, 5, machina.Config{Pioneers: []string{"hank", "kim"}, RoundCap: 60})
 	s := start.Clone().(*machina.State)
 	e := encoderFor(b, s)
+	if how == encPaths {
+		var err error
+		if e, err = machinaobs.NewWith(s.Info(), machinaobs.Extras{Paths: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
 	o := e.Layout().NewObs()
 	tt := encode.MakeTouched(e.Layout(), 1)
 	m := e.NewMemory()
@@ -77,7 +91,7 @@ func benchPlay(b *testing.B, how int) {
 			continue
 		}
 		switch how {
-		case encIncremental:
+		case encIncremental, encPaths:
 			e.EncodeIncremental(s, s.Prompt().Actor, o, m)
 			e.Mask(s, mask)
 		case encTouched:

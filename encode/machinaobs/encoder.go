@@ -22,20 +22,24 @@ type Encoder struct {
 	plan   *encode.Plan // the blocks of EncodeIncremental (plan.go)
 	blocks blocks
 	cache  *boardCache
+	extras Extras
 }
 
 // New builds the encoder for a game's info (machina.State.Info). The layout
 // depends only on the engine's vocabulary, not on the number of pioneers or
 // the content: rows of absent seats and cards are zero.
-func New(info *game.Info) (*Encoder, error) {
+func New(info *game.Info) (*Encoder, error) { return NewWith(info, Extras{}) }
+
+// NewWith is New with the optional fields of x in the layout.
+func NewWith(info *game.Info, x Extras) (*Encoder, error) {
 	if info.Actions != machina.NumActions || len(info.ActionNames) != machina.NumActions {
 		return nil, fmt.Errorf("machinaobs: %s has %d actions, want the Machina Arcana vocabulary of %d", info.Name, info.Actions, machina.NumActions)
 	}
 	if info.Agents < 2 || info.Agents > machina.MaxPioneers+1 {
 		return nil, fmt.Errorf("machinaobs: %s has %d seats, want 2 to %d (the pioneers and the monster side)", info.Name, info.Agents, machina.MaxPioneers+1)
 	}
-	sh := sharedFor(info)
-	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names, plan: sh.plan, blocks: sh.blocks}
+	sh := sharedFor(info, x)
+	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names, plan: sh.plan, blocks: sh.blocks, extras: x}
 	e.cache = new(boardCache)
 	return e, nil
 }
@@ -45,6 +49,7 @@ func New(info *game.Info) (*Encoder, error) {
 // its offsets and the action names.
 type shared struct {
 	kinds, actions []string // the info's PromptKinds and ActionNames
+	extras         Extras
 	layout         *encode.Layout
 	at             offsets
 	names          []string
@@ -57,19 +62,19 @@ var sharedCache struct {
 	list []*shared
 }
 
-// sharedFor returns the shared part for info: the one built for the same
-// prompt kinds and action names, or a new one. A process holds one
+// sharedFor returns the shared part for info and x: the one built for the
+// same prompt kinds, action names and extras, or a new one. A process holds one
 // vocabulary (a few, in tests), so the list stays short.
-func sharedFor(info *game.Info) *shared {
+func sharedFor(info *game.Info, x Extras) *shared {
 	sharedCache.Lock()
 	defer sharedCache.Unlock()
 	for _, sh := range sharedCache.list {
-		if slices.Equal(sh.kinds, info.PromptKinds) && slices.Equal(sh.actions, info.ActionNames) {
+		if slices.Equal(sh.kinds, info.PromptKinds) && slices.Equal(sh.actions, info.ActionNames) && sh.extras == x {
 			return sh
 		}
 	}
-	sh := &shared{kinds: slices.Clone(info.PromptKinds), actions: slices.Clone(info.ActionNames)}
-	sh.layout, sh.at = newLayout(info.PromptKinds)
+	sh := &shared{kinds: slices.Clone(info.PromptKinds), actions: slices.Clone(info.ActionNames), extras: x}
+	sh.layout, sh.at = newLayout(info.PromptKinds, x)
 	sh.plan, sh.blocks = newPlan(sh.layout, &sh.at)
 	sh.names = make([]string, machina.NumActions)
 	for a := range sh.names {
@@ -303,6 +308,13 @@ func (w *writer) terrain() {
 	}
 	// Unexplored borders (MA §11.2): the opening pairs of placed tiles that
 	// face no placed tile (as Board.UnexploredSide, per slot and side).
+	openings(g, func(c int) { u[chUnexplored*planeSize+c] = 1 })
+}
+
+// openings calls yield with the cells of the opening pairs of placed tiles
+// that face no placed tile (MA §11.2; as Board.UnexploredSide, per slot and
+// side).
+func openings(g *machina.Board, yield func(c int)) {
 	for slot := 0; slot < 4; slot++ {
 		pt := &g.Slots[slot]
 		if pt.Tile < 0 {
@@ -317,8 +329,8 @@ func (w *writer) terrain() {
 				continue
 			}
 			a, b := machina.OpeningCells(slot, d)
-			u[chUnexplored*planeSize+a] = 1
-			u[chUnexplored*planeSize+b] = 1
+			yield(a)
+			yield(b)
 		}
 	}
 }

@@ -208,13 +208,14 @@ type offsets struct {
 	seat, pioneerCard, itemHost, chapter, pEvent, hEvent     int
 	actorCell, promptKinds, promptCols                       int
 	options, optAction                                       int
+	optPaths                                                 int // -1 without Extras.Paths
 }
 
 // planeSize is the number of cells of one board plane.
 const planeSize = machina.NumCells
 
 // newLayout builds the layout and its offsets.
-func newLayout(kinds []string) (*encode.Layout, offsets) {
+func newLayout(kinds []string, x Extras) (*encode.Layout, offsets) {
 	var l encode.Layout
 	var at offsets
 	f := func(dst *int, name string, dt encode.DType, doc string, shape ...int) {
@@ -246,5 +247,9 @@ func newLayout(kinds []string) (*encode.Layout, offsets) {
 	f(&at.prompt, "prompt", F, append(kindCols, promptTail...).doc("The current decision: its kind one-hot, whether the viewer decides, who decides (pioneer rows or the monster side), and the number of options when the viewer decides."), len(kinds)+len(promptTail))
 	f(&at.options, "options", U, optionNames.doc(fmt.Sprintf("Uint8 (every column is a flag or a small count). The legal options as feature rows for pointer-style policies: the first %d options of the prompt in prompt order, set only when the viewer decides. present is 1 on every option's row; cell says the option refers to a cell: a target cell or the creature on it (Cell x:y), the neighbour in a direction (a step, a cell used, a lair sealed), the neighbour across a side (a door), a pioneer's cell (a trade, a pioneer chosen); the other columns describe that cell from the creature whose turn it is (actor_cell): how far east, west, south and north of the actor's cell it lies, the distance in king moves, whether the actor sees it and can reach it (the sight and reach planes), its printed kind one-hot, the monster or pioneer on it and a ritual cell's health.", MaxOptionRows)), MaxOptionRows, optionCols)
 	f(&at.optAction, "option_action", I, "Action id of each option row (the id to pass to Step to choose it), -1 for rows past the last option and when the viewer does not decide.", MaxOptionRows)
+	at.optPaths = -1
+	if x.Paths {
+		f(&at.optPaths, "option_paths", U, pathNames.doc(fmt.Sprintf("Uint8, only with the env option option_paths=true. For each option row that refers to a cell (cell is 1 there; the other rows are 0), the steps a creature walks from that cell to the nearest living pioneer on the board other than the creature whose turn it is, the nearest monster on the board other than it, the nearest goal cell (the exit tokens once placed, MA §14.5; else in the finale the standing ritual cells, MA §21.6; else the chapter cells, MA §12.13) and the nearest cell from which a tile is explored (MA §11.2): steps between adjacent cells (MA §17.2) onto passable cells that are not open chasms (MA §10.8), creatures ignored, counted from the target outward; 0 on the target itself, %d where none lies within %d steps or none exists.", pathNone, pathLimit)), MaxOptionRows, pathCols)
+	}
 	return &l, at
 }

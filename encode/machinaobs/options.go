@@ -137,6 +137,13 @@ func (w *writer) options(decides bool) {
 		return
 	}
 	ac := int(w.O.I32[w.at.actorCell])
+	if w.at.optPaths >= 0 {
+		cr := s.Acting()
+		if cr < 0 && w.v < w.n {
+			cr = w.v // as the board's planes (board)
+		}
+		w.paths(len(opts), ac, cr)
+	}
 	ax, ay := ac%machina.Size, ac/machina.Size
 	sight, reach := w.plane(chSight, 0), w.plane(chReach, 0)
 	rituals := w.O.U8[w.plane(chRitual, 0):w.plane(chRitual, machina.NumCells)]

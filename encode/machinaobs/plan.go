@@ -20,6 +20,7 @@ import (
 type blocks struct {
 	terrain, sight int // the terrain planes, keyed by board; the sight plane, by board and origin
 	dynamic, head  int // rewritten every encoding: figure, token and reach planes; the vectors
+	paths          int // rewritten every encoding: the option paths (Extras.Paths)
 
 	monster, item, event int // first of each kind
 
@@ -55,6 +56,9 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 		U(at.options, MaxOptionRows*optionCols),
 		I(at.seat, machina.MaxPioneers), I(at.pioneerCard, machina.MaxPioneers),
 		I(at.chapter, 1), I(at.pEvent, 1), I(at.hEvent, 1), I(at.actorCell, 1), I(at.optAction, MaxOptionRows))
+	if at.optPaths >= 0 {
+		b.paths = p.Always(U(at.optPaths, MaxOptionRows*pathCols))
+	}
 	b.monster = p.Blocks()
 	for m := 0; m < machina.MaxMonsters; m++ {
 		p.Block(U(at.monsters+m*monsterCols, monsterCols))

@@ -204,38 +204,7 @@ func (r *reachSteps) walk(s *machina.State, c, limit int, dist *[machina.NumCell
 	// words of the last layer's or the words next to them.
 	lo, hi := c>>6, c>>6
 	for k := 1; k <= limit; k++ {
-		for w := lo; w <= hi; w++ {
-			for todo := front[w] &^ r.done[w]; todo != 0; todo &= todo - 1 {
-				r.learn(w<<6 + bits.TrailingZeros64(todo))
-			}
-		}
-		var next cellSet
-		for d := range r.dir {
-			dir := &r.dir[d]
-			if delta := stepDelta[d]; delta > 0 {
-				n := uint(delta)
-				var carry uint64
-				for w := lo; w <= hi; w++ {
-					x := front[w] & dir[w]
-					next[w] |= x<<n | carry
-					carry = x >> (64 - n)
-				}
-				if hi+1 < len(next) {
-					next[hi+1] |= carry
-				}
-			} else {
-				n := uint(-delta)
-				var carry uint64
-				for w := hi; w >= lo; w-- {
-					x := front[w] & dir[w]
-					next[w] |= x>>n | carry
-					carry = x << (64 - n)
-				}
-				if lo > 0 {
-					next[lo-1] |= carry
-				}
-			}
-		}
+		next := r.layer(&front, lo, hi)
 		nlo, nhi := len(next), -1
 		for w := max(lo-1, 0); w <= min(hi+1, len(next)-1); w++ {
 			if next[w] == 0 {
@@ -265,4 +234,42 @@ func (r *reachSteps) walk(s *machina.State, c, limit int, dist *[machina.NumCell
 		front, lo, hi = next, nlo, nhi
 	}
 	return seen, known, free
+}
+
+// layer returns the cells one step from the cells of front (which lie in
+// words lo to hi) by the board's steps, working out the steps of front's
+// cells first; they lie in words lo-1 to hi+1.
+func (r *reachSteps) layer(front *cellSet, lo, hi int) (next cellSet) {
+	for w := lo; w <= hi; w++ {
+		for todo := front[w] &^ r.done[w]; todo != 0; todo &= todo - 1 {
+			r.learn(w<<6 + bits.TrailingZeros64(todo))
+		}
+	}
+	for d := range r.dir {
+		dir := &r.dir[d]
+		if delta := stepDelta[d]; delta > 0 {
+			n := uint(delta)
+			var carry uint64
+			for w := lo; w <= hi; w++ {
+				x := front[w] & dir[w]
+				next[w] |= x<<n | carry
+				carry = x >> (64 - n)
+			}
+			if hi+1 < len(next) {
+				next[hi+1] |= carry
+			}
+		} else {
+			n := uint(-delta)
+			var carry uint64
+			for w := hi; w >= lo; w-- {
+				x := front[w] & dir[w]
+				next[w] |= x>>n | carry
+				carry = x << (64 - n)
+			}
+			if lo > 0 {
+				next[lo-1] |= carry
+			}
+		}
+	}
+	return next
 }

@@ -119,7 +119,14 @@ class NumpyPolicy:
         if net.get("sets") or net.get("convs") or net.get("pointer"):
             for e in a["enc_inputs"]:
                 v = raw[e["offset"] : e["offset"] + e["size"]].astype(np.float64)
-                enc[e["enc"] : e["enc"] + e["size"]] = np.sign(v) * np.log1p(np.abs(v))
+                v = np.sign(v) * np.log1p(np.abs(v))
+                if e.get("rows"):  # rows joined side by side, stride apart
+                    n, stride = e["rows"], e["stride"]
+                    w = e["size"] // n
+                    for r in range(n):
+                        enc[e["enc"] + r * stride : e["enc"] + r * stride + w] = v[r * w : (r + 1) * w]
+                    continue
+                enc[e["enc"] : e["enc"] + e["size"]] = v
             for s in net.get("sets") or []:
                 parts.append(self._set(s, enc))
             for c in net.get("convs") or []:
