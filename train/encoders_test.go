@@ -277,6 +277,7 @@ func TestEncoderSmokeConfigs(t *testing.T) {
 		{"machina-crop-smoke.yaml", machinaID, FormatCropOnly},
 		{"machina-window-smoke.yaml", machinaID, FormatCropOnly},
 		{"machina-pointer-smoke.yaml", machinaID, FormatPointer},
+		{"machina-paths-smoke.yaml", machinaID, FormatPointer},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			cfg, err := LoadConfig(filepath.Join("configs", c.file))
