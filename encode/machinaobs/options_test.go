@@ -32,6 +32,19 @@ func optState(t testing.TB, seed uint64, cooperative bool) *machina.State {
 	return s
 }
 
+// optActor is the creature the option rows of viewer v are seen from (the
+// creature whose turn it is, else the pioneer v) and its cell (-1 if none).
+func optActor(s *machina.State, v int) (cr, cell int) {
+	cr, cell = s.Acting(), -1
+	if cr < 0 && v < int(s.N) {
+		cr = v
+	}
+	if cr >= 0 {
+		cell = s.Position(cr)
+	}
+	return cr, cell
+}
+
 // optDirDX and optDirDY are the steps of the 8 directions, clockwise from
 // north (x grows east, y south).
 var optDirDX, optDirDY = [8]int{0, 1, 1, 1, 0, -1, -1, -1}, [8]int{-1, -1, 0, 1, 1, 1, 0, -1}
@@ -157,16 +170,7 @@ func TestOptionRowsRandomPlay(t *testing.T) {
 					st.undecided++
 					continue
 				}
-				// The actor's cell: the creature whose turn it is, else the
-				// deciding pioneer.
-				cr := s.Acting()
-				if cr < 0 && v < int(s.N) {
-					cr = v
-				}
-				ac := -1
-				if cr >= 0 {
-					ac = s.Position(cr)
-				}
+				cr, ac := optActor(s, v)
 				if got := int(o.I32[fc.Offset]); got != ac {
 					t.Fatalf("seed %d decision %d: actor_cell %d, want %d (creature %d)", seed, n, got, ac, cr)
 				}

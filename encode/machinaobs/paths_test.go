@@ -118,14 +118,7 @@ func TestOptionPathsRandomPlay(t *testing.T) {
 			for v := 0; v <= int(s.N); v++ {
 				e.Encode(s, game.AgentID(v), o)
 				got := o.U8[fp.Offset : fp.Offset+fp.Size()]
-				cr := s.Acting()
-				if cr < 0 && v < int(s.N) {
-					cr = v
-				}
-				ac := -1
-				if cr >= 0 {
-					ac = s.Position(cr)
-				}
+				cr, ac := optActor(s, v)
 				var want [pathCols][machina.NumCells]int
 				if int(p.Actor) == v {
 					for k, ts := range pathTargets(s, cr) {
