@@ -100,6 +100,7 @@ func init() {
 			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},
 			{Name: "scenario", Default: "frozen_engine", Doc: "the scenario id to play from the content (for user content with its own scenarios)"},
 			{Name: "option_paths", Default: "false", Doc: "add the observation field option_paths: for each option row that refers to a cell, the steps from it to the nearest pioneer, monster, goal cell and unexplored border (docs/observations/machina.md); it costs a spread over the board per decision"},
+			{Name: "option_abilities", Default: "false", Doc: "add the observation field option_abilities: for each option row that uses an ability, what it does (attack, dice, heal, target symbol, range, costs) and the monsters, pioneers and cells its target prompt would offer now (docs/observations/machina.md)"},
 		}, ShapingOptions(machinaPotentials)...),
 		Build:      buildMachina,
 		Potentials: machinaPotentials,
@@ -235,11 +236,14 @@ func buildMachina(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	paths, err := opts.Bool("option_paths", false)
-	if err != nil {
+	var x machinaobs.Extras
+	if x.Paths, err = opts.Bool("option_paths", false); err != nil {
 		return nil, err
 	}
-	enc, err := machinaobs.NewWith(first.Info(), machinaobs.Extras{Paths: paths})
+	if x.Abilities, err = opts.Bool("option_abilities", false); err != nil {
+		return nil, err
+	}
+	enc, err := machinaobs.NewWith(first.Info(), x)
 	if err != nil {
 		return nil, err
 	}

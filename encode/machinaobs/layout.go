@@ -208,7 +208,7 @@ type offsets struct {
 	seat, pioneerCard, itemHost, chapter, pEvent, hEvent     int
 	actorCell, promptKinds, promptCols                       int
 	options, optAction                                       int
-	optPaths                                                 int // -1 without Extras.Paths
+	optPaths, optAbilities                                   int // -1 without Extras.Paths, Extras.Abilities
 }
 
 // planeSize is the number of cells of one board plane.
@@ -250,6 +250,10 @@ func newLayout(kinds []string, x Extras) (*encode.Layout, offsets) {
 	at.optPaths = -1
 	if x.Paths {
 		f(&at.optPaths, "option_paths", U, pathNames.doc(fmt.Sprintf("Uint8, only with the env option option_paths=true. For each option row that refers to a cell (cell is 1 there; the other rows are 0), the steps a creature walks from that cell to the nearest living pioneer on the board other than the creature whose turn it is, the nearest monster on the board other than it, the nearest goal cell (the exit tokens once placed, MA §14.5; else in the finale the standing ritual cells, MA §21.6; else the chapter cells, MA §12.13) and the nearest cell from which a tile is explored (MA §11.2): steps between adjacent cells (MA §17.2) onto passable cells that are not open chasms (MA §10.8), creatures ignored, counted from the target outward; 0 on the target itself, %d where none lies within %d steps or none exists.", pathNone, pathLimit)), MaxOptionRows, pathCols)
+	}
+	at.optAbilities = -1
+	if x.Abilities {
+		f(&at.optAbilities, "option_abilities", U, abilityNames.doc(fmt.Sprintf("Uint8, only with the env option option_abilities=true. For each option row that uses an ability (MA §16.2; the other rows are 0): ability 1; whether an effect attacks (MA §9), a magic attack (MA §9.4), the attacks' strong and weak dice, whether an effect restores health (MA §7.3); the target symbol one-hot (MA §17.6, §17.7, §17.11) and its range X; the costs in stamina, inspiration and health; and what its target prompt would offer now from the creature whose turn it is (MA §17, §10.1): how many monsters, how many pioneers other than itself, whether itself, how many attack-only cells (barrels, ritual cells: MA §12.18, §21.6). %d rows as options.", MaxOptionRows)), MaxOptionRows, abilityCols)
 	}
 	return &l, at
 }

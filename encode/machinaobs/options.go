@@ -137,12 +137,17 @@ func (w *writer) options(decides bool) {
 		return
 	}
 	ac := int(w.O.I32[w.at.actorCell])
-	if w.at.optPaths >= 0 {
+	if w.at.optPaths >= 0 || w.at.optAbilities >= 0 {
 		cr := s.Acting()
 		if cr < 0 && w.v < w.n {
 			cr = w.v // as the board's planes (board)
 		}
-		w.paths(len(opts), ac, cr)
+		if w.at.optPaths >= 0 {
+			w.paths(len(opts), ac, cr)
+		}
+		if w.at.optAbilities >= 0 {
+			w.abilities(len(opts), cr)
+		}
 	}
 	ax, ay := ac%machina.Size, ac/machina.Size
 	sight, reach := w.plane(chSight, 0), w.plane(chReach, 0)

@@ -41,6 +41,9 @@ type Extras struct {
 	// distances of its cell to the nearest pioneer, monster, goal and
 	// unexplored border.
 	Paths bool
+	// Abilities adds the field option_abilities: per option row that uses
+	// an ability, what it does and what it could target now (abilities.go).
+	Abilities bool
 }
 
 // paths writes the option_paths rows of the first n options of the prompt

@@ -166,11 +166,11 @@ func TestOptionPathsRandomPlay(t *testing.T) {
 	}
 }
 
-// TestOptionPathsDoNotAllocate: the paths cost no allocation, with the
-// board cache and without it.
-func TestOptionPathsDoNotAllocate(t *testing.T) {
+// TestOptionExtrasDoNotAllocate: the option paths and abilities cost no
+// allocation, with the board cache and without it.
+func TestOptionExtrasDoNotAllocate(t *testing.T) {
 	s := optState(t, 5, false)
-	e, err := NewWith(s.Info(), Extras{Paths: true})
+	e, err := NewWith(s.Info(), Extras{Paths: true, Abilities: true})
 	if err != nil {
 		t.Fatal(err)
 	}

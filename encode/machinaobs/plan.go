@@ -21,6 +21,7 @@ type blocks struct {
 	terrain, sight int // the terrain planes, keyed by board; the sight plane, by board and origin
 	dynamic, head  int // rewritten every encoding: figure, token and reach planes; the vectors
 	paths          int // rewritten every encoding: the option paths (Extras.Paths)
+	abilities      int // rewritten every encoding: the option abilities (Extras.Abilities)
 
 	monster, item, event int // first of each kind
 
@@ -58,6 +59,9 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 		I(at.chapter, 1), I(at.pEvent, 1), I(at.hEvent, 1), I(at.actorCell, 1), I(at.optAction, MaxOptionRows))
 	if at.optPaths >= 0 {
 		b.paths = p.Always(U(at.optPaths, MaxOptionRows*pathCols))
+	}
+	if at.optAbilities >= 0 {
+		b.abilities = p.Always(U(at.optAbilities, MaxOptionRows*abilityCols))
 	}
 	b.monster = p.Blocks()
 	for m := 0; m < machina.MaxMonsters; m++ {

@@ -1,5 +1,7 @@
 package machina
 
+import "github.com/mythos-rl/mythos/env/game"
+
 // The read-only view an observation encoder needs: effective
 // characteristics, the current cards, and the spatial planes (sight and
 // reach) computed on demand. Creature ids: a pioneer is its seat, a monster
@@ -87,4 +89,21 @@ func (s *State) ReachFrom(cr, limit int, dst *[NumCells]int8) {
 			t++
 		}
 	}
+}
+
+// OptionAbility is the ability an option of the prompt uses (an option with
+// an ability code, CodeAbility or CodeItemAbility: MA §16.2), or nil for
+// every other option.
+func (s *State) OptionAbility(o game.Option) *Ability {
+	if o.Code < CodeAbility || o.Code >= CodeCell {
+		return nil
+	}
+	return s.abilityOf(o.Arg)
+}
+
+// AbilityTargets appends to dst[:0] the cells creature user could target
+// with ability a now (MA §17.6, §17.7, §17.11, §10.1): the cells its target
+// prompt would offer.
+func (s *State) AbilityTargets(user int, a *Ability, dst []int) []int {
+	return s.targets(user, a, dst)
 }
