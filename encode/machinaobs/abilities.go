@@ -11,21 +11,21 @@ import "github.com/mythos-rl/mythos/env/machina"
 
 // Ability columns.
 const (
-	aAbility  = iota // the option uses an ability
-	aAttack          // one of its effects attacks (MA §9)
-	aMagic           // a magic attack (MA §9.4)
-	aStrong          // the attacks' strong dice
-	aWeak            // the attacks' weak dice
-	aHeal            // one of its effects restores health (MA §7.3)
-	aTarget          // + the target symbol one-hot (machina.TargetKind: none, melee, ranged, ranged_ign, any_pioneer, any_monster, door)
-	aRange    = aTarget + numTargetKinds
-	aStamina  = aRange + 1 // the costs (MA §16.2)
-	aInsp     = aStamina + 1
-	aHealth   = aInsp + 1
-	aMonsters = aHealth + 1  // the monsters among its targets now (MA §17)
-	aPioneers = aMonsters + 1 // the pioneers among them, the user aside
-	aSelf     = aPioneers + 1 // the user itself is one
-	aCells    = aSelf + 1     // attack-only cells among them (barrels, ritual cells: MA §12.18, §21.6)
+	aAbility    = iota // the option uses an ability
+	aAttack            // one of its effects attacks (MA §9)
+	aMagic             // a magic attack (MA §9.4)
+	aStrong            // the attacks' strong dice
+	aWeak              // the attacks' weak dice
+	aHeal              // one of its effects restores health (MA §7.3)
+	aTarget            // + the target symbol one-hot (machina.TargetKind: none, melee, ranged, ranged_ign, any_pioneer, any_monster, door)
+	aRange      = aTarget + numTargetKinds
+	aStamina    = aRange + 1 // the costs (MA §16.2)
+	aInsp       = aStamina + 1
+	aHealth     = aInsp + 1
+	aMonsters   = aHealth + 1   // the monsters among its targets now (MA §17)
+	aPioneers   = aMonsters + 1 // the pioneers among them, the user aside
+	aSelf       = aPioneers + 1 // the user itself is one
+	aCells      = aSelf + 1     // attack-only cells among them (barrels, ritual cells: MA §12.18, §21.6)
 	abilityCols = aCells + 1
 )
 
