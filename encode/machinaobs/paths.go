@@ -34,18 +34,6 @@ const (
 	pathLimit = pathNone - 1
 )
 
-// Extras are optional fields of the observation, off by default because
-// they cost more than the rest of an encoding.
-type Extras struct {
-	// Paths adds the field option_paths: per option row, the walking
-	// distances of its cell to the nearest pioneer, monster, goal and
-	// unexplored border.
-	Paths bool
-	// Abilities adds the field option_abilities: per option row that uses
-	// an ability, what it does and what it could target now (abilities.go).
-	Abilities bool
-}
-
 // paths writes the option_paths rows of the first n options of the prompt
 // (the option rows' cells, from the actor's cell ac; creature cr acts).
 // The steps follow the board's moves as the reach plane does (adjacent,
