@@ -38,7 +38,8 @@ type NetworkConfig struct {
 	Pointer bool `yaml:"pointer"`
 	// PointerFields names more fields of option rows ([rows, features],
 	// as many rows as the options field): row i of each joins option i's
-	// row in the pointer term (Machina's option_paths).
+	// row in the pointer term (Machina's option_paths and
+	// option_abilities).
 	PointerFields []string `yaml:"pointer_fields"`
 	// Drop names fields left out of the flat input (drop.go): a float field
 	// leaves the float input, an int32 field gets no embedding bag; the

@@ -22,7 +22,6 @@ type Encoder struct {
 	plan   *encode.Plan // the blocks of EncodeIncremental (plan.go)
 	blocks blocks
 	cache  *boardCache
-	extras Extras
 }
 
 // New builds the encoder for a game's info (machina.State.Info). The layout
@@ -39,7 +38,7 @@ func NewWith(info *game.Info, x Extras) (*Encoder, error) {
 		return nil, fmt.Errorf("machinaobs: %s has %d seats, want 2 to %d (the pioneers and the monster side)", info.Name, info.Agents, machina.MaxPioneers+1)
 	}
 	sh := sharedFor(info, x)
-	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names, plan: sh.plan, blocks: sh.blocks, extras: x}
+	e := &Encoder{layout: sh.layout, at: sh.at, names: sh.names, plan: sh.plan, blocks: sh.blocks}
 	e.cache = new(boardCache)
 	return e, nil
 }
@@ -221,6 +220,7 @@ type writer struct {
 	chars machina.CharacteristicTable // of the pioneers and the monsters in play
 
 	held, equipped [machina.MaxPioneers]int // items each seat holds and has equipped (items)
+	actor          int                      // the creature the sight and reach planes are seen from (board), -1 if none
 }
 
 // f writes a float32 element (only non-zero values need writing: the
@@ -364,6 +364,7 @@ func (w *writer) board() {
 	if cr < 0 && w.v < w.n {
 		cr = w.v
 	}
+	w.actor = cr
 	ac := -1
 	if cr >= 0 {
 		ac = s.Position(cr)

@@ -137,17 +137,11 @@ func (w *writer) options(decides bool) {
 		return
 	}
 	ac := int(w.O.I32[w.at.actorCell])
-	if w.at.optPaths >= 0 || w.at.optAbilities >= 0 {
-		cr := s.Acting()
-		if cr < 0 && w.v < w.n {
-			cr = w.v // as the board's planes (board)
-		}
-		if w.at.optPaths >= 0 {
-			w.paths(len(opts), ac, cr)
-		}
-		if w.at.optAbilities >= 0 {
-			w.abilities(len(opts), cr)
-		}
+	if w.at.optPaths >= 0 {
+		w.paths(len(opts), ac, w.actor)
+	}
+	if w.at.optAbilities >= 0 {
+		w.abilities(len(opts), w.actor)
 	}
 	ax, ay := ac%machina.Size, ac/machina.Size
 	sight, reach := w.plane(chSight, 0), w.plane(chReach, 0)

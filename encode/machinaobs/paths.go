@@ -92,7 +92,7 @@ func (w *writer) paths(n, ac, cr int) {
 		}
 	default:
 		for c := range g.Kind {
-			if g.Kind[c] == machina.KindChapter && g.Dest[c] == 0 {
+			if g.Effective(c) == machina.KindChapter {
 				add(pathGoal, c)
 			}
 		}
@@ -122,30 +122,20 @@ func (r *reachSteps) spread(src, want *cellSet, dist *[machina.NumCells]uint8) {
 		}
 	}
 	front, seen := *src, *src
-	for k := 0; left > 0; k++ {
-		reached, more := false, false
+	for k := 0; left > 0 && front != (cellSet{}); k++ {
 		for w := range front {
-			x := front[w] & want[w]
-			for ; x != 0; x &= x - 1 {
+			for x := front[w] & want[w]; x != 0; x &= x - 1 {
 				dist[w<<6+bits.TrailingZeros64(x)] = uint8(k)
 				left--
 			}
-			if front[w] != 0 {
-				more = true
-			}
 		}
-		if !more || k == pathLimit || left == 0 {
+		if k == pathLimit {
 			break
 		}
-		next := r.layer(&front, 0, len(front)-1)
-		for w := range next {
-			next[w] &^= seen[w]
-			seen[w] |= next[w]
-			reached = reached || next[w] != 0
+		front = r.layer(&front, 0, len(front)-1)
+		for w := range front {
+			front[w] &^= seen[w]
+			seen[w] |= front[w]
 		}
-		if !reached {
-			break
-		}
-		front = next
 	}
 }
