@@ -417,6 +417,7 @@ func TestKeptStepsFollowBoardChanges(t *testing.T) {
 					}
 				}
 			}
+			c.BoardChanged()
 			for cr := 0; cr < machina.MonsterBase+machina.MaxMonsters; cr++ {
 				if c.Position(cr) < 0 {
 					continue

@@ -58,7 +58,7 @@ func (s *State) evaders(attacker int, sc Scope, tgt int, dst []int) []int {
 		}
 		switch sc {
 		case ScopeAdjacent:
-			return origin >= 0 && s.Board.Adjacent(origin, c)
+			return origin >= 0 && s.adjacent(origin, c)
 		case ScopeMonsters, ScopeAllMonsters:
 			return isMonster(cr) && (tile < 0 || sc == ScopeAllMonsters || TileOf(c) == tile)
 		case ScopePioneers, ScopeAllPioneers:

@@ -106,6 +106,7 @@ func (s *State) ClearPending() { s.stack.Clear() }
 func (s *State) SetGrid(g Grid) {
 	s.clearBoard()
 	s.Board.Grid = g
+	s.restep()
 }
 
 // TileLay is a tile of the content with the face up (0 or 1), and when laid
@@ -123,6 +124,7 @@ func (s *State) LayTiles(ts []TileLay) {
 		s.takeTile(t.Tile)
 		s.Board.place(t.Slot, int16(t.Tile), uint8(t.Face), &s.ct.Tiles[t.Tile].Faces[t.Face], t.Rot)
 	}
+	s.restep()
 	s.syncCells()
 }
 
@@ -146,6 +148,7 @@ func (s *State) takeTile(ti int) {
 	for sl := range s.Board.Slots {
 		if int(s.Board.Slots[sl].Tile) == ti {
 			s.Board.remove(sl)
+			s.restep()
 		}
 	}
 }

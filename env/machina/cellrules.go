@@ -19,7 +19,7 @@ func (s *State) partnerOK(p, q, n int) bool {
 	c := int(s.P[q].Pos)
 	for d := Direction(0); d < 8; d++ {
 		m := Step(c, d)
-		if m < 0 || !s.Board.Adjacent(c, m) {
+		if m < 0 || !s.adjacent(c, m) {
 			continue
 		}
 		if m == n {
@@ -83,7 +83,7 @@ func (s *State) doRestore(f *game.Frame) game.Control {
 	s.ask(game.AgentID(p), PromptTarget, f.Src)
 	s.opt(CodePass, -1, 0)
 	for d := Direction(0); d < 8; d++ {
-		if m := Step(c, d); m >= 0 && s.Board.Adjacent(c, m) && s.restorable(m) {
+		if m := Step(c, d); m >= 0 && s.adjacentStep(c, d) && s.restorable(m) {
 			s.opt(CodeCell+game.ActionCode(m), int32(m), 0)
 		}
 	}
@@ -264,8 +264,7 @@ func (s *State) itemOptions(p int) {
 func (s *State) doMendDoor(f *game.Frame) game.Control {
 	if f.Answer != game.NoAnswer {
 		if o := s.answer(f); o.Code != CodePass {
-			e := s.Board.SideEdge(int(o.Arg), Direction(2*o.Arg2))
-			*e = EdgeDoor
+			s.setDoor(int(o.Arg), Direction(2*o.Arg2), EdgeDoor)
 			s.log.Add(evDoor, f.Who, o.Arg, o.Arg2, int32(EdgeDoor))
 		}
 		return game.Done

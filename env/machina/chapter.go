@@ -185,6 +185,7 @@ func (s *State) clearBoard() {
 	shuffle(&s.rng, back)
 	s.Tiles = append(back, s.Tiles...)
 	s.Board.clear()
+	s.restep()
 	for i := range s.Occ {
 		s.Occ[i] = -1
 	}
@@ -265,7 +266,7 @@ func (s *State) doPlace(f *game.Frame) game.Control {
 		}
 		for d := Direction(0); d < 8; d++ {
 			n := Step(int(e), d)
-			if n >= 0 && !seen[n] && s.free(n) && s.Board.Kind[n] != KindChasm && s.Board.Adjacent(int(e), n) {
+			if n >= 0 && !seen[n] && s.free(n) && s.Board.Kind[n] != KindChasm && s.adjacent(int(e), n) {
 				seen[n] = true
 				s.opt(CodeCell+game.ActionCode(n), int32(n), 0)
 			}
@@ -291,6 +292,7 @@ func (s *State) goFinale() {
 	face := &s.ct.Tiles[ti].Faces[0]
 	rot := (int(SideS) - int(face.Attach) + 4) % 4
 	s.Board.place(0, int16(ti), 0, face, rot)
+	s.restep()
 	s.syncCells() // MA §12.18
 	r := face.Rotated(rot)
 	s.Entrance = [2]int16{-1, -1}

@@ -83,7 +83,7 @@ func (s *State) targetsUpTo(user int, a *Ability, dst []int, stop int) []int {
 			}
 		}
 		for d := Direction(0); d < 8; d++ {
-			if n := Step(c, d); n >= 0 && ok(n) && s.Board.Adjacent(c, n) {
+			if n := Step(c, d); n >= 0 && s.adjacentStep(c, d) && ok(n) {
 				dst = append(dst, n)
 				if len(dst) == stop {
 					return dst
@@ -592,12 +592,12 @@ func (s *State) collect(user, subject int, sc Scope, dst []int) []int {
 	if sc == ScopeAdjacent {
 		uc := s.posOf(user)
 		for p := 0; p < int(s.N); p++ {
-			if c := s.posOf(p); uc >= 0 && c >= 0 && p != user && s.Board.Adjacent(uc, c) {
+			if c := s.posOf(p); uc >= 0 && c >= 0 && p != user && s.adjacent(uc, c) {
 				dst = append(dst, p)
 			}
 		}
 		for _, m := range s.Order {
-			if c := int(s.Mx[m].Pos); uc >= 0 && MonsterBase+int(m) != user && s.Board.Adjacent(uc, c) {
+			if c := int(s.Mx[m].Pos); uc >= 0 && MonsterBase+int(m) != user && s.adjacent(uc, c) {
 				dst = append(dst, MonsterBase+int(m))
 			}
 		}

@@ -88,6 +88,7 @@ func (s *State) doExplore(f *game.Frame) game.Control {
 	rot := (int(facing) - int(face.Attach) + 4) % 4
 	slot := ny*2 + nx
 	s.Board.place(slot, t.Tile, t.Face, face, rot)
+	s.restep()    // the discarded tiles and the shift too
 	s.syncCells() // a laid tile's cells count as what the effects in force say (MA §12.18)
 	s.log.Add(evExplore, game.AgentID(p), int32(t.Tile), int32(slot), 0)
 	return game.Done

@@ -74,6 +74,7 @@ const (
 	EdgeDoor      // open door
 	EdgeClosed    // closed door
 	EdgeDestroyed // destroyed door: permanently open
+	edgeKinds     // the number of edge kinds
 )
 
 // Blocks reports whether the edge blocks line of sight and movement: a wall or
@@ -162,6 +163,19 @@ func Cheb(a, b int) int {
 
 // TileOf returns the window slot (0..3, row-major) of a canvas cell.
 func TileOf(c int) int { return (c/Size/TileSize)*2 + (c%Size)/TileSize }
+
+// slotCells lists the canvas cells of each window slot in row-major order:
+// the cells c with TileOf(c) == t, in the order a scan of the canvas meets
+// them.
+var slotCells = func() (t [4][TileSize * TileSize]int16) {
+	var n [4]int
+	for c := 0; c < NumCells; c++ {
+		s := TileOf(c)
+		t[s][n[s]] = int16(c)
+		n[s]++
+	}
+	return t
+}()
 
 // Grid is the board's geometry: every cell's printed kind and destruction
 // state, and every edge. V[y][x] is the edge on the left side of cell (x, y)

@@ -8,6 +8,9 @@ import "fmt"
 // hold; the tiles are all accounted for; a running game has a prompt with
 // options.
 func (s *State) CheckInvariants() error {
+	if err := s.checkGeometry(); err != nil {
+		return err
+	}
 	// Figures.
 	for c := 0; c < NumCells; c++ {
 		cr := int(s.Occ[c])

@@ -234,7 +234,7 @@ func (s *State) doInventory(f *game.Frame) game.Control {
 	if held && s.onBoardPioneer(p) {
 		c := int(s.P[p].Pos)
 		for q := 0; q < int(s.N); q++ {
-			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) {
+			if q != p && s.onBoardPioneer(q) && s.adjacent(c, int(s.P[q].Pos)) {
 				s.opt(CodeTrade+game.ActionCode(q), int32(q), 0)
 			}
 		}
@@ -388,7 +388,7 @@ func (s *State) doGainItem(f *game.Frame) game.Control {
 			s.ask(game.AgentID(p), PromptRecipient, f.A)
 			s.opt(CodePioneer+game.ActionCode(p), int32(p), 0)
 			for q := 0; q < int(s.N); q++ {
-				if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(int(s.P[p].Pos), int(s.P[q].Pos)) {
+				if q != p && s.onBoardPioneer(q) && s.adjacent(int(s.P[p].Pos), int(s.P[q].Pos)) {
 					s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
 				}
 			}
@@ -503,7 +503,7 @@ func (s *State) doWorkbench(f *game.Frame) game.Control {
 		s.ask(game.AgentID(p), PromptRecipient, o.Arg)
 		s.opt(CodePioneer+game.ActionCode(p), int32(p), 0)
 		for q := 0; q < int(s.N); q++ {
-			if q != p && s.onBoardPioneer(q) && s.onBoardPioneer(p) && s.Board.Adjacent(int(s.P[p].Pos), int(s.P[q].Pos)) {
+			if q != p && s.onBoardPioneer(q) && s.onBoardPioneer(p) && s.adjacent(int(s.P[p].Pos), int(s.P[q].Pos)) {
 				s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
 			}
 		}

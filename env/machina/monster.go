@@ -1,6 +1,10 @@
 package machina
 
-import "github.com/mythos-rl/mythos/env/game"
+import (
+	"math/bits"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
 
 // Monster turns (MA §19): predictable (§19.4–19.5), unpredictable (the
 // monster side, §19.3, §23.7) and controlled by a pioneer (§10.3).
@@ -73,7 +77,6 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 	for head < tail {
 		u := int(pf.queue[head])
 		head++
-		ux, uy := u%Size, u/Size
 		du := pf.Dist[u]
 		if du != level && len(goals) > 0 {
 			// A new level: every node one level closer is expanded, so the
@@ -86,11 +89,13 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 				}
 			}
 		}
-		for d, v16 := range &neighbours[u] {
-			if v16 < 0 {
-				continue // off the canvas
-			}
-			v := int(v16)
+		steps := canvasSteps[u]
+		if !through {
+			steps = s.geo.path[u] // no wall, no blocked lattice point (geometry.go)
+		}
+		for ; steps != 0; steps &= steps - 1 {
+			d := bits.TrailingZeros8(steps)
+			v := int(neighbours[u][d])
 			if dv := pf.Dist[v]; dv != far {
 				if dv != du+1 {
 					continue // already reached at least as soon
@@ -109,30 +114,8 @@ func (s *State) fill(pf *pathField, from int, through bool, goals ...int) {
 				}
 			}
 			cost := pf.Extra[u]
-			dx, dy := dirDX[d], dirDY[d]
-			vx, vy := ux+dx, uy+dy
-			switch {
-			case through:
-			case dy == 0:
-				e := g.V[uy][max(ux, vx)]
-				if e == EdgeWall {
-					continue
-				}
-				if e == EdgeClosed {
-					cost++
-				}
-			case dx == 0:
-				e := g.H[max(uy, vy)][ux]
-				if e == EdgeWall {
-					continue
-				}
-				if e == EdgeClosed {
-					cost++
-				}
-			default:
-				if g.vertexBlocks(max(ux, vx), max(uy, vy), dx, dy, SightDoorsOpen) {
-					continue
-				}
+			if !through && d&1 == 0 && s.geo.adj[u]>>d&1 == 0 && *g.SideEdge(u, Direction(d)) == EdgeClosed {
+				cost++ // a closed door on the way
 			}
 			if s.Occ[v] >= 0 {
 				cost++
@@ -260,7 +243,7 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		return game.Done
 	}
 	tc := int(s.P[target].Pos)
-	if s.Board.Adjacent(mc, tc) {
+	if s.adjacent(mc, tc) {
 		return game.Done // adjacent and no ability: the loop ends (MA §19.4 step 5)
 	}
 	// Step 4: one cell closer.
@@ -272,10 +255,9 @@ func (s *State) predictableTurn(f *game.Frame, cr int) game.Control {
 		// A closed door on the path: destroy it for 4 stamina, else stop.
 		if m.Stamina >= 4 {
 			for d := Side(0); d < 4; d++ {
-				e := s.Board.SideEdge(mc, Direction(2*d))
 				nb := Step(mc, Direction(2*d))
-				if *e == EdgeClosed && nb >= 0 && pf.Dist[nb] < pf.Dist[mc] && s.destroyedDoors() < 10 {
-					*e = EdgeDestroyed
+				if *s.Board.SideEdge(mc, Direction(2*d)) == EdgeClosed && nb >= 0 && pf.Dist[nb] < pf.Dist[mc] && s.destroyedDoors() < 10 {
+					s.setDoor(mc, Direction(2*d), EdgeDestroyed)
 					m.Stamina -= 4
 					s.log.Add(evDoor, game.NoAgent, int32(mc), int32(d), int32(EdgeDestroyed))
 					return game.Again
@@ -394,7 +376,7 @@ func (s *State) detour(pf *pathField, n int, cur int16, budget int, through bool
 		}
 		for d := Direction(0); d < 8; d++ {
 			v := Step(u, d)
-			if v < 0 || dist[v] >= 0 || !s.free(v) || (s.Board.Kind[v] == KindChasm && s.Board.Dest[v] == 0) || (!through && !s.Board.Adjacent(u, v)) {
+			if v < 0 || dist[v] >= 0 || !s.free(v) || (s.Board.Kind[v] == KindChasm && s.Board.Dest[v] == 0) || (!through && !s.adjacentStep(u, d)) {
 				continue
 			}
 			dist[v] = dist[u] + 1
@@ -492,7 +474,7 @@ func (s *State) monsterApproach(cr, n int) {
 			return
 		}
 		tc := int(s.P[bitIndex(set)].Pos)
-		if s.Board.Adjacent(s.posOf(cr), tc) {
+		if s.adjacent(s.posOf(cr), tc) {
 			return
 		}
 		var pf pathField
@@ -505,29 +487,6 @@ func (s *State) monsterApproach(cr, n int) {
 		i += Cheb(s.posOf(cr), st[0]) // each cell entered (MA §10.1)
 		s.moveTo(cr, st[0])
 	}
-}
-
-// destroyedDoors and closedDoors count door pieces (MA §2.4 limits).
-func (s *State) destroyedDoors() int { return s.countEdges(EdgeDestroyed) }
-func (s *State) closedDoors() int    { return s.countEdges(EdgeClosed) }
-
-func (s *State) countEdges(k Edge) int {
-	n := 0
-	for y := range s.Board.V {
-		for x := range s.Board.V[y] {
-			if s.Board.V[y][x] == k {
-				n++
-			}
-		}
-	}
-	for y := range s.Board.H {
-		for x := range s.Board.H[y] {
-			if s.Board.H[y][x] == k {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // freeMonsterTurn is a monster turn decided by an agent: the monster side
@@ -548,16 +507,17 @@ func (s *State) freeMonsterTurn(f *game.Frame, cr int, actor game.AgentID, contr
 				return game.Done
 			}
 		case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
-			e := s.Board.SideEdge(mc, Direction(2*o.Arg2))
+			e := EdgeDoor
 			switch {
 			case o.Code < CodeCloseDoor:
-				*e, m.Stamina = EdgeDoor, m.Stamina-3
+				m.Stamina -= 3
 			case o.Code < CodeBreakDoor:
-				*e, m.Stamina = EdgeClosed, m.Stamina-3
+				e, m.Stamina = EdgeClosed, m.Stamina-3
 			default:
-				*e, m.Stamina = EdgeDestroyed, m.Stamina-4
+				e, m.Stamina = EdgeDestroyed, m.Stamina-4
 			}
-			s.log.Add(evDoor, actor, int32(mc), o.Arg2, int32(*e))
+			s.setDoor(mc, Direction(2*o.Arg2), e)
+			s.log.Add(evDoor, actor, int32(mc), o.Arg2, int32(e))
 		case o.Code >= CodeUseCell && o.Code < CodeSeal:
 			m.Stamina -= 3 // a trap lever (MA §12.12)
 			s.Board.Dest[o.Arg] = 1
@@ -597,7 +557,7 @@ func (s *State) freeMonsterTurn(f *game.Frame, cr int, actor game.AgentID, contr
 	if st >= 3 {
 		for d := Direction(0); d < 8; d++ {
 			n := Step(mc, d)
-			if n >= 0 && s.Board.Kind[n] == KindLever && s.Board.Dest[n] == 0 && s.Board.Adjacent(mc, n) {
+			if n >= 0 && s.Board.Kind[n] == KindLever && s.Board.Dest[n] == 0 && s.adjacent(mc, n) {
 				s.opt(CodeUseCell+game.ActionCode(d), int32(n), int32(d))
 			}
 		}

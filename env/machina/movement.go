@@ -64,7 +64,7 @@ func (s *State) passOver(cr, c int, d Direction) int {
 		if n < 0 || !s.Board.Passable(n) {
 			return -1 // neither free nor to be passed over (the test below, early)
 		}
-		if !s.Board.Adjacent(c, n) && !s.wallWalker(cr) {
+		if !s.adjacentStep(c, d) && !s.wallWalker(cr) {
 			return -1
 		}
 		if s.free(n) {
@@ -102,7 +102,7 @@ func (s *State) pioneerStep(p int, d Direction) (int, int, bool) {
 	if c >= 0 && n >= 0 && s.obstacle(n) && !s.immobile(p) && s.hasStat(p, StatMoveThrough) {
 		return s.throughStep(p, c, d)
 	}
-	if c < 0 || n < 0 || !s.isChasm(n) || !s.hasStat(p, StatChasmWalk) || !s.Board.Adjacent(c, n) || !s.free(n) {
+	if c < 0 || n < 0 || !s.isChasm(n) || !s.hasStat(p, StatChasmWalk) || !s.adjacent(c, n) || !s.free(n) {
 		return -1, 0, false
 	}
 	cost := costMove
@@ -132,7 +132,7 @@ func (s *State) throughStep(p, c int, d Direction) (int, int, bool) {
 	cur, cost := c, 0
 	for {
 		n := Step(cur, d)
-		if n < 0 || !s.Board.Adjacent(cur, n) {
+		if n < 0 || !s.adjacentStep(cur, d) {
 			return -1, 0, false
 		}
 		cost++
@@ -222,7 +222,7 @@ func (s *State) pushPull(cr, src, n int, pull bool, killer int) {
 		if pull && nx == src {
 			return
 		}
-		if !s.Board.Adjacent(c, nx) {
+		if !s.adjacent(c, nx) {
 			return
 		}
 		if s.Board.Kind[nx] == KindLever && s.Board.Dest[nx] == 0 {

@@ -349,8 +349,8 @@ func (s *State) doLevel5(f *game.Frame) game.Control {
 
 // tileHasLair reports whether window slot t holds an unsealed lair cell.
 func (s *State) tileHasLair(t int) bool {
-	for c := 0; c < NumCells; c++ {
-		if s.Board.Kind[c] == KindLair && s.Board.Dest[c] == 0 && TileOf(c) == t {
+	for _, c := range &slotCells[t] {
+		if s.Board.Kind[c] == KindLair && s.Board.Dest[c] == 0 {
 			return true
 		}
 	}
@@ -372,8 +372,8 @@ func (s *State) monstersOnTile(t int) int {
 func (s *State) monsterAppears(p int) {
 	t := TileOf(int(s.P[p].Pos))
 	lair, best := -1, 99
-	for c := 0; c < NumCells; c++ {
-		if s.Board.Kind[c] == KindLair && s.Board.Dest[c] == 0 && TileOf(c) == t {
+	for _, c16 := range &slotCells[t] {
+		if c := int(c16); s.Board.Kind[c] == KindLair && s.Board.Dest[c] == 0 {
 			if d := Cheb(c, int(s.P[p].Pos)); d < best {
 				lair, best = c, d
 			}

@@ -60,6 +60,7 @@ func (s *State) setup() {
 	s.Entrance = [2]int16{-1, -1}
 	s.Exit = [2]int16{-1, -1}
 	s.Board.clear()
+	s.restep()
 	// MA §4.1, §5.3: the chapters played.
 	for i := range sc.Chapters {
 		n := i + 1
@@ -158,6 +159,7 @@ func (s *State) placeStart(t TileRef) {
 	f := &s.ct.Tiles[t.Tile].Faces[t.Face]
 	rot := (int(SideS) - int(f.Attach) + 4) % 4
 	s.Board.place(0, t.Tile, t.Face, f, rot)
+	s.restep()
 	s.syncCells() // MA §12.18
 }
 

@@ -140,7 +140,7 @@ func (s *State) menu(p int) {
 		default:
 			continue // the kinds cellCost prices, and the lair: the rest offer nothing here
 		}
-		if !s.Board.Adjacent(c, n) {
+		if !s.adjacent(c, n) {
 			continue
 		}
 		if sc, ic, ok := s.cellCost(p, n); ok && st >= sc && (ic == 0 || s.supportInsp(p, n) >= ic) {
@@ -169,7 +169,7 @@ func (s *State) menu(p int) {
 			s.opt(CodeInventory, 0, 0)
 		}
 		for q := 0; q < int(s.N); q++ {
-			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) && s.hasLoadoutChoice(q) {
+			if q != p && s.onBoardPioneer(q) && s.adjacent(c, int(s.P[q].Pos)) && s.hasLoadoutChoice(q) {
 				s.opt(CodePioneer+game.ActionCode(q), int32(q), 0)
 			}
 		}
@@ -177,7 +177,7 @@ func (s *State) menu(p int) {
 	// MA §13.10: trade with an adjacent pioneer.
 	if st >= costTrade {
 		for q := 0; q < int(s.N); q++ {
-			if q != p && s.onBoardPioneer(q) && s.Board.Adjacent(c, int(s.P[q].Pos)) && (s.owns(p) || s.owns(q)) {
+			if q != p && s.onBoardPioneer(q) && s.adjacent(c, int(s.P[q].Pos)) && (s.owns(p) || s.owns(q)) {
 				s.opt(CodeTrade+game.ActionCode(q), int32(q), 0)
 			}
 		}
@@ -232,16 +232,17 @@ func (s *State) act(p int, o game.Option) {
 			s.onChasm(p, p) // a step into a chasm destroys (MA §12.6, R-CHASM)
 		}
 	case o.Code >= CodeOpenDoor && o.Code < CodeUseCell:
-		e := s.Board.SideEdge(c, Direction(2*o.Arg2))
+		e := EdgeDoor
 		switch {
 		case o.Code < CodeCloseDoor:
-			*e, pi.Stamina = EdgeDoor, pi.Stamina-costDoor
+			pi.Stamina -= costDoor
 		case o.Code < CodeBreakDoor:
-			*e, pi.Stamina = EdgeClosed, pi.Stamina-costDoor
+			e, pi.Stamina = EdgeClosed, pi.Stamina-costDoor
 		default:
-			*e, pi.Stamina = EdgeDestroyed, pi.Stamina-costBreakDoor
+			e, pi.Stamina = EdgeDestroyed, pi.Stamina-costBreakDoor
 		}
-		s.log.Add(evDoor, game.AgentID(p), int32(c), o.Arg2, int32(*e))
+		s.setDoor(c, Direction(2*o.Arg2), e)
+		s.log.Add(evDoor, game.AgentID(p), int32(c), o.Arg2, int32(e))
 	case o.Code >= CodeUseCell && o.Code < CodeSeal:
 		s.useCell(p, int(o.Arg))
 	case o.Code >= CodeSeal && o.Code < CodeExplore:
@@ -346,7 +347,7 @@ func (s *State) otherAtLever(p int) bool {
 		c := int(s.P[q].Pos)
 		for d := Direction(0); d < 8; d++ {
 			n := Step(c, d)
-			if n >= 0 && s.Board.Kind[n] == KindLever && s.Board.Dest[n] == 0 && s.Board.Adjacent(c, n) {
+			if n >= 0 && s.Board.Kind[n] == KindLever && s.Board.Dest[n] == 0 && s.adjacent(c, n) {
 				return true
 			}
 		}
@@ -396,7 +397,7 @@ func (s *State) doCloseDoors(f *game.Frame) game.Control {
 		if o.Code == CodePass {
 			return game.Done
 		}
-		*s.Board.SideEdge(int(o.Arg), Direction(2*o.Arg2)) = EdgeClosed
+		s.setDoor(int(o.Arg), Direction(2*o.Arg2), EdgeClosed)
 		f.A--
 	}
 	if f.A <= 0 || s.closedDoors() >= 12 {
@@ -446,9 +447,9 @@ func (s *State) supporters(p, target int) uint8 {
 				continue
 			}
 			c := int(s.P[q].Pos)
-			link := target >= 0 && s.Board.Adjacent(c, target)
+			link := target >= 0 && s.adjacent(c, target)
 			for r := 0; r < int(s.N) && !link; r++ {
-				if set&(1<<r) != 0 && s.onBoardPioneer(r) && s.Board.Adjacent(c, int(s.P[r].Pos)) {
+				if set&(1<<r) != 0 && s.onBoardPioneer(r) && s.adjacent(c, int(s.P[r].Pos)) {
 					link = true
 				}
 			}

@@ -81,7 +81,7 @@ func (s *State) ReachFrom(cr, limit int, dst *[NumCells]int8) {
 		}
 		for d := Direction(0); d < 8; d++ {
 			v := Step(u, d)
-			if v < 0 || dst[v] >= 0 || !s.free(v) || (s.Board.Kind[v] == KindChasm && s.Board.Dest[v] == 0) || !s.Board.Adjacent(u, v) {
+			if v < 0 || dst[v] >= 0 || !s.free(v) || (s.Board.Kind[v] == KindChasm && s.Board.Dest[v] == 0) || !s.adjacentStep(u, d) {
 				continue
 			}
 			dst[v] = dst[u] + 1

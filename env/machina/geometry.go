@@ -1,0 +1,182 @@
+package machina
+
+import "fmt"
+
+// The board's geometry, cached: for every cell, the directions in which a
+// creature may step from it, and the number of edges of each kind, worked
+// out when the geometry changes instead of from the edges and lattice
+// points at every question. Monster paths (MA §19.5), movement (MA §10.8),
+// adjacency (MA §17.2) and the door pieces' limits (MA §2.4) ask them
+// hundreds of times a round; the geometry changes a few times a game.
+//
+// The cache is kept by the State: every change of the geometry (a tile
+// laid, removed or shifted, the board cleared or replaced: restep; a door
+// opened, closed, broken or mended: setDoor) brings it up to date, and
+// CheckInvariants compares it with a fresh build. Destruction tokens,
+// cells counting as other kinds (MA §12.18) and creatures do not enter it:
+// passability and occupancy are read where they are asked.
+
+// geometry holds, for every cell c, bit d (a Direction) of:
+//   - adj: Grid.Adjacent(c, Step(c, d)): both cells present and the edge
+//     between them, or a diagonal's lattice point, not blocking plain sight
+//     (MA §17.2);
+//   - path: the step toward Step(c, d) that a predictable monster's path
+//     may take (MA §19.5): an orthogonal edge other than a wall (a closed
+//     door is crossed at a cost), a diagonal lattice point not blocked with
+//     doors counted open; whether the cells are present is asked apart
+//     (walkable).
+//
+// An orthogonal step in path and not in adj crosses a closed door or
+// leaves the board. edges[k] counts the board's edges of kind k.
+type geometry struct {
+	adj, path [NumCells]uint8
+	edges     [edgeKinds]int16
+}
+
+// stepsOf works out the masks of cell c on grid g.
+func stepsOf(g *Grid, c int) (adj, path uint8) {
+	x, y := c%Size, c/Size
+	for d := Direction(0); d < 8; d++ {
+		n := int(neighbours[c][d])
+		if n < 0 {
+			continue
+		}
+		if g.Adjacent(c, n) {
+			adj |= 1 << d
+		}
+		nx, ny := n%Size, n/Size
+		dx, dy := nx-x, ny-y
+		var open bool
+		switch {
+		case dy == 0:
+			open = g.V[y][max(x, nx)] != EdgeWall
+		case dx == 0:
+			open = g.H[max(y, ny)][x] != EdgeWall
+		default:
+			open = !g.vertexBlocks(max(x, nx), max(y, ny), dx, dy, SightDoorsOpen)
+		}
+		if open {
+			path |= 1 << d
+		}
+	}
+	return adj, path
+}
+
+// build works out every cell's masks and counts the edges.
+func (m *geometry) build(g *Grid) {
+	for c := 0; c < NumCells; c++ {
+		m.adj[c], m.path[c] = stepsOf(g, c)
+	}
+	m.edges = countEdges(g)
+}
+
+// countEdges counts the grid's edges of each kind.
+func countEdges(g *Grid) (n [edgeKinds]int16) {
+	for y := range g.V {
+		for _, e := range g.V[y] {
+			n[e]++
+		}
+	}
+	for y := range g.H {
+		for _, e := range g.H[y] {
+			n[e]++
+		}
+	}
+	return n
+}
+
+// buildNear works out the masks of cell c and its eight neighbours: every
+// step that crosses one of c's edges or one of its corners (a diagonal
+// step's lattice point) starts there.
+func (m *geometry) buildNear(g *Grid, c int) {
+	x0, y0 := c%Size, c/Size
+	for y := max(y0-1, 0); y <= min(y0+1, Size-1); y++ {
+		for x := max(x0-1, 0); x <= min(x0+1, Size-1); x++ {
+			n := y*Size + x
+			m.adj[n], m.path[n] = stepsOf(g, n)
+		}
+	}
+}
+
+// restep rebuilds the cache after a change of the board's geometry.
+func (s *State) restep() { s.geo.build(&s.Board.Grid) }
+
+// BoardChanged brings the engine's cache of the board's geometry up to date
+// after its caller wrote Board's edges or cell kinds itself (a test, a
+// scripted position); the engine's own changes keep it up to date.
+func (s *State) BoardChanged() { s.restep() }
+
+// setDoor puts edge e on side d (North, East, South or West) of cell c: a
+// door opened, closed, broken or mended (MA §12.4), and the cache follows.
+func (s *State) setDoor(c int, d Direction, e Edge) {
+	at := s.Board.SideEdge(c, d)
+	s.geo.edges[*at]--
+	s.geo.edges[e]++
+	*at = e
+	s.geo.buildNear(&s.Board.Grid, c)
+}
+
+// closedDoors is the number of closed doors on the board: its door pieces
+// are limited (MA §2.4).
+func (s *State) closedDoors() int { return int(s.geo.edges[EdgeClosed]) }
+
+// destroyedDoors is the number of destroyed doors on the board (the MA
+// §2.4 limit).
+func (s *State) destroyedDoors() int { return int(s.geo.edges[EdgeDestroyed]) }
+
+// adjacentStep reports whether cell c and its neighbour in direction d are
+// adjacent: Board.Adjacent(c, Step(c, d)), from the step masks.
+func (s *State) adjacentStep(c int, d Direction) bool {
+	return uint(c) < NumCells && s.geo.adj[c]>>(d&7)&1 != 0
+}
+
+// adjacent reports whether cells a and b are adjacent: Board.Adjacent(a, b),
+// from the step masks.
+func (s *State) adjacent(a, b int) bool {
+	if uint(a) >= NumCells || uint(b) >= NumCells {
+		return false
+	}
+	dx, dy := int(cellX[b])-int(cellX[a]), int(cellY[b])-int(cellY[a])
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
+		return false
+	}
+	d := dirOf[dy+1][dx+1]
+	return d >= 0 && s.geo.adj[a]>>d&1 != 0
+}
+
+// canvasSteps[c] has bit d set where Step(c, d) is on the canvas.
+var canvasSteps = func() (t [NumCells]uint8) {
+	for c := range t {
+		for d, n := range neighbours[c] {
+			if n >= 0 {
+				t[c] |= 1 << d
+			}
+		}
+	}
+	return t
+}()
+
+// dirOf[dy+1][dx+1] is the direction of the step (dx, dy), -1 for none.
+var dirOf = func() (t [3][3]int8) {
+	t[1][1] = -1
+	for d := range dirDX {
+		t[dirDY[d]+1][dirDX[d]+1] = int8(d)
+	}
+	return t
+}()
+
+// checkGeometry reports where the cache differs from a fresh build
+// (CheckInvariants).
+func (s *State) checkGeometry() error {
+	if n := countEdges(&s.Board.Grid); n != s.geo.edges {
+		return fmt.Errorf("edge counts are stale: %v, the board has %v", s.geo.edges, n)
+	}
+	for c := 0; c < NumCells; c++ {
+		adj, path := stepsOf(&s.Board.Grid, c)
+		if s.geo.adj[c] != adj || s.geo.path[c] != path {
+			return fmt.Errorf("step masks of %s are stale: adjacent %08b path %08b, the board says %08b and %08b",
+				cellName(c), s.geo.adj[c], s.geo.path[c], adj, path)
+		}
+	}
+	return nil
+}
