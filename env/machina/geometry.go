@@ -33,34 +33,66 @@ type geometry struct {
 	edges     [edgeKinds]int16
 }
 
-// stepsOf works out the masks of cell c on grid g.
+// stepsOf works out the masks of cell c on grid g, from the edges around
+// it: an orthogonal step crosses one edge; a diagonal one crosses a lattice
+// point, blocked when blocking edges meet there on both sides of the step
+// (MA §17.1, the two-doors example of §17.2: Grid.vertexBlocks, here for
+// both modes at once). TestLookupsMatchTheirRules holds it to
+// Grid.Adjacent and vertexBlocks.
 func stepsOf(g *Grid, c int) (adj, path uint8) {
 	x, y := c%Size, c/Size
-	for d := Direction(0); d < 8; d++ {
-		n := int(neighbours[c][d])
+	here := g.Kind[c] != KindNone
+	side := [4]Edge{g.H[y][x], g.V[y][x+1], g.H[y+1][x], g.V[y][x]} // north, east, south, west
+	for k, e := range side {
+		d := Direction(2 * k)
+		n := neighbours[c][d]
 		if n < 0 {
 			continue
 		}
-		if g.Adjacent(c, n) {
+		if here && g.Kind[n] != KindNone && !e.Blocks() {
 			adj |= 1 << d
 		}
-		nx, ny := n%Size, n/Size
-		dx, dy := nx-x, ny-y
-		var open bool
-		switch {
-		case dy == 0:
-			open = g.V[y][max(x, nx)] != EdgeWall
-		case dx == 0:
-			open = g.H[max(y, ny)][x] != EdgeWall
-		default:
-			open = !g.vertexBlocks(max(x, nx), max(y, ny), dx, dy, SightDoorsOpen)
+		if e != EdgeWall {
+			path |= 1 << d
 		}
-		if open {
+	}
+	for k := 0; k < 4; k++ {
+		d := Direction(2*k + 1)
+		n := neighbours[c][d]
+		if n < 0 {
+			continue
+		}
+		// The lattice point the step crosses, inside the canvas, and the
+		// four edges that meet there: its arms north, south, west, east.
+		vx, vy := x+max(dirDX[d], 0), y+max(dirDY[d], 0)
+		var walls, doors uint8
+		for a, e := range [4]Edge{g.V[vy-1][vx], g.V[vy][vx], g.H[vy][vx-1], g.H[vy][vx]} {
+			switch e {
+			case EdgeWall:
+				walls |= 1 << a
+			case EdgeClosed:
+				doors |= 1 << a
+			}
+		}
+		left := leftArms[k]
+		if here && g.Kind[n] != KindNone && !splits(walls|doors, left) {
+			adj |= 1 << d
+		}
+		if !splits(walls, left) {
 			path |= 1 << d
 		}
 	}
 	return adj, path
 }
+
+// leftArms[k] is the arms (north 1, south 2, west 4, east 8) of a lattice
+// point on the left of the diagonal step 2k+1 through it (north-east,
+// south-east, south-west, north-west); the others are on its right.
+var leftArms = [4]uint8{2 | 8, 2 | 4, 1 | 4, 1 | 8}
+
+// splits reports whether blocking arms lie on both sides of a step: the
+// lattice point blocks it.
+func splits(blocking, left uint8) bool { return blocking&left != 0 && blocking&^left != 0 }
 
 // build works out every cell's masks and counts the edges.
 func (m *geometry) build(g *Grid) {

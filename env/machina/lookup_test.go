@@ -50,5 +50,32 @@ func TestLookupsMatchTheirRules(t *testing.T) {
 				}
 			}
 		}
+		// The cached steps (geometry.go): adjacency, and the monsters'
+		// path steps (MA §19.5: no wall, a diagonal's lattice point not
+		// blocked with doors open).
+		for c := 0; c < NumCells; c++ {
+			adj, path := stepsOf(&g, c)
+			for d := Direction(0); d < 8; d++ {
+				n := Step(c, d)
+				wantPath := false
+				if n >= 0 {
+					nx, ny, x, y := n%Size, n/Size, c%Size, c/Size
+					switch {
+					case ny == y:
+						wantPath = g.V[y][max(x, nx)] != EdgeWall
+					case nx == x:
+						wantPath = g.H[max(y, ny)][x] != EdgeWall
+					default:
+						wantPath = !g.vertexBlocks(max(x, nx), max(y, ny), nx-x, ny-y, SightDoorsOpen)
+					}
+				}
+				if got := adj>>d&1 != 0; got != g.Adjacent(c, n) {
+					t.Fatalf("round %d: cell %d's step %s adjacent %v, Adjacent says %v", round, c, d, got, !got)
+				}
+				if got := path>>d&1 != 0; got != wantPath {
+					t.Fatalf("round %d: cell %d's path step %s %v, the rule says %v", round, c, d, got, wantPath)
+				}
+			}
+		}
 	}
 }
