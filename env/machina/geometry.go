@@ -65,15 +65,8 @@ func stepsOf(g *Grid, c int) (adj, path uint8) {
 		// The lattice point the step crosses, inside the canvas, and the
 		// four edges that meet there: its arms north, south, west, east.
 		vx, vy := x+max(dirDX[d], 0), y+max(dirDY[d], 0)
-		var walls, doors uint8
-		for a, e := range [4]Edge{g.V[vy-1][vx], g.V[vy][vx], g.H[vy][vx-1], g.H[vy][vx]} {
-			switch e {
-			case EdgeWall:
-				walls |= 1 << a
-			case EdgeClosed:
-				doors |= 1 << a
-			}
-		}
+		arms := blocking[g.V[vy-1][vx]] | blocking[g.V[vy][vx]]<<1 | blocking[g.H[vy][vx-1]]<<2 | blocking[g.H[vy][vx]]<<3
+		walls, doors := arms&0xf, arms>>4
 		left := leftArms[k]
 		if here && g.Kind[n] != KindNone && !splits(walls|doors, left) {
 			adj |= 1 << d
@@ -89,6 +82,10 @@ func stepsOf(g *Grid, c int) (adj, path uint8) {
 // point on the left of the diagonal step 2k+1 through it (north-east,
 // south-east, south-west, north-west); the others are on its right.
 var leftArms = [4]uint8{2 | 8, 2 | 4, 1 | 4, 1 | 8}
+
+// blocking[e] is 1 for a wall, 1<<4 for a closed door, else 0: an arm's
+// bit among the walls (low nibble) or the closed doors (high nibble).
+var blocking = [256]uint8{EdgeWall: 1, EdgeClosed: 1 << 4}
 
 // splits reports whether blocking arms lie on both sides of a step: the
 // lattice point blocks it.
