@@ -25,7 +25,7 @@ func CachedReach(e *Encoder, s *machina.State, cr int, dist *[machina.NumCells]i
 	}
 	e.cache.mu.Lock()
 	defer e.cache.mu.Unlock()
-	e.cache.sync(&s.Board)
+	e.cache.sync(&s.Board, s.BoardStamp())
 	e.cache.steps.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
 }
 
@@ -34,7 +34,7 @@ func CachedReach(e *Encoder, s *machina.State, cr int, dist *[machina.NumCells]i
 func CachedSight(e *Encoder, s *machina.State, a int) [machina.SightWords]uint64 {
 	e.cache.mu.Lock()
 	defer e.cache.mu.Unlock()
-	e.cache.sync(&s.Board)
+	e.cache.sync(&s.Board, s.BoardStamp())
 	return *e.cache.row(a)
 }
 

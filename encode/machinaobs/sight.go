@@ -45,6 +45,7 @@ type sightRowCache struct {
 type boardCache struct {
 	mu    sync.Mutex
 	board machina.Board
+	stamp uint64   // board's stamp (machina.State.BoardStamp), 0 for none
 	ok    bool     // board holds a board (else nothing is cached)
 	gen   uint64   // board's generation (newGeneration)
 	hash  boardKey // sightHash of board.Grid, the key of its rows in sharedRows
@@ -53,9 +54,13 @@ type boardCache struct {
 	steps reachSteps
 }
 
-// sync makes the cache hold board b: unchanged, or set to b with what b
-// changed dropped.
-func (c *boardCache) sync(b *machina.Board) {
+// sync makes the cache hold board b, whose stamp is stamp: unchanged (the
+// same stamp, or an equal board), or set to b with what b changed dropped.
+func (c *boardCache) sync(b *machina.Board, stamp uint64) {
+	if c.ok && stamp != 0 && stamp == c.stamp {
+		return // equal stamps, equal boards
+	}
+	c.stamp = stamp
 	if c.ok && c.board == *b {
 		return
 	}

@@ -270,7 +270,7 @@ func (s *State) doHit(f *game.Frame) game.Control {
 			s.Rituals[r].HP--
 			s.log.Add(evDamage, game.NoAgent, int32(cr), int32(s.Rituals[r].HP), 0)
 			if s.Rituals[r].HP <= 0 {
-				s.Board.Dest[c] = 1 // a destroyed ritual cell is passable (MA §21.6)
+				s.setDest(c, 1) // a destroyed ritual cell is passable (MA §21.6)
 				s.log.Add(evKilled, game.NoAgent, int32(cr), int32(src), 0)
 			}
 			s.checkFinale()
@@ -371,7 +371,7 @@ func (s *State) explode(c, src int, magic bool) {
 	if !s.barrelFor(c, src) {
 		return
 	}
-	s.Board.Dest[c] = 1
+	s.setDest(c, 1)
 	s.log.Add(evExplode, game.NoAgent, int32(c), int32(src), 0)
 	// The barrel attacks as a cell creature; the frame's Who carries the
 	// pioneer credited with its kills.

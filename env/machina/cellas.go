@@ -99,6 +99,7 @@ func (s *State) syncCells() {
 	if !any && !b.Counted {
 		return
 	}
+	s.touchBoard()
 	for c := 0; c < NumCells; c++ {
 		printed := b.Kind[c]
 		if b.Was[c] != KindNone {

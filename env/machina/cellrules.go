@@ -71,7 +71,7 @@ func (s *State) doRestore(f *game.Frame) game.Control {
 	p := int(f.Tgt)
 	if f.Answer != game.NoAnswer {
 		if o := s.answer(f); o.Code != CodePass {
-			s.Board.Dest[o.Arg] = 0
+			s.setDest(int(o.Arg), 0)
 			s.log.Add(evRestore, game.AgentID(p), o.Arg, 0, 0)
 		}
 		return game.Done

@@ -350,7 +350,7 @@ func (s *State) lightChapterCell(user int) {
 		}
 	}
 	if best >= 0 {
-		s.Board.Lit[best] = true
+		s.setLit(best, true)
 	}
 }
 

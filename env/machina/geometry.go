@@ -128,11 +128,15 @@ func (m *geometry) buildNear(g *Grid, c int) {
 }
 
 // restep rebuilds the cache after a change of the board's geometry.
-func (s *State) restep() { s.geo.build(&s.Board.Grid) }
+func (s *State) restep() {
+	s.geo.build(&s.Board.Grid)
+	s.touchBoard()
+}
 
-// BoardChanged brings the engine's cache of the board's geometry up to date
-// after its caller wrote Board's edges or cell kinds itself (a test, a
-// scripted position); the engine's own changes keep it up to date.
+// BoardChanged brings the engine's cache of the board's geometry and the
+// board's stamp (boardstamp.go) up to date after its caller wrote Board
+// itself (a test, a scripted position); the engine's own changes keep them
+// up to date.
 func (s *State) BoardChanged() { s.restep() }
 
 // setDoor puts edge e on side d (North, East, South or West) of cell c: a
@@ -143,6 +147,7 @@ func (s *State) setDoor(c int, d Direction, e Edge) {
 	s.geo.edges[e]++
 	*at = e
 	s.geo.buildNear(&s.Board.Grid, c)
+	s.touchBoard()
 }
 
 // closedDoors is the number of closed doors on the board: its door pieces

@@ -520,7 +520,7 @@ func (s *State) freeMonsterTurn(f *game.Frame, cr int, actor game.AgentID, contr
 			s.log.Add(evDoor, actor, int32(mc), o.Arg2, int32(e))
 		case o.Code >= CodeUseCell && o.Code < CodeSeal:
 			m.Stamina -= 3 // a trap lever (MA §12.12)
-			s.Board.Dest[o.Arg] = 1
+			s.setDest(int(o.Arg), 1)
 			s.trapsTrigger(cr)
 		default:
 			s.push(opAbility, actor, o.Arg, int32(cr), 0, 0)

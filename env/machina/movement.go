@@ -226,7 +226,7 @@ func (s *State) pushPull(cr, src, n int, pull bool, killer int) {
 			return
 		}
 		if s.Board.Kind[nx] == KindLever && s.Board.Dest[nx] == 0 {
-			s.Board.Dest[nx] = 1 // the lever is activated and destroyed (MA §10.7)
+			s.setDest(nx, 1) // the lever is activated and destroyed (MA §10.7)
 			s.trapsTrigger(killer)
 			return
 		}

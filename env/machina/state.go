@@ -155,11 +155,12 @@ type State struct {
 	Tokens     int8 // the finale's clock (MA §21.6)
 	Rituals    []Ritual
 
-	// Board is the map. The engine keeps a cache of its geometry (geo):
-	// code that writes Board's edges or cell kinds itself calls
-	// BoardChanged before the state is used again.
+	// Board is the map. The engine keeps a cache of its geometry (geo)
+	// and a stamp of it: code that writes Board itself calls BoardChanged
+	// before the state is used again.
 	Board    Board
 	geo      geometry       // the board's geometry, cached (geometry.go)
+	stamp    uint64         // the board's stamp (boardstamp.go)
 	Occ      [NumCells]int8 // the creature on each cell, or -1
 	Entrance [2]int16       // entrance token cells, or -1 (MA §14.4)
 	Exit     [2]int16       // exit token cells, or -1 (MA §14.5)

@@ -293,14 +293,14 @@ func (s *State) cellEffect(p, n int) {
 	s.log.Add(evCellUsed, game.AgentID(p), int32(n), int32(kind), 0)
 	switch kind {
 	case KindChest: // MA §12.9
-		s.Board.Dest[n] = 1
+		s.setDest(n, 1)
 		s.gainInsp(p, 1)
 		s.push(opGainItem, game.AgentID(p), -1, int32(p), 0, 0)
 	case KindEvent: // MA §12.10
-		s.Board.Dest[n] = 1
+		s.setDest(n, 1)
 		s.push(opEventCell, game.AgentID(p), -1, int32(p), 0, 0)
 	case KindRecharge: // MA §12.17
-		s.Board.Dest[n] = 1
+		s.setDest(n, 1)
 		switch r := s.recharge(); r {
 		case 1:
 			s.heal(p, 1)
@@ -317,7 +317,7 @@ func (s *State) cellEffect(p, n int) {
 		// pioneer next to a recharge station (this one too) or a workbench.
 		s.push(opPartner, game.AgentID(p), -1, int32(p), int32(n), 0)
 	case KindLever: // MA §12.12
-		s.Board.Dest[n] = 1
+		s.setDest(n, 1)
 		s.trapsTrigger(p)
 		if s.otherAtLever(p) {
 			// MA §12.12 step 2, §22.9: again with the other die, same tile;
@@ -326,11 +326,11 @@ func (s *State) cellEffect(p, n int) {
 			s.push(opAttack, game.NoAgent, int32(p), int32(tile), packAttack(0, 3, false, false, false, scopeTraps), 0)
 		}
 	case KindWorkbench: // MA §12.14
-		s.Board.Dest[n] = 1
+		s.setDest(n, 1)
 		s.push(opWorkbench, game.AgentID(p), -1, int32(p), 0, 0)
 	case KindChapter: // MA §12.13
-		s.Board.Lit[n] = false
-		s.Board.Dest[n] = 1
+		s.setLit(n, false)
+		s.setDest(n, 1)
 		if s.Exit[0] < 0 && !s.chapterClosed() {
 			s.nextChapter()
 		}
@@ -361,7 +361,7 @@ func (s *State) seal(p, n int) {
 	if cr := s.at(n); cr >= 0 {
 		s.destroyCreature(cr, p)
 	}
-	s.Board.Dest[n] = 2
+	s.setDest(n, 2)
 	s.log.Add(evSeal, game.AgentID(p), int32(n), 0, 0)
 	s.lightChapterCell(p)
 }
