@@ -178,7 +178,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	cache := e.cache
 	if cache.mu.TryLock() {
 		defer cache.mu.Unlock()
-		cache.sync(&s.Board, s.BoardStamp())
+		cache.sync(s)
 		w.cache, w.gen = cache, cache.gen
 	} else {
 		// Another goroutine holds the cache: this encoding's board gets a

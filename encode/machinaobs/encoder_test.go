@@ -328,8 +328,8 @@ func TestUint8FieldsFit(t *testing.T) {
 
 // TestCachedReachAndSightMatchTheEngine: the reach plane's walk over the
 // board's cached steps equals State.ReachFrom for every creature on the
-// board (steps worked out afresh, and steps an encoder keeps from board to
-// board, forgetting what changed), and the cached and shared sight rows equal LineOfSight, through
+// board (steps worked out afresh, and steps an encoder keeps while the
+// board's stamp holds), and the cached and shared sight rows equal LineOfSight, through
 // random games (the table is shared by two encoders, so rows one stored are
 // read by the other).
 func TestCachedReachAndSightMatchTheEngine(t *testing.T) {

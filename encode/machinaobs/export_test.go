@@ -18,14 +18,13 @@ func LastOverflow() (off int, v int16) {
 func CachedReach(e *Encoder, s *machina.State, cr int, dist *[machina.NumCells]int8) {
 	if e == nil {
 		var r reachSteps
-		b := s.Board
-		r.build(&b)
+		r.build(s)
 		r.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
 		return
 	}
 	e.cache.mu.Lock()
 	defer e.cache.mu.Unlock()
-	e.cache.sync(&s.Board, s.BoardStamp())
+	e.cache.sync(s)
 	e.cache.steps.reach(s, s.Position(cr), stamina(s, cr), dist, nil)
 }
 
@@ -34,7 +33,7 @@ func CachedReach(e *Encoder, s *machina.State, cr int, dist *[machina.NumCells]i
 func CachedSight(e *Encoder, s *machina.State, a int) [machina.SightWords]uint64 {
 	e.cache.mu.Lock()
 	defer e.cache.mu.Unlock()
-	e.cache.sync(&s.Board, s.BoardStamp())
+	e.cache.sync(s)
 	return *e.cache.row(a)
 }
 

@@ -61,7 +61,7 @@ func (w *writer) paths(n, ac, cr int) {
 	if w.cache != nil {
 		steps = &w.cache.steps
 	} else {
-		steps.build(&s.Board)
+		steps.build(s)
 	}
 	var targets [pathCols]cellSet
 	add := func(k, c int) {

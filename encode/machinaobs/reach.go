@@ -22,7 +22,7 @@ type cellSet [sightWords]uint64
 // out the first time a walk leaves it (done), so a new board costs only the
 // cells walks reach.
 type reachSteps struct {
-	b    *machina.Board // the cached board (boardCache.board)
+	s    *machina.State // the state whose board the steps are of
 	dir  [8]cellSet
 	done cellSet
 	last lastWalk
@@ -61,78 +61,25 @@ func (c *boardCache) reach(s *machina.State, cell, limit int, plane []uint8) {
 	}
 }
 
-// build starts the steps of board b (kept by the caller, unchanged while
-// the steps are used) afresh.
-func (r *reachSteps) build(b *machina.Board) {
-	r.b = b
+// build starts the steps of s's board (unchanged while the steps are used)
+// afresh.
+func (r *reachSteps) build(s *machina.State) {
+	r.s = s
 	r.dir = [8]cellSet{}
 	r.done = cellSet{}
 	r.last.ok = false
 }
 
-// forget drops the steps worked out from the cells where they may differ
-// between grid old, the one they were worked out on, and grid new (learn
-// reads the cells' kinds and destruction tokens and the edges): a changed
-// cell and its neighbours, the cells on either side of a changed edge and
-// around its two ends (the lattice points a diagonal step passes). A door
-// opened or a token placed keeps the steps of the rest of the board; a new
-// tile forgets its own cells.
-func (r *reachSteps) forget(old, new *machina.Grid) {
-	var stale cellSet
-	mark := func(x0, x1, y0, y1 int) {
-		for y := max(y0, 0); y <= min(y1, machina.Size-1); y++ {
-			for x := max(x0, 0); x <= min(x1, machina.Size-1); x++ {
-				c := y*machina.Size + x
-				stale[c>>6] |= 1 << (c & 63)
-			}
-		}
-	}
-	if old.Kind != new.Kind || old.Dest != new.Dest {
-		for c := range old.Kind {
-			if old.Kind[c] != new.Kind[c] || old.Dest[c] != new.Dest[c] {
-				x, y := c%machina.Size, c/machina.Size
-				mark(x-1, x+1, y-1, y+1)
-			}
-		}
-	}
-	if old.V != new.V {
-		for y := range old.V {
-			for x := range old.V[y] {
-				if old.V[y][x] != new.V[y][x] { // between cells (x-1, y) and (x, y)
-					mark(x-1, x, y-1, y+1)
-				}
-			}
-		}
-	}
-	if old.H != new.H {
-		for y := range old.H {
-			for x := range old.H[y] {
-				if old.H[y][x] != new.H[y][x] { // between cells (x, y-1) and (x, y)
-					mark(x-1, x+1, y-1, y)
-				}
-			}
-		}
-	}
-	for w, st := range stale {
-		r.done[w] &^= st
-		for d := range r.dir {
-			r.dir[d][w] &^= st
-		}
-	}
-	r.last.ok = false
-}
-
-// learn works out the steps from cell u.
+// learn works out the steps from cell u: to the adjacent neighbours (the
+// engine's cached adjacency) that are passable and no open chasm.
 func (r *reachSteps) learn(u int) {
-	b := r.b
+	b := &r.s.Board
 	w, bit := u>>6, uint64(1)<<(u&63)
 	r.done[w] |= bit
-	if !b.Present(u) {
-		return
-	}
-	for d := machina.Direction(0); d < 8; d++ {
-		v := machina.Step(u, d)
-		if v < 0 || !b.Passable(v) || (b.Kind[v] == machina.KindChasm && b.Dest[v] == 0) || !b.Adjacent(u, v) {
+	for adj := r.s.AdjacentSteps(u); adj != 0; adj &= adj - 1 {
+		d := bits.TrailingZeros8(adj)
+		v := machina.Step(u, machina.Direction(d))
+		if !b.Passable(v) || (b.Kind[v] == machina.KindChasm && b.Dest[v] == 0) {
 			continue
 		}
 		r.dir[d][w] |= bit

@@ -24,7 +24,8 @@ type sightRowCache struct {
 
 // boardCache is what one encoder keeps between decisions, all of it derived
 // from the board alone, so it stays right while the board (machina.Board:
-// tiles, cell kinds, destruction, edges) is unchanged:
+// tiles, cell kinds, destruction, edges) is unchanged, which the board's
+// stamp tells (machina.State.BoardStamp: equal stamps, equal boards):
 //
 //   - the board's generation, a number of the process's that changes
 //     whenever the board does: the key of the terrain planes and, with its
@@ -36,33 +37,35 @@ type sightRowCache struct {
 //     of every board any encoder met; the rows stay when the board changes
 //     where sight does not read it;
 //   - the steps a creature may take from each cell (reachSteps), for the
-//     reach plane; a change of the board drops only the steps of the cells
-//     around what changed (reachSteps.forget).
+//     reach plane, worked out as walks reach the cells; a change of the
+//     board drops them.
 //
-// The cache is about 3 KB (the board, four rows, the steps), so an env in
-// a vector of 4096 holds little more than its state. An encoder shared by goroutines lets one use the cache at
-// a time; the others encode without it.
+// It keeps no copy of the board: rows and steps are worked out from the
+// board of the state being encoded (b), whose stamp is the cache's.
+//
+// The cache is under 1 KB (four rows, the steps), so an env in a vector of
+// 4096 holds little more than its state. An encoder shared by goroutines
+// lets one use the cache at a time; the others encode without it.
 type boardCache struct {
 	mu    sync.Mutex
-	board machina.Board
-	stamp uint64   // board's stamp (machina.State.BoardStamp), 0 for none
-	ok    bool     // board holds a board (else nothing is cached)
-	gen   uint64   // board's generation (newGeneration)
-	hash  boardKey // sightHash of board.Grid, the key of its rows in sharedRows
-	next  int      // the slot the next new sight row replaces
+	b     *machina.Board // the board of the state being encoded
+	stamp uint64         // its stamp (machina.State.BoardStamp), 0 for none
+	ok    bool           // the cache holds what stamp's board gives (else nothing)
+	gen   uint64         // board's generation (newGeneration)
+	hash  boardKey       // sightHash of board.Grid, the key of its rows in sharedRows
+	next  int            // the slot the next new sight row replaces
 	rows  [sightSlots]sightRowCache
 	steps reachSteps
 }
 
-// sync makes the cache hold board b, whose stamp is stamp: unchanged (the
-// same stamp, or an equal board), or set to b with what b changed dropped.
-func (c *boardCache) sync(b *machina.Board, stamp uint64) {
+// sync makes the cache hold what the board of state s gives: unchanged for
+// the same stamp (0, no stamp, is never the same), else the steps dropped,
+// and the sight rows too where what sight reads changed.
+func (c *boardCache) sync(s *machina.State) {
+	b, stamp := &s.Board, s.BoardStamp()
+	c.b, c.steps.s = b, s
 	if c.ok && stamp != 0 && stamp == c.stamp {
 		return // equal stamps, equal boards
-	}
-	c.stamp = stamp
-	if c.ok && c.board == *b {
-		return
 	}
 	h := sightHash(&b.Grid)
 	if !c.ok || h != c.hash { // else the rows hold: sight did not change
@@ -70,13 +73,8 @@ func (c *boardCache) sync(b *machina.Board, stamp uint64) {
 			c.rows[i].cell = -1
 		}
 	}
-	if c.ok {
-		c.steps.forget(&c.board.Grid, &b.Grid) // the steps of the cells that did not change stay
-		c.board, c.hash = *b, h
-	} else {
-		c.board, c.ok, c.hash = *b, true, h
-		c.steps.build(&c.board)
-	}
+	c.ok, c.stamp, c.hash = true, stamp, h
+	c.steps.build(s)
 	c.gen = newGeneration()
 }
 
@@ -91,7 +89,7 @@ func (c *boardCache) row(a int) *[sightWords]uint64 {
 	c.next = (c.next + 1) % sightSlots
 	r.cell = int16(a)
 	if !sharedRows.load(c.hash, a, &r.row) {
-		c.board.Grid.SightRow(a, &r.row)
+		c.b.Grid.SightRow(a, &r.row)
 		sharedRows.store(c.hash, a, &r.row)
 	}
 	return &r.row

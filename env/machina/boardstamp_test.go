@@ -15,7 +15,7 @@ func TestBoardStampFollowsTheBoard(t *testing.T) {
 	if testing.Short() {
 		total = 50_000
 	}
-	decisions, changes := 0, 0
+	decisions, changes, stamps := 0, 0, 0
 	for seed := uint64(0); decisions < total; seed++ {
 		s := newGame(t, seed, configFor(seed))
 		rng := game.NewRNG(seed ^ 0x57a3)
@@ -34,10 +34,13 @@ func TestBoardStampFollowsTheBoard(t *testing.T) {
 			if s.Board != before {
 				changes++
 			}
+			if s.BoardStamp() != stamp {
+				stamps++
+			}
 		}
 		if c := s.Clone().(*State); c.BoardStamp() != s.BoardStamp() {
 			t.Fatalf("seed %d: a clone's stamp differs", seed)
 		}
 	}
-	t.Logf("%d decisions, %d of them changed the board", decisions, changes)
+	t.Logf("%d decisions, %d of them changed the board, %d drew a stamp", decisions, changes, stamps)
 }

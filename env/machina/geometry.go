@@ -158,6 +158,16 @@ func (s *State) closedDoors() int { return int(s.geo.edges[EdgeClosed]) }
 // §2.4 limit).
 func (s *State) destroyedDoors() int { return int(s.geo.edges[EdgeDestroyed]) }
 
+// AdjacentSteps is the directions in which cell c is adjacent to its
+// neighbour: bit d is Board.Adjacent(c, Step(c, d)) (MA §17.2), from the
+// engine's cache of the board (0 off the canvas).
+func (s *State) AdjacentSteps(c int) uint8 {
+	if uint(c) >= NumCells {
+		return 0
+	}
+	return s.geo.adj[c]
+}
+
 // adjacentStep reports whether cell c and its neighbour in direction d are
 // adjacent: Board.Adjacent(c, Step(c, d)), from the step masks.
 func (s *State) adjacentStep(c int, d Direction) bool {
