@@ -1,8 +1,8 @@
 package machinaobs
 
 import (
+	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -385,11 +385,8 @@ func (w *writer) board() {
 			g.Grid.SightRow(ac, &own)
 		}
 		sight := w.FreshU8(w.plane(chSight, 0), machina.NumCells)
-		for k, word := range row {
-			for word != 0 {
-				sight[k<<6+bits.TrailingZeros64(word)] = 1
-				word &= word - 1
-			}
+		for c := 0; c < machina.NumCells; c += 8 { // eight cells a store
+			binary.LittleEndian.PutUint64(sight[c:], bitBytes[uint8(row[c>>6]>>(c&63))])
 		}
 	}
 	reach := w.O.U8[w.plane(chReach, 0):w.plane(chReach, machina.NumCells)]

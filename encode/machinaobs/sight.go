@@ -102,6 +102,17 @@ var generations atomic.Uint64
 // newGeneration returns a generation no board had before (never 0).
 func newGeneration() uint64 { return generations.Add(1) }
 
+// bitBytes[b] holds bit i of b in byte i: eight cells of a sight row as the
+// plane's 0/1 bytes, little-endian.
+var bitBytes = func() (t [256]uint64) {
+	for b := range t {
+		for i := 0; i < 8; i++ {
+			t[b] |= uint64(b>>i&1) << (8 * i)
+		}
+	}
+	return t
+}()
+
 // hashSeeds key the process's board hashes.
 var hashSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
