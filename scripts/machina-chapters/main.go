@@ -40,14 +40,15 @@ func main() {
 	games := pflag.Int("games", 200, "games to play")
 	seed := pflag.Uint64("seed", 99, "seed of the games' seeds")
 	opts := pflag.String("opt", "pioneers=2,variant=very_quick,cooperative=true,round_cap=40,skip_trivial=true,max_steps=600", "env options")
+	seats := pflag.StringArray("seat", nil, "SEAT=AGENT: the agent of one seat instead (mythos run's --seat), e.g. monsters=heuristic")
 	pflag.Parse()
-	if err := run(*spec, *games, *seed, *opts); err != nil {
+	if err := run(*spec, *games, *seed, *opts, *seats); err != nil {
 		fmt.Fprintln(os.Stderr, "machina-chapters:", err)
 		os.Exit(1)
 	}
 }
 
-func run(spec string, games int, seed uint64, optText string) error {
+func run(spec string, games int, seed uint64, optText string, seats []string) error {
 	opts, err := env.ParseOptions(optText)
 	if err != nil {
 		return err
@@ -58,6 +59,17 @@ func run(spec string, games int, seed uint64, optText string) error {
 	}
 	a, err := agents.New(spec)
 	if err != nil {
+		return err
+	}
+	var fixed []agents.SeatAgent
+	for _, sa := range seats {
+		f, err := agents.ParseSeatAgent(sa)
+		if err != nil {
+			return err
+		}
+		fixed = append(fixed, f)
+	}
+	if a, err = agents.WithSeats(a, e.Spec(), fixed); err != nil {
 		return err
 	}
 	var ch []chapter
