@@ -5,6 +5,8 @@
 //
 //	go run ./scripts/machina-chapters --agent policy:ckpt=train/results/machina-very-quick-window/best --games 200
 //	go run ./scripts/machina-chapters --agent heuristic --games 200
+//	go run ./scripts/machina-chapters --agent heuristic --seat monsters=random --games 1000 \
+//	    --opt pioneers=2,variant=very_quick,cooperative=false,round_cap=40,skip_trivial=true,max_steps=600
 //
 // For each chapter of the scenario played (0 the first): the games that
 // entered it; at entry, the living pioneers' health summed, the items they
