@@ -579,9 +579,9 @@ func (s *State) pushTriggersFor(cr int, w When, tgt, item int) {
 		e := int(s.P[cr].Personal[k])
 		push(s.ct.Events[e].Abilities, refOf(refEvent, e, 0))
 	}
-	for i := range s.ct.Items {
+	for _, i := range s.ct.whenItems[w] { // only they have a trigger of w
 		if s.Items[i].Zone == ZoneEquipped && int(s.Items[i].Owner) == cr {
-			push(s.ct.Items[i].Abilities, refOf(refItem, i, 0))
+			push(s.ct.Items[i].Abilities, refOf(refItem, int(i), 0))
 		}
 	}
 }

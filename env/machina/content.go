@@ -229,6 +229,11 @@ type Content struct {
 	// printedItems lists the items with a printed defence or will, in
 	// order: only they add to those of the pioneer who equips them.
 	printedItems []int16
+	// whenItems[w] lists the items with an ability of timing w, and
+	// weaponItems the weapons, in order (indexItems): the equipped items a
+	// trigger or a weapon's extension can come from.
+	whenItems   [numWhens][]int16
+	weaponItems []int16
 }
 
 // Limits of the fixed layout.

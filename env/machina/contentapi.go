@@ -134,6 +134,7 @@ func (c *Content) link() error {
 	}
 	c.indexFree()
 	c.indexStats()
+	c.indexItems()
 	for i := range c.Scenarios {
 		s := &c.Scenarios[i]
 		s.content = c

@@ -146,14 +146,14 @@ func (s *State) weaponIgnoresObstacles(user int, a *Ability) bool {
 	if !isPioneer(user) || len(s.ct.statItems[StatTargetObstacles]) == 0 {
 		return false
 	}
-	for i := range s.ct.Items {
+	for _, i := range s.ct.weaponItems {
 		it := &s.Items[i]
-		if it.Zone != ZoneEquipped || int(it.Owner) != user || s.ct.Items[i].Deck != Weapon {
+		if it.Zone != ZoneEquipped || int(it.Owner) != user {
 			continue
 		}
 		for k := range s.ct.Items[i].Abilities {
 			if &s.ct.Items[i].Abilities[k] == a {
-				return s.weaponSum(i, StatTargetObstacles) > 0
+				return s.weaponSum(int(i), StatTargetObstacles) > 0
 			}
 		}
 	}

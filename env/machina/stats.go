@@ -290,6 +290,23 @@ func (c *Content) indexStats() {
 	}
 }
 
+// indexItems fills Content.whenItems and weaponItems.
+func (c *Content) indexItems() {
+	c.whenItems, c.weaponItems = [numWhens][]int16{}, nil
+	for i := range c.Items {
+		var seen [numWhens]bool
+		for _, a := range c.Items[i].Abilities {
+			if !seen[a.When] {
+				seen[a.When] = true
+				c.whenItems[a.When] = append(c.whenItems[a.When], int16(i))
+			}
+		}
+		if c.Items[i].Deck == Weapon {
+			c.weaponItems = append(c.weaponItems, int16(i))
+		}
+	}
+}
+
 // listItem adds item to statItems[st] once (items are scanned in order).
 func (c *Content) listItem(st Stat, item int) {
 	if l := c.statItems[st]; len(l) == 0 || l[len(l)-1] != int16(item) {

@@ -206,13 +206,13 @@ func (s *State) abilityOptions(p int) {
 		e := int(s.P[p].Personal[k])
 		add(s.ct.Events[e].Abilities, CodeAbility+game.ActionCode(SrcPersonal+k)*4, refOf(refEvent, e, 0))
 	}
-	for i := range s.ct.Items {
+	for _, i := range s.ct.whenItems[WhenActive] { // the others offer nothing (usable)
 		it := &s.Items[i]
 		if int(it.Owner) != p {
 			continue
 		}
 		if it.Zone == ZoneEquipped || (it.Zone == ZoneInventory && s.ct.Items[i].Deck == OneUse) {
-			add(s.ct.Items[i].Abilities, CodeItemAbility+game.ActionCode(i*4), refOf(refItem, i, 0))
+			add(s.ct.Items[i].Abilities, CodeItemAbility+game.ActionCode(i*4), refOf(refItem, int(i), 0))
 		}
 	}
 }
