@@ -185,7 +185,7 @@ func (s *State) clearBoard() {
 	shuffle(&s.rng, back)
 	s.Tiles = append(back, s.Tiles...)
 	s.Board.clear()
-	s.restep()
+	s.cleared()
 	for i := range s.Occ {
 		s.Occ[i] = -1
 	}

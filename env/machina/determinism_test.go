@@ -273,3 +273,49 @@ func TestDeterminizeResamplesReturnedGroups(t *testing.T) {
 		t.Fatalf("a group landing on group 1 got number %d", s.Tiles[0].Group)
 	}
 }
+
+// TestResetMatchesNew: a state reset in place after a random game is, byte
+// for byte, the state New gives for that seed, and plays on as it does
+// (the env's Reset reuses the state's memory), with the log on and off and
+// for every variant and team size.
+func TestResetMatchesNew(t *testing.T) {
+	for seed := uint64(0); seed < 24; seed++ {
+		cfg := configFor(seed)
+		logging := seed%2 == 0
+		old := newGame(t, seed+1000, cfg)
+		rng := game.NewRNG(seed)
+		for n := 0; n < 300 && !old.Over(); n++ {
+			if err := old.Apply(rng.IntN(len(old.Prompt().Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		old.Reset(seed, logging)
+		fresh, err := New(old.sc, cfg, seed, logging)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; ; n++ {
+			a, _ := old.MarshalBinary()
+			b, _ := fresh.MarshalBinary()
+			if !bytes.Equal(a, b) {
+				t.Fatalf("seed %d decision %d: the reset state differs from a new one", seed, n)
+			}
+			if err := old.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d decision %d: %v", seed, n, err)
+			}
+			if fresh.Over() || n == 2000 {
+				break
+			}
+			k := rng.IntN(len(fresh.Prompt().Options))
+			if err := fresh.Apply(k); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.Apply(k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if logging && len(old.log.Events) != len(fresh.log.Events) {
+			t.Fatalf("seed %d: logs differ in length", seed)
+		}
+	}
+}

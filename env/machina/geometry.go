@@ -20,11 +20,12 @@ import "fmt"
 //   - adj: Grid.Adjacent(c, Step(c, d)): both cells present and the edge
 //     between them, or a diagonal's lattice point, not blocking plain sight
 //     (MA §17.2);
-//   - path: the step toward Step(c, d) that a predictable monster's path
-//     may take (MA §19.5): an orthogonal edge other than a wall (a closed
-//     door is crossed at a cost), a diagonal lattice point not blocked with
-//     doors counted open; whether the cells are present is asked apart
-//     (walkable).
+//   - path: for a cell with a tile, the step toward Step(c, d) that a
+//     predictable monster's path may take (MA §19.5): an orthogonal edge
+//     other than a wall (a closed door is crossed at a cost), a diagonal
+//     lattice point not blocked with doors counted open; whether the
+//     neighbour has a tile is asked apart (walkable). A path starts on a
+//     creature's cell, so a cell with no tile has none (0).
 //
 // An orthogonal step in path and not in adj crosses a closed door or
 // leaves the board. edges[k] counts the board's edges of kind k.
@@ -40,35 +41,56 @@ type geometry struct {
 // both modes at once). TestLookupsMatchTheirRules holds it to
 // Grid.Adjacent and vertexBlocks.
 func stepsOf(g *Grid, c int) (adj, path uint8) {
+	var corner [4]uint8
 	x, y := c%Size, c/Size
-	here := g.Kind[c] != KindNone
+	for k := 0; k < 4; k++ {
+		if d := Direction(2*k + 1); neighbours[c][d] >= 0 {
+			corner[k] = armsAt(g, x+max(dirDX[d], 0), y+max(dirDY[d], 0))
+		}
+	}
+	return stepsAround(g, c, &corner)
+}
+
+// armsAt is the blocking arms of lattice point (vx, vy) inside the canvas
+// (1 to Size-1 each): the four edges that meet there, north 1, south 2,
+// west 4, east 8, the walls in the low nibble and the closed doors in the
+// high one.
+func armsAt(g *Grid, vx, vy int) uint8 {
+	return blocking[g.V[vy-1][vx]] | blocking[g.V[vy][vx]]<<1 | blocking[g.H[vy][vx-1]]<<2 | blocking[g.H[vy][vx]]<<3
+}
+
+// stepsAround is stepsOf with the arms of the lattice points c's diagonal
+// steps cross (north-east, south-east, south-west, north-west; any value
+// where the step leaves the canvas) given.
+func stepsAround(g *Grid, c int, corner *[4]uint8) (adj, path uint8) {
+	if g.Kind[c] == KindNone {
+		return 0, 0
+	}
+	x, y := c%Size, c/Size
 	side := [4]Edge{g.H[y][x], g.V[y][x+1], g.H[y+1][x], g.V[y][x]} // north, east, south, west
+	ns := &neighbours[c]
 	for k, e := range side {
 		d := Direction(2 * k)
-		n := neighbours[c][d]
+		n := ns[d]
 		if n < 0 {
 			continue
 		}
-		if here && g.Kind[n] != KindNone && !e.Blocks() {
+		if g.Kind[n] != KindNone && !e.Blocks() {
 			adj |= 1 << d
 		}
 		if e != EdgeWall {
 			path |= 1 << d
 		}
 	}
-	for k := 0; k < 4; k++ {
+	for k, arms := range corner {
 		d := Direction(2*k + 1)
-		n := neighbours[c][d]
+		n := ns[d]
 		if n < 0 {
 			continue
 		}
-		// The lattice point the step crosses, inside the canvas, and the
-		// four edges that meet there: its arms north, south, west, east.
-		vx, vy := x+max(dirDX[d], 0), y+max(dirDY[d], 0)
-		arms := blocking[g.V[vy-1][vx]] | blocking[g.V[vy][vx]]<<1 | blocking[g.H[vy][vx-1]]<<2 | blocking[g.H[vy][vx]]<<3
 		walls, doors := arms&0xf, arms>>4
 		left := leftArms[k]
-		if here && g.Kind[n] != KindNone && !splits(walls|doors, left) {
+		if g.Kind[n] != KindNone && !splits(walls|doors, left) {
 			adj |= 1 << d
 		}
 		if !splits(walls, left) {
@@ -91,12 +113,32 @@ var blocking = [256]uint8{EdgeWall: 1, EdgeClosed: 1 << 4}
 // lattice point blocks it.
 func splits(blocking, left uint8) bool { return blocking&left != 0 && blocking&^left != 0 }
 
-// build works out every cell's masks and counts the edges.
+// build works out every cell's masks and counts the edges: the arms of
+// every lattice point once, then each cell's steps from them.
 func (m *geometry) build(g *Grid) {
+	var arms [Size + 1][Size + 1]uint8 // the inside points' (armsAt)
+	for vy := 1; vy < Size; vy++ {
+		for vx := 1; vx < Size; vx++ {
+			arms[vy][vx] = armsAt(g, vx, vy)
+		}
+	}
+	m.adj, m.path = [NumCells]uint8{}, [NumCells]uint8{} // a cell with no tile has no steps
 	for c := 0; c < NumCells; c++ {
-		m.adj[c], m.path[c] = stepsOf(g, c)
+		if g.Kind[c] == KindNone {
+			continue
+		}
+		x, y := c%Size, c/Size
+		corner := [4]uint8{arms[y][x+1], arms[y+1][x+1], arms[y+1][x], arms[y][x]}
+		m.adj[c], m.path[c] = stepsAround(g, c, &corner)
 	}
 	m.edges = countEdges(g)
+}
+
+// clear makes the cache that of an empty board (Board.clear: no cells, every
+// edge open): no steps.
+func (m *geometry) clear() {
+	m.adj, m.path = [NumCells]uint8{}, [NumCells]uint8{}
+	m.edges = [edgeKinds]int16{EdgeOpen: Size*(Size+1) + (Size+1)*Size}
 }
 
 // countEdges counts the grid's edges of each kind.
@@ -125,6 +167,12 @@ func (m *geometry) buildNear(g *Grid, c int) {
 			m.adj[n], m.path[n] = stepsOf(g, n)
 		}
 	}
+}
+
+// cleared brings the cache up to date after Board.clear.
+func (s *State) cleared() {
+	s.geo.clear()
+	s.touchBoard()
 }
 
 // restep rebuilds the cache after a change of the board's geometry.

@@ -51,14 +51,14 @@ func TestLookupsMatchTheirRules(t *testing.T) {
 			}
 		}
 		// The cached steps (geometry.go): adjacency, and the monsters'
-		// path steps (MA §19.5: no wall, a diagonal's lattice point not
-		// blocked with doors open).
+		// path steps from cells with a tile (MA §19.5: no wall, a
+		// diagonal's lattice point not blocked with doors open).
 		for c := 0; c < NumCells; c++ {
 			adj, path := stepsOf(&g, c)
 			for d := Direction(0); d < 8; d++ {
 				n := Step(c, d)
 				wantPath := false
-				if n >= 0 {
+				if n >= 0 && g.Present(c) {
 					nx, ny, x, y := n%Size, n/Size, c%Size, c/Size
 					switch {
 					case ny == y:

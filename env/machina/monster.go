@@ -51,8 +51,9 @@ func (s *State) walkable(c int) bool {
 	return true
 }
 
-// fill computes the field from cell from: walls and impassable cells are
-// gone around, closed doors and creatures are ignored but counted. For a
+// fill computes the field from cell from (a creature's cell, which has a
+// tile): walls and impassable cells are gone around, closed doors and
+// creatures are ignored but counted. For a
 // creature that moves through walls and closed doors (through, MA §10.9:
 // the Formless Spawn) no edge blocks and a door costs nothing.
 //

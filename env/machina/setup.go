@@ -26,6 +26,34 @@ func New(sc *Scenario, cfg Config, seed uint64, logging bool) (*State, error) {
 	return s, nil
 }
 
+// Reset starts a new game with seed on the same scenario and config,
+// reusing the state's memory (env.GameEnv's Reset): the state becomes what
+// New gives for seed, byte for byte (TestResetMatchesNew).
+func (s *State) Reset(seed uint64, logging bool) {
+	keep := *s
+	*s = State{ct: keep.ct, sc: keep.sc, info: keep.info, cfg: keep.cfg, rng: game.NewRNG(seed)}
+	s.Chapters, s.Rituals, s.Tiles = keep.Chapters[:0], keep.Rituals[:0], keep.Tiles[:0]
+	s.Order, s.MonsterDeck, s.MonsterPile = keep.Order[:0], keep.MonsterDeck[:0], keep.MonsterPile[:0]
+	for d := range s.ItemDecks {
+		s.ItemDecks[d] = keep.ItemDecks[d][:0]
+	}
+	s.ItemDiscard = keep.ItemDiscard[:0]
+	for k := 0; k < 2; k++ {
+		s.EventDecks[k], s.EventPiles[k] = keep.EventDecks[k][:0], keep.EventPiles[k][:0]
+	}
+	s.Limbo, s.Mods, s.Forced, s.HitQueue = keep.Limbo[:0], keep.Mods[:0], keep.Forced[:0], keep.HitQueue[:0]
+	s.log = keep.log
+	s.log.Reset()
+	s.log.Enabled = logging
+	s.stack = keep.stack
+	s.stack.Clear()
+	s.prompt.Options = keep.prompt.Options[:0]
+	s.scratchOpts = keep.scratchOpts
+	s.N = int8(len(s.cfg.Pioneers))
+	s.setup()
+	s.run()
+}
+
 func newInfo(s *State) *game.Info {
 	names := make([]string, 0, s.N+1)
 	for _, p := range s.cfg.Pioneers {
@@ -60,7 +88,7 @@ func (s *State) setup() {
 	s.Entrance = [2]int16{-1, -1}
 	s.Exit = [2]int16{-1, -1}
 	s.Board.clear()
-	s.restep()
+	s.cleared()
 	// MA §4.1, §5.3: the chapters played.
 	for i := range sc.Chapters {
 		n := i + 1
