@@ -323,7 +323,8 @@ func (s *State) Reset(seed uint64, logging bool) {
 	s.rng.Seed(seed)
 	s.log.Enabled = logging
 	s.log.Reset()
-	s.Campaign = CampaignLog{} // standalone: an empty log (LCG §3 Standalone Mode)
+	s.trigOpt = [maxTrigOpts]int8{} // the last game's reaction prompts (the state's bytes)
+	s.Campaign = CampaignLog{}      // standalone: an empty log (LCG §3 Standalone Mode)
 	s.Camp = CampaignPlay{}
 	if s.cfg.campaignPlay {
 		s.beginCampaign()
