@@ -164,12 +164,9 @@ func (e *GameEnv) State() game.State { return e.state }
 
 // Reset implements [Env].
 func (e *GameEnv) Reset(seed uint64) (encode.Obs, Info) {
-	switch r := e.state.(type) { // reuse the state's memory where the game can
-	case interface{ Reset(uint64, bool) }:
-		r.Reset(seed, e.logging)
-	case interface{ Reset(uint64) }:
-		r.Reset(seed) // it keeps the logging New gave it, the env's
-	default:
+	if r, ok := e.state.(interface{ Reset(uint64, bool) }); ok {
+		r.Reset(seed, e.logging) // reuse the state's memory
+	} else {
 		e.state = e.game.New(seed, e.logging)
 	}
 	e.seed, e.steps, e.done = seed, 0, false

@@ -13,8 +13,9 @@ import (
 
 // TestResetReusedStateMatchesNew: for every env id, an env reset after a
 // few random games (its state reset in place where the game offers that)
-// gives the observation, mask and state bytes of a new env reset with the
-// same seed, and both play on alike.
+// gives the observation, mask and state bytes (the log included, turned on
+// in between) of a new env reset with the same seed, and both play on
+// alike.
 func TestResetReusedStateMatchesNew(t *testing.T) {
 	for _, id := range env.IDs() {
 		t.Run(id, func(t *testing.T) {
@@ -38,6 +39,13 @@ func TestResetReusedStateMatchesNew(t *testing.T) {
 			fresh, err := env.Make(id, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The log turned on between episodes reaches the reset state
+			// (its bytes hold the log).
+			for _, e := range []env.Env{old, fresh} {
+				if b, ok := env.Unwrap(e).(*env.GameEnv); ok {
+					b.SetLogging(true)
+				}
 			}
 			o1, i1 := old.Reset(77)
 			o2, i2 := fresh.Reset(77)

@@ -17,7 +17,7 @@ func BenchmarkRandomPlay(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if s.Over() {
 			seed++
-			s.Reset(seed)
+			s.Reset(seed, s.log.Enabled)
 		}
 		s.Apply(rng.IntN(len(s.prompt.Options)))
 	}

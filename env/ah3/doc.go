@@ -19,7 +19,7 @@
 //	s.Score()                                     // +1 win, −1 loss, 0 truncated at Config.RoundCap
 //
 // With Config.Choose each player picks an investigator at setup instead
-// (AH3 110.1). ah3.New(sc, cfg, seed, logging) does both steps; (*State).Reset(seed)
+// (AH3 110.1). ah3.New(sc, cfg, seed, logging) does both steps; (*State).Reset(seed, logging)
 // starts a new game in the same storage. A Game is immutable and shared by
 // every state made from it and their clones; Game.Info() is the static
 // game.Info (seats, the action vocabulary, prompt kinds).

@@ -160,14 +160,15 @@ func New(sc *content.Scenario, cfg Config, seed uint64, logging bool) (*State, e
 // New sets up a fresh game with seed and runs it to the first decision.
 func (g *Game) New(seed uint64, logging bool) *State {
 	s := &State{g: g}
-	s.log.Enabled = logging
-	s.Reset(seed)
+	s.Reset(seed, logging)
 	return s
 }
 
-// Reset starts a new game with seed in s's storage (AH3 100).
-func (s *State) Reset(seed uint64) {
+// Reset starts a new game with seed in s's storage (AH3 100), its log on
+// or off (env.GameEnv's Reset finds it).
+func (s *State) Reset(seed uint64, logging bool) {
 	s.rng.Seed(seed)
+	s.log.Enabled = logging
 	s.log.Reset()
 	s.stack.Clear()
 	s.Data = Data{}

@@ -14,8 +14,7 @@ import (
 func TestNarratorCoversAGame(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {
 		s := newGame(t, teams[seed%uint64(len(teams))], seed)
-		s.log.Enabled = true
-		s.Reset(seed)
+		s.Reset(seed, true)
 		rng := game.NewRNG(seed)
 		for !s.Over() {
 			_ = s.Render(s.Prompt().Actor)
@@ -46,8 +45,7 @@ var snakeCase = regexp.MustCompile(`\b[A-Za-z]+_[A-Za-z_]+\b`)
 func TestNarrationSpeaksWords(t *testing.T) {
 	for seed := uint64(0); seed < 40; seed++ {
 		s := newGame(t, teams[seed%uint64(len(teams))], seed)
-		s.log.Enabled = true
-		s.Reset(seed)
+		s.Reset(seed, true)
 		rng := game.NewRNG(seed)
 		check := func(what, text string) {
 			t.Helper()
@@ -78,7 +76,7 @@ func TestMoveStepCostIsSaid(t *testing.T) {
 	said, monsterPaths := 0, 0
 	for seed := uint64(0); seed < 40; seed++ {
 		s := newGame(t, teams[seed%uint64(len(teams))], seed)
-		s.Reset(seed)
+		s.Reset(seed, s.log.Enabled)
 		rng := game.NewRNG(seed)
 		for !s.Over() {
 			pr := s.Prompt()
@@ -119,8 +117,7 @@ func TestRerollPromptShowsTheDice(t *testing.T) {
 	seen := 0
 	for seed := uint64(0); seed < 40 && seen < 5; seed++ {
 		s := newGame(t, teams[seed%uint64(len(teams))], seed)
-		s.log.Enabled = true
-		s.Reset(seed)
+		s.Reset(seed, true)
 		rng := game.NewRNG(seed)
 		for !s.Over() {
 			if s.Prompt().Kind == PromptReroll {
