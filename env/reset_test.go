@@ -71,6 +71,9 @@ func TestResetReusedStateMatchesNew(t *testing.T) {
 				}
 				o1, i1, o2, i2 = t1.Obs, t1.Info, t2.Obs, t2.Info
 			}
+			if len(old.State().Log().Events) == 0 {
+				t.Fatal("the log turned on before the reset stayed off")
+			}
 		})
 	}
 }
