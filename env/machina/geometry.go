@@ -10,9 +10,9 @@ import "fmt"
 // hundreds of times a round; the geometry changes a few times a game.
 //
 // The cache is kept by the State: every change of the geometry (a tile
-// laid, removed or shifted, the board cleared or replaced: restep; a door
-// opened, closed, broken or mended: setDoor) brings it up to date, and
-// CheckInvariants compares it with a fresh build. Destruction tokens,
+// laid, removed or shifted, the board replaced: restep; the board cleared:
+// cleared; a door opened, closed, broken or mended: setDoor) brings it up
+// to date, and CheckInvariants compares it with a fresh build. Destruction tokens,
 // cells counting as other kinds (MA §12.18) and creatures do not enter it:
 // passability and occupancy are read where they are asked.
 

@@ -53,9 +53,9 @@ func (s *State) walkable(c int) bool {
 
 // fill computes the field from cell from (a creature's cell, which has a
 // tile): walls and impassable cells are gone around, closed doors and
-// creatures are ignored but counted. For a
-// creature that moves through walls and closed doors (through, MA §10.9:
-// the Formless Spawn) no edge blocks and a door costs nothing.
+// creatures are ignored but counted. For a creature that moves through
+// walls and closed doors (through, MA §10.9: the Formless Spawn) no edge
+// blocks and a door costs nothing.
 //
 // goals lists the cells the caller may read: the search stops once the
 // nearest goal is reached and its whole level is settled (the Dist and
