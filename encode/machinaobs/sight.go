@@ -41,19 +41,18 @@ type sightRowCache struct {
 //     board drops them.
 //
 // It keeps no copy of the board: rows and steps are worked out from the
-// board of the state being encoded (b), whose stamp is the cache's.
+// board of the state being encoded (steps.s), whose stamp is the cache's.
 //
 // The cache is under 1 KB (four rows, the steps), so an env in a vector of
 // 4096 holds little more than its state. An encoder shared by goroutines
 // lets one use the cache at a time; the others encode without it.
 type boardCache struct {
 	mu    sync.Mutex
-	b     *machina.Board // the board of the state being encoded
-	stamp uint64         // its stamp (machina.State.BoardStamp), 0 for none
-	ok    bool           // the cache holds what stamp's board gives (else nothing)
-	gen   uint64         // board's generation (newGeneration)
-	hash  boardKey       // sightHash of board.Grid, the key of its rows in sharedRows
-	next  int            // the slot the next new sight row replaces
+	stamp uint64   // the stamp of the encoded state's board (machina.State.BoardStamp), 0 for none
+	ok    bool     // the cache holds what stamp's board gives (else nothing)
+	gen   uint64   // board's generation (newGeneration)
+	hash  boardKey // sightHash of board.Grid, the key of its rows in sharedRows
+	next  int      // the slot the next new sight row replaces
 	rows  [sightSlots]sightRowCache
 	steps reachSteps
 }
@@ -63,7 +62,7 @@ type boardCache struct {
 // and the sight rows too where what sight reads changed.
 func (c *boardCache) sync(s *machina.State) {
 	b, stamp := &s.Board, s.BoardStamp()
-	c.b, c.steps.s = b, s
+	c.steps.s = s // the state being encoded, whose board the rows and steps are of
 	if c.ok && stamp != 0 && stamp == c.stamp {
 		return // equal stamps, equal boards
 	}
@@ -89,7 +88,7 @@ func (c *boardCache) row(a int) *[sightWords]uint64 {
 	c.next = (c.next + 1) % sightSlots
 	r.cell = int16(a)
 	if !sharedRows.load(c.hash, a, &r.row) {
-		c.b.Grid.SightRow(a, &r.row)
+		c.steps.s.Board.Grid.SightRow(a, &r.row)
 		sharedRows.store(c.hash, a, &r.row)
 	}
 	return &r.row
