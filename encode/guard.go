@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"bytes"
 	"fmt"
 	"unsafe"
 )
@@ -59,21 +58,20 @@ func (m *Memory) Same(g int, in ...[]byte) bool {
 	m.consulted |= 1 << uint(g)
 	mem := m.guards[g][:m.plan.guards[g].in]
 	same := !m.full
-	off := 0
 	for _, b := range in {
-		if off+len(b) > len(mem) {
-			panic(fmt.Sprintf("encode: guard %d holds %d bytes of input, given more", g, len(mem)))
+		if len(b) > len(mem) {
+			panic(fmt.Sprintf("encode: guard %d holds %d bytes of input, given more", g, m.plan.guards[g].in))
 		}
-		if same && !bytes.Equal(mem[off:off+len(b)], b) {
-			same = false
+		if same {
+			same = string(mem[:len(b)]) == string(b)
 		}
 		if !same {
-			copy(mem[off:], b)
+			copy(mem, b)
 		}
-		off += len(b)
+		mem = mem[len(b):]
 	}
-	if off != len(mem) {
-		panic(fmt.Sprintf("encode: guard %d holds %d bytes of input, given %d", g, len(mem), off))
+	if len(mem) != 0 {
+		panic(fmt.Sprintf("encode: guard %d holds %d bytes of input, given %d", g, m.plan.guards[g].in, m.plan.guards[g].in-len(mem)))
 	}
 	return same
 }

@@ -119,6 +119,17 @@ func (w *Writer) Live(b int) bool {
 	return w.keys[b] != (Key{})
 }
 
+// Held is the key block b holds in the row: the key it was last written
+// from, or the zero Key on a full encoding (the row is zero). A writer
+// that rewrites its block every time, but only in part, reads from it what
+// the block held before (the Key of a block before the plan's Narrow ones).
+func (w *Writer) Held(b int) Key {
+	if w.full {
+		return Key{}
+	}
+	return w.keys[b]
+}
+
 // Overwrite prepares block b to be written whole, every element (nothing
 // to do on a full encoding; see [Memory.Overwrite]).
 func (w *Writer) Overwrite(b int) {

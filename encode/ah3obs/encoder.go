@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/ah3"
@@ -137,13 +138,12 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	if st := &s.Seats[w.v]; st.Inv >= 0 {
 		w.here = int(st.Space)
 	}
-	// The plan's Always and Whole blocks (global, investigators, tail,
-	// options) are cleared by Start as needed; the writers below write them
-	// every time.
+	// The plan's Always blocks (global, tail) are cleared by Start; the
+	// writers below write them every time. The guards (plan.go) let an
+	// incremental encoding skip the rows whose inputs are as they were.
 	w.count()
 	w.global()
-	w.spaces()
-	w.hoods()
+	w.mapRows()
 	w.monsters()
 	w.investigators()
 	w.assets()
@@ -164,17 +164,28 @@ type writer struct {
 	n, v int
 	here int // the viewer's space, or -1
 
-	monstersAt  [ah3.MaxSpaces][3]int8 // by status: ready, exhausted, engaged
-	invAt       [ah3.MaxSpaces]uint8   // bit per investigator row
-	engagedWith [seats]int8
-	nMonsters   int
+	boardKeep      // count's counts
+	boardSame bool // the board guard found the monsters and places as they were
 }
 
 func (w *writer) row(seat int) int { return (seat - w.v + w.n) % w.n }
 
-// count gathers the per-space counts the other parts write.
+// count gathers the per-space counts the other parts write, unless the
+// board guard finds the monsters and where the investigators stand as they
+// were at the row's last encoding (then the counts are the kept ones and
+// the monster rows hold what they would be written with).
 func (w *writer) count() {
 	s := w.s
+	in := boardInput{v: int8(w.v), n: int8(w.n)}
+	for seat := range in.inv {
+		in.inv[seat], in.space[seat] = s.Seats[seat].Inv, s.Seats[seat].Space
+	}
+	keep := w.Keep(w.b.boardGuard)
+	if w.Same(w.b.boardGuard, encode.Bytes(&s.Monsters), encode.Bytes(&in)) {
+		copy(encode.Bytes(&w.boardKeep), keep)
+		w.boardSame = true
+		return
+	}
 	for i := range s.Monsters {
 		m := &s.Monsters[i]
 		if m.Kind < 0 || m.Space < 0 || int(m.Space) >= ah3.MaxSpaces {
@@ -199,6 +210,7 @@ func (w *writer) count() {
 			w.invAt[st.Space] |= 1 << uint(w.row(seat))
 		}
 	}
+	copy(keep, encode.Bytes(&w.boardKeep))
 }
 
 func (w *writer) global() {
@@ -231,19 +243,46 @@ func (w *writer) global() {
 	}
 	g[gClueTaken] = flag(s.ClueTaken)
 	g[gMonsters] = float32(w.nMonsters)
-	for sp := range w.e.g.Sc.Spaces {
-		g[gDoom] += float32(s.Doom[sp])
+	doom, clues := 0, 0
+	for _, d := range s.Doom[:len(w.e.g.Sc.Spaces)] {
+		doom += int(d)
 	}
-	for h := range w.e.g.Sc.Neighborhoods {
-		g[gClues] += float32(s.Clues[h])
+	for _, c := range s.Clues[:len(w.e.g.Sc.Neighborhoods)] {
+		clues += int(c)
 	}
+	g[gDoom], g[gClues] = float32(doom), float32(clues)
 	cup, drawn := w.F(w.at.cup, tokens), w.F(w.at.drawn, tokens)
 	for k := 0; k < tokens; k++ {
 		cup[k], drawn[k] = float32(s.Cup[k]), float32(s.Drawn[k])
 	}
 }
 
-func (w *writer) spaces() {
+// mapRows writes the space and neighborhood rows, unless the map guard
+// finds their inputs as they were at the row's last encoding.
+func (w *writer) mapRows() {
+	s := w.s
+	in := mapInput{here: int8(w.here), monstersAt: w.monstersAt, invAt: w.invAt}
+	for k := 0; ; k++ {
+		u := s.Unstable(k)
+		if u < 0 {
+			break
+		}
+		in.unstable |= 1 << uint(u)
+	}
+	for h := range in.hoodCards {
+		in.hoodCards[h] = int16(s.Hood[h].N)
+	}
+	if w.Same(w.b.mapGuard, encode.Bytes(&s.Doom), encode.Bytes(&s.SpaceMarkers), encode.Bytes(&s.Clues),
+		encode.Bytes(&s.Anomaly), encode.Bytes(&s.Attached), encode.Bytes(&in)) {
+		return
+	}
+	w.spaces(in.unstable)
+	w.hoods()
+}
+
+// spaces writes the adjacency matrix and the space rows; unstable has a
+// bit per unstable space.
+func (w *writer) spaces(unstable uint64) {
 	s, sc := w.s, w.e.g.Sc
 	n := len(sc.Spaces)
 	if w.Changed(w.b.adjacency, encode.Key{1}) { // the map's: kept after the first
@@ -251,14 +290,6 @@ func (w *writer) spaces() {
 		for _, k := range w.e.adjAt {
 			adj[k] = 1
 		}
-	}
-	var unstable uint64 // bit per space
-	for k := 0; ; k++ {
-		u := s.Unstable(k)
-		if u < 0 {
-			break
-		}
-		unstable |= 1 << uint(u)
 	}
 	for i := 0; i < n; i++ { // rows past the map's spaces stay zero
 		def := &sc.Spaces[i]
@@ -354,7 +385,12 @@ func (w *writer) hoods() {
 	}
 }
 
+// monsters writes the monster rows, unless the board guard found them as
+// they were.
 func (w *writer) monsters() {
+	if w.boardSame {
+		return
+	}
 	s := w.s
 	var free uint64 // bit per free slot
 	for i := range s.Monsters {
@@ -433,8 +469,8 @@ func (w *writer) investigators() {
 		}
 		r[iFocusLimit], r[iTokensTotal] = float32(inv.Focus), float32(total)
 		r[iDelayed], r[iActive], r[iTaken] = flag(st.Delayed), flag(st.Active), float32(st.Taken)
-		for k := 0; k < stdActions+ah3.MaxAbilities; k++ {
-			r[iUsed+k] = flag(st.Used&(1<<uint(k)) != 0)
+		for u := uint(st.Used) & (1<<(stdActions+ah3.MaxAbilities) - 1); u != 0; u &= u - 1 {
+			r[iUsed+bits.TrailingZeros(u)] = 1 // the row is zero (an Always block)
 		}
 		r[iPrevent], r[iAssets], r[iEngaged] = flag(st.Prevent), float32(st.NAssets), float32(w.engagedWith[i])
 		r[iHere] = flag(int(st.Space) == w.here)
@@ -448,6 +484,13 @@ func (w *writer) investigators() {
 	}
 }
 
+// assetBytes checks at compile time that an ah3.Asset is the eight bytes
+// of its fields, no padding, so that the word of an asset is its key.
+const (
+	_ = uint(8 - unsafe.Sizeof(ah3.Asset{}))
+	_ = uint(unsafe.Sizeof(ah3.Asset{}) - 8)
+)
+
 func (w *writer) assets() {
 	s, g := w.s, w.e.g
 	w.Absent(w.b.asset+w.n*ah3.MaxAssets, (seats-w.n)*ah3.MaxAssets) // rows past N
@@ -459,9 +502,9 @@ func (w *writer) assets() {
 		w.Absent(first+na, ah3.MaxAssets-na) // empty slots are zero
 		for k := 0; k < na; k++ {
 			a := &st.Assets[k]
-			key := encode.Key{1 | encode.KeyU16(a.Card)<<1 | encode.KeyU8(a.Damage)<<17 | encode.KeyU8(a.Horror)<<25 |
-				encode.KeyBit(a.Used)<<33 | encode.KeyBit(a.UsedAP)<<34 | encode.KeyBit(a.Locked)<<35 | encode.KeyBit(a.Flipped)<<36}
-			if !w.Changed(first+k, key) {
+			// The asset's eight bytes are all the row is written from
+			// (assetBytes); the first word says the slot is taken.
+			if !w.Changed(first+k, encode.Key{1, *(*uint64)(unsafe.Pointer(a))}) {
 				continue
 			}
 			slot := row*ah3.MaxAssets + k
@@ -565,22 +608,34 @@ func (w *writer) prompt() {
 		r[pKind+int(p.Kind)] = 1
 	}
 	if s.Over() || p.Actor < 0 || int(p.Actor) >= w.n {
-		// No option rows: all zero (the block is written whole).
-		clear(w.I(w.at.optAction, MaxOptionRows))
-		clear(w.I(w.at.optArg, MaxOptionRows))
-		clear(w.I(w.at.optArg2, MaxOptionRows))
+		// No option rows: all zero.
+		if w.Changed(w.b.options, encode.Key{optionsNone}) {
+			clear(w.I(w.at.optAction, MaxOptionRows))
+			clear(w.I(w.at.optArg, MaxOptionRows))
+			clear(w.I(w.at.optArg2, MaxOptionRows))
+		}
 		return
 	}
 	r[w.at.promptViewer] = flag(int(p.Actor) == w.v)
 	r[w.at.promptActor+w.row(int(p.Actor))] = 1
 	r[w.at.promptOptions] = float32(len(p.Options))
+	// The rows of the options are written every time; those past them
+	// hold −1, so only the rows that held options before need it again.
+	n := min(len(p.Options), MaxOptionRows)
+	was := MaxOptionRows // rows [n, was) get −1: all of them on a row of zeros
+	if k := w.Held(w.b.options)[0]; k != 0 && k != optionsNone {
+		was = int(k - 1)
+	}
+	w.Changed(w.b.options, encode.Key{uint64(n) + 1}) // the block is written either way
 	act, a1, a2 := w.I(w.at.optAction, MaxOptionRows), w.I(w.at.optArg, MaxOptionRows), w.I(w.at.optArg2, MaxOptionRows)
-	for i := range act {
-		if i < len(p.Options) {
-			o := p.Options[i]
-			act[i], a1[i], a2[i] = int32(o.Code), o.Arg, o.Arg2
-		} else {
-			act[i], a1[i], a2[i] = -1, -1, -1
-		}
+	for i, o := range p.Options[:n] {
+		act[i], a1[i], a2[i] = int32(o.Code), o.Arg, o.Arg2
+	}
+	for i := n; i < was; i++ {
+		act[i], a1[i], a2[i] = -1, -1, -1
 	}
 }
+
+// optionsNone is the options block's key when it holds no option rows
+// (all zero); otherwise its key is the number of options plus one.
+const optionsNone = 1 << 62

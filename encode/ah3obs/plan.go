@@ -2,6 +2,7 @@ package ah3obs
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/ah3"
@@ -18,12 +19,54 @@ type blocks struct {
 	// Rewritten every encoding, before their writers: global (with the
 	// mythos cup), investigators (with the sheets), test and prompt.
 	global, investigators, tail int
-	options                     int // written whole every encoding
+	// The option rows, keyed by how many there are (optionsKey): the rows
+	// past the last option hold −1, and a prompt with as many options
+	// rewrites only the rows before.
+	options int
 
 	adjacency int // keyed by nothing: written once per full rewrite
 
 	space, hood, monster, asset, reserve, codex int // first of each kind
+
+	// Guards (encode.Plan.Guard): the monsters and where everyone stands
+	// (the counts of count and the monster rows), and the map (space and
+	// neighborhood rows).
+	boardGuard, mapGuard int
 }
+
+// boardInput is what the board guard reads beside the monsters: where
+// each seat's investigator stands, and the view.
+type boardInput struct {
+	inv, space [ah3.MaxSeats]int8
+	v, n       int8
+}
+
+// boardKeep is what count derives, kept by the board guard.
+type boardKeep struct {
+	monstersAt  [ah3.MaxSpaces][3]int8
+	invAt       [ah3.MaxSpaces]uint8
+	engagedWith [seats]int8
+	nMonsters   int8
+}
+
+// mapInput is what the map guard reads beside the state's per-space and
+// per-neighborhood arrays: the neighborhood decks' sizes, the unstable
+// spaces, the viewer's space and count's per-space counts.
+type mapInput struct {
+	unstable   uint64
+	hoodCards  [ah3.MaxHoods]int16
+	here       int8
+	monstersAt [ah3.MaxSpaces][3]int8
+	invAt      [ah3.MaxSpaces]uint8
+}
+
+// The guards' input sizes: the state's fields each reads, then its own
+// struct.
+const (
+	boardInputSize = int(unsafe.Sizeof(ah3.Data{}.Monsters) + unsafe.Sizeof(boardInput{}))
+	mapInputSize   = int(unsafe.Sizeof(ah3.Data{}.Doom) + unsafe.Sizeof(ah3.Data{}.SpaceMarkers) + unsafe.Sizeof(ah3.Data{}.Clues) +
+		unsafe.Sizeof(ah3.Data{}.Anomaly) + unsafe.Sizeof(ah3.Data{}.Attached) + unsafe.Sizeof(mapInput{}))
+)
 
 var (
 	planOnce  sync.Once
@@ -48,10 +91,10 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	F, I := encode.F32Span, encode.I32Span
 	var b blocks
 	b.global = p.Always(F(at.global, globalCols), F(at.cup, tokens), F(at.drawn, tokens), I(at.rumorCard, 1), I(at.encCard, 1))
+	b.tail = p.Always(F(at.test, testCols), F(at.prompt, at.promptCols))
 	b.investigators = p.Always(F(at.invs, seats*invCols), F(at.sheets, ah3.MaxInvestigator*5),
 		I(at.seat, seats), I(at.invSheet, seats), I(at.invSpace, seats))
-	b.tail = p.Always(F(at.test, testCols), F(at.prompt, at.promptCols))
-	b.options = p.Whole(I(at.optAction, MaxOptionRows), I(at.optArg, MaxOptionRows), I(at.optArg2, MaxOptionRows))
+	b.options = p.Block(I(at.optAction, MaxOptionRows), I(at.optArg, MaxOptionRows), I(at.optArg2, MaxOptionRows))
 	b.adjacency = p.Block(F(at.adjacency, ah3.MaxSpaces*ah3.MaxSpaces))
 	b.space = p.Blocks()
 	for k := 0; k < ah3.MaxSpaces; k++ {
@@ -77,5 +120,7 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	for k := 0; k < ah3.MaxCodex; k++ {
 		p.Block(F(at.codex+k*codexCols, codexCols), I(at.codexCard+k, 1))
 	}
+	b.boardGuard = p.Guard(boardInputSize, int(unsafe.Sizeof(boardKeep{})))
+	b.mapGuard = p.Guard(mapInputSize, 0)
 	return p, b
 }
