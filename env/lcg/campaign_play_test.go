@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // newCampaign starts Night of the Zealot as one game.
@@ -172,4 +173,74 @@ func TestCancelledPurchaseLastsOneUpgradeStep(t *testing.T) {
 			t.Fatalf("%s: still in the upgrade step", how)
 		}
 	}
+}
+
+// TestUpgradePromptMatchesItsRules holds the upgrade step's shortcuts to the
+// rules they stand for: titleOf numbers equal names alike, rulesOf is
+// cards.RulesFor, shopByLevel is the shop by level from 5 down, a card
+// mayAfford rejects is one quote rejects, and every upgrade prompt of random
+// campaigns offers exactly the purchases quote allows, in that order.
+func TestUpgradePromptMatchesItsRules(t *testing.T) {
+	all := cards.All()
+	for i := range all {
+		for j := range all {
+			if (titleOf[i] == titleOf[j]) != (all[i].Name == all[j].Name) {
+				t.Fatalf("titleOf: %q and %q", all[i].Name, all[j].Name)
+			}
+		}
+		r, ok := cards.RulesFor(all[i].Code)
+		if (rulesOf[i] != nil) != ok || ok && rulesOf[i] != r {
+			t.Fatalf("rulesOf[%s] differs from cards.RulesFor", all[i].Code)
+		}
+	}
+	var byLevel []int8
+	for lv := int8(5); lv >= 0; lv-- {
+		for k := range shop {
+			if def(shop[k]).Level == lv {
+				byLevel = append(byLevel, int8(k))
+			}
+		}
+	}
+	if !slices.Equal(byLevel, shopByLevel) {
+		t.Fatalf("shopByLevel %v, want %v", shopByLevel, byLevel)
+	}
+	prompts := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		invs := []string{"roland", "daisy", "skids", "agnes"}[:1+seed%4]
+		seats := []CampaignSeatSetup{{XP: int8(seed)}, {XP: 1}}[:min(len(invs), 2)]
+		s := newCampaign(t, invs, seed, seats...)
+		rng := game.NewRNG(seed)
+		for n := 0; !s.Over() && n < 60000; n++ {
+			p := s.Prompt()
+			if p.Kind == PkUpgrade {
+				prompts++
+				seat := int(p.Actor)
+				var want []game.ActionCode
+				for _, k := range byLevel {
+					k := int(k)
+					q := s.quote(seat, k)
+					if !s.mayAfford(seat, k) && q.ok {
+						t.Fatalf("seed %d: mayAfford rejects shop card %d that quote allows", seed, k)
+					}
+					if !s.Camp.Seats[seat].declined(k) && q.ok {
+						want = append(want, ActBuy+game.ActionCode(k))
+					}
+				}
+				var got []game.ActionCode
+				for _, o := range p.Options[1:] { // after ActPass
+					got = append(got, o.Code)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("seed %d: upgrade prompt offers %v, the rules %v", seed, got, want)
+				}
+			}
+			if err := s.Apply(rng.IntN(len(p.Options))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if prompts == 0 {
+		t.Fatal("no upgrade prompt")
+	}
+	t.Logf("%d upgrade prompts", prompts)
 }

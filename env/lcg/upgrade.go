@@ -62,6 +62,50 @@ var shopIndex = func() []int8 {
 	return out
 }()
 
+// shopByLevel lists the shop's indices by level, highest first (5 to 0),
+// in shop order within a level: the order of an upgrade prompt's options.
+var shopByLevel = func() []int8 {
+	var out []int8
+	for lv := int8(5); lv >= 0; lv-- {
+		for k, d := range shop {
+			if def(d).Level == lv {
+				out = append(out, int8(k))
+			}
+		}
+	}
+	return out
+}()
+
+// titleOf numbers the cards' titles: two cards have the same number when
+// they have the same name (LCG §3 Deckbuilding counts copies by title).
+var titleOf = func() []int16 {
+	all := cards.All()
+	out := make([]int16, len(all))
+	seen := map[string]int16{}
+	for i := range all {
+		t, ok := seen[all[i].Name]
+		if !ok {
+			t = int16(len(seen))
+			seen[all[i].Name] = t
+		}
+		out[i] = t
+	}
+	return out
+}()
+
+// rulesOf is each investigator card's deckbuilding rules (nil for other
+// cards and investigators without rules): cards.RulesFor, looked up once.
+var rulesOf = func() []*cards.DeckRules {
+	all := cards.All()
+	out := make([]*cards.DeckRules, len(all))
+	for i := range all {
+		if r, ok := cards.RulesFor(all[i].Code); ok {
+			out[i] = r
+		}
+	}
+	return out
+}()
+
 // ShopCard returns the card ActBuy+k and ActRemove+k name (0 past the shop).
 func ShopCard(k int) cards.ID {
 	if k < 0 || k >= len(shop) {
@@ -98,17 +142,18 @@ func titleLimit(c *cards.Card) int {
 func (s *State) quote(seat, k int) purchase {
 	cs := &s.Camp.Seats[seat]
 	c := def(shop[k])
-	rules, ok := cards.RulesFor(def(cs.Inv).Code)
-	if !ok || !rules.Allows(c.Class, c.Level) {
+	rules := rulesOf[cs.Inv]
+	if rules == nil || !rules.Allows(c.Class, c.Level) {
 		return purchase{rule: "deckbuilding options"}
 	}
 	p := purchase{upgrade: -1}
 	copies := 0
+	title := titleOf[shop[k]]
 	for i, d := range cs.deck() {
-		x := def(d)
-		if x.Name != c.Name {
+		if titleOf[d] != title {
 			continue
 		}
+		x := def(d)
 		copies++
 		if x.Level < c.Level && (p.upgrade < 0 || x.Level > def(cs.Deck[p.upgrade]).Level) {
 			p.upgrade = i
@@ -137,6 +182,17 @@ func (s *State) quote(seat, k int) purchase {
 		p.ok = true
 	}
 	return p
+}
+
+// mayAfford reports whether seat's experience covers the least that shop
+// card k can cost (1, 2 when Exceptional: quote's cost is never lower), so
+// that quote need not scan the deck when it cannot be bought.
+func (s *State) mayAfford(seat, k int) bool {
+	least := 1
+	if def(shop[k]).Exceptional {
+		least = 2
+	}
+	return int(s.Camp.Seats[seat].XP) >= least
 }
 
 // hasRemovable reports whether seat's deck holds a card a purchase may
@@ -221,11 +277,9 @@ func (s *State) upgradeStep(f *game.Frame) game.Control {
 		p.Add(ActPass, 0, 0)
 		// Higher levels first, so that the option rows of the observation
 		// (the first 30) show the purchases above level 0.
-		for lv := int8(5); lv >= 0; lv-- {
-			for k := range shop {
-				if def(shop[k]).Level == lv && !s.Camp.Seats[seat].declined(k) && s.quote(seat, k).ok {
-					p.Add(ActBuy+game.ActionCode(k), int32(shop[k]), 0)
-				}
+		for _, k := range shopByLevel {
+			if k := int(k); !s.Camp.Seats[seat].declined(k) && s.mayAfford(seat, k) && s.quote(seat, k).ok {
+				p.Add(ActBuy+game.ActionCode(k), int32(shop[k]), 0)
 			}
 		}
 		if len(p.Options) > 1 {
