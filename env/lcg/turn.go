@@ -1,6 +1,8 @@
 package lcg
 
 import (
+	"math/bits"
+
 	"github.com/mythos-rl/mythos/env/game"
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
@@ -152,9 +154,11 @@ func (s *State) addActionOptions(seat int, p *game.Prompt) {
 		if s.canInvestigate(seat) {
 			p.Add(ActInvestigate, int32(loc), 0)
 		}
-		if s.canPay(seat, s.actionCost(seat, akMove, 1), false) {
-			for k := 0; k < MaxLocations; k++ {
-				if s.canMove(seat, k) {
+		if loc >= 0 && loc < MaxLocations && s.canPay(seat, s.actionCost(seat, akMove, 1), false) {
+			// The slots loc connects to, in slot order: canMove needs a
+			// connection first.
+			for c := s.Conn[loc]; c != 0; c &= c - 1 {
+				if k := bits.TrailingZeros16(c); s.canMove(seat, k) {
 					p.Add(ActMove+game.ActionCode(k), int32(k), 0)
 				}
 			}
