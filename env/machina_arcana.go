@@ -35,6 +35,9 @@ var machinaPotentials = []PotentialTerm{
 		}
 		return (float64(m.ChapterPos) + 0.9*m.ChapterGoal()) / float64(len(m.Chapters))
 	}},
+	{Name: "finale", Doc: "progress toward the finale's victory in [0, 1], 0 before the finale: its rule's measure (the ritual finale, MA §21.6: the ritual cells' health lost over the health they started with; machina.State.FinaleProgress)", Value: func(s game.State) float64 {
+		return s.(*machina.State).FinaleProgress()
+	}},
 	{Name: "danger", Doc: "minus the danger track's fill in [-1, 0] (MA §6.5.1)", Value: func(s game.State) float64 {
 		m := s.(*machina.State)
 		return -float64(m.Danger) / float64(max(1, m.DangerTrack()))

@@ -439,3 +439,39 @@ func TestMachinaGearCountsEquippedItems(t *testing.T) {
 		t.Fatalf("the gear potential allocates %.1f times per call", n)
 	}
 }
+
+// TestMachinaFinaleTermFollowsTheRitualCells: the finale term is 0 before
+// the finale and in it until a ritual cell is hit, then the health the
+// ritual cells lost over the health they began with (MA §21.6), and reading
+// it allocates nothing.
+func TestMachinaFinaleTermFollowsTheRitualCells(t *testing.T) {
+	e, err := env.Make(env.MachinaFrozenEngineID, env.Options{"pioneers": "2", "variant": "easy", "cooperative": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, _ := env.Lookup(env.MachinaFrozenEngineID)
+	sh, err := env.ParseShaping(env.Options{"shaping": "finale:1"}, entry.Potentials)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Reset(3)
+	m := e.State().(*machina.State)
+	if phi := sh.Potential(m); phi != 0 {
+		t.Fatalf("before the finale: %v", phi)
+	}
+	m.StartFinale()
+	if len(m.Rituals) != 5 || m.Rituals[0].Start != 2 {
+		t.Fatalf("the finale's ritual cells: %+v", m.Rituals)
+	}
+	if phi := sh.Potential(m); phi != 0 {
+		t.Fatalf("in the finale, nothing hit: %v", phi)
+	}
+	m.Rituals[0].HP--
+	m.Rituals[3].HP -= 2
+	if phi := sh.Potential(m); math.Abs(phi-0.3) > 1e-12 {
+		t.Fatalf("3 of 10 health lost: %v", phi)
+	}
+	if n := testing.AllocsPerRun(200, func() { sh.Potential(m) }); n != 0 {
+		t.Fatalf("the finale potential allocates %.1f times per call", n)
+	}
+}

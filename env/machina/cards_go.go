@@ -136,7 +136,7 @@ func init() {
 			hp := int8(s.alivePioneers())
 			for c := 0; c < NumCells; c++ {
 				if s.Board.Kind[c] == KindRitual {
-					s.Rituals = append(s.Rituals, Ritual{Cell: int16(c), HP: hp})
+					s.Rituals = append(s.Rituals, Ritual{Cell: int16(c), HP: hp, Start: hp})
 				}
 			}
 		},
@@ -161,6 +161,18 @@ func init() {
 			return len(s.Rituals) > 0
 		},
 		Lost: func(s *State) bool { return s.Tokens <= 0 },
+		// The ritual cells' health lost over the health they started with.
+		Progress: func(s *State) float64 {
+			lost, start := 0, 0
+			for _, r := range s.Rituals {
+				lost += int(r.Start) - max(int(r.HP), 0)
+				start += int(r.Start)
+			}
+			if start == 0 {
+				return 0
+			}
+			return float64(lost) / float64(start)
+		},
 	}
 }
 

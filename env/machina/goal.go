@@ -88,3 +88,18 @@ func (s *State) exitDistance(c int) int {
 	}
 	return d
 }
+
+// FinaleProgress measures, in [0, 1], how far the pioneers are toward the
+// finale's victory (MA §14.8): its rule's Progress (for the ritual finale,
+// MA §21.6, the ritual cells' health lost over the health they started
+// with); shaping potentials read it (docs/shaping.md, the `finale` term).
+// It is 0 before the finale and for a rule that does not measure one.
+func (s *State) FinaleProgress() float64 {
+	if !s.InFinale || s.sc.Finale == nil {
+		return 0
+	}
+	if r := finaleRules[s.sc.Finale.Rule]; r.Progress != nil {
+		return min(1, max(0, r.Progress(s)))
+	}
+	return 0
+}

@@ -34,6 +34,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	for _, r := range s.Rituals {
 		w.I32(int32(r.Cell))
 		w.U8(uint8(r.HP))
+		w.U8(uint8(r.Start))
 	}
 	// The board.
 	g := &s.Board.Grid

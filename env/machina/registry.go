@@ -14,6 +14,9 @@ type FinaleRule struct {
 	HorrorStart func(s *State)
 	// Won and Lost are checked after every step.
 	Won, Lost func(s *State) bool
+	// Progress is how far the pioneers are toward Won, in [0, 1], for
+	// shaping and agents (State.FinaleProgress); nil reads 0.
+	Progress func(s *State) float64
 }
 
 var goEffects = map[string]GoEffect{}

@@ -121,8 +121,9 @@ type TileRef struct {
 
 // Ritual is a finale's attack-only cell creature (MA §21.6).
 type Ritual struct {
-	Cell int16
-	HP   int8
+	Cell  int16
+	HP    int8
+	Start int8 // its health when the finale began: the pioneers who started it
 }
 
 // State is a game of Machina Arcana: plain data, with one seeded RNG. It

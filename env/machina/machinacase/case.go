@@ -166,6 +166,8 @@ type CaseExpect struct {
 	Tokens   *int                `yaml:"tokens"`
 	Rituals  []int               `yaml:"ritual_health"`
 	Game     *int                `yaml:"game"`
+	// FinaleProgress is machina.State.FinaleProgress, to 3 decimals.
+	FinaleProgress *float64 `yaml:"finale_progress"`
 }
 
 // CaseSeatExpect checks one pioneer.

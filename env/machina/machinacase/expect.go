@@ -121,6 +121,10 @@ func (c *RulesCase) check(s *machina.State) error {
 		}
 		want("ritual health", x.Rituals, got)
 	}
+	if x.FinaleProgress != nil {
+		d.N++
+		want("finale progress", fmt.Sprintf("%.3f", *x.FinaleProgress), fmt.Sprintf("%.3f", s.FinaleProgress()))
+	}
 	if x.Phase != "" {
 		d.N++
 		want("phase", x.Phase, s.Phase.String())

@@ -43,7 +43,10 @@ func (c *RulesCase) stage(ct *machina.Content) (*machina.State, error) {
 	s.LiftPioneers()
 	for i, hp := range su.RitualHP {
 		if i < len(s.Rituals) {
+			// The health it has now; the case's setup stands for a finale
+			// begun with at least that much.
 			s.Rituals[i].HP = int8(hp)
+			s.Rituals[i].Start = max(s.Rituals[i].Start, int8(hp))
 			if hp <= 0 {
 				s.Board.Dest[s.Rituals[i].Cell] = 1
 			}
