@@ -176,12 +176,12 @@ func (w *writer) row(seat int) int { return (seat - w.v + w.n) % w.n }
 // the monster rows hold what they would be written with).
 func (w *writer) count() {
 	s := w.s
-	in := boardInput{v: int8(w.v), n: int8(w.n)}
+	in := boardInput{monsters: s.Monsters, v: int8(w.v), n: int8(w.n)}
 	for seat := range in.inv {
 		in.inv[seat], in.space[seat] = s.Seats[seat].Inv, s.Seats[seat].Space
 	}
 	keep := w.Keep(w.b.boardGuard)
-	if w.Same(w.b.boardGuard, encode.Bytes(&s.Monsters), encode.Bytes(&in)) {
+	if w.Same(w.b.boardGuard, encode.Bytes(&in)) {
 		copy(encode.Bytes(&w.boardKeep), keep)
 		w.boardSame = true
 		return
@@ -261,7 +261,8 @@ func (w *writer) global() {
 // finds their inputs as they were at the row's last encoding.
 func (w *writer) mapRows() {
 	s := w.s
-	in := mapInput{here: int8(w.here), monstersAt: w.monstersAt, invAt: w.invAt}
+	in := mapInput{attached: s.Attached, doom: s.Doom, spaceMarkers: s.SpaceMarkers, clues: s.Clues, anomaly: s.Anomaly,
+		here: int8(w.here), monstersAt: w.monstersAt, invAt: w.invAt}
 	for k := 0; ; k++ {
 		u := s.Unstable(k)
 		if u < 0 {
@@ -272,8 +273,7 @@ func (w *writer) mapRows() {
 	for h := range in.hoodCards {
 		in.hoodCards[h] = int16(s.Hood[h].N)
 	}
-	if w.Same(w.b.mapGuard, encode.Bytes(&s.Doom), encode.Bytes(&s.SpaceMarkers), encode.Bytes(&s.Clues),
-		encode.Bytes(&s.Anomaly), encode.Bytes(&s.Attached), encode.Bytes(&in)) {
+	if w.Same(w.b.mapGuard, encode.Bytes(&in)) {
 		return
 	}
 	w.spaces(in.unstable)

@@ -34,9 +34,11 @@ type blocks struct {
 	boardGuard, mapGuard int
 }
 
-// boardInput is what the board guard reads beside the monsters: where
-// each seat's investigator stands, and the view.
+// boardInput is what the board guard reads: the monsters, where each
+// seat's investigator stands, and the view. The state's fields are copied
+// in, so that the guard compares one run of bytes.
 type boardInput struct {
+	monsters   [ah3.MaxMonsters]ah3.Monster
 	inv, space [ah3.MaxSeats]int8
 	v, n       int8
 }
@@ -49,23 +51,27 @@ type boardKeep struct {
 	nMonsters   int8
 }
 
-// mapInput is what the map guard reads beside the state's per-space and
-// per-neighborhood arrays: the neighborhood decks' sizes, the unstable
-// spaces, the viewer's space and count's per-space counts.
+// mapInput is what the map guard reads: the state's per-space and
+// per-neighborhood arrays (copied in, so that the guard compares one run of
+// bytes), the neighborhood decks' sizes, the unstable spaces, the viewer's
+// space and count's per-space counts.
 type mapInput struct {
-	unstable   uint64
-	hoodCards  [ah3.MaxHoods]int16
-	here       int8
-	monstersAt [ah3.MaxSpaces][3]int8
-	invAt      [ah3.MaxSpaces]uint8
+	unstable     uint64
+	attached     [ah3.MaxHoods]int16
+	hoodCards    [ah3.MaxHoods]int16
+	doom         [ah3.MaxSpaces]int8
+	spaceMarkers [ah3.MaxSpaces]int8
+	clues        [ah3.MaxHoods]int8
+	anomaly      [ah3.MaxHoods]bool
+	here         int8
+	monstersAt   [ah3.MaxSpaces][3]int8
+	invAt        [ah3.MaxSpaces]uint8
 }
 
-// The guards' input sizes: the state's fields each reads, then its own
-// struct.
+// The guards' input sizes.
 const (
-	boardInputSize = int(unsafe.Sizeof(ah3.Data{}.Monsters) + unsafe.Sizeof(boardInput{}))
-	mapInputSize   = int(unsafe.Sizeof(ah3.Data{}.Doom) + unsafe.Sizeof(ah3.Data{}.SpaceMarkers) + unsafe.Sizeof(ah3.Data{}.Clues) +
-		unsafe.Sizeof(ah3.Data{}.Anomaly) + unsafe.Sizeof(ah3.Data{}.Attached) + unsafe.Sizeof(mapInput{}))
+	boardInputSize = int(unsafe.Sizeof(boardInput{}))
+	mapInputSize   = int(unsafe.Sizeof(mapInput{}))
 )
 
 var (
