@@ -177,6 +177,56 @@ func loadInto(arrays map[string]*Array, name string, shape []int, dst []float32)
 	return nil
 }
 
+// initNormCount is the weight given to the observation statistics of an
+// init_from checkpoint that does not record how many observations they
+// summarise (an exported policy: network.json and weights.npz alone).
+const initNormCount = 1e6
+
+// initFrom starts t's network from the checkpoint in dir (Config.InitFrom):
+// its weights and observation statistics, with the same count of
+// observations behind them when the checkpoint records it (state.json,
+// state.npz), else initNormCount. The architectures must be equal.
+func (t *Trainer) initFrom(dir string) error {
+	m, err := LoadModel(dir)
+	if err != nil {
+		return err
+	}
+	want, _ := json.Marshal(&t.Model.Arch)
+	got, _ := json.Marshal(&m.Arch)
+	if string(want) != string(got) {
+		return fmt.Errorf("its network differs from what this env and config build (another env, observation option, or network setting)")
+	}
+	// Copy into the existing Params: the optimisers bind them.
+	src := m.Params()
+	for i, p := range t.Model.Params() {
+		copy(p.Data, src[i].Data)
+	}
+	norm := t.Model.Norm
+	copy(norm.Mean, m.Norm.Mean)
+	copy(norm.Var, m.Norm.Var)
+	norm.Count = initNormCount
+	if js, err := os.ReadFile(filepath.Join(dir, "state.json")); err == nil {
+		var st trainState
+		if err := json.Unmarshal(js, &st); err != nil {
+			return fmt.Errorf("state.json: %w", err)
+		}
+		arrays, err := ReadNPZ(filepath.Join(dir, "state.npz"))
+		if err != nil {
+			return err
+		}
+		mean, vr := arrays["norm.mean"], arrays["norm.var"]
+		if mean == nil || vr == nil || len(mean.F64) != len(norm.Mean) || len(vr.F64) != len(norm.Var) {
+			return fmt.Errorf("state.npz: missing or misshapen norm.mean / norm.var")
+		}
+		copy(norm.Mean, mean.F64)
+		copy(norm.Var, vr.F64)
+		norm.Count = st.NormCount
+	}
+	norm.Freeze()
+	t.Model.Prepare()
+	return nil
+}
+
 // restore loads a full checkpoint into t (whose model and optimisers already
 // have the checkpoint's shapes) and returns the env cursors to replay.
 func (t *Trainer) restore(dir string) ([]EnvCursor, error) {

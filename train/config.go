@@ -91,6 +91,14 @@ type Config struct {
 	Teacher       string `yaml:"teacher"`
 	TeacherSteps  int    `yaml:"teacher_steps"`
 	TeacherEpochs int    `yaml:"teacher_epochs"`
+	// InitFrom, when set, is a checkpoint directory (an earlier run's
+	// OUT/last or OUT/best, or an exported policy) whose network weights
+	// and observation statistics start this run instead of a fresh
+	// initialisation: a warm start that may change anything but the
+	// network (curriculum, shaping, learning rate, total steps). Adam's
+	// moments, the RNG and the progress start fresh. The checkpoint's
+	// network must be the one this env and config build.
+	InitFrom string `yaml:"init_from"`
 	// CheckpointEvery saves DIR/last every this many updates (0: only at the end).
 	CheckpointEvery int `yaml:"checkpoint_every"`
 
@@ -224,6 +232,8 @@ func (c *Config) Validate() error {
 		return bad("teacher_steps", c.TeacherSteps, "must be at least 1 with a teacher")
 	case c.Teacher != "" && c.TeacherEpochs < 1:
 		return bad("teacher_epochs", c.TeacherEpochs, "must be at least 1 with a teacher")
+	case c.InitFrom != "" && c.Teacher != "":
+		return bad("init_from", c.InitFrom, "and a teacher are two warm starts: keep one")
 	case c.CheckpointEvery < 0:
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
 	case len(c.Curriculum) > c.NumEnvs:

@@ -134,6 +134,11 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	}
 	var cursors []EnvCursor
 	t.Progress.WarmupPending = cfg.Teacher != "" && !resume
+	if cfg.InitFrom != "" && !resume {
+		if err := t.initFrom(cfg.InitFrom); err != nil {
+			return nil, fmt.Errorf("init_from %s: %w", cfg.InitFrom, err)
+		}
+	}
 	if resume {
 		if cursors, err = t.restore(filepath.Join(out, "last")); err != nil {
 			return nil, fmt.Errorf("resuming from %s: %w", filepath.Join(out, "last"), err)
