@@ -12,22 +12,28 @@ import (
 )
 
 // ah3Games builds the game of every ArkhamHorror3 env id with its default
-// options, in the registry's order.
+// options, in the registry's order, then with one, four and six
+// investigators (the encoder's guards read the seats and the view).
 func ah3Games(t *testing.T) (ids []string, games []*env.Game) {
 	t.Helper()
-	for _, id := range env.IDs() {
-		if !strings.HasPrefix(id, "ArkhamHorror3/") {
-			continue
-		}
+	add := func(name, id string, opts env.Options) {
 		entry, err := env.Lookup(id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := entry.Build(nil)
+		g, err := entry.Build(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids, games = append(ids, id), append(games, g)
+		ids, games = append(ids, name), append(games, g)
+	}
+	for _, id := range env.IDs() {
+		if strings.HasPrefix(id, "ArkhamHorror3/") {
+			add(id, id, nil)
+		}
+	}
+	for _, n := range []string{"1", "4", "6"} {
+		add(env.AH3ID+"/"+n, env.AH3ID, env.Options{"investigators": n})
 	}
 	return ids, games
 }
