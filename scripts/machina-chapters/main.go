@@ -14,8 +14,10 @@
 // rounds and decisions spent in it, the pioneers who died in it, and the
 // monsters destroyed by the end of the games that ended there. Then how the
 // games ended, and what the agent chose as the target of an ability (MA §17):
-// a monster, a pioneer or another cell, and how often it passed a monster
-// over. Game k is seeded game.DeriveSeed(seed, k).
+// a monster, a pioneer, a ritual cell (MA §21.6) or another cell, and how
+// often it passed a monster over; and, for the games that reached the
+// finale, how far they got toward its victory (machina.State.FinaleProgress:
+// the ritual cells' health lost). Game k is seeded game.DeriveSeed(seed, k).
 package main
 
 import (
@@ -78,6 +80,7 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 	ends := map[string]int{}
 	var tg targets
 	wins := 0
+	finales, finale := 0, 0.0 // games that reached the finale, their progress at the end
 	for k := 0; k < games; k++ {
 		gs := game.DeriveSeed(seed, uint64(k))
 		_, info := e.Reset(gs)
@@ -125,6 +128,10 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 					end = "unfinished"
 				}
 				ends[fmt.Sprintf("%s in chapter %d, %d pioneers alive", end, cur, now)]++
+				if m.InFinale {
+					finales++
+					finale += m.FinaleProgress()
+				}
 				break
 			}
 		}
@@ -137,8 +144,9 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 			per(x.hp), per(x.equipped), per(x.monsters), per(x.rounds), per(x.decisions), per(x.deaths), x.ended, x.kills/max(1, x.ended))
 	}
 	fmt.Println("(health, equipped and monsters at the chapter's start, per game that entered it; kills per game that ended in it)")
-	fmt.Printf("ability targets: %d prompts; chosen a monster %d, a pioneer %d, another cell or pass %d; a monster offered but not chosen %d\n",
-		tg.prompts, tg.monster, tg.pioneer, tg.other, tg.passedOver)
+	fmt.Printf("ability targets: %d prompts; chosen a monster %d, a pioneer %d, a ritual cell %d, another cell or pass %d; a monster offered but not chosen %d\n",
+		tg.prompts, tg.monster, tg.pioneer, tg.ritual, tg.other, tg.passedOver)
+	fmt.Printf("finale: reached in %d games; the ritual cells' health lost by the end, mean %.2f\n", finales, finale/float64(max(1, finales)))
 	keys := make([]string, 0, len(ends))
 	for k := range ends {
 		keys = append(keys, k)
@@ -151,7 +159,7 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 }
 
 // targets counts the answers to target prompts (MA §17).
-type targets struct{ prompts, monster, pioneer, other, passedOver int }
+type targets struct{ prompts, monster, pioneer, ritual, other, passedOver int }
 
 // add counts answer act to the target prompt of m.
 func (t *targets) add(m *machina.State, act int) {
@@ -171,6 +179,9 @@ func (t *targets) add(m *machina.State, act int) {
 		t.monster++
 	case oc >= 0:
 		t.pioneer++
+	case act >= int(machina.CodeCell) && act < int(machina.CodeCell)+machina.NumCells &&
+		m.Board.Kind[act-int(machina.CodeCell)] == machina.KindRitual:
+		t.ritual++
 	default:
 		t.other++
 	}
