@@ -191,8 +191,13 @@ func (t *Trainer) initFrom(dir string) error {
 	if err != nil {
 		return err
 	}
-	want, _ := json.Marshal(&t.Model.Arch)
-	got, _ := json.Marshal(&m.Arch)
+	// The network is the architecture but for the env options it was
+	// trained with: shaping, a variant or a cap may differ; an option that
+	// changes the observation changes the fields.
+	mine, theirs := t.Model.Arch, m.Arch
+	mine.Options, theirs.Options = nil, nil
+	want, _ := json.Marshal(&mine)
+	got, _ := json.Marshal(&theirs)
 	if string(want) != string(got) {
 		return fmt.Errorf("its network differs from what this env and config build (another env, observation option, or network setting)")
 	}
