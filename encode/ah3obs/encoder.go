@@ -484,8 +484,8 @@ func (w *writer) investigators() {
 	}
 }
 
-// assetBytes checks at compile time that an ah3.Asset is the eight bytes
-// of its fields, no padding, so that the word of an asset is its key.
+// An ah3.Asset is the eight bytes of its fields, no padding (checked here
+// at compile time), so that the word of an asset is its row's key.
 const (
 	_ = uint(8 - unsafe.Sizeof(ah3.Asset{}))
 	_ = uint(unsafe.Sizeof(ah3.Asset{}) - 8)
@@ -502,8 +502,8 @@ func (w *writer) assets() {
 		w.Absent(first+na, ah3.MaxAssets-na) // empty slots are zero
 		for k := 0; k < na; k++ {
 			a := &st.Assets[k]
-			// The asset's eight bytes are all the row is written from
-			// (assetBytes); the first word says the slot is taken.
+			// The asset's eight bytes are all the row is written from;
+			// the first word says the slot is taken.
 			if !w.Changed(first+k, encode.Key{1, *(*uint64)(unsafe.Pointer(a))}) {
 				continue
 			}

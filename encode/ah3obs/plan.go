@@ -19,9 +19,9 @@ type blocks struct {
 	// Rewritten every encoding, before their writers: global (with the
 	// mythos cup), investigators (with the sheets), test and prompt.
 	global, investigators, tail int
-	// The option rows, keyed by how many there are (optionsKey): the rows
-	// past the last option hold −1, and a prompt with as many options
-	// rewrites only the rows before.
+	// The option rows, keyed by how many there are (prompt, optionsNone):
+	// the rows past the last option hold −1, so a prompt rewrites the rows
+	// of its options and only those past them that held options before.
 	options int
 
 	adjacency int // keyed by nothing: written once per full rewrite
