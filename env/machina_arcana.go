@@ -102,6 +102,7 @@ func init() {
 			{Name: "level5_death", Default: "false", Doc: "design parameter (MA §6.5.1 step 3, §22.16): when danger increases at monster level 5, each pioneer may choose to die (Pass in the level-5 prompt) instead of discarding an equipped item; false: it must discard one while it has one"},
 			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},
 			{Name: "scenario", Default: "frozen_engine", Doc: "the scenario id to play from the content (for user content with its own scenarios)"},
+			{Name: "chapters", Default: "", Doc: "comma-separated chapter numbers (from 1, increasing) to play instead of the scenario's own list: a training curriculum, not a rulebook variant (e.g. the last chapters alone, to practise the finale); excludes quick and very_quick"},
 			{Name: "option_paths", Default: "false", Doc: "add the observation field option_paths: for each option row that refers to a cell, the steps from it to the nearest pioneer, monster, goal cell and unexplored border (docs/observations/machina.md); it costs a spread over the board per decision"},
 			{Name: "option_abilities", Default: "false", Doc: "add the observation field option_abilities: for each option row that uses an ability, what it does (attack, dice, heal, target symbol, range, costs) and the monsters, pioneers and cells its target prompt would offer now (docs/observations/machina.md)"},
 		}, ShapingOptions(machinaPotentials)...),
@@ -200,6 +201,16 @@ func machinaConfig(opts Options, ct *machina.Content) (machina.Config, error) {
 	}
 	if cfg.Level5Death, err = opts.Bool("level5_death", false); err != nil {
 		return cfg, err
+	}
+	for _, v := range strings.Split(opts.Str("chapters", ""), ",") {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return cfg, fmt.Errorf("option chapters=%q: want chapter numbers, comma-separated", opts.Str("chapters", ""))
+		}
+		cfg.Chapters = append(cfg.Chapters, n)
 	}
 	faces := strings.TrimSpace(opts.Str("recharge_faces", ""))
 	if faces != "" {

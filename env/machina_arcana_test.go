@@ -23,6 +23,7 @@ func TestMachinaEpisodes(t *testing.T) {
 		{env.Options{"pioneers": "1", "variant": "easy"}, 2},
 		{env.Options{"pioneers": "kim,Hank Horden,lorre", "variant": "very_easy,quick", "cooperative": "true"}, 4},
 		{env.Options{"pioneers": "2", "variant": "very_quick,campaign", "campaign_games": "3"}, 3},
+		{env.Options{"pioneers": "2", "variant": "easy", "chapters": "5,6,7"}, 3},
 		{env.Options{"pioneers": "4", "variant": "very_quick", "round_cap": "10", "recharge_faces": "333333", "danger_track": "8", "lair_scale_twice": "true"}, 5},
 	} {
 		e, err := env.Make(env.MachinaFrozenEngineID, c.opts)
@@ -88,6 +89,9 @@ func TestMachinaBadOptions(t *testing.T) {
 		"content=/no/such/dir":              "not a directory",
 		"scenario=nope":                     "frozen_engine",
 		"colour=red":                        "unknown option",
+		"chapters=two":                      "chapters",
+		"chapters=4,5":                      "cannot open",
+		"chapters=5,6,variant=quick":        "excludes",
 	} {
 		opts, err := env.ParseOptions(opt)
 		if err != nil {

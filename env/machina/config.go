@@ -41,6 +41,12 @@ type Config struct {
 	// player's choice, MA §22.16). Default false: R-LEVEL5, a pioneer with an
 	// equipped item discards one.
 	Level5Death bool
+	// Chapters, when not empty, plays only these chapters of the scenario
+	// (numbers from 1, increasing), in place of the variants' choice of MA
+	// §5.3: not a rulebook variant but a training curriculum, which can
+	// start a game deep in the scenario (its first chapter's enter
+	// abilities set the table, MA §4.6) or at its finale.
+	Chapters []int
 }
 
 // DefaultRechargeFaces is the recharge die of MA §22.4 as ruled in
@@ -64,6 +70,14 @@ func (c *Config) check(ct *Content) error {
 	}
 	if c.Quick && c.VeryQuick {
 		return fmt.Errorf("machina: quick and very quick exclude each other")
+	}
+	if len(c.Chapters) > 0 && (c.Quick || c.VeryQuick) {
+		return fmt.Errorf("machina: a list of chapters excludes the quick and very quick variants")
+	}
+	for i, n := range c.Chapters {
+		if i > 0 && n <= c.Chapters[i-1] {
+			return fmt.Errorf("machina: chapters %v: want increasing chapter numbers", c.Chapters)
+		}
 	}
 	for _, f := range c.RechargeFaces {
 		if f > 3 {

@@ -16,7 +16,16 @@ func New(sc *Scenario, cfg Config, seed uint64, logging bool) (*State, error) {
 	if err := cfg.check(ct); err != nil {
 		return nil, err
 	}
+	for _, n := range cfg.Chapters {
+		if n < 1 || n > len(sc.Chapters) {
+			return nil, fmt.Errorf("machina: chapter %d: %s has chapters 1 to %d", n, sc.ID, len(sc.Chapters))
+		}
+	}
+	if len(cfg.Chapters) > 0 && !placesPioneers(&sc.Chapters[cfg.Chapters[0]-1], sc.Finale != nil) {
+		return nil, fmt.Errorf("machina: chapter %d cannot open a game: it places no entrance (MA §4.6, §14.4) and is not the finale", cfg.Chapters[0])
+	}
 	cfg.Pioneers = append([]string(nil), cfg.Pioneers...)
+	cfg.Chapters = append([]int(nil), cfg.Chapters...)
 	s := &State{ct: ct, sc: sc, cfg: cfg, rng: game.NewRNG(seed)}
 	s.log.Enabled = logging
 	s.N = int8(len(cfg.Pioneers))
@@ -24,6 +33,26 @@ func New(sc *Scenario, cfg Config, seed uint64, logging bool) (*State, error) {
 	s.setup()
 	s.run()
 	return s, nil
+}
+
+// placesPioneers reports whether chapter ch can open a game: it goes to the
+// finale (whose tile holds the entrance, MA §14.8), or an enter ability of
+// it places the entrance token the pioneers are placed on (MA §4.6, §14.4).
+func placesPioneers(ch *Chapter, finale bool) bool {
+	if ch.Finale && finale {
+		return true
+	}
+	for i := range ch.Abilities {
+		if ch.Abilities[i].When != WhenEnter {
+			continue
+		}
+		for _, e := range ch.Abilities[i].Effects {
+			if e.Op == OpEntrance {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Reset starts a new game with seed on the same scenario and config,
@@ -97,6 +126,9 @@ func (s *State) setup() {
 		}
 		if s.cfg.VeryQuick && !contains(sc.VeryQuick, n) {
 			continue
+		}
+		if len(s.cfg.Chapters) > 0 && !contains(s.cfg.Chapters, n) {
+			continue // a training curriculum's chapters (Config.Chapters)
 		}
 		s.Chapters = append(s.Chapters, int8(i))
 	}
