@@ -53,7 +53,7 @@ func (h *Heuristic) Reset(seed uint64) { h.rng.Seed(seed) }
 func (h *Heuristic) Act(e env.Env, info *env.Info) int {
 	s := e.State()
 	if s == nil || len(s.Prompt().Options) == 0 {
-		return Uniform(&h.rng, info.Mask)
+		return Pick(&h.rng, info)
 	}
 	return ActionFor(e, info, HeuristicPolicy{}.Choose(s, &h.rng), &h.rng)
 }
@@ -115,6 +115,14 @@ func (RandomPolicy) Choose(s game.State, rng *game.RNG) int {
 // env's action encoding is). If no legal id decodes to choice it falls back to
 // a uniformly drawn legal action.
 func ActionFor(e env.Env, info *env.Info, choice int, rng *game.RNG) int {
+	if info.Legal != nil {
+		for _, id := range info.Legal {
+			if c, ok := e.Decode(int(id)); ok && c == choice {
+				return int(id)
+			}
+		}
+		return UniformLegal(rng, info.Legal)
+	}
 	for id, m := range info.Mask {
 		if m == 0 {
 			continue

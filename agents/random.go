@@ -30,10 +30,29 @@ func (r *Random) Name() string { return "random" }
 // Reset implements [Agent].
 func (r *Random) Reset(seed uint64) { r.rng.Seed(seed) }
 
-// Act implements [Agent]: it walks the mask twice (count, then pick) so that it
-// allocates nothing.
+// Act implements [Agent]: a uniform draw among the legal actions ([Pick]).
 func (r *Random) Act(_ env.Env, info *env.Info) int {
-	return Uniform(&r.rng, info.Mask)
+	return Pick(&r.rng, info)
+}
+
+// Pick returns a legal action of info drawn uniformly with rng, or -1 if
+// none is legal: from info.Legal when the env lists the legal ids
+// ([UniformLegal]), else from the mask ([Uniform]). Both make the same draw.
+func Pick(rng *game.RNG, info *env.Info) int {
+	if info.Legal != nil {
+		return UniformLegal(rng, info.Legal)
+	}
+	return Uniform(rng, info.Mask)
+}
+
+// UniformLegal returns legal[k] for k = rng.IntN(len(legal)), or -1 if
+// legal is empty: for the increasing list of a mask's legal ids
+// (env.Info.Legal), the draw Uniform makes on the mask, without reading it.
+func UniformLegal(rng *game.RNG, legal []int32) int {
+	if len(legal) == 0 {
+		return -1
+	}
+	return int(legal[rng.IntN(len(legal))])
 }
 
 // Uniform returns a legal action of mask drawn uniformly with rng, or -1 if

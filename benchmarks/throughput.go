@@ -172,7 +172,7 @@ func randomPlay(id string) (func() error, error) {
 	seed := uint64(1)
 	_, info := e.Reset(seed)
 	return func() error {
-		tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+		tr, err := e.Step(agents.Pick(&rng, &info))
 		if err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}
@@ -271,7 +271,7 @@ func bytesPerEnv(id string, n int) (float64, error) {
 		}
 		_, info := e.Reset(uint64(i + 1))
 		for k := 0; k < 10; k++ {
-			tr, err := e.Step(agents.Uniform(&rng, info.Mask))
+			tr, err := e.Step(agents.Pick(&rng, &info))
 			if err != nil {
 				return 0, err
 			}

@@ -16,6 +16,27 @@ func CodeMask(s game.State, mask []int8) {
 	}
 }
 
+// CodeMaskLegal is CodeMask, and appends the codes it set to legal in
+// increasing order ([LegalEncoder]). A prompt's options come mostly in
+// increasing code order, so the insertion that sorts them moves little.
+func CodeMaskLegal(s game.State, mask []int8, legal []int32) []int32 {
+	clear(mask)
+	for _, o := range s.Prompt().Options {
+		c := int32(o.Code)
+		if mask[c] != 0 {
+			continue
+		}
+		mask[c] = 1
+		legal = append(legal, c)
+		i := len(legal) - 1
+		for ; i > 0 && legal[i-1] > c; i-- {
+			legal[i] = legal[i-1]
+		}
+		legal[i] = c
+	}
+	return legal
+}
+
 // CodeChoice returns the index of the option of s's prompt whose code is a,
 // or false when a is outside [0, actions) or no option has that code.
 func CodeChoice(s game.State, a, actions int) (int, bool) {

@@ -19,6 +19,17 @@ type Encoder interface {
 	ActionName(a int) string
 }
 
+// LegalEncoder is an [Encoder] that lists the legal action ids while it
+// writes the mask, so that an agent picks among them without scanning the
+// mask (the masks of the LCG and Machina Arcana hold hundreds to thousands
+// of entries, a handful of them legal).
+type LegalEncoder interface {
+	Encoder
+	// MaskLegal is Mask, and appends to legal the action ids it set to 1,
+	// in increasing order, returning the extended slice.
+	MaskLegal(s game.State, mask []int8, legal []int32) []int32
+}
+
 // TouchEncoder is an [Encoder] that can record what it writes (see
 // [Touched]), so that a caller who keeps the record with the buffers has
 // them cleared and read only where the encoder wrote.

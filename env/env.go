@@ -33,6 +33,11 @@ type Info struct {
 	Agent game.AgentID
 	// Mask has 1 for every legal action id.
 	Mask []int8
+	// Legal lists the legal action ids (where Mask is 1) in increasing
+	// order, so that an agent draws one without scanning the mask
+	// (agents.Pick). Like Mask it belongs to the env and holds until its
+	// next Reset or Step. Nil from an env that does not list them.
+	Legal []int32
 	// Rewards is each seat's reward for the last step (zero after Reset).
 	Rewards []float64
 	// Seed is the episode's seed.

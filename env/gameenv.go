@@ -44,6 +44,8 @@ type GameEnv struct {
 	// made at the first Reset or Step that needs them (mask nil until then).
 	obs      encode.Obs
 	mask     []int8
+	legal    []int32                   // the legal action ids of mask, increasing (Info.Legal)
+	le       encode.LegalEncoder       // the game's encoder, when it lists them as it masks
 	touched  *encode.Touched           // the caller's record of obs, kept by te
 	te       encode.TouchEncoder       // the game's encoder, when touched is set
 	ie       encode.IncrementalEncoder // the game's encoder, when it is one
@@ -66,10 +68,12 @@ func NewGameEnv(spec *Spec, g *Game) *GameEnv {
 	n := g.Info.Agents
 	r := make([]float64, 3*n)
 	ie, _ := g.Encoder.(encode.IncrementalEncoder)
+	le, _ := g.Encoder.(encode.LegalEncoder)
 	return &GameEnv{
 		spec:     ShareSpec(spec),
 		game:     g,
 		ie:       ie,
+		le:       le,
 		rewards:  r[:n:n],
 		returns:  r[n : 2*n : 2*n],
 		previous: r[2*n:],
@@ -243,7 +247,20 @@ func (e *GameEnv) refresh() {
 	default:
 		e.game.Encoder.Encode(e.state, viewer, e.obs)
 	}
+	if e.legal == nil {
+		e.legal = make([]int32, 0, 16) // grows to the longest prompt once
+	}
+	if e.le != nil {
+		e.legal = e.le.MaskLegal(e.state, e.mask, e.legal[:0])
+		return
+	}
 	e.game.Encoder.Mask(e.state, e.mask)
+	e.legal = e.legal[:0]
+	for a, m := range e.mask {
+		if m != 0 {
+			e.legal = append(e.legal, int32(a))
+		}
+	}
 }
 
 // makeOwn makes the env's own buffers and encodes into them from now on,
@@ -265,6 +282,7 @@ func (e *GameEnv) info() Info {
 	return Info{
 		Agent:   e.state.Prompt().Actor,
 		Mask:    e.mask,
+		Legal:   e.legal,
 		Rewards: e.rewards,
 		Seed:    e.seed,
 		Steps:   e.steps,

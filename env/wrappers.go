@@ -71,7 +71,13 @@ func (s *skipTrivial) Step(action int) (Transition, error) {
 // skip steps while the episode goes on and the mask has one legal action.
 func (s *skipTrivial) skip(tr *Transition) error {
 	for !tr.Done() {
-		a := single(tr.Info.Mask)
+		a := -1
+		switch {
+		case tr.Info.Legal == nil:
+			a = single(tr.Info.Mask)
+		case len(tr.Info.Legal) == 1:
+			a = int(tr.Info.Legal[0])
+		}
 		if a < 0 {
 			return nil
 		}

@@ -104,6 +104,12 @@ func (e *Encoder) ActionName(a int) string {
 // current prompt, 0 elsewhere (all 0 once the game is over).
 func (e *Encoder) Mask(s game.State, mask []int8) { encode.CodeMask(s, mask) }
 
+// MaskLegal implements encode.LegalEncoder: Mask, and the codes set, in
+// increasing order.
+func (e *Encoder) MaskLegal(s game.State, mask []int8, legal []int32) []int32 {
+	return encode.CodeMaskLegal(s, mask, legal)
+}
+
 // Choice implements encode.Encoder: the index of the option whose code is a,
 // or false when a is out of range or no option has that code.
 func (e *Encoder) Choice(s game.State, a int) (int, bool) {

@@ -109,6 +109,16 @@ func (e *Encoder) Mask(gs game.State, mask []int8) {
 	}
 }
 
+// MaskLegal implements encode.LegalEncoder: Mask, and the codes set, in
+// increasing order.
+func (e *Encoder) MaskLegal(gs game.State, mask []int8, legal []int32) []int32 {
+	if gs.Over() {
+		clear(mask)
+		return legal
+	}
+	return encode.CodeMaskLegal(gs, mask, legal)
+}
+
 // Choice implements encode.Encoder: the option whose code is a.
 func (e *Encoder) Choice(gs game.State, a int) (int, bool) {
 	if a < 0 || a >= machina.NumActions || gs.Over() {
