@@ -303,6 +303,15 @@ func (w *writer) locations() {
 		}
 	}
 	w.AbsentMask(w.b.location, uint64(^inPlayBits)) // free slots are zero
+	// s.MayMove(w.v, k) for every k, and s.ShroudAt(k) for the revealed.
+	moves := s.MoveTargets(w.v)
+	var revealed uint16
+	for c := inPlayBits; c != 0; c &= c - 1 {
+		if k := bits.TrailingZeros16(c); s.Cards[s.LocInst[k]].Revealed {
+			revealed |= 1 << uint(k)
+		}
+	}
+	shrouds := s.Shrouds(revealed)
 	for k := 0; k < lcg.MaxLocations; k++ {
 		if !inPlay[k] {
 			continue
@@ -314,9 +323,9 @@ func (w *writer) locations() {
 		var def cards.ID
 		var shroud, clues int
 		if c.Revealed {
-			def, shroud, clues = c.Def, s.ShroudAt(k), int(c.Clues)
+			def, shroud, clues = c.Def, shrouds[k], int(c.Clues)
 		}
-		canMove := s.MayMove(w.v, k)
+		canMove := moves&(1<<uint(k)) != 0
 		key := encode.Key{
 			1 | encode.KeyBit(c.Revealed)<<1 | encode.KeyBit(vloc == k)<<2 | encode.KeyBit(canMove)<<3 | uint64(hereRows[k])<<4 |
 				uint64(conn)<<8 | encode.KeyU8(c.Doom)<<24 | encode.KeyU16(def)<<32 | encode.KeyU8(clues)<<48 | encode.KeyU8(w.enemiesAt[k])<<56,
@@ -334,10 +343,8 @@ func (w *writer) locations() {
 			x[lClues] = float32(clues)
 		}
 		x[lDoom] = float32(c.Doom)
-		for j := 0; j < lcg.MaxLocations; j++ {
-			if conn&(1<<uint(j)) != 0 {
-				x[lConnects+j] = 1
-			}
+		for c := conn; c != 0; c &= c - 1 {
+			x[lConnects+bits.TrailingZeros16(c)] = 1
 		}
 		for r := uint8(hereRows[k]); r != 0; r &= r - 1 {
 			x[lHere+bits.TrailingZeros8(r)] = 1

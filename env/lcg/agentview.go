@@ -1,5 +1,7 @@
 package lcg
 
+import "math/bits"
+
 // Read-only views of rules quantities for agents (heuristic players, search
 // evaluations). Each one answers from the same rules code the engine uses, so
 // an agent never re-derives a rule; none of them changes the state.
@@ -187,6 +189,51 @@ func (s *State) MayMove(seat, k int) bool {
 		return false
 	}
 	return s.canMove(seat, k)
+}
+
+// MoveTargets is MayMove for every slot at once: bit k set where seat may
+// move to location slot k now (LCG §3 Move), for the encoders, which read
+// every slot each decision.
+func (s *State) MoveTargets(seat int) uint16 {
+	if seat < 0 || seat >= int(s.N) {
+		return 0
+	}
+	from := int(s.Inv[seat].Loc)
+	if !s.locInPlay(from) {
+		return 0
+	}
+	var t uint16
+	for c := s.Conn[from] &^ (1 << uint(from)); c != 0; c &= c - 1 {
+		// connected(from, k) holds once k is in play: canMove's rule.
+		if k := bits.TrailingZeros16(c); s.locInPlay(k) && !s.barred(k) {
+			t |= 1 << uint(k)
+		}
+	}
+	return t
+}
+
+// Shrouds is ShroudAt for the location slots of the set bits of slots at
+// once (0 for the others), with one pass over the cards in play for the
+// attachments' modifiers instead of one per slot.
+func (s *State) Shrouds(slots uint16) (v [MaxLocations]int) {
+	for c := slots; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros16(c)
+		if id := s.LocInst[k]; id >= 0 {
+			v[k] = int(s.card(id).Shroud)
+		}
+	}
+	for _, a := range s.Board {
+		h := s.hook(a)
+		if h == nil || h.shroudMod == 0 {
+			continue
+		}
+		for c := slots; c != 0; c &= c - 1 {
+			if k := bits.TrailingZeros16(c); s.LocInst[k] >= 0 && s.Cards[a].Host == s.LocInst[k] {
+				v[k] += int(h.shroudMod) // shroud's attachment modifier
+			}
+		}
+	}
+	return v
 }
 
 // LocationInPlay reports whether location slot k is in play.

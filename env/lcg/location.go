@@ -22,10 +22,13 @@ func (s *State) connected(a, b int) bool {
 // says "you cannot move into" it: LocationDef.Barred).
 func (s *State) canMove(seat, k int) bool {
 	from := int(s.Inv[seat].Loc)
-	if !s.connected(from, k) {
-		return false
-	}
-	return !s.locDef(k).Barred || s.Cards[s.LocInst[k]].Revealed
+	return s.connected(from, k) && !s.barred(k)
+}
+
+// barred reports whether location slot k, in play, bars investigators from
+// moving into it: LocationDef.Barred while it is unrevealed.
+func (s *State) barred(k int) bool {
+	return !s.Cards[s.LocInst[k]].Revealed && s.locDef(k).Barred
 }
 
 // shroud is a location's shroud with modifiers (its attachments'
