@@ -212,8 +212,8 @@ func (s *State) MoveTargets(seat int) uint16 {
 	return t
 }
 
-// Shrouds is ShroudAt for the location slots of the set bits of slots at
-// once (0 for the others), with one pass over the cards in play for the
+// Shrouds is ShroudAt (LCG §3 Shroud) for the location slots of the set bits
+// of slots at once (0 for the others), with one pass over the cards in play for the
 // attachments' modifiers instead of one per slot.
 func (s *State) Shrouds(slots uint16) (v [MaxLocations]int) {
 	for c := slots; c != 0; c &= c - 1 {

@@ -26,7 +26,7 @@ func (s *State) canMove(seat, k int) bool {
 }
 
 // barred reports whether location slot k, in play, bars investigators from
-// moving into it: LocationDef.Barred while it is unrevealed.
+// moving into it (LCG §3 Move): LocationDef.Barred while it is unrevealed.
 func (s *State) barred(k int) bool {
 	return !s.Cards[s.LocInst[k]].Revealed && s.locDef(k).Barred
 }
