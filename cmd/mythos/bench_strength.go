@@ -249,7 +249,7 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 		cases = append(cases, c)
 		played++
 	}
-	if played == 0 {
+	if played == 0 && !namesPolicy(specs) {
 		where := "given with `--policy DIR`"
 		if s.policyRoot != "" {
 			where = "under `" + s.policyRoot + "/NAME/best` nor " + where
@@ -258,6 +258,17 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 			". Training runs keep their checkpoints out of the repository (train/README.md); add one with `--policy DIR`.")
 	}
 	return cases, notes, nil
+}
+
+// namesPolicy reports whether an agent of --agents is a trained policy
+// (policy:ckpt=DIR): its rows are the table's policy rows.
+func namesPolicy(specs []string) bool {
+	for _, spec := range specs {
+		if name, _, _ := strings.Cut(spec, ":"); name == "policy" {
+			return true
+		}
+	}
+	return false
 }
 
 // policyDirs lists --policy and the best checkpoints under --policies-from,

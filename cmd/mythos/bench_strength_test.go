@@ -186,6 +186,16 @@ func TestBenchStrengthPolicyRow(t *testing.T) {
 	if !strings.Contains(string(md), "`policy:ckpt="+ckpt+"`") {
 		t.Fatalf("strength.md lacks the policy row:\n%s", md)
 	}
+	// a policy among --agents (a checkpoint played on another env of the
+	// same layout, say) is a policy row: no note that there is none
+	named := filepath.Join(dir, "agents")
+	if _, _, err := mythos(t, "", "bench", "--quick", "--quiet", "--no-throughput", "--out", named, "--strength-envs", "Cipher",
+		"--agents", "random;policy:ckpt="+ckpt, "--policies-from", "", "--env-episodes", "Cipher=3"); err != nil {
+		t.Fatal(err)
+	}
+	if r := readBaselines(t, named); len(r.Envs) != 1 || len(r.Envs[0].Results) != 2 || len(r.Notes) != 0 {
+		t.Fatalf("--agents with a policy: cases %+v, notes %q", r.Envs, r.Notes)
+	}
 }
 
 // TestBenchStrengthCaseSizes: by default every env's ISMCTS gets 1000 iterations
