@@ -17,7 +17,11 @@
 // a monster, a pioneer, a ritual cell (MA §21.6) or another cell, and how
 // often it passed a monster over; and, for the games that reached the
 // finale, how far they got toward its victory (machina.State.FinaleProgress:
-// the ritual cells' health lost). Game k is seeded game.DeriveSeed(seed, k).
+// the ritual cells' health lost). With a monsters seat (not cooperative),
+// the games where one pioneer outlived the other: how many the survivor
+// won, by how many decisions the monster seat made after the death (MA
+// §19.1: it plays the monsters only from then on). Game k is seeded
+// game.DeriveSeed(seed, k).
 package main
 
 import (
@@ -76,7 +80,12 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 	if a, err = agents.WithSeats(a, e.Spec(), fixed); err != nil {
 		return err
 	}
+	monsterSeat := -1
+	if id, err := agents.SeatIndex(e.Spec(), "monsters"); err == nil {
+		monsterSeat = id
+	}
 	var ch []chapter
+	var sv survivors
 	ends := map[string]int{}
 	var tg targets
 	wins := 0
@@ -87,6 +96,7 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 		a.Reset(gs)
 		cur, start := -1, 0
 		alive := 0
+		var survivor *lone // the game's lone survivor, once a pioneer has died
 		for {
 			m := e.State().(*machina.State)
 			if !m.InFinale && int(m.ChapterPos) != cur {
@@ -101,6 +111,9 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 				alive = living(m)
 			}
 			ch[cur].decisions++
+			if survivor != nil && int(info.Agent) == monsterSeat {
+				survivor.monsterDecisions++
+			}
 			act := a.Act(e, &info)
 			if m.Prompt().Kind == machina.PromptTarget {
 				tg.add(m, act)
@@ -113,6 +126,9 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 			m = e.State().(*machina.State)
 			now := living(m)
 			ch[cur].deaths += float64(alive - now)
+			if survivor == nil && now == 1 && alive > 1 {
+				survivor = &lone{chapter: cur, round: int(m.Round), goal: m.ChapterGoal()}
+			}
 			alive = now
 			if tr.Done() {
 				ch[cur].rounds += float64(int(m.Round) - start)
@@ -128,6 +144,10 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 					end = "unfinished"
 				}
 				ends[fmt.Sprintf("%s in chapter %d, %d pioneers alive", end, cur, now)]++
+				if survivor != nil {
+					survivor.won, survivor.rounds = tr.Info.Score > 0, int(m.Round)-survivor.round
+					sv.add(*survivor)
+				}
 				if m.InFinale {
 					finales++
 					finale += m.FinaleProgress()
@@ -147,6 +167,9 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 	fmt.Printf("ability targets: %d prompts; chosen a monster %d, a pioneer %d, a ritual cell %d, another cell or pass %d; a monster offered but not chosen %d\n",
 		tg.prompts, tg.monster, tg.pioneer, tg.ritual, tg.other, tg.passedOver)
 	fmt.Printf("finale: reached in %d games; the ritual cells' health lost by the end, mean %.2f\n", finales, finale/float64(max(1, finales)))
+	if monsterSeat >= 0 {
+		sv.print()
+	}
 	keys := make([]string, 0, len(ends))
 	for k := range ends {
 		keys = append(keys, k)
@@ -219,4 +242,68 @@ func living(m *machina.State) int {
 		}
 	}
 	return n
+}
+
+// lone is what became of a game's lone survivor: the chapter and round in
+// which the other pioneer died, how near the pioneers were to finishing the
+// chapter then (machina.State.ChapterGoal), the monster seat's decisions
+// and the rounds from then to the end, and whether the survivor won.
+type lone struct {
+	chapter, round, rounds, monsterDecisions int
+	goal                                     float64
+	won                                      bool
+}
+
+// survivors counts the lone survivors' games by the monster seat's
+// decisions after the death: a survivor who wins before the monster seat
+// has decided anything (MA §19.1: the seat plays the monsters only once a
+// pioneer has died) wins against every monster side.
+type survivors struct {
+	games [2][len(decisionBuckets)]int // [lost, won][bucket]
+	goal  [2]float64                   // ChapterGoal at the death, summed
+	chap  [2][3]int                    // the chapter of the death (2: 2 or later)
+}
+
+// decisionBuckets are the upper bounds of the monster seat's decisions
+// counted together.
+var decisionBuckets = [...]int{0, 2, 5, 10, 20, 1 << 30}
+
+func (s *survivors) add(l lone) {
+	w := 0
+	if l.won {
+		w = 1
+	}
+	b := 0
+	for b < len(decisionBuckets)-1 && l.monsterDecisions > decisionBuckets[b] {
+		b++
+	}
+	s.games[w][b]++
+	s.goal[w] += l.goal
+	s.chap[w][min(2, l.chapter)]++
+}
+
+func (s *survivors) print() {
+	n := [2]int{}
+	for w := range s.games {
+		for _, c := range s.games[w] {
+			n[w] += c
+		}
+	}
+	fmt.Printf("lone survivors: %d games, %d won, %d lost\n", n[0]+n[1], n[1], n[0])
+	fmt.Println("  monster seat's decisions after the death:   won   lost")
+	lo := 0
+	for b, hi := range decisionBuckets {
+		label := fmt.Sprintf("%d-%d", lo, hi)
+		if b == len(decisionBuckets)-1 {
+			label = fmt.Sprintf("%d or more", lo)
+		} else if lo == hi {
+			label = fmt.Sprint(hi)
+		}
+		fmt.Printf("  %-42s %5d  %5d\n", label, s.games[1][b], s.games[0][b])
+		lo = hi + 1
+	}
+	for w, name := range [...]string{"lost", "won"} {
+		fmt.Printf("  %s: the death in chapter 0/1/2+: %d/%d/%d; chapter goal at the death, mean %.2f\n",
+			name, s.chap[w][0], s.chap[w][1], s.chap[w][2], s.goal[w]/float64(max(1, n[w])))
+	}
 }
