@@ -35,6 +35,7 @@ type benchFlags struct {
 	noStrength   bool
 	noThroughput bool
 	rerender     bool
+	merge        bool
 }
 
 func newBench() *cobra.Command {
@@ -56,26 +57,45 @@ func newBench() *cobra.Command {
 			"rewritten only by naming it, --out benchmarks/results, and never by a --quick run.\n" +
 			"--no-throughput --out DIR writes the strength table alone.\n" +
 			"--rerender measures nothing: it rewrites report.md and the charts from --out's\n" +
-			"results.json, picking up a python.md written since.",
+			"results.json, picking up a python.md written since.\n" +
+			"--merge folds what this run measures into --out's results.json instead of replacing it:\n" +
+			"re-measured throughput replaces the old; in the strength case of the same env, options\n" +
+			"and seats each agent's result replaces that agent's (others are kept), a new case joins\n" +
+			"its env's, and a note under the table names the command. The rest of the report is kept.",
 		Example: "  mythos bench --quick\n" +
 			"  mythos bench                              # full run into bench-results/DATE_TIME\n" +
 			"  mythos bench --out benchmarks/results     # regenerate the committed report\n" +
-			"  mythos bench --no-throughput --strength-envs Gathering,Machina --episodes 100 --ismcts-episodes 10",
+			"  mythos bench --no-throughput --strength-envs Gathering,Machina --episodes 100 --ismcts-episodes 10\n" +
+			"  mythos bench --merge --out benchmarks/results --no-strength   # re-measure throughput, keep the tables",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := b.checkOut(cmd); err != nil {
 				return err
 			}
-			var report *benchmarks.Report
+			var report, old *benchmarks.Report
 			var err error
+			if b.merge { // before measuring: a missing report is an error now, not after the run
+				if old, err = readReport(b.out, "--merge"); err != nil {
+					return err
+				}
+				if ob := old.Baselines; ob != nil && !b.noStrength && ob.Seed != b.seed {
+					return fmt.Errorf("--merge: the report's strength table was played from base seed %d, this run's would be from %d: give --seed %d", ob.Seed, b.seed, ob.Seed)
+				}
+			}
 			if b.rerender {
-				report, err = readReport(b.out)
+				report, err = readReport(b.out, "--rerender")
 			} else {
 				report = &benchmarks.Report{Command: commandLine(cmd), Generated: time.Now(), Machine: benchmarks.ThisMachine()}
 				err = b.measure(cmd, report)
 			}
 			if err != nil {
 				return err
+			}
+			if old != nil {
+				if err := old.Merge(report); err != nil {
+					return err
+				}
+				report = old
 			}
 			if report.Python, err = benchmarks.ReadPythonTable(b.out); err != nil {
 				return err
@@ -103,6 +123,7 @@ func newBench() *cobra.Command {
 	f.BoolVar(&b.noStrength, "no-strength", false, "skip the strength table")
 	f.BoolVar(&b.noThroughput, "no-throughput", false, "skip the throughput figures")
 	f.BoolVar(&b.rerender, "rerender", false, "rewrite the report from --out's results.json (and python.md); measure nothing")
+	f.BoolVar(&b.merge, "merge", false, "fold this run's throughput and strength cases into --out's results.json, keeping the rest")
 	f.BoolVar(&b.quiet, "quiet", false, "no progress output")
 	return cmd
 }
@@ -119,6 +140,10 @@ func (b *benchFlags) checkOut(cmd *cobra.Command) error {
 	switch {
 	case b.rerender && !given:
 		return fmt.Errorf("--rerender needs --out DIR, the directory of an earlier run")
+	case b.merge && b.rerender:
+		return fmt.Errorf("--merge and --rerender: --rerender measures nothing to merge")
+	case b.merge && !given:
+		return fmt.Errorf("--merge needs --out DIR, the directory of the report to merge into")
 	case given && b.out == "":
 		return fmt.Errorf("--out is empty: name a directory, or leave --out out for a new one under bench-results/")
 	case b.quick && !b.rerender && given && filepath.Clean(b.out) == committedResults:
@@ -355,11 +380,12 @@ func roundDuration(d time.Duration) string {
 	}
 }
 
-// readReport reads the report of a previous run from dir's results.json.
-func readReport(dir string) (*benchmarks.Report, error) {
+// readReport reads the report of a previous run from dir's results.json
+// (for flag, which an error names).
+func readReport(dir, flag string) (*benchmarks.Report, error) {
 	b, err := os.ReadFile(filepath.Join(dir, benchmarks.ResultsFile))
 	if err != nil {
-		return nil, fmt.Errorf("--rerender needs a previous run's results: %w", err)
+		return nil, fmt.Errorf("%s needs a previous run's results: %w", flag, err)
 	}
 	var r benchmarks.Report
 	if err := json.Unmarshal(b, &r); err != nil {

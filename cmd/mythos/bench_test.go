@@ -60,6 +60,46 @@ func TestBenchRerenderPicksUpPythonTable(t *testing.T) {
 	}
 }
 
+// TestBenchMergeKeepsTheReport: --merge adds a strength case to an earlier
+// run's report and keeps its throughput section and its other cases; it
+// refuses, before measuring, a directory without a report and another base
+// seed.
+func TestBenchMergeKeepsTheReport(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, err := mythos(t, "", "bench", "--merge", "--out", dir, "--no-throughput", "--strength-envs", fixture.ID, "--agents", "random", "--episodes", "2")
+	if err == nil || !strings.Contains(err.Error(), "--merge needs a previous run's results") || strings.Contains(stderr, "playing") {
+		t.Fatalf("merge into an empty directory: %v\n%s", err, stderr)
+	}
+	if _, _, err := mythos(t, "", "bench", "--quick", "--quiet", "--out", dir, "--ids", fixture.ID, "--strength-envs", fixture.ID,
+		"--duration", "5ms", "--agents", "random", "--episodes", "3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := mythos(t, "", "bench", "--merge", "--quiet", "--out", dir, "--no-throughput", "--strength-envs", fixture.ID,
+		"--agents", "random", "--episodes", "2", "--seed", "9"); err == nil || !strings.Contains(err.Error(), "give --seed 1") {
+		t.Fatalf("merge of another seed: %v", err)
+	}
+	if _, _, err := mythos(t, "", "bench", "--merge", "--quiet", "--out", dir, "--no-throughput", "--strength-envs", fixture.ID,
+		"--opt", "max_steps=7", "--agents", "heuristic", "--episodes", "2"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := readReport(dir, "--merge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Throughput) != 1 || r.Baselines == nil || len(r.Baselines.Envs) != 2 {
+		t.Fatalf("merged report: %d throughput rows, baselines %+v", len(r.Throughput), r.Baselines)
+	}
+	first, second := r.Baselines.Envs[0], r.Baselines.Envs[1]
+	if first.Options != "" || first.Results[0].Agent != "random" || first.Results[0].Episodes != 3 ||
+		second.Options != "max_steps=7" || second.Results[0].Agent != "heuristic" {
+		t.Fatalf("merged cases: %+v, %+v", first, second)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "strength.md"))
+	if !strings.Contains(string(md), fixture.ID+" (max_steps=7): heuristic (a new case)") || !strings.Contains(string(md), "--merge") {
+		t.Fatalf("strength.md has no note of the merge:\n%s", md)
+	}
+}
+
 // TestBenchChecksStrengthInputsFirst: a bad agent, env or option of the
 // strength comparison fails before any throughput is measured.
 func TestBenchChecksStrengthInputsFirst(t *testing.T) {
@@ -121,6 +161,9 @@ func TestBenchGuardsTheCommittedReport(t *testing.T) {
 		{[]string{"bench", "--quick", "--out", "./benchmarks/results/"}, "the committed report is a full run"},
 		{[]string{"bench", "--rerender"}, "--rerender needs --out DIR"},
 		{[]string{"bench", "--out", ""}, "--out is empty"},
+		{[]string{"bench", "--merge"}, "--merge needs --out DIR"},
+		{[]string{"bench", "--merge", "--rerender", "--out", "x"}, "--merge and --rerender"},
+		{[]string{"bench", "--quick", "--merge", "--out", "benchmarks/results"}, "the committed report is a full run"},
 	} {
 		_, stderr, err := mythos(t, "", c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
