@@ -261,6 +261,7 @@ type lone struct {
 type survivors struct {
 	games [2][len(decisionBuckets)]int // [lost, won][bucket]
 	goal  [2]float64                   // ChapterGoal at the death, summed
+	left  [2]int                       // the rounds from the death to the end, summed
 	chap  [2][3]int                    // the chapter of the death (2: 2 or later)
 }
 
@@ -279,6 +280,7 @@ func (s *survivors) add(l lone) {
 	}
 	s.games[w][b]++
 	s.goal[w] += l.goal
+	s.left[w] += l.rounds
 	s.chap[w][min(2, l.chapter)]++
 }
 
@@ -303,7 +305,7 @@ func (s *survivors) print() {
 		lo = hi + 1
 	}
 	for w, name := range [...]string{"lost", "won"} {
-		fmt.Printf("  %s: the death in chapter 0/1/2+: %d/%d/%d; chapter goal at the death, mean %.2f\n",
-			name, s.chap[w][0], s.chap[w][1], s.chap[w][2], s.goal[w]/float64(max(1, n[w])))
+		fmt.Printf("  %s: the death in chapter 0/1/2+: %d/%d/%d; chapter goal at the death, mean %.2f; rounds from it to the end, mean %.1f\n",
+			name, s.chap[w][0], s.chap[w][1], s.chap[w][2], s.goal[w]/float64(max(1, n[w])), float64(s.left[w])/float64(max(1, n[w])))
 	}
 }
