@@ -31,6 +31,15 @@ func makeTrainingEnv(envID string, opts env.Options, curriculum []map[string]str
 	return e, nil
 }
 
+// StartName names a curriculum start by its options: sorted k=v pairs, or
+// "{} (env_options alone)" for the start that adds none.
+func StartName(o map[string]string) string {
+	if len(o) == 0 {
+		return "{} (env_options alone)"
+	}
+	return describeOptions(o)
+}
+
 // describeOptions writes options as sorted k=v pairs ("{}" for none).
 func describeOptions(o map[string]string) string {
 	if len(o) == 0 {
@@ -42,4 +51,26 @@ func describeOptions(o map[string]string) string {
 		parts[j] = k + "=" + o[k]
 	}
 	return strings.Join(parts, ",")
+}
+
+// Starts groups a curriculum's entries by their options: start k is the
+// k-th distinct option set in the order of first appearance (an entry
+// repeated to give it a larger share of the batch is one start). It
+// returns each start's options and, for every entry, its start. Without a
+// curriculum (or with one distinct entry) there are no starts: the
+// training win rate is the one start's.
+func Starts(curriculum []map[string]string) (starts []map[string]string, of []int) {
+	of = make([]int, len(curriculum))
+	for j, o := range curriculum {
+		k := slices.IndexFunc(starts, func(x map[string]string) bool { return maps.Equal(x, o) })
+		if k < 0 {
+			k = len(starts)
+			starts = append(starts, o)
+		}
+		of[j] = k
+	}
+	if len(starts) < 2 {
+		return nil, nil
+	}
+	return starts, of
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -42,6 +43,10 @@ type MetricRow struct {
 	// EvalScore is the greedy policy's mean score on the evaluation seeds
 	// (meaningful only where EvalWinRate ≥ 0).
 	EvalScore float64 `json:"eval_score"`
+	// StartWinRates are the rolling training win rates of each curriculum
+	// start (Starts), over its last 100 finished episodes; −1 for a start
+	// none of whose episodes has finished. Nil without two or more starts.
+	StartWinRates []float64 `json:"start_win_rates,omitempty"`
 }
 
 var metricHeader = []string{"iteration", "env_steps", "episodes", "train_win_rate", "mean_score", "mean_length",
@@ -62,7 +67,15 @@ func rate(v float64) string {
 func WriteMetricsCSV(path string, rows []MetricRow) error {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	if err := w.Write(metricHeader); err != nil {
+	starts := 0
+	for _, r := range rows {
+		starts = max(starts, len(r.StartWinRates))
+	}
+	header := slices.Clone(metricHeader)
+	for k := range starts {
+		header = append(header, fmt.Sprintf("train_win_rate_start_%d", k))
+	}
+	if err := w.Write(header); err != nil {
 		return err
 	}
 	for _, r := range rows {
@@ -73,6 +86,13 @@ func WriteMetricsCSV(path string, rows []MetricRow) error {
 			rate(r.EvalWinRate), rate(r.EvalLo), rate(r.EvalHi), ""}
 		if r.EvalWinRate >= 0 {
 			rec[len(rec)-1] = fnum(r.EvalScore)
+		}
+		for k := range starts {
+			v := -1.0
+			if k < len(r.StartWinRates) {
+				v = r.StartWinRates[k]
+			}
+			rec = append(rec, rate(v))
 		}
 		if err := w.Write(rec); err != nil {
 			return err
@@ -159,6 +179,40 @@ func PlotLearningCurve(path, title string, rows []MetricRow, baselines []EvalRes
 		if err := addLine(fmt.Sprintf("%s on eval seeds", b.Agent), plotter.XYs{{X: x0, Y: b.WinRate}, {X: x1, Y: b.WinRate}}, true, false); err != nil {
 			return err
 		}
+	}
+	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+}
+
+// PlotStarts draws the rolling training win rate of each curriculum start
+// (names[k] labels start k) against env steps: which starts the policy wins,
+// and from when.
+func PlotStarts(path, title string, rows []MetricRow, names []string) error {
+	p := plot.New()
+	p.Title.Text = title + ": training win rate per curriculum start (rolling 100 episodes, sampled)"
+	p.X.Label.Text = "env steps"
+	p.Y.Label.Text = "win rate"
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Legend.Top = true
+	p.Legend.Left = true
+	for k, name := range names {
+		var xys plotter.XYs
+		for _, r := range rows {
+			if k < len(r.StartWinRates) && r.StartWinRates[k] >= 0 {
+				xys = append(xys, plotter.XY{X: float64(r.EnvSteps), Y: r.StartWinRates[k]})
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return err
+		}
+		l.Color = plotutil.Color(k)
+		l.Dashes = plotutil.Dashes(k / 7) // seven colours, then the next dash pattern
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(name, l)
 	}
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }

@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -186,7 +187,7 @@ func TestMachinaMonstersSmoke(t *testing.T) {
 	for k := range a.Metrics {
 		x, y := a.Metrics[k], c2.Metrics[k]
 		x.StepsPerSec, x.Seconds, y.StepsPerSec, y.Seconds = 0, 0, 0, 0
-		if x != y {
+		if !reflect.DeepEqual(x, y) {
 			t.Fatalf("update %d differs after resume:\n%+v\n%+v", k+1, x, y)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -340,7 +341,7 @@ func TestTrainTinyAndResume(t *testing.T) {
 	for k := range a.Metrics {
 		x, y := a.Metrics[k], c2.Metrics[k]
 		x.StepsPerSec, x.Seconds, y.StepsPerSec, y.Seconds = 0, 0, 0, 0
-		if x != y {
+		if !reflect.DeepEqual(x, y) {
 			t.Fatalf("update %d differs after resume:\n%+v\n%+v", k+1, x, y)
 		}
 	}

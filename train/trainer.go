@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/mythos-rl/mythos/agents"
@@ -27,6 +28,9 @@ type Progress struct {
 	// Recent holds the scores and lengths of the last finished episodes.
 	RecentScores  []float32 `json:"recent_scores"`
 	RecentLengths []int32   `json:"recent_lengths"`
+	// StartScores holds, per curriculum start (Starts: two or more), the
+	// scores of its last finished training episodes.
+	StartScores [][]float32 `json:"start_scores,omitempty"`
 	// BestEval is the win rate of the best evaluation so far (-1 before
 	// any) and BestScore its mean score; Config.BestBy says which decides.
 	BestEval      float64 `json:"best_eval"`
@@ -95,6 +99,9 @@ type Trainer struct {
 	opps []*opponentEnv
 	// league holds the run's past networks when some opponent is "league".
 	league *league
+	// startOf is the curriculum start (Starts) of each curriculum entry;
+	// nil without two or more starts.
+	startOf []int
 }
 
 // NewTrainer prepares a run of cfg on envID with opts (merged over
@@ -109,6 +116,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	merged := env.Options(mergeOptions(cfg.EnvOptions, opts))
 	cfg.EnvOptions = merged
 	t := &Trainer{Config: cfg, EnvID: envID, Options: merged, Out: out}
+	_, t.startOf = Starts(cfg.Curriculum)
 	probe, err := env.Make(envID, merged)
 	if err != nil {
 		return nil, err
@@ -282,7 +290,7 @@ func (t *Trainer) collect() {
 				r.reward[row] += float32(cfg.Gamma) * v
 			}
 			if r.done[row] {
-				t.finished(b.Score[i], b.Length[i])
+				t.finished(i, b.Score[i], b.Length[i])
 			}
 			if t.opps != nil {
 				t.countSkipped(i, true)
@@ -302,9 +310,28 @@ func (t *Trainer) collect() {
 	t.Progress.EnvSteps += int64(r.rows())
 }
 
-// finished counts a finished training episode in the progress and its
-// rolling window.
-func (t *Trainer) finished(score float32, length int32) {
+// startWinRates is the rolling win rate of each of n curriculum starts
+// (−1 for a start none of whose episodes has finished yet).
+func (p *Progress) startWinRates(n int) []float64 {
+	out := make([]float64, n)
+	for k := range out {
+		out[k] = -1
+		if k < len(p.StartScores) && len(p.StartScores[k]) > 0 {
+			wins := 0
+			for _, sc := range p.StartScores[k] {
+				if sc > 0 {
+					wins++
+				}
+			}
+			out[k] = float64(wins) / float64(len(p.StartScores[k]))
+		}
+	}
+	return out
+}
+
+// finished counts a finished training episode of training env i in the
+// progress, its rolling window and its curriculum start's.
+func (t *Trainer) finished(i int, score float32, length int32) {
 	p := &t.Progress
 	p.Episodes++
 	if score > 0 {
@@ -316,6 +343,17 @@ func (t *Trainer) finished(score float32, length int32) {
 		p.RecentScores = p.RecentScores[1:]
 		p.RecentLengths = p.RecentLengths[1:]
 	}
+	if t.startOf != nil {
+		k := t.startOf[i%len(t.startOf)]
+		for len(p.StartScores) <= k {
+			p.StartScores = append(p.StartScores, nil)
+		}
+		w := append(p.StartScores[k], score)
+		if len(w) > recentWindow {
+			w = w[1:]
+		}
+		p.StartScores[k] = w
+	}
 }
 
 // countSkipped takes env i's episodes that ended before any learning
@@ -323,7 +361,7 @@ func (t *Trainer) finished(score float32, length int32) {
 func (t *Trainer) countSkipped(i int, count bool) {
 	for _, sk := range t.opps[i].takeSkipped() {
 		if count {
-			t.finished(sk.score, sk.length)
+			t.finished(i, sk.score, sk.length)
 		}
 	}
 }
@@ -508,6 +546,9 @@ func (t *Trainer) Iterate() (MetricRow, error) {
 		}
 		row.TrainWinRate, row.MeanScore, row.MeanLength = float64(wins)/float64(n), score/float64(n), length/float64(n)
 	}
+	if t.startOf != nil {
+		row.StartWinRates = p.startWinRates(slices.Max(t.startOf) + 1)
+	}
 	return row, nil
 }
 
@@ -606,6 +647,15 @@ func (t *Trainer) checkpoint() error {
 	if len(t.Metrics) > 0 {
 		if err := PlotLearningCurve(filepath.Join(t.Out, "learning_curve.png"), t.EnvID, t.Metrics, t.Baselines); err != nil {
 			return fmt.Errorf("learning curve: %w", err)
+		}
+		if starts, _ := Starts(t.Config.Curriculum); starts != nil {
+			names := make([]string, len(starts))
+			for k, o := range starts {
+				names[k] = fmt.Sprintf("start %d: %s", k, StartName(o))
+			}
+			if err := PlotStarts(filepath.Join(t.Out, "learning_curve_starts.png"), t.EnvID, t.Metrics, names); err != nil {
+				return fmt.Errorf("learning curve of the starts: %w", err)
+			}
 		}
 	}
 	return nil

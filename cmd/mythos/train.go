@@ -131,6 +131,12 @@ func newTrain() *cobra.Command {
 				tr.Config.NumEnvs, tr.Config.RolloutSteps, plural(tr.Config.Epochs, "epoch"), tr.Config.Minibatch,
 				networkInputs(tr.Model), tr.Config.Hidden, tr.Model.Arch.Actions,
 				map[bool]string{true: "one shared network", false: "one network per seat"}[tr.Model.Arch.Shared])
+			if starts, of := train.Starts(tr.Config.Curriculum); starts != nil {
+				fmt.Fprintln(w, "curriculum starts (training win rate of each in metrics.csv, train_win_rate_start_K):")
+				for k, o := range starts {
+					fmt.Fprintf(w, "  start %d: %s, %d of %d envs\n", k, train.StartName(o), startEnvs(of, k, tr.Config.NumEnvs), tr.Config.NumEnvs)
+				}
+			}
 			if resume {
 				fmt.Fprintf(w, "resuming at update %d, %d env steps\n", tr.Progress.Iteration, tr.Progress.EnvSteps)
 			}
@@ -189,8 +195,8 @@ func newTrain() *cobra.Command {
 						fmt.Fprintln(w, msg)
 					}
 				}
-				line := fmt.Sprintf("upd %d  ep %d  win %.2f  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
-					max(0, r.TrainWinRate), r.Loss, r.Entropy, r.StepsPerSec)
+				line := fmt.Sprintf("upd %d  ep %d  win %.2f%s  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
+					max(0, r.TrainWinRate), startRates(r.StartWinRates), r.Loss, r.Entropy, r.StepsPerSec)
 				if r.EvalWinRate >= 0 {
 					line += fmt.Sprintf("  eval %.2f (score %+.2f)", r.EvalWinRate, r.EvalScore)
 				}
@@ -372,4 +378,32 @@ func networkInputs(m *train.Model) string {
 		s += fmt.Sprintf(" + %d encoded", encoded)
 	}
 	return s
+}
+
+// startEnvs is the number of a run's num_envs training envs that play
+// curriculum start k (training env i plays entry i mod len(of)).
+func startEnvs(of []int, k, numEnvs int) int {
+	n := 0
+	for i := range numEnvs {
+		if of[i%len(of)] == k {
+			n++
+		}
+	}
+	return n
+}
+
+// startRates is the progress line's " (starts 0.45 0.00 …)", "" without
+// curriculum starts; "-" for a start none of whose episodes has finished.
+func startRates(rates []float64) string {
+	if len(rates) == 0 {
+		return ""
+	}
+	parts := make([]string, len(rates))
+	for k, v := range rates {
+		parts[k] = "-"
+		if v >= 0 {
+			parts[k] = fmt.Sprintf("%.2f", v)
+		}
+	}
+	return " (starts " + strings.Join(parts, " ") + ")"
 }
