@@ -232,7 +232,11 @@ func newTrain() *cobra.Command {
 			if p.BestEval >= 0 {
 				best = fmt.Sprintf(", %s/best (agent policy:ckpt=%s/best)", out, out)
 			}
-			fmt.Fprintf(w, "checkpoints: %s/last%s; metrics: %s/metrics.csv, %s/learning_curve.png\n", out, best, out, out)
+			curves := out + "/learning_curve.png"
+			if starts, _ := train.Starts(tr.Config.Curriculum); starts != nil {
+				curves += ", " + out + "/learning_curve_starts.png"
+			}
+			fmt.Fprintf(w, "checkpoints: %s/last%s; metrics: %s/metrics.csv, %s\n", out, best, out, curves)
 			return nil
 		},
 	}
