@@ -80,8 +80,8 @@ func run(spec string, games int, seed uint64, optText string, seats []string) er
 	if a, err = agents.WithSeats(a, e.Spec(), fixed); err != nil {
 		return err
 	}
-	monsterSeat := -1
-	if id, err := agents.SeatIndex(e.Spec(), "monsters"); err == nil {
+	monsterSeat := -1 // cooperative games have the seat, which never acts
+	if id, err := agents.SeatIndex(e.Spec(), "monsters"); err == nil && opts["cooperative"] != "true" {
 		monsterSeat = id
 	}
 	var ch []chapter
