@@ -26,7 +26,7 @@ var notBitExact = map[string]struct {
 	"gathering-easy":             {false, "trained with a warm start from the heuristic agent, which has changed since (README.md, \"The Gathering, one investigator, easy\")"},
 	"gathering-easy-scratch":     {true, "made before the log-softmax regrouping (README.md, \"What it computes\"); re-run on 2026-11-30 with the current trainer (README.md)"},
 	"gathering-standard-scratch": {true, "made before the log-softmax regrouping; re-run on 2026-11-30 with the current trainer (README.md)"},
-	"drowned-lantern-scratch":    {true, "made before the log-softmax regrouping; re-run on 2026-11-30 with the current trainer (README.md)"},
+	"drowned-lantern-scratch":    {true, "made before the log-softmax regrouping; re-run on 2026-11-30 with the current trainer, it found no win (README.md)"},
 	"campaign-easy-scratch":      {true, "made before the log-softmax regrouping"},
 	"machina-very-quick":         {true, "made before the log-softmax regrouping"},
 	"machina-very-quick-pointer": {true, "made before the log-softmax regrouping"},
