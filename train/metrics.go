@@ -109,13 +109,7 @@ func WriteMetricsCSV(path string, rows []MetricRow) error {
 // training win rate, the greedy evaluation win rate with its 95% interval,
 // and each baseline's evaluation win rate as a flat line.
 func PlotLearningCurve(path, title string, rows []MetricRow, baselines []EvalResult) error {
-	p := plot.New()
-	p.Title.Text = title + ": win rate"
-	p.X.Label.Text = "env steps"
-	p.Y.Label.Text = "win rate"
-	p.Y.Min, p.Y.Max = 0, 1
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p := winRatePlot(title + ": win rate")
 	var train, eval, lo, hi plotter.XYs
 	for _, r := range rows {
 		x := float64(r.EnvSteps)
@@ -187,13 +181,7 @@ func PlotLearningCurve(path, title string, rows []MetricRow, baselines []EvalRes
 // (names[k] labels start k) against env steps: which starts the policy wins,
 // and from when.
 func PlotStarts(path, title string, rows []MetricRow, names []string) error {
-	p := plot.New()
-	p.Title.Text = title + ": training win rate per curriculum start (rolling 100 episodes, sampled)"
-	p.X.Label.Text = "env steps"
-	p.Y.Label.Text = "win rate"
-	p.Y.Min, p.Y.Max = 0, 1
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p := winRatePlot(title + ": training win rate per curriculum start (rolling 100 episodes, sampled)")
 	for k, name := range names {
 		var xys plotter.XYs
 		for _, r := range rows {
@@ -215,4 +203,17 @@ func PlotStarts(path, title string, rows []MetricRow, names []string) error {
 		p.Legend.Add(name, l)
 	}
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+}
+
+// winRatePlot is an empty chart of win rates in [0, 1] against env steps,
+// its legend at the top left.
+func winRatePlot(title string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "env steps"
+	p.Y.Label.Text = "win rate"
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Legend.Top = true
+	p.Legend.Left = true
+	return p
 }
