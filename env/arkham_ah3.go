@@ -44,6 +44,8 @@ func init() {
 			{Name: "investigators", Default: "2", Doc: "a count 1-6 (the first N investigators of the content: Jenny Barnes, Tommy Muldoon, Marie Lambeau, Wendy Adams, Calvin Wright, Rex Murphy in the shipped one), or comma-separated investigator names (case-insensitive; a first name or any unique part will do)"},
 			{Name: "content", Default: "", Doc: "a content directory of YAML files to load instead of the shipped scenario (format: docs/ah3-content.md); errors name file:line"},
 			{Name: "round_cap", Default: "30", Doc: "the game stops as truncated (score 0) after this many rounds"},
+			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the end of setup (0-10; docs/shaping.md)"},
+			{Name: "start_sheet_clues", Default: "0", Doc: "curriculum: clues on the scenario sheet at the end of setup, checked against the codex as a research is (0-10; a clue path they meet is spent and its next archive card read before round 1; docs/shaping.md)"},
 			{Name: "choose_investigators", Default: "false", Doc: "each player chooses an investigator at setup, seat 0 first, among the sheets not yet taken (AH3 110.1); investigators then only gives the number of seats"},
 		}, ShapingOptions(ah3Potentials)...),
 		Build:      buildAH3,
@@ -153,9 +155,25 @@ func buildAH3Game(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := ah3.NewGame(sc, ah3.Config{Investigators: invs, RoundCap: rc, Choose: choose})
+	var start ah3.Start
+	for _, o := range []struct {
+		name string
+		v    *int
+	}{{"start_clues", &start.Clues}, {"start_sheet_clues", &start.SheetClues}} {
+		if *o.v, err = opts.Int(o.name, 0); err != nil {
+			return nil, err
+		}
+		if *o.v < 0 || *o.v > ah3.MaxStartClues {
+			return nil, fmt.Errorf("option %s=%d: want 0 to %d", o.name, *o.v, ah3.MaxStartClues)
+		}
+	}
+	g, err := ah3.NewGame(sc, ah3.Config{Investigators: invs, RoundCap: rc, Choose: choose, Start: start})
 	if err != nil {
 		return nil, err
+	}
+	if start.SheetClues > 0 && ah3WonAtSetup(g) {
+		// Enough clues to meet the whole clue path: no game is left to play.
+		return nil, fmt.Errorf("option start_sheet_clues=%d: the scenario is won at setup; want fewer", start.SheetClues)
 	}
 	enc, err := ah3obs.New(g)
 	if err != nil {
@@ -166,4 +184,17 @@ func buildAH3Game(opts Options) (*Game, error) {
 		New:     func(seed uint64, logging bool) game.State { return g.New(seed, logging) },
 		Encoder: enc,
 	}, nil
+}
+
+// ah3WonAtSetup plays one game of g through its setup (the starting
+// choices, each seat's first option) and reports whether it ended there:
+// a start whose sheet clues meet the codex's whole clue path.
+func ah3WonAtSetup(g *ah3.Game) bool {
+	s := g.New(0, false)
+	for !s.Over() && s.Round == 0 {
+		if s.Apply(0) != nil {
+			return false
+		}
+	}
+	return s.Over()
 }

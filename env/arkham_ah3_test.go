@@ -245,3 +245,44 @@ func TestAH3ChooseInvestigators(t *testing.T) {
 		t.Fatal("choose_investigators=maybe accepted")
 	}
 }
+
+// TestAH3CurriculumStart: start_clues and start_sheet_clues reach the game
+// (docs/shaping.md, "Curriculum starts"); values out of range, and sheet
+// clues that win the scenario at setup, are refused at make time.
+func TestAH3CurriculumStart(t *testing.T) {
+	play := func(opts env.Options) *ah3.State {
+		e, err := env.Make(env.AH3ID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, info := e.Reset(4)
+		s := e.State().(*ah3.State)
+		for s.Round == 0 && !s.Over() { // the setup's choices
+			tr, err := e.Step(slices.Index(info.Mask, 1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			info = tr.Info
+		}
+		return s
+	}
+	real := play(env.Options{})
+	s := play(env.Options{"start_clues": "2", "start_sheet_clues": "4"})
+	if s.Seats[0].Clues != real.Seats[0].Clues+2 || s.Seats[1].Clues != real.Seats[1].Clues+2 || s.SheetClues != 2 || real.SheetClues != 0 {
+		t.Fatalf("start_clues=2,start_sheet_clues=4: seat clues %d %d (real %d %d), sheet %d (real %d); want +2 each and 2 (4 less the first objective's 2)",
+			s.Seats[0].Clues, s.Seats[1].Clues, real.Seats[0].Clues, real.Seats[1].Clues, s.SheetClues, real.SheetClues)
+	}
+	for _, c := range []struct {
+		opts env.Options
+		want string
+	}{
+		{env.Options{"start_clues": "11"}, "start_clues=11: want 0 to 10"},
+		{env.Options{"start_sheet_clues": "-1"}, "start_sheet_clues=-1: want 0 to 10"},
+		{env.Options{"start_sheet_clues": "5"}, "start_sheet_clues=5: the scenario is won at setup"},
+		{env.Options{"start_clues": "two"}, "start_clues"},
+	} {
+		if _, err := env.Make(env.AH3ID, c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one containing %q", c.opts, err, c.want)
+		}
+	}
+}

@@ -18,6 +18,9 @@ type Config struct {
 	// taken) instead of taking the one Investigators names; Investigators
 	// then only gives the number of seats.
 	Choose bool
+	// Start is a curriculum start (start.go); the zero value is the real
+	// setup.
+	Start Start
 }
 
 // Game is the static description of one scenario and table, shared by every
@@ -52,6 +55,9 @@ func NewGame(sc *content.Scenario, cfg Config) (*Game, error) {
 	}
 	if len(sc.Investigators) > MaxInvestigator || len(sc.Assets) > MaxAssetDefs || len(sc.Spaces) > MaxSpaces || len(sc.Neighborhoods) > MaxHoods {
 		return nil, fmt.Errorf("ah3: the content exceeds the engine's layout (%d sheets, %d assets, %d spaces, %d neighborhoods)", len(sc.Investigators), len(sc.Assets), len(sc.Spaces), len(sc.Neighborhoods))
+	}
+	if st := cfg.Start; st.Clues < 0 || st.Clues > MaxStartClues || st.SheetClues < 0 || st.SheetClues > MaxStartClues {
+		return nil, fmt.Errorf("ah3: start clues %d and sheet clues %d, want 0 to %d each", st.Clues, st.SheetClues, MaxStartClues)
 	}
 	g := &Game{Sc: sc, Cfg: cfg, nSpaces: len(sc.Spaces), roundCap: int16(cfg.RoundCap)}
 	if g.roundCap <= 0 {

@@ -371,6 +371,9 @@ func (s *State) Narrate(e game.Event) string {
 	case EvGainClue:
 		return fmt.Sprintf("%s gains the clue of %s", who, sc.Neighborhoods[e.A].Name)
 	case EvResearch:
+		if e.Who < 0 { // a curriculum start (start.go)
+			return fmt.Sprintf("the game starts with %d clue(s) on the scenario sheet", e.A)
+		}
 		return fmt.Sprintf("%s researches %d clue(s); the sheet holds %d", who, e.A, e.B)
 	case EvSpawn:
 		return fmt.Sprintf("%s spawns in %s", s.g.kinds[e.A].Name, s.spaceName(int8(e.B)))

@@ -112,7 +112,8 @@ func (s *State) setup() {
 }
 
 // doSetup: 110 (investigators with their possessions and starting choice,
-// at the starting space) then 111 (3 clues, doom spread once, the codex).
+// at the starting space) then 111 (3 clues, doom spread once, the codex),
+// then a curriculum start's clues (start.go).
 func (s *State) doSetup(f *game.Frame) game.Control {
 	switch f.Step {
 	case 0:
@@ -137,6 +138,10 @@ func (s *State) doSetup(f *game.Frame) game.Control {
 		for i := len(s.sc().Codex) - 1; i >= 0; i-- {
 			s.addCodex(s.sc().Codex[i]) // 111.4
 		}
+		return game.Again
+	case 3:
+		f.Step = 4
+		s.applyStart() // a curriculum start, after the codex is in place (start.go)
 		return game.Again
 	}
 	return game.Done
