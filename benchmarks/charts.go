@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"os"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/mythos-rl/mythos/internal/chart"
 )
 
 // Chart sizes.
@@ -37,7 +37,7 @@ func ThroughputChart(path string, ts []EnvThroughput) error {
 	enc, raw := make(plotter.Values, len(ts)), make(plotter.Values, len(ts))
 	names := make([]string, len(ts))
 	for i, t := range ts {
-		enc[i], raw[i], names[i] = t.EncodedPerSec/1e6, t.RawPerSec/1e6, t.Env
+		enc[i], raw[i], names[i] = t.EncodedPerSec/1e6, t.RawPerSec/1e6, EnvLabel(EnvStrength{Env: t.Env})
 	}
 	w := vg.Points(24)
 	be, err := plotter.NewBarChart(enc, w)
@@ -51,16 +51,11 @@ func ThroughputChart(path string, ts []EnvThroughput) error {
 	}
 	br.Color, br.LineStyle.Width, br.Offset = colorRaw, 0, w/2
 	p.Add(be, br)
-	top := 0.0
-	for i := range enc {
-		top = max(top, enc[i], raw[i])
-	}
-	p.Y.Min, p.Y.Max = 0, top*1.35 // room for the legend
+	p.Y.Min = 0
 	p.Legend.Add("env.Step (with encoding)", be)
 	p.Legend.Add("State.Apply (no encoding)", br)
-	p.Legend.Top = true
 	p.NominalX(names...)
-	return p.Save(chartWidth, chartHeight, path)
+	return chart.Save(p, max(chartWidth, vg.Length(len(ts))*3.4*vg.Centimeter), chartHeight, path)
 }
 
 // ScalingChart writes a line chart of vector-env decisions/s against the
@@ -88,9 +83,7 @@ func ScalingChart(path string, ts []EnvThroughput) error {
 		return err
 	}
 	p.Y.Min = 0
-	p.Legend.Top = true
-	p.Legend.Left = true
-	return p.Save(chartWidth, chartHeight, path)
+	return chart.Save(p, chartWidth, chartHeight, path)
 }
 
 // StrengthChart writes a bar chart of win rates with their Wilson 95%
@@ -128,7 +121,7 @@ func StrengthChart(path, title string, rs []AgentResult) error {
 	p.Add(b, eb)
 	p.NominalX(names...)
 	p.Y.Min, p.Y.Max = 0, 1
-	return p.Save(chartWidth, chartHeight, path)
+	return chart.Save(p, chartWidth, chartHeight, path)
 }
 
 // agentColors colour the agents of the baselines chart, in the order they
@@ -180,6 +173,7 @@ func BaselinesChart(path, title string, envs []EnvStrength) error {
 	score.Y.Label.Text = "mean score (+1 win, −1 loss)"
 	win.Add(plotter.NewGrid())
 	score.Add(plotter.NewGrid())
+	legend := chart.NewLegend(legendRows)
 	lo, hi := 0.0, 0.0
 	for j, l := range labels {
 		c := agentColors[j%len(agentColors)]
@@ -223,14 +217,13 @@ func BaselinesChart(path, title string, envs []EnvStrength) error {
 		dots.GlyphStyle.Color, dots.GlyphStyle.Radius, dots.GlyphStyle.Shape = darker(c), vg.Points(2.5), draw.CircleGlyph{}
 		win.Add(wb, eb, dots)
 		score.Add(sb)
-		win.Legend.Add(l, wb)
+		legend.Add(l, wb)
 	}
 	for _, p := range []*plot.Plot{win, score} {
 		p.NominalX(names...)
 		p.X.Min, p.X.Max = -0.5, float64(len(envs))-0.5
 	}
-	win.Y.Min, win.Y.Max = 0, 1.2 // room for the legend
-	win.Legend.Top, win.Legend.Left = true, true
+	win.Y.Min, win.Y.Max = 0, 1
 	score.Y.Min, score.Y.Max = math.Floor(lo), math.Ceil(hi)
 	if score.Y.Min == score.Y.Max {
 		score.Y.Max++
@@ -245,22 +238,19 @@ func BaselinesChart(path, title string, envs []EnvStrength) error {
 	}
 	score.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	w := max(chartWidth, vg.Length(len(envs))*3.4*vg.Centimeter)
-	h := 2 * chartHeight
-	img := vgimg.New(w, h)
-	canvases := plot.Align([][]*plot.Plot{{win}, {score}}, draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Centimeter / 2,
-		PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter}, draw.New(img))
-	win.Draw(canvases[0][0])
-	score.Draw(canvases[1][0])
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	h, strip := 2*chartHeight, legend.Height()
+	return chart.SaveWith(w, h+strip, path, func(c draw.Canvas) {
+		legend.Draw(draw.Crop(c, vg.Centimeter, 0, 0, -h))
+		canvases := plot.Align([][]*plot.Plot{{win}, {score}}, draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Centimeter / 2,
+			PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter}, draw.Crop(c, 0, 0, strip, 0))
+		win.Draw(canvases[0][0])
+		score.Draw(canvases[1][0])
+	})
 }
+
+// legendRows is the entries per column of the baselines chart's legend,
+// under its panels.
+const legendRows = 4
 
 // bar is the rectangle of a bar centred on x from 0 to y.
 func bar(x, width, y float64) plotter.XYs {

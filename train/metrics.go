@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/mythos-rl/mythos/internal/chart"
 )
 
 // MetricRow is one update's line of metrics.csv. Rates that were not measured
@@ -174,7 +176,7 @@ func PlotLearningCurve(path, title string, rows []MetricRow, baselines []EvalRes
 			return err
 		}
 	}
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+	return saveWinRatePlot(p, path)
 }
 
 // PlotStarts draws the rolling training win rate of each curriculum start
@@ -202,18 +204,22 @@ func PlotStarts(path, title string, rows []MetricRow, names []string) error {
 		p.Add(l)
 		p.Legend.Add(name, l)
 	}
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+	return saveWinRatePlot(p, path)
 }
 
-// winRatePlot is an empty chart of win rates in [0, 1] against env steps,
-// its legend at the top left.
+// winRatePlot is an empty chart of win rates in [0, 1] against env steps;
+// saveWinRatePlot draws its legend in a strip under the axes, where it
+// hides no curve that climbs to 1.
 func winRatePlot(title string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "env steps"
 	p.Y.Label.Text = "win rate"
 	p.Y.Min, p.Y.Max = 0, 1
-	p.Legend.Top = true
-	p.Legend.Left = true
 	return p
+}
+
+// saveWinRatePlot writes a chart of winRatePlot to path: 8×5 inches of axes.
+func saveWinRatePlot(p *plot.Plot, path string) error {
+	return chart.Save(p, 8*vg.Inch, 5*vg.Inch, path)
 }
