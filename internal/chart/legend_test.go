@@ -47,7 +47,7 @@ func TestSave(t *testing.T) {
 		if err := Save(p, 4*vg.Inch, 3*vg.Inch, path); err != nil {
 			t.Fatal(err)
 		}
-		if p.Legend.Rectangle(draw0()).Size().Y == 0 && n > 0 {
+		if p.Legend.Rectangle(draw.Canvas{}).Size().Y == 0 && n > 0 {
 			t.Fatal("Save dropped the plot's legend entries")
 		}
 		f, err := os.Open(path)
@@ -68,5 +68,3 @@ func TestSave(t *testing.T) {
 		t.Fatalf("unknown format: %v", err)
 	}
 }
-
-func draw0() draw.Canvas { return draw.Canvas{} }
