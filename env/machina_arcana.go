@@ -103,6 +103,7 @@ func init() {
 			{Name: "content", Default: "", Doc: "a directory of content YAML files (docs/machina-content.md) used instead of the shipped content (env/machina/content): copy that directory and edit it; errors name the file and line. Loaded once per process"},
 			{Name: "scenario", Default: "frozen_engine", Doc: "the scenario id to play from the content (for user content with its own scenarios)"},
 			{Name: "chapters", Default: "", Doc: "comma-separated chapter numbers (from 1, increasing) to play instead of the scenario's own list: a training curriculum, not a rulebook variant (e.g. the last chapters alone, to practise the finale); excludes quick and very_quick"},
+			{Name: "start_items", Default: "0", Doc: "curriculum: item gains (MA §13.8) each pioneer makes before the first chapter, 0-4: with chapters, the gear the skipped chapters would have brought (docs/shaping.md); not a rulebook variant"},
 			{Name: "option_paths", Default: "false", Doc: "add the observation field option_paths: for each option row that refers to a cell, the steps from it to the nearest pioneer, monster, goal cell and unexplored border (docs/observations/machina.md); it costs a spread over the board per decision"},
 			{Name: "option_abilities", Default: "false", Doc: "add the observation field option_abilities: for each option row that uses an ability, what it does (attack, dice, heal, target symbol, range, costs) and the monsters, pioneers and cells its target prompt would offer now (docs/observations/machina.md)"},
 		}, ShapingOptions(machinaPotentials)...),
@@ -211,6 +212,12 @@ func machinaConfig(opts Options, ct *machina.Content) (machina.Config, error) {
 			return cfg, fmt.Errorf("option chapters=%q: want chapter numbers, comma-separated", opts.Str("chapters", ""))
 		}
 		cfg.Chapters = append(cfg.Chapters, n)
+	}
+	if cfg.Start.Items, err = opts.Int("start_items", 0); err != nil {
+		return cfg, err
+	}
+	if cfg.Start.Items < 0 || cfg.Start.Items > machina.MaxStartItems {
+		return cfg, fmt.Errorf("option start_items=%d: want 0 to %d", cfg.Start.Items, machina.MaxStartItems)
 	}
 	faces := strings.TrimSpace(opts.Str("recharge_faces", ""))
 	if faces != "" {

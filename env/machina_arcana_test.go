@@ -3,6 +3,7 @@ package env_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +25,7 @@ func TestMachinaEpisodes(t *testing.T) {
 		{env.Options{"pioneers": "kim,Hank Horden,lorre", "variant": "very_easy,quick", "cooperative": "true"}, 4},
 		{env.Options{"pioneers": "2", "variant": "very_quick,campaign", "campaign_games": "3"}, 3},
 		{env.Options{"pioneers": "2", "variant": "easy", "chapters": "5,6,7"}, 3},
+		{env.Options{"pioneers": "2", "variant": "easy", "chapters": "5,6,7", "start_items": "3"}, 3},
 		{env.Options{"pioneers": "4", "variant": "very_quick", "round_cap": "10", "recharge_faces": "333333", "danger_track": "8", "lair_scale_twice": "true"}, 5},
 	} {
 		e, err := env.Make(env.MachinaFrozenEngineID, c.opts)
@@ -92,6 +94,9 @@ func TestMachinaBadOptions(t *testing.T) {
 		"chapters=two":                      "chapters",
 		"chapters=4,5":                      "cannot open",
 		"chapters=5,6,variant=quick":        "excludes",
+		"start_items=5":                     "start_items=5: want 0 to 4",
+		"start_items=-1":                    "start_items=-1: want 0 to 4",
+		"start_items=two":                   "start_items",
 	} {
 		opts, err := env.ParseOptions(opt)
 		if err != nil {
@@ -141,4 +146,35 @@ func TestMachinaContentOption(t *testing.T) {
 		t.Fatalf("broken content: %v, want an error naming pioneers.yaml and a line", err)
 	}
 	t.Log(err)
+}
+
+// TestMachinaStartItemsOption: start_items reaches the game, whose first
+// decisions are then the pioneers' item gains (MA §13.8), each pioneer
+// ending setup with that many items before anyone is placed.
+func TestMachinaStartItemsOption(t *testing.T) {
+	e, err := env.Make(env.MachinaFrozenEngineID, env.Options{"pioneers": "2", "variant": "easy", "chapters": "5,6,7", "start_items": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, info := e.Reset(3)
+	s := e.State().(*machina.State)
+	if k := s.Prompt().Kind; k != machina.PromptDrawMode {
+		t.Fatalf("start_items=2: the first decision is prompt kind %d, not the draw of an item gain", k)
+	}
+	for s.Prompt().Kind != machina.PromptPlace {
+		tr, err := e.Step(slices.Index(info.Mask, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		info = tr.Info
+	}
+	var held [2]int
+	for i := range s.Content().Items {
+		if it := &s.Items[i]; it.Owner >= 0 && (it.Zone == machina.ZoneInventory || it.Zone == machina.ZoneEquipped) {
+			held[it.Owner]++
+		}
+	}
+	if held != [2]int{2, 2} {
+		t.Fatalf("start_items=2: the pioneers hold %v items when the first is placed, want 2 each", held)
+	}
 }

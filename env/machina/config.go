@@ -47,6 +47,9 @@ type Config struct {
 	// start a game deep in the scenario (its first chapter's enter
 	// abilities set the table, MA §4.6) or at its finale.
 	Chapters []int
+	// Start, when not zero, begins the game better equipped than the real
+	// setup: a training curriculum, not a rulebook variant (Start).
+	Start Start
 }
 
 // DefaultRechargeFaces is the recharge die of MA §22.4 as ruled in
@@ -78,6 +81,9 @@ func (c *Config) check(ct *Content) error {
 		if i > 0 && n <= c.Chapters[i-1] {
 			return fmt.Errorf("machina: chapters %v: want increasing chapter numbers", c.Chapters)
 		}
+	}
+	if c.Start.Items < 0 || c.Start.Items > MaxStartItems {
+		return fmt.Errorf("machina: %d start items is not 0..%d", c.Start.Items, MaxStartItems)
 	}
 	for _, f := range c.RechargeFaces {
 		if f > 3 {

@@ -211,6 +211,7 @@ func (s *State) setup() {
 	// MA §4.6: chapter 1 starts; then the rounds.
 	s.push(opRound, game.NoAgent, -1, -1, 0, 0)
 	s.push(opChapterStart, game.NoAgent, -1, -1, 0, 1)
+	s.pushStart() // a curriculum's gear (Config.Start); none in the real setup
 }
 
 // placeStart puts a tile in the centre of the table at slot 0, turned so that
