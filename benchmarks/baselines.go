@@ -20,6 +20,11 @@ type BaselineCase struct {
 	// trained policy's own options).
 	Note  string
 	Seats []agents.SeatAgent
+	// Tested names the seats the agents under test play when a trained
+	// policy learned only those (Machina's monsters against fixed
+	// pioneers); empty when they play every seat not in Seats as usual.
+	// It labels the case: its win rate is still the team's.
+	Tested []string
 	// Agents are agent specs; Episodes[i] is the number of episodes of
 	// Agents[i] (the first Episodes[i] of the case's seeds).
 	Agents   []string
@@ -57,6 +62,8 @@ type EnvStrength struct {
 	Options string   `json:"options,omitempty"`
 	Note    string   `json:"note,omitempty"`
 	Seats   []string `json:"seats,omitempty"`
+	// Tested are the case's BaselineCase.Tested.
+	Tested []string `json:"tested_seats,omitempty"`
 	// Results are in the order of the case's agents; each has its own
 	// episode count.
 	Results []AgentResult `json:"results"`
@@ -91,7 +98,7 @@ func Baselines(cfg BaselinesConfig) ([]EnvStrength, error) {
 	}
 	out := make([]EnvStrength, 0, len(cfg.Cases))
 	for _, c := range cfg.Cases {
-		es := EnvStrength{Env: c.Env, Options: c.Options.String(), Note: c.Note}
+		es := EnvStrength{Env: c.Env, Options: c.Options.String(), Note: c.Note, Tested: c.Tested}
 		for _, s := range c.Seats {
 			es.Seats = append(es.Seats, s.String())
 		}
@@ -216,7 +223,8 @@ func AgentLabel(spec string) string {
 }
 
 // EnvLabel is the short name of a case in charts: the env id without its
-// version, the family on a line of its own.
+// version, the family on a line of its own, and a third line naming the
+// seats the agents play when only some (EnvStrength.Tested).
 func EnvLabel(es EnvStrength) string {
 	id := strings.TrimSuffix(es.Env, "-v0")
 	family, name, ok := strings.Cut(id, "/")
@@ -225,6 +233,9 @@ func EnvLabel(es EnvStrength) string {
 	}
 	if es.Note != "" {
 		name += "*"
+	}
+	if len(es.Tested) > 0 {
+		name += "\nagents as " + strings.Join(es.Tested, ", ")
 	}
 	return strings.TrimPrefix(family+"\n"+name, "\n")
 }

@@ -199,3 +199,25 @@ func (t *Trainer) SeatsLine() string {
 	}
 	return fmt.Sprintf("learning seats: %s; opponents: %s (win rates are the learning side's)", strings.Join(learn, ", "), strings.Join(opp, ", "))
 }
+
+// OpponentSeats are the seats that a checkpoint's network did not learn,
+// each with the agent that played it in training (seats.opponent, or its
+// seats.opponents entry), named as in e's spec: what an evaluation fixes so
+// that the agents under test play the learned seats (mythos bench places a
+// monster-side checkpoint so). It returns nil when every seat learned, and
+// an error for league opponents, which live only inside a run.
+func OpponentSeats(cfg *Config, e env.Env) ([]agents.SeatAgent, error) {
+	plan, err := newSeatPlan(&cfg.Seats, e, 0)
+	if err != nil || plan == nil {
+		return nil, err
+	}
+	out := make([]agents.SeatAgent, len(plan.fixed))
+	for k, f := range plan.fixed {
+		if f.Agent == LeagueAgent {
+			return nil, fmt.Errorf("seat %s was played by the run's league, which no evaluation outside the run can seat", f.Seat)
+		}
+		i, _ := strconv.Atoi(f.Seat)
+		out[k] = agents.SeatAgent{Seat: e.Spec().Agents[i], Agent: f.Agent}
+	}
+	return out, nil
+}

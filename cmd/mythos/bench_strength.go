@@ -169,10 +169,15 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 	if err != nil {
 		return nil, nil, err
 	}
-	newCase := func(id string, o env.Options, note string, extra ...string) (benchmarks.BaselineCase, error) {
-		c := benchmarks.BaselineCase{Env: id, Options: o, Note: note}
+	// newCase builds a case of env id; fixed, when not nil, are its fixed
+	// seats in place of envDefaults'.
+	newCase := func(id string, o env.Options, note string, fixed []agents.SeatAgent, extra ...string) (benchmarks.BaselineCase, error) {
+		c := benchmarks.BaselineCase{Env: id, Options: o, Note: note, Seats: fixed}
 		d := envDefaults[id]
 		for _, sa := range d.seats {
+			if fixed != nil {
+				break
+			}
 			seat, err := agents.ParseSeatAgent(sa)
 			if err != nil {
 				return c, err
@@ -209,7 +214,7 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 	selected := map[string]bool{}
 	for _, id := range ids {
 		selected[id] = true
-		c, err := newCase(id, opts, "")
+		c, err := newCase(id, opts, "", nil)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -232,10 +237,21 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 		for k, v := range arch.Options {
 			o[k] = v
 		}
-		c, err := newCase(arch.Env, o, "the options of the trained policy in `"+dir+"`", "policy:ckpt="+dir)
+		note := "the options of the trained policy in `" + dir + "`"
+		fixed, learned, err := learnedSeats(dir, arch.Env, o)
 		if err != nil {
 			return nil, nil, err
 		}
+		if fixed != nil {
+			note += "; every agent, the policy too, plays the seats it learned (" + strings.Join(learned, ", ") +
+				") against the seats fixed as in its training, and the win rate is the game's result for the team (the pioneers' in Machina Arcana): a lower one is a stronger " +
+				strings.Join(learned, ", ") + " side"
+		}
+		c, err := newCase(arch.Env, o, note, fixed, "policy:ckpt="+dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		c.Tested = learned
 		// a checkpoint found (not named) that no longer fits its env (an
 		// older observation layout) is left out with a note; a named one
 		// fails the run
@@ -292,6 +308,40 @@ func (s *strengthFlags) policyDirs() (dirs []string, found map[string]bool, err 
 	}
 	sort.Strings(dirs)
 	return dirs, found, nil
+}
+
+// learnedSeats reads the training config of the checkpoint in dir (its
+// config.yaml): for a network that learned only some seats (seats.learn,
+// e.g. Machina's monster side), fixed are the other seats with the agents
+// that played them in training, and learned the learned seats' names; both
+// nil when every seat learned or the checkpoint keeps no config.
+func learnedSeats(dir, id string, o env.Options) (fixed []agents.SeatAgent, learned []string, err error) {
+	path := filepath.Join(dir, "config.yaml")
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil, nil
+	}
+	cfg, err := train.LoadConfig(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
+	}
+	if len(cfg.Seats.Learn) == 0 {
+		return nil, nil, nil
+	}
+	e, err := env.Make(id, o)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
+	}
+	if fixed, err = train.OpponentSeats(&cfg, e); err != nil {
+		return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
+	}
+	for _, name := range cfg.Seats.Learn {
+		i, err := agents.SeatIndex(e.Spec(), name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
+		}
+		learned = append(learned, e.Spec().Agents[i])
+	}
+	return fixed, learned, nil
 }
 
 // readArch reads the network description of the checkpoint in dir: its env

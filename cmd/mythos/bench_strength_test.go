@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,5 +242,37 @@ func TestBenchStrengthCaseSizes(t *testing.T) {
 				t.Errorf("%v: %s: episodes %v, want %v", c.args, k.Env, k.Episodes, c.eps)
 			}
 		}
+	}
+}
+
+// TestBenchStrengthMonsterSideRow: a checkpoint that learned only some seats
+// (the committed Machina monster side, seats.learn: [monsters]) gets a case
+// where every agent plays those seats against the others fixed as in its
+// training (the pioneers heuristic), in place of the env's default fixed
+// monsters; its chart label says so.
+func TestBenchStrengthMonsterSideRow(t *testing.T) {
+	ckpt, err := filepath.Abs(filepath.Join("..", "..", "train", "results", "machina-monsters-paths", "last"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "bench")
+	if _, _, err := mythos(t, "", "bench", "--quick", "--quiet", "--no-throughput", "--out", out, "--strength-envs", "Machina",
+		"--agents", "random", "--policies-from", "", "--policy", ckpt, "--env-episodes", "Machina=2"); err != nil {
+		t.Fatal(err)
+	}
+	r := readBaselines(t, out)
+	if len(r.Envs) != 2 {
+		t.Fatalf("cases %+v", r.Envs)
+	}
+	if d := r.Envs[0]; !slices.Equal(d.Seats, []string{"monsters=heuristic"}) || len(d.Tested) != 0 {
+		t.Errorf("the default case: seats %q, tested %q", d.Seats, d.Tested)
+	}
+	m := r.Envs[1]
+	if !slices.Equal(m.Seats, []string{"Lorre Jerrard=heuristic", "Hank Horden=heuristic"}) || !slices.Equal(m.Tested, []string{"monsters"}) ||
+		len(m.Results) != 2 || m.Results[1].Agent != "policy:ckpt="+ckpt || !strings.Contains(m.Note, "a lower one is a stronger monsters side") {
+		t.Fatalf("the monster-side case: %+v", m)
+	}
+	if l := benchmarks.EnvLabel(m); !strings.HasSuffix(l, "\nagents as monsters") {
+		t.Errorf("chart label %q", l)
 	}
 }
