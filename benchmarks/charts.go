@@ -125,8 +125,9 @@ func StrengthChart(path, title string, rs []AgentResult) error {
 }
 
 // agentColors colour the agents of the baselines chart, in the order they
-// first appear: grey, then the Tableau 10 palette without its grey, so that
-// ten agents (three baselines and seven trained policies) are told apart.
+// first appear: grey, then the Tableau 10 palette without its grey, then
+// five dark tones of Tableau 20b, so that fifteen agents (three baselines
+// and twelve trained policies) are told apart.
 var agentColors = []color.Color{
 	color.RGBA{R: 0xa0, G: 0xa0, B: 0xa0, A: 0xff}, // grey: the first agent (random by default)
 	colorRaw,
@@ -138,6 +139,11 @@ var agentColors = []color.Color{
 	color.RGBA{R: 0xe3, G: 0x77, B: 0xc2, A: 0xff},
 	color.RGBA{R: 0xbc, G: 0xbd, B: 0x22, A: 0xff},
 	color.RGBA{R: 0x17, G: 0xbe, B: 0xcf, A: 0xff},
+	color.RGBA{R: 0x39, G: 0x3b, B: 0x79, A: 0xff},
+	color.RGBA{R: 0x63, G: 0x79, B: 0x39, A: 0xff},
+	color.RGBA{R: 0x8c, G: 0x6d, B: 0x31, A: 0xff},
+	color.RGBA{R: 0x84, G: 0x3c, B: 0x39, A: 0xff},
+	color.RGBA{R: 0x7b, G: 0x41, B: 0x73, A: 0xff},
 }
 
 // BaselinesChart writes a chart of the baselines in two panels, one group
