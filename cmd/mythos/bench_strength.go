@@ -174,15 +174,14 @@ func (s *strengthFlags) cases() (cases []benchmarks.BaselineCase, notes []string
 	newCase := func(id string, o env.Options, note string, fixed []agents.SeatAgent, extra ...string) (benchmarks.BaselineCase, error) {
 		c := benchmarks.BaselineCase{Env: id, Options: o, Note: note, Seats: fixed}
 		d := envDefaults[id]
-		for _, sa := range d.seats {
-			if fixed != nil {
-				break
+		if fixed == nil {
+			for _, sa := range d.seats {
+				seat, err := agents.ParseSeatAgent(sa)
+				if err != nil {
+					return c, err
+				}
+				c.Seats = append(c.Seats, seat)
 			}
-			seat, err := agents.ParseSeatAgent(sa)
-			if err != nil {
-				return c, err
-			}
-			c.Seats = append(c.Seats, seat)
 		}
 		n, ok := iters[id]
 		if !ok {
