@@ -22,7 +22,8 @@ type namedGame struct {
 // machinaGames builds the game of every MachinaArcana env id with its
 // default options, checked over encodetest.Decisions (a fifth of that
 // under the race detector), and a few option sets of the first (one and
-// four pioneers, cooperative, a campaign, the option paths and abilities), over a
+// four pioneers, cooperative, a campaign, the option paths and abilities,
+// a curriculum start with items gained before anyone is placed), over a
 // quarter of that each.
 func machinaGames(t *testing.T) []namedGame {
 	t.Helper()
@@ -58,6 +59,7 @@ func machinaGames(t *testing.T) []namedGame {
 	add(first+"/four-cooperative", first, env.Options{"pioneers": "4", "cooperative": "true"}, decisions/4)
 	add(first+"/campaign", first, env.Options{"pioneers": "2", "variant": "very_quick,campaign", "campaign_games": "3"}, decisions/4)
 	add(first+"/option-extras", first, env.Options{"pioneers": "3", "option_paths": "true", "option_abilities": "true"}, decisions/4)
+	add(first+"/curriculum-start", first, env.Options{"pioneers": "2", "variant": "easy", "chapters": "5,6,7", "start_items": "3", "option_paths": "true", "option_abilities": "true"}, decisions/4)
 	return games
 }
 
