@@ -202,22 +202,28 @@ func (t *Trainer) SeatsLine() string {
 
 // OpponentSeats are the seats that a checkpoint's network did not learn,
 // each with the agent that played it in training (seats.opponent, or its
-// seats.opponents entry), named as in e's spec: what an evaluation fixes so
-// that the agents under test play the learned seats (mythos bench places a
-// monster-side checkpoint so). It returns nil when every seat learned, and
-// an error for league opponents, which live only inside a run.
-func OpponentSeats(cfg *Config, e env.Env) ([]agents.SeatAgent, error) {
+// seats.opponents entry), and the learned seats, all named as in e's spec:
+// what an evaluation fixes so that the agents under test play the learned
+// seats (mythos bench places a monster-side checkpoint so). Both are nil
+// when every seat learned; league opponents, which live only inside a run,
+// are an error.
+func OpponentSeats(cfg *Config, e env.Env) (fixed []agents.SeatAgent, learned []string, err error) {
 	plan, err := newSeatPlan(&cfg.Seats, e, 0)
 	if err != nil || plan == nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]agents.SeatAgent, len(plan.fixed))
-	for k, f := range plan.fixed {
+	names := e.Spec().Agents
+	for _, f := range plan.fixed {
 		if f.Agent == LeagueAgent {
-			return nil, fmt.Errorf("seat %s was played by the run's league, which no evaluation outside the run can seat", f.Seat)
+			return nil, nil, fmt.Errorf("seat %s was played by the run's league, which no evaluation outside the run can seat", f.Seat)
 		}
 		i, _ := strconv.Atoi(f.Seat)
-		out[k] = agents.SeatAgent{Seat: e.Spec().Agents[i], Agent: f.Agent}
+		fixed = append(fixed, agents.SeatAgent{Seat: names[i], Agent: f.Agent})
 	}
-	return out, nil
+	for i, l := range plan.learn {
+		if l {
+			learned = append(learned, names[i])
+		}
+	}
+	return fixed, learned, nil
 }

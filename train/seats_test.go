@@ -257,7 +257,8 @@ func TestLeagueOpponents(t *testing.T) {
 
 // TestOpponentSeats: the seats a checkpoint did not learn, named as in the
 // spec, each with its training opponent (seats.opponents overriding
-// seats.opponent); nil when every seat learned; a league opponent refused.
+// seats.opponent), and the learned seats in seat order; nil when every seat
+// learned; a league opponent refused.
 func TestOpponentSeats(t *testing.T) {
 	e, err := env.Make(machinaID, env.Options{"pioneers": "2", "variant": "very_quick"})
 	if err != nil {
@@ -267,17 +268,18 @@ func TestOpponentSeats(t *testing.T) {
 	for _, c := range []struct {
 		seats SeatsConfig
 		want  []string
+		learn []string
 		err   string
 	}{
-		{SeatsConfig{}, nil, ""},
-		{SeatsConfig{Learn: []string{"monsters"}, Opponent: "heuristic"}, []string{names[0] + "=heuristic", names[1] + "=heuristic"}, ""},
-		{SeatsConfig{Learn: []string{"monsters"}, Opponent: "heuristic", Opponents: []string{"1=random"}}, []string{names[0] + "=heuristic", names[1] + "=random"}, ""},
-		{SeatsConfig{Learn: []string{"0", "1"}, Opponent: "random"}, []string{"monsters=random"}, ""},
-		{SeatsConfig{Learn: []string{"monsters"}, Opponent: LeagueAgent, LeagueEvery: 1, LeagueSize: 1}, nil, "league"},
+		{SeatsConfig{}, nil, nil, ""},
+		{SeatsConfig{Learn: []string{"monsters"}, Opponent: "heuristic"}, []string{names[0] + "=heuristic", names[1] + "=heuristic"}, []string{"monsters"}, ""},
+		{SeatsConfig{Learn: []string{"monsters"}, Opponent: "heuristic", Opponents: []string{"1=random"}}, []string{names[0] + "=heuristic", names[1] + "=random"}, []string{"monsters"}, ""},
+		{SeatsConfig{Learn: []string{"1", "0"}, Opponent: "random"}, []string{"monsters=random"}, names[:2], ""},
+		{SeatsConfig{Learn: []string{"monsters"}, Opponent: LeagueAgent, LeagueEvery: 1, LeagueSize: 1}, nil, nil, "league"},
 	} {
 		cfg := DefaultConfig()
 		cfg.Seats = c.seats
-		got, err := OpponentSeats(&cfg, e)
+		got, learned, err := OpponentSeats(&cfg, e)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%+v: got %v, want an error naming %q", c.seats, err, c.err)
@@ -291,8 +293,8 @@ func TestOpponentSeats(t *testing.T) {
 		for _, sa := range got {
 			s = append(s, sa.String())
 		}
-		if !reflect.DeepEqual(s, c.want) {
-			t.Errorf("%+v: fixed seats %q, want %q", c.seats, s, c.want)
+		if !reflect.DeepEqual(s, c.want) || !reflect.DeepEqual(learned, c.learn) {
+			t.Errorf("%+v: fixed seats %q and learned %q, want %q and %q", c.seats, s, learned, c.want, c.learn)
 		}
 	}
 }

@@ -330,15 +330,8 @@ func learnedSeats(dir, id string, o env.Options) (fixed []agents.SeatAgent, lear
 	if err != nil {
 		return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
 	}
-	if fixed, err = train.OpponentSeats(&cfg, e); err != nil {
+	if fixed, learned, err = train.OpponentSeats(&cfg, e); err != nil {
 		return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
-	}
-	for _, name := range cfg.Seats.Learn {
-		i, err := agents.SeatIndex(e.Spec(), name)
-		if err != nil {
-			return nil, nil, fmt.Errorf("--policy %s: %w", dir, err)
-		}
-		learned = append(learned, e.Spec().Agents[i])
 	}
 	return fixed, learned, nil
 }
