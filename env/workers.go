@@ -224,7 +224,13 @@ func (c *workerCore) waitLast() {
 			break
 		}
 	}
-	c.caller.sleepUnless(func() bool { return c.left.Load() == 0 })
+	// A wake-up may be stale: the part that ended the previous Run can be
+	// delayed between its last chunk and its wake-up call past the start of
+	// this Run, and wake this sleep. Sleep again until this Run is done.
+	done := func() bool { return c.left.Load() == 0 }
+	for !done() {
+		c.caller.sleepUnless(done)
+	}
 }
 
 // work runs part p of each Run until the Workers close.
