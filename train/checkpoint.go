@@ -76,7 +76,7 @@ func (t *Trainer) Save(dir string) error {
 		st.AdamSteps = append(st.AdamSteps, a.Step)
 	}
 	for _, e := range t.tenvs {
-		st.Cursors = append(st.Cursors, EnvCursor{Episode: e.cur.Episode, Seed: e.cur.Seed, Actions: append([]int32{}, e.cur.Actions...), League: append([]int32(nil), e.cur.League...)})
+		st.Cursors = append(st.Cursors, e.cur.clone())
 	}
 	if t.league != nil {
 		st.League = t.league.ids()

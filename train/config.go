@@ -25,6 +25,11 @@ type Config struct {
 	// training envs only: training env i uses entry i mod len(Curriculum)
 	// (curriculum.go). Evaluation always plays EnvOptions, the real game.
 	Curriculum []map[string]string `yaml:"curriculum"`
+	// Stages, when set instead of Curriculum, is a staged curriculum: the
+	// training envs play the first stage's curriculum until its rolling
+	// training win rate reaches its advance_at, then the next one's, and
+	// so on (stages.go).
+	Stages []Stage `yaml:"stages"`
 	// TotalSteps is the number of env steps (agent decisions) to train for.
 	TotalSteps int `yaml:"total_steps"`
 	// NumEnvs is the number of envs stepped together.
@@ -238,6 +243,9 @@ func (c *Config) Validate() error {
 		return bad("checkpoint_every", c.CheckpointEvery, "must be 0 or more")
 	case len(c.Curriculum) > c.NumEnvs:
 		return bad("curriculum", len(c.Curriculum), fmt.Sprintf("has more entries than num_envs=%d: some would never be played", c.NumEnvs))
+	}
+	if err := c.validateStages(); err != nil {
+		return err
 	}
 	if err := c.Seats.validate(); err != nil {
 		return err

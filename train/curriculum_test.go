@@ -89,7 +89,11 @@ func TestStartsGroupEqualEntries(t *testing.T) {
 // env's start's rolling window of the last 100, and a start with none
 // finished reads −1.
 func TestStartWinRatesKeepEachStartsWindow(t *testing.T) {
-	tr := &Trainer{startOf: []int{0, 1, 0, 2}} // envs 0, 2, 4, … start 0; 1, 5, … start 1; 3, 7, … start 2
+	// envs 0, 2, 4, … start 0; 1, 5, … start 1; 3, 7, … start 2
+	tr := &Trainer{stages: &stageSet{stages: []Stage{{}}, startOf: [][]int{{0, 1, 0, 2}}, starts: 3}}
+	for range 8 {
+		tr.tenvs = append(tr.tenvs, &trainingEnv{})
+	}
 	for k := range 150 {
 		tr.finished(0, float32(k%2*2-1), 10) // start 0: alternately lost and won
 	}

@@ -19,6 +19,17 @@ type EnvCursor struct {
 	// League lists the league members drawn by the episode's Reset (with
 	// league opponents: one per episode it played, the skipped ones first).
 	League []int32 `json:"league,omitempty"`
+	// Stage is the curriculum stage (Config.Stages) of the episode.
+	Stage int `json:"stage,omitempty"`
+}
+
+// clone returns a copy of c that shares no slice with it (Actions never
+// nil: a checkpoint writes [] for an episode with none yet).
+func (c *EnvCursor) clone() EnvCursor {
+	d := *c
+	d.Actions = append([]int32{}, c.Actions...)
+	d.League = append([]int32(nil), c.League...)
+	return d
 }
 
 // trainingEnv wraps one env of the training vector: it seeds episode k of env
@@ -33,13 +44,20 @@ type trainingEnv struct {
 	cur     EnvCursor
 	pending *EnvCursor
 	err     error
+	// stages holds the env of each curriculum stage (nil without stages)
+	// and want points at the stage the run is in: a Reset moves the env to
+	// it. stage is the current episode's stage, ended the last finished
+	// one's.
+	stages       []env.Env
+	want         *int
+	stage, ended int
 }
 
 // Reset implements env.Env.
 func (t *trainingEnv) Reset(uint64) (encode.Obs, env.Info) {
 	if p := t.pending; p != nil {
 		t.pending = nil
-		t.cur = EnvCursor{Episode: p.Episode, Seed: p.Seed, Actions: append([]int32(nil), p.Actions...), League: append([]int32(nil), p.League...)}
+		t.cur = p.clone()
 		if t.opp != nil {
 			t.opp.forced = append(t.opp.forced[:0], p.League...)
 		}
@@ -58,6 +76,12 @@ func (t *trainingEnv) Reset(uint64) (encode.Obs, env.Info) {
 		}
 		return obs, info
 	}
+	t.ended = t.stage
+	if t.stages != nil && *t.want != t.stage {
+		t.stage = *t.want
+		t.Env = t.stages[t.stage]
+	}
+	t.cur.Stage = t.stage
 	seed := game.DeriveSeed(t.base, t.index, t.cur.Episode)
 	t.cur.Episode++
 	t.cur.Seed = seed

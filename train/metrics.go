@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"image/color"
 	"slices"
 	"strconv"
 
@@ -49,6 +50,12 @@ type MetricRow struct {
 	// start (Starts), over its last 100 finished episodes; −1 for a start
 	// none of whose episodes has finished. Nil without two or more starts.
 	StartWinRates []float64 `json:"start_win_rates,omitempty"`
+	// Stage is the curriculum stage (Config.Stages, from 1) that the
+	// update's rollout played, 0 for a run without stages; StageWinRate is
+	// that stage's rolling training win rate over its last 100 finished
+	// episodes (−1 before any), which moves the run on at advance_at.
+	Stage        int     `json:"stage,omitempty"`
+	StageWinRate float64 `json:"stage_win_rate,omitempty"`
 }
 
 var metricHeader = []string{"iteration", "env_steps", "episodes", "train_win_rate", "mean_score", "mean_length",
@@ -73,9 +80,13 @@ func WriteMetricsCSV(path string, rows []MetricRow) error {
 	for _, r := range rows {
 		starts = max(starts, len(r.StartWinRates))
 	}
+	staged := slices.ContainsFunc(rows, func(r MetricRow) bool { return r.Stage > 0 })
 	header := slices.Clone(metricHeader)
 	for k := range starts {
 		header = append(header, fmt.Sprintf("train_win_rate_start_%d", k))
+	}
+	if staged {
+		header = append(header, "stage", "stage_win_rate")
 	}
 	if err := w.Write(header); err != nil {
 		return err
@@ -95,6 +106,9 @@ func WriteMetricsCSV(path string, rows []MetricRow) error {
 				v = r.StartWinRates[k]
 			}
 			rec = append(rec, rate(v))
+		}
+		if staged {
+			rec = append(rec, strconv.Itoa(r.Stage), rate(r.StageWinRate))
 		}
 		if err := w.Write(rec); err != nil {
 			return err
@@ -166,6 +180,9 @@ func PlotLearningCurve(path, title string, rows []MetricRow, baselines []EvalRes
 	if err := addLine("", hi, true, false); err != nil {
 		return err
 	}
+	if err := addStageMarks(p, rows); err != nil {
+		return err
+	}
 	x0, x1 := float64(rows[0].EnvSteps), float64(rows[len(rows)-1].EnvSteps)
 	for _, b := range baselines {
 		if b.Err != "" {
@@ -204,7 +221,40 @@ func PlotStarts(path, title string, rows []MetricRow, names []string) error {
 		p.Add(l)
 		p.Legend.Add(name, l)
 	}
+	if err := addStageMarks(p, rows); err != nil {
+		return err
+	}
 	return saveWinRatePlot(p, path)
+}
+
+// addStageMarks draws a grey vertical line where each curriculum stage
+// after the first began (the first row of a higher Stage), labelled with
+// the stage's number.
+func addStageMarks(p *plot.Plot, rows []MetricRow) error {
+	marked := false
+	for k := 1; k < len(rows); k++ {
+		if rows[k].Stage <= rows[k-1].Stage {
+			continue
+		}
+		x := float64(rows[k-1].EnvSteps)
+		l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: 1}})
+		if err != nil {
+			return err
+		}
+		l.Color = color.Gray{Y: 120}
+		l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		p.Add(l)
+		if !marked {
+			p.Legend.Add("curriculum stage begins", l)
+			marked = true
+		}
+		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: x, Y: 0.97}}, Labels: []string{fmt.Sprintf(" stage %d", rows[k].Stage)}})
+		if err != nil {
+			return err
+		}
+		p.Add(lb)
+	}
+	return nil
 }
 
 // winRatePlot is an empty chart of win rates in [0, 1] against env steps;

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/mythos-rl/mythos/agents"
@@ -31,6 +30,13 @@ type Progress struct {
 	// StartScores holds, per curriculum start (Starts: two or more), the
 	// scores of its last finished training episodes.
 	StartScores [][]float32 `json:"start_scores,omitempty"`
+	// Stage is the curriculum stage the run is in (Config.Stages, from 0);
+	// StageScores holds the scores of its last finished training
+	// episodes, and StageChanges the update after which each later stage
+	// began.
+	Stage        int       `json:"stage,omitempty"`
+	StageScores  []float32 `json:"stage_scores,omitempty"`
+	StageChanges []int     `json:"stage_changes,omitempty"`
 	// BestEval is the win rate of the best evaluation so far (-1 before
 	// any) and BestScore its mean score; Config.BestBy says which decides.
 	BestEval      float64 `json:"best_eval"`
@@ -99,9 +105,8 @@ type Trainer struct {
 	opps []*opponentEnv
 	// league holds the run's past networks when some opponent is "league".
 	league *league
-	// startOf is the curriculum start (Starts) of each curriculum entry;
-	// nil without two or more starts.
-	startOf []int
+	// stages are the run's curriculum stages and their starts.
+	stages *stageSet
 }
 
 // NewTrainer prepares a run of cfg on envID with opts (merged over
@@ -116,7 +121,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	merged := env.Options(mergeOptions(cfg.EnvOptions, opts))
 	cfg.EnvOptions = merged
 	t := &Trainer{Config: cfg, EnvID: envID, Options: merged, Out: out}
-	_, t.startOf = Starts(cfg.Curriculum)
+	t.stages = newStageSet(&cfg)
 	probe, err := env.Make(envID, merged)
 	if err != nil {
 		return nil, err
@@ -159,17 +164,35 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 		t.opps = make([]*opponentEnv, cfg.NumEnvs)
 	}
 	for i := range envs {
-		e, err := makeTrainingEnv(envID, merged, cfg.Curriculum, i, spec)
-		if err != nil {
-			return nil, err
+		// one env per curriculum stage; opponent seats (refused with
+		// stages) wrap the one stage's
+		staged := make([]env.Env, len(t.stages.entries))
+		for k, entries := range t.stages.entries {
+			if staged[k], err = makeTrainingEnv(envID, merged, entries, i, spec); err != nil {
+				if t.stages.staged() {
+					err = fmt.Errorf("stages[%d]: %w", k, err)
+				}
+				return nil, err
+			}
 		}
+		stage := t.Progress.Stage
+		if cursors != nil {
+			stage = cursors[i].Stage
+			if stage < 0 || stage >= len(staged) {
+				return nil, fmt.Errorf("resuming env %d: the checkpoint's stage %d is not one of the config's %d", i, stage, len(staged))
+			}
+		}
+		e := staged[stage]
 		if t.plan != nil {
 			if t.opps[i], err = newOpponentEnv(e, t.plan, t.league); err != nil {
 				return nil, err
 			}
 			e = t.opps[i]
 		}
-		t.tenvs[i] = &trainingEnv{Env: e, base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i)}
+		t.tenvs[i] = &trainingEnv{Env: e, base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i), stage: stage, ended: stage}
+		if t.stages.staged() {
+			t.tenvs[i].stages, t.tenvs[i].want = staged, &t.Progress.Stage
+		}
 		if t.opps != nil {
 			t.tenvs[i].opp = t.opps[i]
 		}
@@ -343,16 +366,15 @@ func (t *Trainer) finished(i int, score float32, length int32) {
 		p.RecentScores = p.RecentScores[1:]
 		p.RecentLengths = p.RecentLengths[1:]
 	}
-	if t.startOf != nil {
-		k := t.startOf[i%len(t.startOf)]
+	stage := t.tenvs[i].ended // the env has reset since: its next episode may be of a later stage
+	if k := t.stages.startOfEnv(stage, i); k >= 0 {
 		for len(p.StartScores) <= k {
 			p.StartScores = append(p.StartScores, nil)
 		}
-		w := append(p.StartScores[k], score)
-		if len(w) > recentWindow {
-			w = w[1:]
-		}
-		p.StartScores[k] = w
+		p.StartScores[k] = slide(p.StartScores[k], score)
+	}
+	if t.stages.staged() && stage == p.Stage {
+		p.StageScores = slide(p.StageScores, score)
 	}
 }
 
@@ -546,8 +568,17 @@ func (t *Trainer) Iterate() (MetricRow, error) {
 		}
 		row.TrainWinRate, row.MeanScore, row.MeanLength = float64(wins)/float64(n), score/float64(n), length/float64(n)
 	}
-	if t.startOf != nil {
-		row.StartWinRates = p.startWinRates(slices.Max(t.startOf) + 1)
+	if t.stages.starts > 0 {
+		row.StartWinRates = p.startWinRates(t.stages.starts)
+	}
+	if t.stages.staged() {
+		// the stage this update's rollout played, then a move to the next
+		// (its envs change at their next episodes)
+		row.Stage, row.StageWinRate = p.Stage+1, -1
+		if len(p.StageScores) > 0 {
+			row.StageWinRate = winRate(p.StageScores)
+		}
+		t.stages.advance(p)
 	}
 	return row, nil
 }
@@ -648,7 +679,7 @@ func (t *Trainer) checkpoint() error {
 		if err := PlotLearningCurve(filepath.Join(t.Out, "learning_curve.png"), t.EnvID, t.Metrics, t.Baselines); err != nil {
 			return fmt.Errorf("learning curve: %w", err)
 		}
-		if starts, _ := Starts(t.Config.Curriculum); starts != nil {
+		if starts, _ := Starts(t.Config.CurriculumEntries()); starts != nil {
 			names := make([]string, len(starts))
 			for k, o := range starts {
 				names[k] = fmt.Sprintf("start %d: %s", k, StartName(o))

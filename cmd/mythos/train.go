@@ -131,12 +131,7 @@ func newTrain() *cobra.Command {
 				tr.Config.NumEnvs, tr.Config.RolloutSteps, plural(tr.Config.Epochs, "epoch"), tr.Config.Minibatch,
 				networkInputs(tr.Model), tr.Config.Hidden, tr.Model.Arch.Actions,
 				map[bool]string{true: "one shared network", false: "one network per seat"}[tr.Model.Arch.Shared])
-			if starts, of := train.Starts(tr.Config.Curriculum); starts != nil {
-				fmt.Fprintln(w, "curriculum starts (training win rate of each in metrics.csv, train_win_rate_start_K):")
-				for k, o := range starts {
-					fmt.Fprintf(w, "  start %d: %s, %d of %d envs\n", k, train.StartName(o), startEnvs(of, k, tr.Config.NumEnvs), tr.Config.NumEnvs)
-				}
-			}
+			printStarts(w, &tr.Config)
 			if resume {
 				fmt.Fprintf(w, "resuming at update %d, %d env steps\n", tr.Progress.Iteration, tr.Progress.EnvSteps)
 			}
@@ -195,8 +190,15 @@ func newTrain() *cobra.Command {
 						fmt.Fprintln(w, msg)
 					}
 				}
-				line := fmt.Sprintf("upd %d  ep %d  win %.2f%s  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
-					max(0, r.TrainWinRate), startRates(r.StartWinRates), r.Loss, r.Entropy, r.StepsPerSec)
+				line := fmt.Sprintf("upd %d  ep %d  win %.2f%s%s  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
+					max(0, r.TrainWinRate), startRates(r.StartWinRates), stageRate(r, len(tr.Config.Stages)), r.Loss, r.Entropy, r.StepsPerSec)
+				if r.Stage > 0 && tr.Progress.Stage+1 > r.Stage {
+					if bar.Terminal() {
+						fmt.Fprintln(errw)
+					}
+					fmt.Fprintf(w, "curriculum stage %d of %d begins after update %d: stage %d won %.2f of its last 100 training episodes (advance_at %.2f)\n",
+						tr.Progress.Stage+1, len(tr.Config.Stages), r.Iteration, r.Stage, r.StageWinRate, tr.Config.Stages[r.Stage-1].AdvanceAt)
+				}
 				if r.EvalWinRate >= 0 {
 					line += fmt.Sprintf("  eval %.2f (score %+.2f)", r.EvalWinRate, r.EvalScore)
 				}
@@ -233,7 +235,7 @@ func newTrain() *cobra.Command {
 				best = fmt.Sprintf(", %s/best (agent policy:ckpt=%s/best)", out, out)
 			}
 			curves := out + "/learning_curve.png"
-			if starts, _ := train.Starts(tr.Config.Curriculum); starts != nil {
+			if starts, _ := train.Starts(tr.Config.CurriculumEntries()); starts != nil {
 				curves += ", " + out + "/learning_curve_starts.png"
 			}
 			fmt.Fprintf(w, "checkpoints: %s/last%s; metrics: %s/metrics.csv, %s\n", out, best, out, curves)
@@ -394,6 +396,51 @@ func startEnvs(of []int, k, numEnvs int) int {
 		}
 	}
 	return n
+}
+
+// printStarts lists the run's curriculum starts and, for a staged
+// curriculum, each stage's starts and when it moves on.
+func printStarts(w io.Writer, cfg *train.Config) {
+	starts, of := train.Starts(cfg.CurriculumEntries())
+	if starts == nil {
+		return
+	}
+	fmt.Fprintln(w, "curriculum starts (training win rate of each in metrics.csv, train_win_rate_start_K):")
+	if len(cfg.Stages) == 0 {
+		for k, o := range starts {
+			fmt.Fprintf(w, "  start %d: %s, %d of %d envs\n", k, train.StartName(o), startEnvs(of, k, cfg.NumEnvs), cfg.NumEnvs)
+		}
+		return
+	}
+	for k, o := range starts {
+		fmt.Fprintf(w, "  start %d: %s\n", k, train.StartName(o))
+	}
+	fmt.Fprintln(w, "curriculum stages (the stage and its rolling win rate in metrics.csv, stage and stage_win_rate):")
+	at := 0
+	for s, st := range cfg.Stages {
+		n := max(len(st.Curriculum), 1)
+		stageOf := of[at : at+n]
+		at += n
+		var parts []string
+		for k := range starts {
+			if e := startEnvs(stageOf, k, cfg.NumEnvs); e > 0 {
+				parts = append(parts, fmt.Sprintf("start %d on %d", k, e))
+			}
+		}
+		until := "to the end"
+		if s < len(cfg.Stages)-1 {
+			until = fmt.Sprintf("until its training win rate reaches %.2f", st.AdvanceAt)
+		}
+		fmt.Fprintf(w, "  stage %d (%s): %s of %d envs\n", s+1, until, strings.Join(parts, ", "), cfg.NumEnvs)
+	}
+}
+
+// stageRate is the progress line's " stage 2/3 0.41", "" without stages.
+func stageRate(r train.MetricRow, stages int) string {
+	if r.Stage == 0 {
+		return ""
+	}
+	return fmt.Sprintf("  stage %d/%d %.2f", r.Stage, stages, max(0, r.StageWinRate))
 }
 
 // startRates is the progress line's " (starts 0.45 0.00 …)", "" without

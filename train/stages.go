@@ -1,0 +1,169 @@
+package train
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Stage is one step of a staged curriculum (Config.Stages): while the run is
+// in it, training env i plays entry i mod len(Curriculum) of its curriculum
+// (merged over env_options, as Config.Curriculum does; an empty curriculum
+// plays env_options alone), and the run moves on to the next stage once the
+// stage's last 100 finished training episodes won AdvanceAt of their games
+// or more. Each env changes stage at its next episode: none is cut short.
+type Stage struct {
+	// Curriculum lists the stage's option sets (see Config.Curriculum).
+	Curriculum []map[string]string `yaml:"curriculum"`
+	// AdvanceAt is the rolling training win rate (over the stage's last
+	// 100 finished episodes) that moves the run to the next stage; the
+	// last stage has none (0).
+	AdvanceAt float64 `yaml:"advance_at"`
+}
+
+// entries returns the stage's curriculum entries: its Curriculum, or the one
+// empty entry (env_options alone) when it has none.
+func (s *Stage) entries() []map[string]string {
+	if len(s.Curriculum) == 0 {
+		return []map[string]string{{}}
+	}
+	return s.Curriculum
+}
+
+// stages returns the run's curriculum stages: Config.Stages, or one stage
+// of Config.Curriculum (which may be empty: env_options alone).
+func (c *Config) stages() []Stage {
+	if len(c.Stages) > 0 {
+		return c.Stages
+	}
+	return []Stage{{Curriculum: c.Curriculum}}
+}
+
+// CurriculumEntries lists the curriculum entries of every stage, stage
+// after stage (Config.Curriculum itself for a run without stages): the
+// entries that Starts groups into the run's starts.
+func (c *Config) CurriculumEntries() []map[string]string {
+	if len(c.Stages) == 0 {
+		return c.Curriculum
+	}
+	var all []map[string]string
+	for k := range c.Stages {
+		all = append(all, c.Stages[k].entries()...)
+	}
+	return all
+}
+
+// validateStages reports the first stage setting that cannot work.
+func (c *Config) validateStages() error {
+	if len(c.Stages) == 0 {
+		return nil
+	}
+	bad := func(k int, name string, v any, want string) error {
+		return fmt.Errorf("config stages[%d].%s=%v: %s", k, name, v, want)
+	}
+	switch {
+	case len(c.Curriculum) > 0:
+		return fmt.Errorf("config curriculum and stages: give the curriculum as stages' entries, not both")
+	case len(c.Stages) < 2:
+		return fmt.Errorf("config stages: has one stage; write it as curriculum")
+	case len(c.Seats.Learn) > 0:
+		return fmt.Errorf("config stages: not supported with seats.learn (opponent seats) yet")
+	}
+	last := len(c.Stages) - 1
+	for k := range c.Stages {
+		s := &c.Stages[k]
+		switch {
+		case len(s.Curriculum) > c.NumEnvs:
+			return bad(k, "curriculum", len(s.Curriculum), fmt.Sprintf("has more entries than num_envs=%d: some would never be played", c.NumEnvs))
+		case k < last && (s.AdvanceAt <= 0 || s.AdvanceAt > 1):
+			return bad(k, "advance_at", s.AdvanceAt, "must be in (0, 1]: the training win rate that moves the run to the next stage")
+		case k == last && s.AdvanceAt != 0:
+			return bad(k, "advance_at", s.AdvanceAt, "is the last stage's: there is no stage to move to")
+		}
+	}
+	return nil
+}
+
+// stageSet holds the curriculum stages of a run: per stage, its entries and
+// the start (Starts over CurriculumEntries) of each entry.
+type stageSet struct {
+	stages  []Stage
+	entries [][]map[string]string
+	// startOf[s][j] is the start of stage s's entry j; nil without two or
+	// more starts.
+	startOf [][]int
+	// starts is the number of distinct starts (0 without two or more).
+	starts int
+}
+
+// newStageSet groups cfg's stages and their starts.
+func newStageSet(cfg *Config) *stageSet {
+	st := &stageSet{stages: cfg.stages()}
+	starts, of := Starts(cfg.CurriculumEntries())
+	at := 0
+	for k := range st.stages {
+		e := st.stages[k].Curriculum
+		if len(cfg.Stages) > 0 {
+			e = st.stages[k].entries()
+		}
+		st.entries = append(st.entries, e)
+		if starts != nil {
+			st.startOf = append(st.startOf, of[at:at+len(e)])
+		}
+		at += len(e)
+	}
+	st.starts = len(starts)
+	return st
+}
+
+// startOfEnv returns the start of training env i's episodes in stage s (-1
+// without starts).
+func (st *stageSet) startOfEnv(s, i int) int {
+	if st.startOf == nil {
+		return -1
+	}
+	of := st.startOf[s]
+	return of[i%len(of)]
+}
+
+// staged reports whether the run has two or more stages.
+func (st *stageSet) staged() bool { return len(st.stages) > 1 }
+
+// advance moves p to the next stage when the current one's rolling training
+// win rate has reached its AdvanceAt over a full window; it reports whether
+// it did, with the win rate that moved it.
+func (st *stageSet) advance(p *Progress) (bool, float64) {
+	if p.Stage >= len(st.stages)-1 || len(p.StageScores) < recentWindow {
+		return false, 0
+	}
+	w := winRate(p.StageScores)
+	if w < st.stages[p.Stage].AdvanceAt {
+		return false, w
+	}
+	p.Stage++
+	p.StageScores = p.StageScores[:0]
+	p.StageChanges = append(p.StageChanges, p.Iteration)
+	return true, w
+}
+
+// winRate is the share of scores above zero (won games).
+func winRate(scores []float32) float64 {
+	if len(scores) == 0 {
+		return 0
+	}
+	wins := 0
+	for _, sc := range scores {
+		if sc > 0 {
+			wins++
+		}
+	}
+	return float64(wins) / float64(len(scores))
+}
+
+// slide appends v to the rolling window w of recentWindow values.
+func slide(w []float32, v float32) []float32 {
+	w = append(w, v)
+	if len(w) > recentWindow {
+		w = slices.Delete(w, 0, 1)
+	}
+	return w
+}
