@@ -157,3 +157,53 @@ func TestTrainTableBestHasInterval(t *testing.T) {
 		t.Fatalf("best row %q, want [%.3f, %.3f]", best[0], lo, hi)
 	}
 }
+
+// TestTrainStagedCurriculum trains The Drowned Lantern with two stages
+// through the CLI: it lists the stages and their starts, shows the stage
+// in the progress lines, says when the second begins, and writes the
+// stage columns into metrics.csv.
+func TestTrainStagedCurriculum(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "stages.yaml")
+	text := `
+env_options: {skip_trivial: "true", max_steps: "200"}
+stages:
+  - curriculum: [{start_sheet_clues: "4"}]
+    advance_at: 0.05
+  - curriculum: [{start_sheet_clues: "4"}, {}]
+num_envs: 8
+rollout_steps: 64
+epochs: 1
+minibatch: 256
+hidden: [8]
+embed_dim: 4
+vocab: 16
+eval_episodes: 0
+eval_agents: []
+`
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "run")
+	stdout, _, err := mythos(t, "", "train", "ArkhamHorror3/DrownedLantern-v0", "--config", cfg, "--steps", "20480", "--out", out, "--quiet")
+	if err != nil {
+		t.Fatalf("train: %v\n%s", err, stdout)
+	}
+	for _, want := range []string{
+		"  start 0: start_sheet_clues=4\n  start 1: {} (env_options alone)\n",
+		"  stage 1 (until its training win rate reaches 0.05): start 0 on 8 of 8 envs\n",
+		"  stage 2 (to the end): start 0 on 4, start 1 on 4 of 8 envs\n",
+		"stage 1/2 ", "stage 2/2 ",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !regexp.MustCompile(`curriculum stage 2 of 2 begins after update \d+: stage 1 won 0\.\d\d of its last 100 training episodes \(advance_at 0\.05\)`).MatchString(stdout) {
+		t.Fatalf("no line for the second stage:\n%s", stdout)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "metrics.csv"))
+	if err != nil || !strings.Contains(string(b), ",stage,stage_win_rate\n") {
+		t.Fatalf("metrics.csv: %v\n%.300s", err, b)
+	}
+}
