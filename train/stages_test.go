@@ -25,7 +25,10 @@ func TestStagesRefusals(t *testing.T) {
 		{"no advance_at", func(c *Config) { c.Stages[0].AdvanceAt = 0 }, "stages[0].advance_at=0: must be in (0, 1]"},
 		{"advance_at above 1", func(c *Config) { c.Stages[0].AdvanceAt = 1.5 }, "stages[0].advance_at=1.5"},
 		{"last advance_at", func(c *Config) { c.Stages[1].AdvanceAt = 0.5 }, "stages[1].advance_at=0.5: is the last stage's"},
-		{"too many entries", func(c *Config) { c.NumEnvs = 1; c.Stages[0].Curriculum = append(c.Stages[0].Curriculum, map[string]string{}) }, "stages[0].curriculum=2: has more entries than num_envs=1"},
+		{"too many entries", func(c *Config) {
+			c.NumEnvs = 1
+			c.Stages[0].Curriculum = append(c.Stages[0].Curriculum, map[string]string{})
+		}, "stages[0].curriculum=2: has more entries than num_envs=1"},
 		{"opponent seats", func(c *Config) { c.Seats.Learn = []string{"0"} }, "not supported with seats.learn"},
 	} {
 		cfg := DefaultConfig()
