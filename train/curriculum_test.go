@@ -91,15 +91,12 @@ func TestStartsGroupEqualEntries(t *testing.T) {
 func TestStartWinRatesKeepEachStartsWindow(t *testing.T) {
 	// envs 0, 2, 4, … start 0; 1, 5, … start 1; 3, 7, … start 2
 	tr := &Trainer{stages: &stageSet{stages: []Stage{{}}, startOf: [][]int{{0, 1, 0, 2}}, starts: 3}}
-	for range 8 {
-		tr.tenvs = append(tr.tenvs, &trainingEnv{})
-	}
 	for k := range 150 {
-		tr.finished(0, float32(k%2*2-1), 10) // start 0: alternately lost and won
+		tr.finished(0, 0, float32(k%2*2-1), 10) // start 0: alternately lost and won
 	}
-	tr.finished(5, 1, 10) // start 1: one win
+	tr.finished(5, 0, 1, 10) // start 1: one win
 	for range 120 {
-		tr.finished(4, -1, 10) // start 0: losses push the wins out of its window
+		tr.finished(4, 0, -1, 10) // start 0: losses push the wins out of its window
 	}
 	got := tr.Progress.startWinRates(3)
 	if fmt.Sprint(got) != "[0 1 -1]" || len(tr.Progress.StartScores[0]) != recentWindow {

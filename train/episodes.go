@@ -39,8 +39,10 @@ func (c *EnvCursor) clone() EnvCursor {
 type trainingEnv struct {
 	env.Env
 	base, index uint64
-	// opp is the env's opponent wrapper, when the run has opponents.
+	// opp is the env's opponent wrapper, when the run has opponents: the
+	// current stage's of opps, one per curriculum stage.
 	opp     *opponentEnv
+	opps    []*opponentEnv
 	cur     EnvCursor
 	pending *EnvCursor
 	err     error
@@ -80,6 +82,9 @@ func (t *trainingEnv) Reset(uint64) (encode.Obs, env.Info) {
 	if t.stages != nil && *t.want != t.stage {
 		t.stage = *t.want
 		t.Env = t.stages[t.stage]
+		if t.opps != nil {
+			t.opp = t.opps[t.stage]
+		}
 	}
 	t.cur.Stage = t.stage
 	seed := game.DeriveSeed(t.base, t.index, t.cur.Episode)

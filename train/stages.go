@@ -65,8 +65,6 @@ func (c *Config) validateStages() error {
 		return fmt.Errorf("config curriculum and stages: give the curriculum as stages' entries, not both")
 	case len(c.Stages) < 2:
 		return fmt.Errorf("config stages: has one stage; write it as curriculum")
-	case len(c.Seats.Learn) > 0:
-		return fmt.Errorf("config stages: not supported with seats.learn (opponent seats) yet")
 	}
 	last := len(c.Stages) - 1
 	for k := range c.Stages {

@@ -29,7 +29,6 @@ func TestStagesRefusals(t *testing.T) {
 			c.NumEnvs = 1
 			c.Stages[0].Curriculum = append(c.Stages[0].Curriculum, map[string]string{})
 		}, "stages[0].curriculum=2: has more entries than num_envs=1"},
-		{"opponent seats", func(c *Config) { c.Seats.Learn = []string{"0"} }, "not supported with seats.learn"},
 	} {
 		cfg := DefaultConfig()
 		cfg.Stages = two()
@@ -75,7 +74,23 @@ func stagedConfig() Config {
 // workers and when resumed from a checkpoint taken just after the change,
 // while some envs still finish first-stage episodes.
 func TestStagedCurriculumAdvances(t *testing.T) {
+	checkStagedRun(t, stagedConfig())
+}
+
+// TestStagedCurriculumWithOpponents is TestStagedCurriculumAdvances with
+// opponent seats: the policy learns Jenny Barnes's seat beside a heuristic
+// Tommy Muldoon, whose wrapper changes stage with its env.
+func TestStagedCurriculumWithOpponents(t *testing.T) {
 	cfg := stagedConfig()
+	cfg.Seats = SeatsConfig{Learn: []string{"0"}, Opponent: "heuristic"}
+	checkStagedRun(t, cfg)
+}
+
+// checkStagedRun runs cfg (two stages: stagedConfig's) and checks the stage
+// change, the rows and metrics.csv, then that the run is the same on two
+// workers and when resumed from a checkpoint taken after the change.
+func checkStagedRun(t *testing.T, cfg Config) {
+	t.Helper()
 	dir := t.TempDir()
 	a, err := NewTrainer(drownedLantern, nil, cfg, dir, false)
 	if err != nil {

@@ -73,13 +73,15 @@ func (t *Trainer) restartLeague() error {
 	}
 	t.league.members = nil
 	t.league.add(0, t.Model, t.Config.Seats.LeagueSize, nil)
-	for _, o := range t.opps {
-		clear(o.policies)
+	for _, te := range t.tenvs {
+		for _, o := range te.opps {
+			clear(o.policies)
+		}
 	}
 	if err := t.vec.Reset(t.Config.Seed, t.batch); err != nil {
 		return err
 	}
-	for i := range t.opps {
+	for i := range t.tenvs {
 		t.countSkipped(i, true)
 	}
 	return nil

@@ -102,7 +102,6 @@ type Trainer struct {
 	// plan splits the seats into learning and opponent seats (nil: every
 	// seat learns); opps are the training envs' opponent wrappers then.
 	plan *seatPlan
-	opps []*opponentEnv
 	// league holds the run's past networks when some opponent is "league".
 	league *league
 	// stages are the run's curriculum stages and their starts.
@@ -160,20 +159,26 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	l := spec.Layout
 	t.tenvs = make([]*trainingEnv, cfg.NumEnvs)
 	envs := make([]env.Env, cfg.NumEnvs)
-	if t.plan != nil {
-		t.opps = make([]*opponentEnv, cfg.NumEnvs)
-	}
 	for i := range envs {
-		// one env per curriculum stage; opponent seats (refused with
-		// stages) wrap the one stage's
+		// one env per curriculum stage, each wrapped by its opponents when
+		// the run has opponent seats
 		staged := make([]env.Env, len(t.stages.entries))
+		var opps []*opponentEnv
 		for k, entries := range t.stages.entries {
-			if staged[k], err = makeTrainingEnv(envID, merged, entries, i, spec); err != nil {
+			e, err := makeTrainingEnv(envID, merged, entries, i, spec)
+			if err == nil && t.plan != nil {
+				var o *opponentEnv
+				if o, err = newOpponentEnv(e, t.plan, t.league); err == nil {
+					opps, e = append(opps, o), o
+				}
+			}
+			if err != nil {
 				if t.stages.staged() {
 					err = fmt.Errorf("stages[%d]: %w", k, err)
 				}
 				return nil, err
 			}
+			staged[k] = e
 		}
 		stage := t.Progress.Stage
 		if cursors != nil {
@@ -182,25 +187,18 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 				return nil, fmt.Errorf("resuming env %d: the checkpoint's stage %d is not one of the config's %d", i, stage, len(staged))
 			}
 		}
-		e := staged[stage]
-		if t.plan != nil {
-			if t.opps[i], err = newOpponentEnv(e, t.plan, t.league); err != nil {
-				return nil, err
-			}
-			e = t.opps[i]
+		te := &trainingEnv{Env: staged[stage], base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i), stage: stage, ended: stage, opps: opps}
+		if opps != nil {
+			te.opp = opps[stage]
 		}
-		t.tenvs[i] = &trainingEnv{Env: e, base: game.DeriveSeed(cfg.Seed, 2), index: uint64(i), stage: stage, ended: stage}
 		if t.stages.staged() {
-			t.tenvs[i].stages, t.tenvs[i].want = staged, &t.Progress.Stage
-		}
-		if t.opps != nil {
-			t.tenvs[i].opp = t.opps[i]
+			te.stages, te.want = staged, &t.Progress.Stage
 		}
 		if cursors != nil {
 			c := cursors[i]
-			t.tenvs[i].pending = &c
+			te.pending = &c
 		}
-		envs[i] = t.tenvs[i]
+		t.tenvs[i], envs[i] = te, te
 	}
 	if t.league != nil && len(t.league.members) == 0 {
 		// the first member: the network as it starts (replaced by the
@@ -217,7 +215,7 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 			return nil, te.err
 		}
 	}
-	for i := range t.opps {
+	for i := range t.tenvs {
 		// a resumed env replayed its skipped episodes: they were counted
 		t.countSkipped(i, !resume)
 	}
@@ -313,11 +311,10 @@ func (t *Trainer) collect() {
 				r.reward[row] += float32(cfg.Gamma) * v
 			}
 			if r.done[row] {
-				t.finished(i, b.Score[i], b.Length[i])
+				// the env has reset since: its next episode may be of a later stage
+				t.finished(i, t.tenvs[i].ended, b.Score[i], b.Length[i])
 			}
-			if t.opps != nil {
-				t.countSkipped(i, true)
-			}
+			t.countSkipped(i, true)
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -352,9 +349,10 @@ func (p *Progress) startWinRates(n int) []float64 {
 	return out
 }
 
-// finished counts a finished training episode of training env i in the
-// progress, its rolling window and its curriculum start's.
-func (t *Trainer) finished(i int, score float32, length int32) {
+// finished counts a finished training episode of training env i, played in
+// curriculum stage stage, in the progress, its rolling window and those of
+// its curriculum start and stage.
+func (t *Trainer) finished(i, stage int, score float32, length int32) {
 	p := &t.Progress
 	p.Episodes++
 	if score > 0 {
@@ -366,7 +364,6 @@ func (t *Trainer) finished(i int, score float32, length int32) {
 		p.RecentScores = p.RecentScores[1:]
 		p.RecentLengths = p.RecentLengths[1:]
 	}
-	stage := t.tenvs[i].ended // the env has reset since: its next episode may be of a later stage
 	if k := t.stages.startOfEnv(stage, i); k >= 0 {
 		for len(p.StartScores) <= k {
 			p.StartScores = append(p.StartScores, nil)
@@ -379,11 +376,16 @@ func (t *Trainer) finished(i int, score float32, length int32) {
 }
 
 // countSkipped takes env i's episodes that ended before any learning
-// decision and, with count, counts them as finished training episodes.
+// decision (none without opponent seats) and, with count, counts them as
+// finished training episodes of the env's current stage.
 func (t *Trainer) countSkipped(i int, count bool) {
-	for _, sk := range t.opps[i].takeSkipped() {
+	te := t.tenvs[i]
+	if te.opp == nil {
+		return
+	}
+	for _, sk := range te.opp.takeSkipped() {
 		if count {
-			t.finished(i, sk.score, sk.length)
+			t.finished(i, te.stage, sk.score, sk.length)
 		}
 	}
 }
@@ -539,10 +541,10 @@ func (t *Trainer) Iterate() (MetricRow, error) {
 	}
 	t.Progress.Iteration++
 	if t.league != nil && t.Progress.Iteration%cfg.Seats.LeagueEvery == 0 {
-		inUse := make([]int32, 0, len(t.opps))
-		for _, o := range t.opps {
-			if n := len(o.picks); n > 0 {
-				inUse = append(inUse, o.picks[n-1])
+		inUse := make([]int32, 0, len(t.tenvs))
+		for _, te := range t.tenvs {
+			if n := len(te.opp.picks); n > 0 {
+				inUse = append(inUse, te.opp.picks[n-1])
 			}
 		}
 		t.league.add(t.Progress.Iteration, t.Model, cfg.Seats.LeagueSize, inUse)
