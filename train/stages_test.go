@@ -184,4 +184,10 @@ func checkStagedRun(t *testing.T, cfg Config) {
 		t.Fatal(err)
 	}
 	same("resumed after the change", c2.Metrics)
+	// a config without the stage the checkpoint is in cannot resume it
+	flat := cfg
+	flat.Stages, flat.Curriculum = nil, cfg.Stages[1].Curriculum
+	if _, err := NewTrainer(drownedLantern, nil, flat, c1.Out, true); err == nil || !strings.Contains(err.Error(), "in curriculum stage 2, and the config has 1") {
+		t.Fatalf("resuming stage 2 without stages: %v", err)
+	}
 }

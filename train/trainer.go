@@ -100,7 +100,7 @@ type Trainer struct {
 	// in reserve before a deadline).
 	lastEval time.Duration
 	// plan splits the seats into learning and opponent seats (nil: every
-	// seat learns); opps are the training envs' opponent wrappers then.
+	// seat learns); each training env is wrapped by its opponents then.
 	plan *seatPlan
 	// league holds the run's past networks when some opponent is "league".
 	league *league
@@ -154,6 +154,9 @@ func NewTrainer(envID string, opts env.Options, cfg Config, out string, resume b
 	if resume {
 		if cursors, err = t.restore(filepath.Join(out, "last")); err != nil {
 			return nil, fmt.Errorf("resuming from %s: %w", filepath.Join(out, "last"), err)
+		}
+		if n := len(t.stages.stages); t.Progress.Stage >= n {
+			return nil, fmt.Errorf("resuming from %s: the run is in curriculum stage %d, and the config has %d", filepath.Join(out, "last"), t.Progress.Stage+1, n)
 		}
 	}
 	l := spec.Layout
