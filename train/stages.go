@@ -10,14 +10,21 @@ import (
 // (merged over env_options, as Config.Curriculum does; an empty curriculum
 // plays env_options alone), and the run moves on to the next stage once the
 // stage's last 100 finished training episodes won AdvanceAt of their games
-// or more. Each env changes stage at its next episode: none is cut short.
+// or more, or once it has trained AdvanceAfter env steps in the stage,
+// whichever comes first. Each env changes stage at its next episode: none
+// is cut short.
 type Stage struct {
 	// Curriculum lists the stage's option sets (see Config.Curriculum).
 	Curriculum []map[string]string `yaml:"curriculum"`
 	// AdvanceAt is the rolling training win rate (over the stage's last
-	// 100 finished episodes) that moves the run to the next stage; the
-	// last stage has none (0).
+	// 100 finished episodes) that moves the run to the next stage (0:
+	// none; the last stage has none).
 	AdvanceAt float64 `yaml:"advance_at"`
+	// AdvanceAfter is the most env steps the run trains in the stage
+	// before it moves on whatever its win rate (0: no limit; the last
+	// stage has none): a stage the policy cannot win does not hold the
+	// run for good.
+	AdvanceAfter int64 `yaml:"advance_after"`
 }
 
 // entries returns the stage's curriculum entries: its Curriculum, or the one
@@ -72,10 +79,16 @@ func (c *Config) validateStages() error {
 		switch {
 		case len(s.Curriculum) > c.NumEnvs:
 			return bad(k, "curriculum", len(s.Curriculum), fmt.Sprintf("has more entries than num_envs=%d: some would never be played", c.NumEnvs))
-		case k < last && (s.AdvanceAt <= 0 || s.AdvanceAt > 1):
-			return bad(k, "advance_at", s.AdvanceAt, "must be in (0, 1]: the training win rate that moves the run to the next stage")
+		case s.AdvanceAt < 0 || s.AdvanceAt > 1:
+			return bad(k, "advance_at", s.AdvanceAt, "must be in (0, 1] (0: none): the training win rate that moves the run to the next stage")
+		case s.AdvanceAfter < 0:
+			return bad(k, "advance_after", s.AdvanceAfter, "must be 0 (no limit) or more env steps")
+		case k < last && s.AdvanceAt == 0 && s.AdvanceAfter == 0:
+			return bad(k, "advance_at", s.AdvanceAt, "and advance_after are both unset: give the win rate, the env steps or both that move the run to the next stage")
 		case k == last && s.AdvanceAt != 0:
 			return bad(k, "advance_at", s.AdvanceAt, "is the last stage's: there is no stage to move to")
+		case k == last && s.AdvanceAfter != 0:
+			return bad(k, "advance_after", s.AdvanceAfter, "is the last stage's: there is no stage to move to")
 		}
 	}
 	return nil
@@ -127,20 +140,23 @@ func (st *stageSet) startOfEnv(s, i int) int {
 func (st *stageSet) staged() bool { return len(st.stages) > 1 }
 
 // advance moves p to the next stage when the current one's rolling training
-// win rate has reached its AdvanceAt over a full window; it reports whether
-// it did, with the win rate that moved it.
-func (st *stageSet) advance(p *Progress) (bool, float64) {
-	if p.Stage >= len(st.stages)-1 || len(p.StageScores) < recentWindow {
-		return false, 0
+// win rate has reached its AdvanceAt over a full window, or when the run
+// has trained its AdvanceAfter env steps in it; it reports whether it did.
+func (st *stageSet) advance(p *Progress) bool {
+	if p.Stage >= len(st.stages)-1 {
+		return false
 	}
-	w := winRate(p.StageScores)
-	if w < st.stages[p.Stage].AdvanceAt {
-		return false, w
+	s := &st.stages[p.Stage]
+	won := s.AdvanceAt > 0 && len(p.StageScores) >= recentWindow && winRate(p.StageScores) >= s.AdvanceAt
+	done := s.AdvanceAfter > 0 && p.EnvSteps-p.StageFrom >= s.AdvanceAfter
+	if !won && !done {
+		return false
 	}
 	p.Stage++
 	p.StageScores = p.StageScores[:0]
 	p.StageChanges = append(p.StageChanges, p.Iteration)
-	return true, w
+	p.StageFrom = p.EnvSteps
+	return true
 }
 
 // winRate is the share of scores above zero (won games).

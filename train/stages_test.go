@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,9 +23,12 @@ func TestStagesRefusals(t *testing.T) {
 	}{
 		{"with curriculum", func(c *Config) { c.Curriculum = []map[string]string{{}} }, "curriculum and stages"},
 		{"one stage", func(c *Config) { c.Stages = c.Stages[:1] }, "has one stage"},
-		{"no advance_at", func(c *Config) { c.Stages[0].AdvanceAt = 0 }, "stages[0].advance_at=0: must be in (0, 1]"},
-		{"advance_at above 1", func(c *Config) { c.Stages[0].AdvanceAt = 1.5 }, "stages[0].advance_at=1.5"},
+		{"no advance_at or advance_after", func(c *Config) { c.Stages[0].AdvanceAt = 0 }, "stages[0].advance_at=0: and advance_after are both unset"},
+		{"advance_at above 1", func(c *Config) { c.Stages[0].AdvanceAt = 1.5 }, "stages[0].advance_at=1.5: must be in (0, 1]"},
+		{"advance_at below 0", func(c *Config) { c.Stages[0].AdvanceAt = -0.1 }, "stages[0].advance_at=-0.1"},
+		{"advance_after below 0", func(c *Config) { c.Stages[0].AdvanceAfter = -5 }, "stages[0].advance_after=-5: must be 0"},
 		{"last advance_at", func(c *Config) { c.Stages[1].AdvanceAt = 0.5 }, "stages[1].advance_at=0.5: is the last stage's"},
+		{"last advance_after", func(c *Config) { c.Stages[1].AdvanceAfter = 1000 }, "stages[1].advance_after=1000: is the last stage's"},
 		{"too many entries", func(c *Config) {
 			c.NumEnvs = 1
 			c.Stages[0].Curriculum = append(c.Stages[0].Curriculum, map[string]string{})
@@ -46,6 +50,47 @@ func TestStagesRefusals(t *testing.T) {
 	cfg.Stages[1].Curriculum = []map[string]string{{"start_clues": "99"}}
 	if _, err := NewTrainer(drownedLantern, nil, cfg, t.TempDir(), false); err == nil || !strings.Contains(err.Error(), "stages[1]: curriculum entry 0 (start_clues=99)") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestStageAdvance: a stage moves on at its win rate over a full window of
+// 100 episodes, or after its env steps, whichever comes first; the last
+// stage never does.
+func TestStageAdvance(t *testing.T) {
+	st := &stageSet{stages: []Stage{{AdvanceAt: 0.5}, {AdvanceAt: 0.5, AdvanceAfter: 1000}, {AdvanceAfter: 500}, {}}}
+	p := &Progress{}
+	fill := func(wins, n int) {
+		p.StageScores = p.StageScores[:0]
+		for k := range n {
+			p.StageScores = append(p.StageScores, float32(map[bool]int{true: 1, false: -1}[k < wins]))
+		}
+	}
+	step := func(envSteps int64, want int) {
+		t.Helper()
+		p.Iteration++
+		p.EnvSteps = envSteps
+		st.advance(p)
+		if p.Stage != want {
+			t.Fatalf("at %d env steps, update %d: stage %d, want %d (changes %v)", envSteps, p.Iteration, p.Stage, want, p.StageChanges)
+		}
+	}
+	fill(99, 99) // won, but not a full window yet
+	step(100, 0)
+	fill(49, 100) // a full window below 0.5
+	step(1_000_000, 0)
+	fill(50, 100)
+	step(1_000_100, 1) // 0.5: on to stage 2, its window empty
+	if len(p.StageScores) != 0 || p.StageFrom != 1_000_100 {
+		t.Fatalf("stage 2 starts with %d scores, from %d env steps", len(p.StageScores), p.StageFrom)
+	}
+	step(1_001_099, 1)
+	step(1_001_100, 2) // 1000 env steps in stage 2, never won
+	fill(100, 100)
+	step(1_001_599, 2) // stage 3 has no advance_at: wins do not move it
+	step(1_001_600, 3)
+	step(9_000_000, 3) // the last stage stays
+	if fmt.Sprint(p.StageChanges) != "[3 5 7]" {
+		t.Fatalf("changes after updates %v", p.StageChanges)
 	}
 }
 

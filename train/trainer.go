@@ -32,10 +32,11 @@ type Progress struct {
 	StartScores [][]float32 `json:"start_scores,omitempty"`
 	// Stage is the curriculum stage the run is in (Config.Stages, from 0);
 	// StageScores holds the scores of its last finished training
-	// episodes, and StageChanges the update after which each later stage
-	// began.
+	// episodes, StageFrom the env steps trained before it began, and
+	// StageChanges the update after which each later stage began.
 	Stage        int       `json:"stage,omitempty"`
 	StageScores  []float32 `json:"stage_scores,omitempty"`
+	StageFrom    int64     `json:"stage_from,omitempty"`
 	StageChanges []int     `json:"stage_changes,omitempty"`
 	// BestEval is the win rate of the best evaluation so far (-1 before
 	// any) and BestScore its mean score; Config.BestBy says which decides.

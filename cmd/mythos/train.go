@@ -196,8 +196,7 @@ func newTrain() *cobra.Command {
 					if bar.Terminal() {
 						fmt.Fprintln(errw)
 					}
-					fmt.Fprintf(w, "curriculum stage %d of %d begins after update %d: stage %d won %.2f of its last 100 training episodes (advance_at %.2f)\n",
-						tr.Progress.Stage+1, len(tr.Config.Stages), r.Iteration, r.Stage, r.StageWinRate, tr.Config.Stages[r.Stage-1].AdvanceAt)
+					fmt.Fprintln(w, stageBegins(&tr.Config, &tr.Progress, r))
 				}
 				if r.EvalWinRate >= 0 {
 					line += fmt.Sprintf("  eval %.2f (score %+.2f)", r.EvalWinRate, r.EvalScore)
@@ -427,12 +426,29 @@ func printStarts(w io.Writer, cfg *train.Config) {
 				parts = append(parts, fmt.Sprintf("start %d on %d", k, e))
 			}
 		}
-		until := "to the end"
-		if s < len(cfg.Stages)-1 {
-			until = fmt.Sprintf("until its training win rate reaches %.2f", st.AdvanceAt)
+		var until []string
+		if st.AdvanceAt > 0 {
+			until = append(until, fmt.Sprintf("its training win rate reaches %.2f", st.AdvanceAt))
 		}
-		fmt.Fprintf(w, "  stage %d (%s): %s of %d envs\n", s+1, until, strings.Join(parts, ", "), cfg.NumEnvs)
+		if st.AdvanceAfter > 0 {
+			until = append(until, fmt.Sprintf("%s env steps in it", thousands(st.AdvanceAfter)))
+		}
+		if until == nil {
+			until = []string{"the end"}
+		}
+		fmt.Fprintf(w, "  stage %d (until %s): %s of %d envs\n", s+1, strings.Join(until, " or "), strings.Join(parts, ", "), cfg.NumEnvs)
 	}
+}
+
+// stageBegins is the line that says the next curriculum stage begins after
+// update r, and what moved the run on.
+func stageBegins(cfg *train.Config, p *train.Progress, r train.MetricRow) string {
+	prev := cfg.Stages[r.Stage-1]
+	why := fmt.Sprintf("stage %d won %.2f of its last 100 training episodes (advance_at %.2f)", r.Stage, r.StageWinRate, prev.AdvanceAt)
+	if prev.AdvanceAt == 0 || r.StageWinRate < prev.AdvanceAt {
+		why = fmt.Sprintf("stage %d trained its %s env steps (advance_after), winning %.2f of its last training episodes", r.Stage, thousands(prev.AdvanceAfter), max(0, r.StageWinRate))
+	}
+	return fmt.Sprintf("curriculum stage %d of %d begins after update %d: %s", p.Stage+1, len(cfg.Stages), r.Iteration, why)
 }
 
 // stageRate is the progress line's " stage 2/3 0.41", "" without stages.

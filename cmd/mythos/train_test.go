@@ -158,10 +158,11 @@ func TestTrainTableBestHasInterval(t *testing.T) {
 	}
 }
 
-// TestTrainStagedCurriculum trains The Drowned Lantern with two stages
-// through the CLI: it lists the stages and their starts, shows the stage
-// in the progress lines, says when the second begins, and writes the
-// stage columns into metrics.csv.
+// TestTrainStagedCurriculum trains The Drowned Lantern with three stages
+// through the CLI (the first moved on by its win rate, the second by its env
+// steps): it lists the stages and their starts, shows the stage in the
+// progress lines, says when each begins and why, and writes the stage
+// columns into metrics.csv.
 func TestTrainStagedCurriculum(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "stages.yaml")
@@ -170,6 +171,9 @@ env_options: {skip_trivial: "true", max_steps: "200"}
 stages:
   - curriculum: [{start_sheet_clues: "4"}]
     advance_at: 0.05
+  - curriculum: [{}]
+    advance_at: 0.9
+    advance_after: 2048
   - curriculum: [{start_sheet_clues: "4"}, {}]
 num_envs: 8
 rollout_steps: 64
@@ -192,15 +196,19 @@ eval_agents: []
 	for _, want := range []string{
 		"  start 0: start_sheet_clues=4\n  start 1: {} (env_options alone)\n",
 		"  stage 1 (until its training win rate reaches 0.05): start 0 on 8 of 8 envs\n",
-		"  stage 2 (to the end): start 0 on 4, start 1 on 4 of 8 envs\n",
-		"stage 1/2 ", "stage 2/2 ",
+		"  stage 2 (until its training win rate reaches 0.90 or 2,048 env steps in it): start 1 on 8 of 8 envs\n",
+		"  stage 3 (until the end): start 0 on 4, start 1 on 4 of 8 envs\n",
+		"stage 1/3 ", "stage 2/3 ", "stage 3/3 ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Fatalf("output lacks %q:\n%s", want, stdout)
 		}
 	}
-	if !regexp.MustCompile(`curriculum stage 2 of 2 begins after update \d+: stage 1 won 0\.\d\d of its last 100 training episodes \(advance_at 0\.05\)`).MatchString(stdout) {
+	if !regexp.MustCompile(`curriculum stage 2 of 3 begins after update \d+: stage 1 won 0\.\d\d of its last 100 training episodes \(advance_at 0\.05\)\n`).MatchString(stdout) {
 		t.Fatalf("no line for the second stage:\n%s", stdout)
+	}
+	if !regexp.MustCompile(`curriculum stage 3 of 3 begins after update \d+: stage 2 trained its 2,048 env steps \(advance_after\), winning 0\.\d\d of its last training episodes\n`).MatchString(stdout) {
+		t.Fatalf("no line for the third stage:\n%s", stdout)
 	}
 	b, err := os.ReadFile(filepath.Join(out, "metrics.csv"))
 	if err != nil || !strings.Contains(string(b), ",stage,stage_win_rate\n") {
