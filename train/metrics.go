@@ -56,6 +56,10 @@ type MetricRow struct {
 	// episodes (−1 before any), which moves the run on at advance_at.
 	Stage        int     `json:"stage,omitempty"`
 	StageWinRate float64 `json:"stage_win_rate,omitempty"`
+	// Advanced says why the run moved to the next stage after this update
+	// ("" when it did not; not in metrics.csv, where the next row's Stage
+	// shows it).
+	Advanced string `json:"-"`
 }
 
 var metricHeader = []string{"iteration", "env_steps", "episodes", "train_win_rate", "mean_score", "mean_length",

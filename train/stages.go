@@ -141,22 +141,27 @@ func (st *stageSet) staged() bool { return len(st.stages) > 1 }
 
 // advance moves p to the next stage when the current one's rolling training
 // win rate has reached its AdvanceAt over a full window, or when the run
-// has trained its AdvanceAfter env steps in it; it reports whether it did.
-func (st *stageSet) advance(p *Progress) bool {
+// has trained its AdvanceAfter env steps in it; it says why it did ("" when
+// it did not).
+func (st *stageSet) advance(p *Progress) string {
 	if p.Stage >= len(st.stages)-1 {
-		return false
+		return ""
 	}
 	s := &st.stages[p.Stage]
-	won := s.AdvanceAt > 0 && len(p.StageScores) >= recentWindow && winRate(p.StageScores) >= s.AdvanceAt
-	done := s.AdvanceAfter > 0 && p.EnvSteps-p.StageFrom >= s.AdvanceAfter
-	if !won && !done {
-		return false
+	var why string
+	switch w := winRate(p.StageScores); {
+	case s.AdvanceAt > 0 && len(p.StageScores) >= recentWindow && w >= s.AdvanceAt:
+		why = fmt.Sprintf("stage %d won %.2f of its last %d training episodes (advance_at %.2f)", p.Stage+1, w, len(p.StageScores), s.AdvanceAt)
+	case s.AdvanceAfter > 0 && p.EnvSteps-p.StageFrom >= s.AdvanceAfter:
+		why = fmt.Sprintf("stage %d trained its %d env steps (advance_after), winning %.2f of its last %d training episodes", p.Stage+1, s.AdvanceAfter, w, len(p.StageScores))
+	default:
+		return ""
 	}
 	p.Stage++
 	p.StageScores = p.StageScores[:0]
 	p.StageChanges = append(p.StageChanges, p.Iteration)
 	p.StageFrom = p.EnvSteps
-	return true
+	return why
 }
 
 // winRate is the share of scores above zero (won games).

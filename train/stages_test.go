@@ -65,26 +65,33 @@ func TestStageAdvance(t *testing.T) {
 			p.StageScores = append(p.StageScores, float32(map[bool]int{true: 1, false: -1}[k < wins]))
 		}
 	}
-	step := func(envSteps int64, want int) {
+	step := func(envSteps int64, want int) string {
 		t.Helper()
 		p.Iteration++
 		p.EnvSteps = envSteps
-		st.advance(p)
-		if p.Stage != want {
-			t.Fatalf("at %d env steps, update %d: stage %d, want %d (changes %v)", envSteps, p.Iteration, p.Stage, want, p.StageChanges)
+		before := p.Stage
+		why := st.advance(p)
+		if p.Stage != want || (why != "") != (want != before) {
+			t.Fatalf("at %d env steps, update %d: stage %d, want %d (changes %v, why %q)", envSteps, p.Iteration, p.Stage, want, p.StageChanges, why)
 		}
+		return why
 	}
 	fill(99, 99) // won, but not a full window yet
 	step(100, 0)
 	fill(49, 100) // a full window below 0.5
 	step(1_000_000, 0)
 	fill(50, 100)
-	step(1_000_100, 1) // 0.5: on to stage 2, its window empty
+	if why := step(1_000_100, 1); why != "stage 1 won 0.50 of its last 100 training episodes (advance_at 0.50)" { // on to stage 2, its window empty
+		t.Fatalf("why: %q", why)
+	}
 	if len(p.StageScores) != 0 || p.StageFrom != 1_000_100 {
 		t.Fatalf("stage 2 starts with %d scores, from %d env steps", len(p.StageScores), p.StageFrom)
 	}
 	step(1_001_099, 1)
-	step(1_001_100, 2) // 1000 env steps in stage 2, never won
+	p.StageScores = append(p.StageScores, 1, -1, -1, -1)
+	if why := step(1_001_100, 2); why != "stage 2 trained its 1000 env steps (advance_after), winning 0.25 of its last 4 training episodes" { // never won at 0.5
+		t.Fatalf("why: %q", why)
+	}
 	fill(100, 100)
 	step(1_001_599, 2) // stage 3 has no advance_at: wins do not move it
 	step(1_001_600, 3)

@@ -584,7 +584,7 @@ func (t *Trainer) Iterate() (MetricRow, error) {
 		if len(p.StageScores) > 0 {
 			row.StageWinRate = winRate(p.StageScores)
 		}
-		t.stages.advance(p)
+		row.Advanced = t.stages.advance(p)
 	}
 	return row, nil
 }

@@ -192,11 +192,11 @@ func newTrain() *cobra.Command {
 				}
 				line := fmt.Sprintf("upd %d  ep %d  win %.2f%s%s  loss %.3f  ent %.2f  %.0f steps/s", r.Iteration, r.Episodes,
 					max(0, r.TrainWinRate), startRates(r.StartWinRates), stageRate(r, len(tr.Config.Stages)), r.Loss, r.Entropy, r.StepsPerSec)
-				if r.Stage > 0 && tr.Progress.Stage+1 > r.Stage {
+				if r.Advanced != "" {
 					if bar.Terminal() {
 						fmt.Fprintln(errw)
 					}
-					fmt.Fprintln(w, stageBegins(&tr.Config, &tr.Progress, r))
+					fmt.Fprintf(w, "curriculum stage %d of %d begins after update %d: %s\n", r.Stage+1, len(tr.Config.Stages), r.Iteration, r.Advanced)
 				}
 				if r.EvalWinRate >= 0 {
 					line += fmt.Sprintf("  eval %.2f (score %+.2f)", r.EvalWinRate, r.EvalScore)
@@ -438,17 +438,6 @@ func printStarts(w io.Writer, cfg *train.Config) {
 		}
 		fmt.Fprintf(w, "  stage %d (until %s): %s of %d envs\n", s+1, strings.Join(until, " or "), strings.Join(parts, ", "), cfg.NumEnvs)
 	}
-}
-
-// stageBegins is the line that says the next curriculum stage begins after
-// update r, and what moved the run on.
-func stageBegins(cfg *train.Config, p *train.Progress, r train.MetricRow) string {
-	prev := cfg.Stages[r.Stage-1]
-	why := fmt.Sprintf("stage %d won %.2f of its last 100 training episodes (advance_at %.2f)", r.Stage, r.StageWinRate, prev.AdvanceAt)
-	if prev.AdvanceAt == 0 || r.StageWinRate < prev.AdvanceAt {
-		why = fmt.Sprintf("stage %d trained its %s env steps (advance_after), winning %.2f of its last training episodes", r.Stage, thousands(prev.AdvanceAfter), max(0, r.StageWinRate))
-	}
-	return fmt.Sprintf("curriculum stage %d of %d begins after update %d: %s", p.Stage+1, len(cfg.Stages), r.Iteration, why)
 }
 
 // stageRate is the progress line's " stage 2/3 0.41", "" without stages.
