@@ -60,6 +60,13 @@ var machinaPotentials = []PotentialTerm{
 		}
 		return min(1, float64(k)/float64(4*max(1, int(m.N))))
 	}},
+	{Name: "monsters", Doc: "minus the monsters in play (the monster order, MA §6.4) over 4 per pioneer, capped: in [-1, 0]", Value: func(s game.State) float64 {
+		m := s.(*machina.State)
+		return -min(1, float64(len(m.Order))/float64(4*max(1, int(m.N))))
+	}},
+	{Name: "lair", Doc: "the time left in the chapter in [0, 1]: the lair value's way down to the timeout (MA §6.2) over its way from the chapter's start; 1 where nothing counts down (machina.State.LairLeft)", Value: func(s game.State) float64 {
+		return s.(*machina.State).LairLeft()
+	}},
 	{Name: "gear", Doc: "the pioneers' equipment in [0, 1]: the mean over seats of the items a pioneer has equipped (main items, upgrades and extensions, MA §13.1, §13.5) over 3, capped at 1, 0 for a dead pioneer", Value: func(s game.State) float64 {
 		m := s.(*machina.State)
 		var n [machina.MaxPioneers]int

@@ -290,7 +290,7 @@ func BenchmarkStepShaping(b *testing.B) {
 // pioneers take the team's shaping negated; in the cooperative game the
 // monsters seat takes none.
 func TestShapingFollowsSides(t *testing.T) {
-	const terms = "advance:1,chapter:1,danger:1,health:1,kills:1,gear:1"
+	const terms = "advance:1,chapter:1,danger:1,health:1,kills:1,gear:1,monsters:1,lair:1"
 	for _, coop := range []string{"false", "true"} {
 		base := env.Options{"pioneers": "2", "variant": "very_quick", "cooperative": coop}
 		shapedOpts := env.Options{"shaping": terms}
@@ -473,5 +473,62 @@ func TestMachinaFinaleTermFollowsTheRitualCells(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(200, func() { sh.Potential(m) }); n != 0 {
 		t.Fatalf("the finale potential allocates %.1f times per call", n)
+	}
+}
+
+// TestMachinaMonstersAndLairTerms: the monsters term is minus the monsters in
+// play over 4 per pioneer, capped at -1 (MA §6.4); the lair term is the
+// lair value's way down to the chapter's timeout over its way from the
+// chapter's start (MA §6.2), 1 in the very easy variant, where it never
+// counts down.
+func TestMachinaMonstersAndLairTerms(t *testing.T) {
+	entry, _ := env.Lookup(env.MachinaFrozenEngineID)
+	potential := func(term string, m *machina.State) float64 {
+		sh, err := env.ParseShaping(env.Options{"shaping": term + ":1"}, entry.Potentials)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sh.Potential(m)
+	}
+	e, err := env.Make(env.MachinaFrozenEngineID, env.Options{"pioneers": "2", "cooperative": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Reset(7)
+	m := e.State().(*machina.State)
+	for _, c := range []struct {
+		order []int8
+		want  float64
+	}{{nil, 0}, {[]int8{0, 1, 2}, -3.0 / 8}, {[]int8{0, 1, 2, 3, 4, 5, 6, 7, 8}, -1}} {
+		m.Order = c.order
+		if got := potential("monsters", m); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%d monsters in play, 2 pioneers: monsters %v, want %v", len(c.order), got, c.want)
+		}
+	}
+	m.ResetLairHorror()
+	start := m.Lair
+	if start <= 2 {
+		t.Fatalf("the first chapter's scaled lair value is %d: the test needs one above 2", start)
+	}
+	if got := potential("lair", m); got != 1 {
+		t.Errorf("lair at the chapter's start (%d): lair %v, want 1", start, got)
+	}
+	m.Lair = start - 1
+	if got, want := potential("lair", m), float64(start-2)/float64(start-1); math.Abs(got-want) > 1e-12 {
+		t.Errorf("lair %d of %d: lair %v, want %v", m.Lair, start, got, want)
+	}
+	m.Lair = 1
+	if got := potential("lair", m); got != 0 {
+		t.Errorf("lair 1 (the chapter times out): lair %v, want 0", got)
+	}
+	ve, err := env.Make(env.MachinaFrozenEngineID, env.Options{"pioneers": "2", "cooperative": "true", "variant": "very_easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ve.Reset(7)
+	vm := ve.State().(*machina.State)
+	vm.Lair = 1
+	if got := potential("lair", vm); got != 1 {
+		t.Errorf("very easy (the lair value never decreases): lair %v, want 1", got)
 	}
 }

@@ -103,3 +103,18 @@ func (s *State) FinaleProgress() float64 {
 	}
 	return 0
 }
+
+// LairLeft is the time left in the current chapter, in [0, 1]: the lair
+// value's way down to 1, where the chapter times out (MA §6.2: the lair value
+// counts down one division a round; at 1 danger rises by the chapter's
+// horror value and an open chapter ends), over its way from the chapter's
+// starting value, scaled for the living pioneers (MA §4.6). It is 1 where
+// nothing counts down: a chapter or finale with no lair value, the very easy
+// variant (MA §5.2), and after the game.
+func (s *State) LairLeft() float64 {
+	start := s.scaledLair(s.startLair())
+	if s.over || s.cfg.VeryEasy || start <= 1 {
+		return 1
+	}
+	return min(1, max(0, float64(s.Lair-1)/float64(start-1)))
+}
