@@ -59,6 +59,33 @@ func (c *Config) CurriculumEntries() []map[string]string {
 	return all
 }
 
+// stageEntries returns stage k's curriculum entries (of stages()): a
+// stage's entries, or Config.Curriculum itself for a run without stages.
+func (c *Config) stageEntries(k int) []map[string]string {
+	if len(c.Stages) == 0 {
+		return c.Curriculum
+	}
+	return c.Stages[k].entries()
+}
+
+// StageStarts groups the run's curriculum entries into starts (see Starts)
+// and returns them with, for each stage (the one stage of Config.Curriculum
+// for a run without stages), the start of each of its entries; both nil
+// without two or more starts.
+func (c *Config) StageStarts() (starts []map[string]string, of [][]int) {
+	starts, flat := Starts(c.CurriculumEntries())
+	if starts == nil {
+		return nil, nil
+	}
+	at := 0
+	for k := range c.stages() {
+		n := len(c.stageEntries(k))
+		of = append(of, flat[at:at+n])
+		at += n
+	}
+	return starts, of
+}
+
 // validateStages reports the first stage setting that cannot work.
 func (c *Config) validateStages() error {
 	if len(c.Stages) == 0 {
@@ -109,20 +136,11 @@ type stageSet struct {
 // newStageSet groups cfg's stages and their starts.
 func newStageSet(cfg *Config) *stageSet {
 	st := &stageSet{stages: cfg.stages()}
-	starts, of := Starts(cfg.CurriculumEntries())
-	at := 0
+	starts, of := cfg.StageStarts()
 	for k := range st.stages {
-		e := st.stages[k].Curriculum
-		if len(cfg.Stages) > 0 {
-			e = st.stages[k].entries()
-		}
-		st.entries = append(st.entries, e)
-		if starts != nil {
-			st.startOf = append(st.startOf, of[at:at+len(e)])
-		}
-		at += len(e)
+		st.entries = append(st.entries, cfg.stageEntries(k))
 	}
-	st.starts = len(starts)
+	st.startOf, st.starts = of, len(starts)
 	return st
 }
 

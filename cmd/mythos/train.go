@@ -400,14 +400,14 @@ func startEnvs(of []int, k, numEnvs int) int {
 // printStarts lists the run's curriculum starts and, for a staged
 // curriculum, each stage's starts and when it moves on.
 func printStarts(w io.Writer, cfg *train.Config) {
-	starts, of := train.Starts(cfg.CurriculumEntries())
+	starts, of := cfg.StageStarts()
 	if starts == nil {
 		return
 	}
 	fmt.Fprintln(w, "curriculum starts (training win rate of each in metrics.csv, train_win_rate_start_K):")
 	if len(cfg.Stages) == 0 {
 		for k, o := range starts {
-			fmt.Fprintf(w, "  start %d: %s, %d of %d envs\n", k, train.StartName(o), startEnvs(of, k, cfg.NumEnvs), cfg.NumEnvs)
+			fmt.Fprintf(w, "  start %d: %s, %d of %d envs\n", k, train.StartName(o), startEnvs(of[0], k, cfg.NumEnvs), cfg.NumEnvs)
 		}
 		return
 	}
@@ -415,14 +415,10 @@ func printStarts(w io.Writer, cfg *train.Config) {
 		fmt.Fprintf(w, "  start %d: %s\n", k, train.StartName(o))
 	}
 	fmt.Fprintln(w, "curriculum stages (the stage and its rolling win rate in metrics.csv, stage and stage_win_rate):")
-	at := 0
 	for s, st := range cfg.Stages {
-		n := max(len(st.Curriculum), 1)
-		stageOf := of[at : at+n]
-		at += n
 		var parts []string
 		for k := range starts {
-			if e := startEnvs(stageOf, k, cfg.NumEnvs); e > 0 {
+			if e := startEnvs(of[s], k, cfg.NumEnvs); e > 0 {
 				parts = append(parts, fmt.Sprintf("start %d on %d", k, e))
 			}
 		}
