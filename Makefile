@@ -71,7 +71,7 @@ fuzz:
 
 race:
 	@echo '== make test 3/4: go test -race -short ./...' >&2
-	$(GO) test -count=1 -race -short ./...
+	$(GO) test -count=1 -race -short -timeout 30m ./...
 
 ## venv: a virtual environment with the Python client, its test dependencies and the
 ## libraries of the SB3 and RLlib adapters (torch, ray: ~6 GB, under 2 minutes from PyPI);
