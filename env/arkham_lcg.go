@@ -63,6 +63,7 @@ func init() {
 			{Name: "start_act", Default: "1", Doc: "curriculum: the act to start on (The Midnight Masks has one act: 1)"},
 			{Name: "start_clues", Default: "0", Doc: "curriculum: extra clues each investigator holds at the start (0-10)"},
 			{Name: "start_resources", Default: "0", Doc: "curriculum: extra resources each investigator holds at the start, beyond the five (0-20)"},
+			{Name: "start_victory", Default: "0", Doc: "curriculum: 0-5 unique cultists from the top of the shuffled Cultist deck start in the victory display, as if interrogated (act 1a needs 6; The Masked Hunter is always left) (docs/shaping.md)"},
 			{Name: "campaign_log", Default: "", Doc: "the campaign log The Gathering left, entries separated by ';' (\"house burned\", \"house standing\", \"ghoul priest is still alive\", \"lita\"); empty: the standalone default, the house still standing (Your House in play, the Ghoul Priest not in the encounter deck)"},
 		}, append(lcgDeckOptions, ShapingOptions(lcgPotentials)...)...),
 		Build:      func(opts Options) (*Game, error) { return buildLCG(opts, "01120") },
@@ -173,7 +174,7 @@ func buildLCGGame(opts Options, scenario string, campaign bool) (*Game, error) {
 		name string
 		dst  *int
 		def  int
-	}{{"start_act", &start.Act, 1}, {"start_clues", &start.Clues, 0}, {"start_resources", &start.Resources, 0}} {
+	}{{"start_act", &start.Act, 1}, {"start_clues", &start.Clues, 0}, {"start_resources", &start.Resources, 0}, {"start_victory", &start.Victory, 0}} {
 		if *o.dst, err = opts.Int(o.name, o.def); err != nil {
 			return nil, err
 		}

@@ -202,6 +202,16 @@ func TestScenarioEnvs(t *testing.T) {
 			t.Fatalf("%s: start_act=%s accepted", c.id, c.badStart)
 		}
 	}
+	// start_victory: The Midnight Masks's head start on its objective
+	// (0-5 cultists), an option no other LCG env has.
+	if _, err := env.Make(lcg.TheMidnightMasksID, env.Options{"start_victory": "5"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ id, v string }{{lcg.TheMidnightMasksID, "6"}, {lcg.TheGatheringID, "1"}, {lcg.TheDevourerBelowID, "1"}, {lcg.NightOfTheZealotID, "1"}} {
+		if _, err := env.Make(c.id, env.Options{"start_victory": c.v}); err == nil {
+			t.Fatalf("%s: start_victory=%s accepted", c.id, c.v)
+		}
+	}
 }
 
 // TestNightOfTheZealotEnv: the campaign env plays the three scenarios in

@@ -23,6 +23,11 @@ type Start struct {
 	// Resources are extra resources each investigator holds at the start,
 	// on top of LCG §7 step 7's five.
 	Resources int
+	// Victory is a head start on a scenario's victory-display objective:
+	// that many of the cards the objective counts start in the victory
+	// display, as if already earned (The Midnight Masks: unique cultists
+	// from the Cultist deck). Only a scenario with a StartVictory takes it.
+	Victory int
 }
 
 // Limits of the starting conditions.
@@ -48,11 +53,18 @@ func (st Start) validate(sc *ScenarioDef) error {
 	if st.Resources < 0 || st.Resources > maxStartResources {
 		return fmt.Errorf("start resources %d: want 0 to %d", st.Resources, maxStartResources)
 	}
+	if st.Victory < 0 || st.Victory > sc.StartVictoryMax {
+		if sc.StartVictoryMax == 0 {
+			return fmt.Errorf("start victory %d: %s has no victory-display objective to start on (want 0)", st.Victory, sc.Name)
+		}
+		return fmt.Errorf("start victory %d: want 0 to %d", st.Victory, sc.StartVictoryMax)
+	}
 	return nil
 }
 
-// applyStart gives each investigator the extra clues and resources and
-// pushes the act advances, which run first (the frames are a stack: the
+// applyStart gives each investigator the extra clues and resources, puts
+// the scenario's head start in the victory display, and pushes the act
+// advances, which run first (the frames are a stack: the
 // mulligans and round 1 were pushed before). It is called at the end of
 // every scenario's setup and does nothing with the zero Start; in campaign
 // play only the episode's first scenario (the campaign start's) gets it, the
@@ -65,6 +77,9 @@ func (s *State) applyStart() {
 	for i := 0; i < int(s.N); i++ {
 		s.Inv[i].Clues += int8(st.Clues)
 		s.Inv[i].Resources += int16(st.Resources)
+	}
+	if st.Victory > 0 {
+		s.scen().StartVictory(s, st.Victory)
 	}
 	for a := 1; a < st.Act; a++ {
 		s.push(opActAdvance, int(s.Lead), -1, -1, 0, 0)

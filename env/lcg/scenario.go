@@ -185,6 +185,12 @@ type ScenarioDef struct {
 	Determinize func(s *State, rng *game.RNG)
 	// EndOfMythos runs at the end of the mythos phase (LCG §5.2 1.5).
 	EndOfMythos func(s *State)
+	// StartVictory is the curriculum's head start on the scenario's
+	// victory-display objective (Start.Victory, docs/shaping.md): it puts n
+	// of the cards the objective counts in the victory display at the end of
+	// setup; StartVictoryMax is the largest n (0: no such start).
+	StartVictory    func(s *State, n int)
+	StartVictoryMax int
 	// SpawnLoc may redirect enemy e's spawn to a location slot (a
 	// location's "spawn it here instead", LCG §3 Spawn); -1: no change.
 	SpawnLoc func(s *State, e int16) int

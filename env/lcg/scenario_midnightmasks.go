@@ -155,6 +155,11 @@ var theMidnightMasks = &ScenarioDef{
 	EncounterSets: []string{"arkham", "chilling_cold", "nightgaunts", "pentagram", "locked_doors", masksCultistSet},
 	StandaloneLog: []LogKey{LogHouseStanding}, // ruling R-MASKS-STANDALONE
 	Setup:         masksSetup,
+	// Curriculum (docs/shaping.md): up to the Cultist deck's five unique
+	// cultists start in the victory display; The Masked Hunter, set aside
+	// for agenda 1b, is always left to find.
+	StartVictory:    masksStartVictory,
+	StartVictoryMax: 5,
 	Agendas: []StageDef{
 		{Card: masksAgenda1, Resign: true, BSide: masksAgenda1b},
 		{Card: masksAgenda2, Resign: true, BSide: masksAgenda2b},
@@ -581,6 +586,20 @@ func masksDrawCultist(s *State, seat int) {
 	if id := s.masksCultistTop(); id >= 0 {
 		s.moveTo(id, ZoneLimbo, -1)
 		s.push(opEncounter, seat, -1, int32(id), 0, 0)
+	}
+}
+
+// masksStartVictory is the curriculum's head start on act 1a's objective:
+// the top n cards of the shuffled Cultist deck go to the victory display as
+// if interrogated, so which cultists are left to find differs from game to
+// game (Start.Victory).
+func masksStartVictory(s *State, n int) {
+	for k := 0; k < n; k++ {
+		id := s.masksCultistTop()
+		if id < 0 {
+			return
+		}
+		s.moveTo(id, ZoneVictory, -1)
 	}
 }
 

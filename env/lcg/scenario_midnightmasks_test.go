@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/env/game"
+	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
 // masksRandom plays random legal decisions on The Midnight Masks, checking
@@ -118,6 +119,76 @@ func TestMidnightMasksDescribeAndNarrate(t *testing.T) {
 			if s.Narrate(e) == "" {
 				t.Fatalf("seed %d: event %v not narrated", seed, e)
 			}
+		}
+	}
+}
+
+// TestMidnightMasksStartVictory: the curriculum's start_victory puts n
+// unique cultists from the top of the shuffled Cultist deck in the victory
+// display (Start.Victory, docs/shaping.md): the objective's progress starts
+// at n/6, the Cultist deck keeps the other 5-n, which cultists differ from
+// seed to seed, and with all five given, defeating The Masked Hunter wins
+// (act 1a's objective, then act 1b: R1). Random play from each start keeps
+// the invariants; a start beyond 5, or on a scenario with no such
+// objective, is refused.
+func TestMidnightMasksStartVictory(t *testing.T) {
+	seen := map[cards.ID]bool{}
+	for n := 0; n <= 5; n++ {
+		for seed := uint64(1); seed <= 8; seed++ {
+			s, err := New(Options{Investigators: teams[seed%uint64(len(teams))], Difficulty: "easy",
+				Scenario: "midnight", Start: Start{Victory: n}}, seed, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.masksInterrogated(); got != n {
+				t.Fatalf("start_victory=%d seed %d: %d unique cultists in the victory display", n, seed, got)
+			}
+			if got, want := s.scen().Acts[0].Progress(s), float64(n)/6; got != want {
+				t.Fatalf("start_victory=%d seed %d: progress %v, want %v", n, seed, got, want)
+			}
+			left := 0
+			for _, id := range s.SetAside {
+				if s.card(id).EncounterSet == masksCultistSet {
+					left++
+				}
+			}
+			if left != 5-n {
+				t.Fatalf("start_victory=%d seed %d: %d cards in the Cultist deck, want %d", n, seed, left, 5-n)
+			}
+			if n == 1 {
+				seen[s.Cards[s.Victory[0]].Def] = true
+			}
+			playChecked(t, s, seed, nil)
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("start_victory=1 gave the same cultist on every seed: %v", seen)
+	}
+
+	// Daisy Walker: no reaction to a defeat (Roland's would wait first).
+	s, err := New(Options{Investigators: []string{"01002"}, Difficulty: "easy", Scenario: "midnight", Start: Start{Victory: 5}}, 3, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.masksCultistTop() >= 0 {
+		t.Fatal("start_victory=5: the Cultist deck is not empty")
+	}
+	hunter, err := s.PlaceEnemy(idMaskedHunter, int(s.Inv[0].Loc), 0, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.damageEnemy(hunter, s.enemyHealth(hunter), 0)
+	s.run() // the objective's act advance, pushed by the defeat
+	if !s.Over() || s.Resolution != ResR1 || s.Score() != 1 {
+		t.Fatalf("The Masked Hunter defeated with 5 cultists given: over %v, resolution %d, score %v; want R1, +1", s.Over(), s.Resolution, s.Score())
+	}
+
+	for _, c := range []struct {
+		scenario string
+		n        int
+	}{{"midnight", 6}, {"midnight", -1}, {"gathering", 1}, {"devourer", 1}} {
+		if _, err := New(Options{Investigators: []string{"01001"}, Scenario: c.scenario, Start: Start{Victory: c.n}}, 1, false); err == nil {
+			t.Fatalf("%s with start victory %d accepted", c.scenario, c.n)
 		}
 	}
 }
