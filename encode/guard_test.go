@@ -77,3 +77,24 @@ func TestGuardWithoutMemory(t *testing.T) {
 		t.Fatal("a guard without a memory skips a group or keeps bytes")
 	}
 }
+
+// TestCheckModeNeedsAnEncoder: a memory made with no encoder has no full
+// encoding to compare with: CheckEnv leaves it unchecked, and SetCheck(true)
+// panics with a message that says why.
+func TestCheckModeNeedsAnEncoder(t *testing.T) {
+	var l encode.Layout
+	l.Add("u", encode.Uint8, "bytes", 4)
+	p := encode.NewPlan(&l)
+	p.Block(encode.U8Span(0, 4))
+	t.Setenv(encode.CheckEnv, "1")
+	m := p.NewMemory(nil)
+	if m.Checking() {
+		t.Fatal("CheckEnv=1 turned the check mode on for a memory with no encoder")
+	}
+	defer func() {
+		if r, _ := recover().(string); !strings.Contains(r, "encoder") {
+			t.Fatalf("SetCheck(true) with no encoder: recover() = %q, want a panic naming the encoder", r)
+		}
+	}()
+	m.SetCheck(true)
+}

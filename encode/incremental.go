@@ -274,11 +274,13 @@ type IncrementalStats struct {
 const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
 
 // NewMemory returns an empty memory for rows of p's layout written by e
-// (e's Encode is what the check mode compares with).
+// (e's Encode is what the check mode compares with). A memory with no
+// encoder (nil: a caller that writes rows by hand) has no full encoding to
+// compare with, so CheckEnv leaves it unchecked.
 func (p *Plan) NewMemory(e Encoder) *Memory {
 	m := &Memory{plan: p, enc: e, keys: make([]Key, p.wide()), keys32: make([]uint32, p.Blocks()-p.wide()),
 		live: make([]uint64, (p.Blocks()+63)/64), guards: p.newGuards()}
-	if os.Getenv(CheckEnv) == "1" {
+	if e != nil && os.Getenv(CheckEnv) == "1" {
 		m.SetCheck(true)
 	}
 	return m
@@ -286,8 +288,12 @@ func (p *Plan) NewMemory(e Encoder) *Memory {
 
 // SetCheck turns the check mode on or off: with it on, every encoding is
 // compared with a full one (see the package's notes on incremental
-// encoding), at the cost of a second buffer pair and a full encoding.
+// encoding), at the cost of a second buffer pair and a full encoding. It
+// panics when turned on for a memory made with no encoder.
 func (m *Memory) SetCheck(on bool) {
+	if on && m.enc == nil {
+		panic("encode: the check mode needs the memory's encoder (NewMemory was given nil)")
+	}
 	if on && m.check.F32 == nil {
 		m.check = m.plan.layout.NewObs()
 	} else if !on {
