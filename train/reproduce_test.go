@@ -33,6 +33,7 @@ var notBitExact = map[string]struct {
 	"machina-monsters-scratch":   {true, "made before the log-softmax regrouping"},
 	"machina-monsters-crop":      {true, "made before the log-softmax regrouping"},
 	"machina-easy-finale-warm":   {false, "starts from another run's checkpoint (init_from), which is not committed"},
+	"masks-easy-rungs":           {false, "starts from another run's checkpoint (init_from), which is not committed"},
 }
 
 // rolloutColumns are the metrics.csv columns that the games of an update
