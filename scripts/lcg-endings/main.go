@@ -16,6 +16,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -105,12 +106,7 @@ func run(id, spec string, games int, seed uint64, optText string) error {
 	fmt.Printf("%s, %s (%s): %d of %d games won\n", id, spec, optText, int(wins), games)
 	fmt.Println("mean act index  agenda index  rounds  objective progress  victory display  decisions")
 	fmt.Printf("%14.2f  %12.2f  %6.2f  %18.3f  %15.2f  %9.1f\n", acts/n, agendas/n, rounds/n, progress/n, victory/n, decisions/n)
-	keys := make([]string, 0, len(ends))
-	for k := range ends {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(ends)) {
 		fmt.Printf("  %-60s %d\n", k, ends[k])
 	}
 	return nil
