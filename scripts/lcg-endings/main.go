@@ -8,7 +8,7 @@
 //
 //	go run ./scripts/lcg-endings --env ArkhamLCG/TheMidnightMasks-v0 --agent heuristic --games 200
 //	go run ./scripts/lcg-endings --env ArkhamLCG/TheMidnightMasks-v0 \
-//	    --agent policy:ckpt=train/results/masks-easy-cultists/last --opt difficulty=easy,investigators=01001,skip_trivial=true,start_victory=5
+//	    --agent policy:ckpt=runs/masks-easy-cultists/last --opt difficulty=easy,investigators=01001,skip_trivial=true,start_victory=5
 //
 // Game k is seeded game.DeriveSeed(seed, k), as mythos run seeds its
 // episodes.
