@@ -64,11 +64,11 @@ func (st Start) validate(sc *ScenarioDef) error {
 
 // applyStart gives each investigator the extra clues and resources, puts
 // the scenario's head start in the victory display, and pushes the act
-// advances, which run first (the frames are a stack: the
-// mulligans and round 1 were pushed before). It is called at the end of
-// every scenario's setup and does nothing with the zero Start; in campaign
-// play only the episode's first scenario (the campaign start's) gets it, the
-// later ones are set up as the rules say.
+// advances, which run first (the frames are a stack: the mulligans and
+// round 1 were pushed before). It is called at the end of every scenario's
+// setup and does nothing with the zero Start; in campaign play only the
+// episode's first scenario (the campaign start's) gets it, the later ones
+// are set up as the rules say.
 func (s *State) applyStart() {
 	if s.Camp.On && int(s.Camp.Index) != s.cfg.campaignStart {
 		return
