@@ -5,9 +5,3 @@ import "gonum.org/v1/gonum/blas/gonum"
 // blas is gonum's pure-Go BLAS: its single-precision kernels run on the
 // CPU's vector instructions (assembly on amd64).
 var blas gonum.Implementation
-
-// axpy adds a·x to y element by element (len(y) ≥ len(x)): the inner loop of
-// the network's sparse first layer, its dense layers and their gradients.
-// Each element gets the same two roundings (the product, then the sum) as
-// the plain Go loop, so the results are bit for bit the loop's.
-func axpy(a float32, x, y []float32) { blas.Saxpy(len(x), a, x, 1, y, 1) }
