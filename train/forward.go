@@ -10,8 +10,8 @@ import "github.com/mythos-rl/mythos/env"
 type forwardPool struct {
 	t       *Trainer
 	pool    *env.Workers
-	scratch []*Scratch  // one per part
-	raw     [][]float32 // one per part: an env's float input before normalisation
+	scratch []*Scratch // one per part
+	raw     []float32  // each env's float input before normalisation, one after another
 	// logits holds the n envs' logits of the step, A each.
 	logits []float32
 	step   int                    // the rollout step being run
@@ -22,10 +22,9 @@ type forwardPool struct {
 func newForwardPool(t *Trainer, parts int) *forwardPool {
 	n := t.buf.n
 	parts = max(1, min(parts, n))
-	fp := &forwardPool{t: t, pool: env.NewWorkers(parts, true), logits: make([]float32, n*t.buf.actions)}
+	fp := &forwardPool{t: t, pool: env.NewWorkers(parts, true), logits: make([]float32, n*t.buf.actions), raw: make([]float32, n*t.buf.f32)}
 	for range parts {
 		fp.scratch = append(fp.scratch, t.Model.NewScratch())
-		fp.raw = append(fp.raw, make([]float32, t.buf.f32))
 	}
 	fp.task = fp.rows
 	return fp
@@ -47,9 +46,9 @@ func (fp *forwardPool) rows(part, lo, hi int) {
 	l := t.vec.Spec().Layout
 	f32, u8 := l.F32, l.U8
 	clip := float32(t.Config.ObsClip)
-	raw := fp.raw[part]
 	for i := lo; i < hi; i++ {
 		row := fp.step*r.n + i
+		raw := fp.raw[i*floats : (i+1)*floats]
 		t.Model.Arch.FloatInput(raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], b.I32[i*i32:(i+1)*i32])
 		x := r.x[row*floats : (row+1)*floats]
 		t.Model.Norm.Apply(raw, x, clip)

@@ -48,6 +48,26 @@ func (b *Moments) Add(x []float32) {
 	}
 }
 
+// AddRows counts the rows observations laid one after another in x, the
+// features split over parts goroutines. Each feature's sums take the rows
+// in order, as rows calls of Add do, so the sums are Add's.
+func (b *Moments) AddRows(x []float32, rows, parts int) {
+	n := len(b.Sum)
+	b.Count += float64(rows)
+	parts = max(1, min(parts, n))
+	inParts(parts, func(p int) {
+		lo, hi := share(n, p, parts)
+		sum, sq := b.Sum[lo:hi], b.SumSq[lo:hi]
+		for r := 0; r < rows; r++ {
+			for i, v := range x[r*n+lo : r*n+hi] {
+				f := float64(v)
+				sum[i] += f
+				sq[i] += f * f
+			}
+		}
+	})
+}
+
 // Merge folds batch statistics into the running ones (and clears b).
 func (z *Normalizer) Merge(b *Moments) {
 	if b.Count == 0 {

@@ -28,6 +28,7 @@ type rollout struct {
 	z0             []float32
 	spStart, spIdx []int32
 	spVal          []float32
+	spParts        []sparseRows // sparsifyParts' lists, one per part, kept for the next rollout
 }
 
 func newRollout(n, steps, f32, i32, encW, actions int) *rollout {
@@ -44,19 +45,50 @@ func newRollout(n, steps, f32, i32, encW, actions int) *rollout {
 }
 
 // sparsify builds the sparse form of x relative to z0.
-func (r *rollout) sparsify(z0 []float32) {
+func (r *rollout) sparsify(z0 []float32) { r.sparsifyParts(z0, 1) }
+
+// sparsifyParts is sparsify with the rows split over parts goroutines,
+// each gathering its rows' features into its own lists, which are then
+// joined in row order: the result is sparsify's.
+func (r *rollout) sparsifyParts(z0 []float32, parts int) {
 	copy(r.z0, z0)
-	r.spIdx, r.spVal = r.spIdx[:0], r.spVal[:0]
-	for row := 0; row < r.rows(); row++ {
-		r.spStart[row] = int32(len(r.spIdx))
-		for i, v := range r.x[row*r.f32 : (row+1)*r.f32] {
-			if d := v - z0[i]; d != 0 {
-				r.spIdx = append(r.spIdx, int32(i))
-				r.spVal = append(r.spVal, d)
+	rows := r.rows()
+	parts = max(1, min(parts, rows))
+	for len(r.spParts) < parts {
+		r.spParts = append(r.spParts, sparseRows{})
+	}
+	inParts(parts, func(p int) {
+		lo, hi := share(rows, p, parts)
+		sp := &r.spParts[p]
+		sp.idx, sp.val = sp.idx[:0], sp.val[:0]
+		for row := lo; row < hi; row++ {
+			r.spStart[row] = int32(len(sp.idx)) // within the part, until joined
+			for i, v := range r.x[row*r.f32 : (row+1)*r.f32] {
+				if d := v - z0[i]; d != 0 {
+					sp.idx = append(sp.idx, int32(i))
+					sp.val = append(sp.val, d)
+				}
 			}
 		}
+	})
+	r.spIdx, r.spVal = r.spIdx[:0], r.spVal[:0]
+	for p := 0; p < parts; p++ {
+		lo, hi := share(rows, p, parts)
+		base := int32(len(r.spIdx))
+		for row := lo; row < hi; row++ {
+			r.spStart[row] += base
+		}
+		r.spIdx = append(r.spIdx, r.spParts[p].idx...)
+		r.spVal = append(r.spVal, r.spParts[p].val...)
 	}
-	r.spStart[r.rows()] = int32(len(r.spIdx))
+	r.spStart[rows] = int32(len(r.spIdx))
+}
+
+// sparseRows is one part's share of the sparse form while sparsifyParts
+// builds it.
+type sparseRows struct {
+	idx []int32
+	val []float32
 }
 
 // rows is the number of samples.

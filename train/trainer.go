@@ -278,15 +278,14 @@ func (t *Trainer) collect() {
 	clip := float32(cfg.ObsClip)
 	norm := t.Model.Norm
 	t.Model.Prepare()
+	parts := len(t.fwd.scratch)
 	for s := 0; s < r.steps; s++ {
-		if cfg.NormalizeObs {
-			for i := 0; i < n; i++ {
-				t.Model.Arch.FloatInput(t.raw, b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], b.I32[i*i32:(i+1)*i32])
-				t.moments.Add(t.raw)
-			}
-		}
-		// The envs' forward passes, in parallel: each writes only its row.
+		// The envs' forward passes, in parallel: each writes only its row,
+		// and its raw float input into t.fwd.raw.
 		t.fwd.run(s)
+		if cfg.NormalizeObs {
+			t.moments.AddRows(t.fwd.raw, n, parts)
+		}
 		// Sampling stays in env order: one RNG, the same draws on any
 		// number of parts.
 		for i := 0; i < n; i++ {
@@ -327,7 +326,7 @@ func (t *Trainer) collect() {
 		t.Model.Arch.EncInput(b.F32[i*f32:(i+1)*f32], b.U8[i*u8:(i+1)*u8], t.scratch.enc)
 		r.lastValue[i] = t.Model.NetFor(int(b.Agent[i])).Forward(t.final, t.scratch.enc, b.I32[i*i32:(i+1)*i32], t.logits, t.scratch)
 	}
-	r.sparsify(t.Model.z0)
+	r.sparsifyParts(t.Model.z0, parts)
 	if cfg.NormalizeObs {
 		norm.Merge(t.moments)
 	}
