@@ -398,7 +398,8 @@ func (lg *lossGraph) backPX(r *rollout, rows []int32, g []float32) {
 	})
 }
 
-// setEmb writes the embedding bags of the minibatch rows (padding rows 0).
+// setEmb writes the embedding bags of the minibatch rows (padding rows 0),
+// the rows shared among lg.parts goroutines (each writes its own rows).
 func (lg *lossGraph) setEmb(r *rollout, rows []int32) {
 	if lg.emb == nil {
 		return
@@ -406,45 +407,50 @@ func (lg *lossGraph) setEmb(r *rollout, rows []int32) {
 	out := data(lg.embT)
 	width := len(out) / lg.B
 	clear(out)
-	for j, row := range rows {
-		off := j * width
-		ids := r.ids[int(row)*r.i32:]
-		for k, e := range lg.net.Desc.Embeddings {
-			o := out[off : off+e.Dim]
-			tab := lg.net.Embeds[k].Data
-			for _, v := range ids[e.Offset : e.Offset+e.Size] {
-				for c, t := range tab[EmbedIndex(v, e.Vocab)*e.Dim : (EmbedIndex(v, e.Vocab)+1)*e.Dim] {
-					o[c] += t
+	inParts(lg.parts, func(p int) {
+		lo, hi := share(len(rows), p, lg.parts)
+		for j := lo; j < hi; j++ {
+			off := j * width
+			ids := r.ids[int(rows[j])*r.i32:]
+			for k, e := range lg.net.Desc.Embeddings {
+				o := out[off : off+e.Dim]
+				tab := lg.net.Embeds[k].Data
+				for _, v := range ids[e.Offset : e.Offset+e.Size] {
+					t := EmbedIndex(v, e.Vocab) * e.Dim
+					axpy(1, tab[t:t+e.Dim], o) // o += the row: 1·x is x exactly
 				}
+				off += e.Dim
 			}
-			off += e.Dim
 		}
-	}
+	})
 }
 
 // backEmb scatters the gradient of the embedding bags into the tables'
-// gradients (grads[k] for embedding k).
+// gradients (grads[k] for embedding k). Table k belongs to part k mod
+// lg.parts, which adds the rows' terms to it in the minibatch's order, as
+// one part would.
 func (lg *lossGraph) backEmb(r *rollout, rows []int32, grads [][]float32) {
 	if lg.emb == nil {
 		return
 	}
 	width := len(lg.demb) / lg.B
-	for k := range lg.net.Embeds {
-		clear(grads[k])
-	}
-	for j, row := range rows {
-		off := j * width
-		ids := r.ids[int(row)*r.i32:]
-		for k, e := range lg.net.Desc.Embeddings {
-			d := lg.demb[off : off+e.Dim]
-			g := grads[k]
-			for _, v := range ids[e.Offset : e.Offset+e.Size] {
-				gi := g[EmbedIndex(v, e.Vocab)*e.Dim:]
-				for c, x := range d {
-					gi[c] += x
-				}
-			}
-			off += e.Dim
+	parts := min(lg.parts, len(lg.net.Embeds))
+	inParts(parts, func(p int) {
+		for k := p; k < len(lg.net.Embeds); k += parts {
+			clear(grads[k])
 		}
-	}
+		for j, row := range rows {
+			off := j * width
+			ids := r.ids[int(row)*r.i32:]
+			for k, e := range lg.net.Desc.Embeddings {
+				if k%parts == p {
+					d, g := lg.demb[off:off+e.Dim], grads[k]
+					for _, v := range ids[e.Offset : e.Offset+e.Size] {
+						axpy(1, d, g[EmbedIndex(v, e.Vocab)*e.Dim:])
+					}
+				}
+				off += e.Dim
+			}
+		}
+	})
 }

@@ -349,6 +349,9 @@ func (m *Model) NetFor(agent int) *Net {
 
 // EmbedIndex is the table row of id v in a table of vocab rows.
 func EmbedIndex(v int32, vocab int) int {
+	if vocab&(vocab-1) == 0 { // a power of two: the same residue, no division
+		return int(v) & (vocab - 1)
+	}
 	r := int(v) % vocab
 	if r < 0 {
 		r += vocab
