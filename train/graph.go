@@ -434,7 +434,7 @@ func (lg *lossGraph) backEmb(r *rollout, rows []int32, grads [][]float32) {
 		return
 	}
 	width := len(lg.demb) / lg.B
-	parts := min(lg.parts, len(lg.net.Embeds))
+	parts := max(1, min(lg.parts, len(lg.net.Embeds)))
 	inParts(parts, func(p int) {
 		for k := p; k < len(lg.net.Embeds); k += parts {
 			clear(grads[k])
