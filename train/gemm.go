@@ -2,7 +2,6 @@ package train
 
 import (
 	"runtime"
-	"sync"
 
 	gblas "gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
@@ -61,15 +60,7 @@ func (g gemm) Sgemm(tA, tB gblas.Transpose, m, n, k int, alpha float32, a []floa
 		return
 	}
 	parts = min(parts, m)
-	var wg sync.WaitGroup
-	for p := 0; p < parts; p++ {
-		wg.Add(1)
-		go func(i0, i1 int) {
-			defer wg.Done()
-			rows(i0, i1)
-		}(p*m/parts, (p+1)*m/parts)
-	}
-	wg.Wait()
+	inParts(parts, func(p int) { rows(share(m, p, parts)) })
 }
 
 // gemmArgsValid reports whether Sgemm's arguments pass gonum's checks
