@@ -206,7 +206,7 @@ func (w *writer) global() {
 	g[gActStage] = float32(s.Act + 1)
 	g[gAgendaStage] = float32(s.Agenda + 1)
 	g[gAgendaDoom] = float32(s.AgendaDoom)
-	g[gDoom] = float32(doomInPlay(s))
+	g[gDoom] = float32(s.DoomTotal())
 	g[gDoomThreshold] = float32(s.AgendaDoomThreshold())
 	need := s.ActClueThreshold()
 	left := need - clues
@@ -284,14 +284,7 @@ func (w *writer) investigators() {
 
 func (w *writer) locations() {
 	s := w.s
-	var inPlay [lcg.MaxLocations]bool
-	var inPlayBits uint16
-	for k := range inPlay {
-		inPlay[k] = s.LocationInPlay(k)
-		if inPlay[k] {
-			inPlayBits |= 1 << uint(k)
-		}
-	}
+	inPlayBits := s.LocationsInPlay()
 	vloc := -1
 	if s.InGame(w.v) {
 		vloc = int(s.Inv[w.v].Loc)
@@ -312,10 +305,8 @@ func (w *writer) locations() {
 		}
 	}
 	shrouds := s.Shrouds(revealed)
-	for k := 0; k < lcg.MaxLocations; k++ {
-		if !inPlay[k] {
-			continue
-		}
+	for left := inPlayBits; left != 0; left &= left - 1 {
+		k := bits.TrailingZeros16(left)
 		id := s.LocInst[k]
 		c := &s.Cards[id]
 		// s.Connects(k, j), with the in-play checks done once above.
@@ -432,15 +423,9 @@ func (w *writer) enemies() {
 func (w *writer) hand(p *game.Prompt) {
 	if w.decides {
 		for _, opt := range p.Options {
-			switch c := opt.Code; {
-			case c >= lcg.ActPlay && c < lcg.ActPlay+lcg.MaxHand:
-				w.handOffers[c-lcg.ActPlay] |= 1
-			case c >= lcg.ActCommit && c < lcg.ActCommit+lcg.MaxHand:
-				w.handOffers[c-lcg.ActCommit] |= 2
-			case c >= lcg.ActDiscard && c < lcg.ActDiscard+lcg.MaxHand:
-				w.handOffers[c-lcg.ActDiscard] |= 4
-			case c >= lcg.ActMulligan && c < lcg.ActMulligan+lcg.MaxHand:
-				w.handOffers[c-lcg.ActMulligan] |= 8
+			if int(opt.Code) < len(handOffer) {
+				o := handOffer[opt.Code]
+				w.handOffers[o&0xff] |= uint8(o >> 8)
 			}
 		}
 	}
@@ -465,20 +450,29 @@ func (w *writer) hand(p *game.Prompt) {
 	}
 }
 
+// handOffer is, for each action id, what it offers for a hand slot: the
+// slot in the low byte and the offer's bit (play 1, commit 2, discard 4,
+// mulligan 8) in the high one; 0 for the ids of no hand slot.
+var handOffer = func() (o [lcg.NumActions]uint16) {
+	for bit, base := range []game.ActionCode{lcg.ActPlay, lcg.ActCommit, lcg.ActDiscard, lcg.ActMulligan} {
+		for h := 0; h < lcg.MaxHand; h++ {
+			o[int(base)+h] = uint16(1)<<(8+bit) | uint16(h)
+		}
+	}
+	return o
+}()
+
 // zones writes the play and threat areas of each investigator row.
 func (w *writer) zones() {
 	s := w.s
 	all := cards.All()
 	// Empty slots are zero, the rows past the last investigator's too.
-	var emptyPlay, emptyThreat uint64 // bit per slot of every row
-	for r := 0; r < seats; r++ {
-		np, nt := 0, 0
-		if r < w.n {
-			inv := &s.Inv[w.seatOf(r)]
-			np, nt = min(len(inv.Play), lcg.MaxPlay), min(len(inv.Threat), lcg.MaxThreat)
-		}
-		emptyPlay |= (1<<lcg.MaxPlay - 1<<uint(np)) << uint(r*lcg.MaxPlay)
-		emptyThreat |= (1<<lcg.MaxThreat - 1<<uint(nt)) << uint(r*lcg.MaxThreat)
+	emptyPlay, emptyThreat := allSlots(lcg.MaxPlay), allSlots(lcg.MaxThreat) // bit per slot of every row
+	for r := 0; r < w.n; r++ {
+		inv := &s.Inv[w.seatOf(r)]
+		np, nt := min(len(inv.Play), lcg.MaxPlay), min(len(inv.Threat), lcg.MaxThreat)
+		emptyPlay &^= (1<<uint(np) - 1) << uint(r*lcg.MaxPlay)
+		emptyThreat &^= (1<<uint(nt) - 1) << uint(r*lcg.MaxThreat)
 	}
 	w.AbsentMask(w.b.play, emptyPlay)
 	w.AbsentMask(w.b.threat, emptyThreat)
@@ -519,6 +513,10 @@ func (w *writer) zones() {
 		}
 	}
 }
+
+// allSlots is a mask with a bit for each of the per slots of every
+// investigator row.
+func allSlots(per int) uint64 { return ^uint64(0) >> uint(64-seats*per) }
 
 // piles writes the discard piles, the victory display and the cards being
 // resolved.
@@ -575,30 +573,6 @@ func (w *writer) board() {
 	w.Absent(w.b.board+b, MaxBoard-b) // empty slots are zero
 }
 
-// doomInPlay totals the doom on the agenda and on every card in play (LCG §3
-// Doom): investigator cards, play and threat areas, and the board. It walks
-// those zones' lists rather than every card, which lcg.State.DoomTotal does;
-// TestDoomInPlayMatchesEngine checks that the two agree.
-func doomInPlay(s *lcg.State) int {
-	n := int(s.AgendaDoom)
-	for i := 0; i < int(s.N); i++ {
-		inv := &s.Inv[i]
-		if inv.Card >= 0 {
-			n += int(s.Cards[inv.Card].Doom)
-		}
-		for _, id := range inv.Play {
-			n += int(s.Cards[id].Doom)
-		}
-		for _, id := range inv.Threat {
-			n += int(s.Cards[id].Doom)
-		}
-	}
-	for _, id := range s.Board {
-		n += int(s.Cards[id].Doom)
-	}
-	return n
-}
-
 // recent writes the card ids of pile, most recent (last) first, into dst.
 func recent(s *lcg.State, dst []int32, pile []int16) {
 	for i := 0; i < len(dst) && i < len(pile); i++ {
@@ -614,14 +588,22 @@ func tokenKind(t int8) int {
 	return min(max(1-int(t), 0), 9)
 }
 
+// tokenKinds is tokenKind of every int8, indexed by its byte.
+var tokenKinds = func() (k [256]uint8) {
+	for b := range k {
+		k[b] = uint8(tokenKind(int8(uint8(b))))
+	}
+	return k
+}()
+
 func (w *writer) chaos() {
 	bag := w.F(w.at.bag, ChaosKinds)
 	for _, t := range w.s.Bag {
-		bag[tokenKind(t)]++
+		bag[tokenKinds[uint8(t)]&(ChaosKinds-1)]++
 	}
 	rev := w.F(w.at.revealed, ChaosKinds)
 	for _, t := range w.s.Revealed {
-		rev[tokenKind(t)]++
+		rev[tokenKinds[uint8(t)]&(ChaosKinds-1)]++
 	}
 }
 

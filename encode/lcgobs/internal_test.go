@@ -7,34 +7,6 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg"
 )
 
-// TestDoomInPlayMatchesEngine checks the encoder's doom count, which walks
-// the in-play lists, against the engine's, which walks every card, over
-// random play with doom placed on cards in play.
-func TestDoomInPlayMatchesEngine(t *testing.T) {
-	sc, err := lcg.NewScenario(lcg.Options{Investigators: []string{"01001", "01004", "01003"}, Difficulty: "hard"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := game.NewRNG(8)
-	checked := 0
-	for ep := 0; ep < 20; ep++ {
-		s := sc.New(uint64(ep), false)
-		for !s.Over() {
-			c := s.CloneState()
-			// Doom on a random card: counted only when it is in play.
-			c.Cards[rng.IntN(len(c.Cards))].Doom += 2
-			if got, want := doomInPlay(c), c.DoomTotal(); got != want {
-				t.Fatalf("episode %d: encoder counts %d doom, the engine %d", ep, got, want)
-			}
-			checked++
-			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	t.Logf("%d states", checked)
-}
-
 // TestTokenKinds checks the chaos-token columns.
 func TestTokenKinds(t *testing.T) {
 	cases := map[int8]int{1: 0, 0: 1, -1: 2, -8: 9, lcg.TokSkull: 10, lcg.TokCultist: 11, lcg.TokTablet: 12,

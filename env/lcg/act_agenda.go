@@ -12,13 +12,26 @@ func (s *State) placeAgendaDoom(n int) {
 }
 
 // doomInPlay totals the doom on the agenda and on every card in play (LCG
-// §3 Doom).
+// §3 Doom): the investigator cards, the play and threat areas and the board.
+// It walks those zones' lists rather than every card (checkDoom runs after
+// most decisions); TestDoomInPlayWalksEveryCardInPlay checks it against a
+// walk over every card.
 func (s *State) doomInPlay() int {
 	n := int(s.AgendaDoom)
-	for i := range s.Cards {
-		if inPlayZone(s.Cards[i].Zone) {
-			n += int(s.Cards[i].Doom)
+	for i := 0; i < int(s.N); i++ {
+		v := &s.Inv[i]
+		if v.Card >= 0 {
+			n += int(s.Cards[v.Card].Doom)
 		}
+		for _, id := range v.Play {
+			n += int(s.Cards[id].Doom)
+		}
+		for _, id := range v.Threat {
+			n += int(s.Cards[id].Doom)
+		}
+	}
+	for _, id := range s.Board {
+		n += int(s.Cards[id].Doom)
 	}
 	return n
 }

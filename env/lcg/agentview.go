@@ -239,6 +239,18 @@ func (s *State) Shrouds(slots uint16) (v [MaxLocations]int) {
 // LocationInPlay reports whether location slot k is in play.
 func (s *State) LocationInPlay(k int) bool { return s.locInPlay(k) }
 
+// LocationsInPlay is LocationInPlay of every slot at once: bit k is set when
+// location slot k is in play.
+func (s *State) LocationsInPlay() uint16 {
+	var in uint16
+	for k, id := range s.LocInst {
+		if id >= 0 && s.Cards[id].Zone == ZoneBoard {
+			in |= 1 << uint(k)
+		}
+	}
+	return in
+}
+
 // Connects reports whether location slot a connects to slot b, both in play.
 func (s *State) Connects(a, b int) bool {
 	if a < 0 || a >= MaxLocations || b < 0 || b >= MaxLocations {

@@ -7,10 +7,12 @@ import (
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
 
-// remove deletes id from list, keeping the order.
+// remove deletes id from list, keeping the order. A card is in its zone's
+// list once; the search starts from the end, the top of a pile, where most
+// cards leave from (a draw, a reveal).
 func remove(list []int16, id int16) []int16 {
-	for i, x := range list {
-		if x == id {
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i] == id {
 			copy(list[i:], list[i+1:])
 			return list[:len(list)-1]
 		}
