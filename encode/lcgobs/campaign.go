@@ -1,6 +1,7 @@
 package lcgobs
 
 import (
+	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/lcg"
 	"github.com/mythos-rl/mythos/env/lcg/cards"
 )
@@ -63,37 +64,59 @@ const (
 var campaignSeatColumns = columns{"experience_unspent", "experience_earned_last", "physical_trauma", "mental_trauma",
 	"killed", "insane", "investigators_lost", "deck_size"}
 
-// campaign writes the campaign fields.
+// campaign writes the campaign fields: the campaign row and each
+// investigator row's campaign state, each keyed by what it is written from.
 func (w *writer) campaign() {
 	s := w.s
-	c := w.F(w.at.campaign, campaignCols)
-	if k := s.CampaignPosition(); k >= 0 && k < campaignScenarios {
-		c[cScenario+k] = 1
+	pos := s.CampaignPosition()
+	if pos < 0 || pos >= campaignScenarios {
+		pos = campaignScenarios // none of the one-hot's columns
 	}
-	for k := 0; k < lcg.NumLogKeys; k++ {
-		c[cLog+k] = b2f(s.Campaign.Has(lcg.LogKey(k)))
-	}
+	var interrogated, gotAway int
 	for _, lc := range s.Campaign.Cards[:s.Campaign.NCards] {
 		switch lc.Key {
 		case lcg.LogCultistsInterrogated:
-			c[cInterrogated]++
+			interrogated++
 		case lcg.LogCultistsGotAway:
-			c[cGotAway]++
+			gotAway++
 		}
 	}
-	if !s.Camp.On {
-		return
+	cp := &s.Camp
+	key := encode.Key{1 | uint64(pos)<<1 | uint64(s.Campaign.Records&(1<<lcg.NumLogKeys-1))<<3 |
+		encode.KeyU8(interrogated)<<(3+lcg.NumLogKeys) | encode.KeyU8(gotAway)<<(11+lcg.NumLogKeys)}
+	if cp.On {
+		key[1] = 1 | uint64(min(cp.Step, 3))<<1 | encode.KeyU8(cp.NBagAdds)<<3 | uint64(uint32(cp.Score))<<11
 	}
-	c[cInCampaign] = 1
-	if st := int(s.Camp.Step); st < 3 {
-		c[cStep+st] = 1
+	if w.Changed(w.b.campaign, key) {
+		c := w.Fresh(w.at.campaign, campaignCols)
+		if pos < campaignScenarios {
+			c[cScenario+pos] = 1
+		}
+		for k := 0; k < lcg.NumLogKeys; k++ {
+			c[cLog+k] = b2f(s.Campaign.Has(lcg.LogKey(k)))
+		}
+		c[cInterrogated], c[cGotAway] = float32(interrogated), float32(gotAway)
+		if cp.On {
+			c[cInCampaign] = 1
+			if st := int(cp.Step); st < 3 {
+				c[cStep+st] = 1
+			}
+			c[cBagAdds] = float32(cp.NBagAdds)
+			c[cScore] = float32(s.Score())
+		}
 	}
-	c[cBagAdds] = float32(s.Camp.NBagAdds)
-	c[cScore] = float32(s.Score())
-	rows := w.F(w.at.campaignSeats, seats*campaignSeatCols)
-	for i := 0; i < w.n; i++ {
-		cs := &s.Camp.Seats[i]
-		x := rows[w.row(i)*campaignSeatCols:][:campaignSeatCols]
+	n := 0 // rows with a campaign state: none in a standalone game
+	if cp.On {
+		n = w.n
+	}
+	w.Absent(w.b.campaignSeat+n, seats-n)
+	for r := 0; r < n; r++ {
+		cs := &cp.Seats[w.seatOf(r)]
+		if !w.Changed(w.b.campaignSeat+r, encode.Key{1 | encode.KeyU8(cs.XP)<<1 | encode.KeyU8(cs.Earned)<<9 | encode.KeyU8(cs.Physical)<<17 |
+			encode.KeyU8(cs.Mental)<<25 | uint64(cs.Status)<<33 | encode.KeyU8(cs.Lost)<<41 | encode.KeyU8(cs.NDeck)<<49}) {
+			continue
+		}
+		x := w.Fresh(w.at.campaignSeats+r*campaignSeatCols, campaignSeatCols)
 		x[csXP] = float32(cs.XP)
 		x[csEarned] = float32(cs.Earned)
 		x[csPhysical] = float32(cs.Physical)

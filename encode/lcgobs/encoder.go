@@ -124,7 +124,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	w := writer{Writer: encode.Start(gs, viewer, o, t, m), s: s, at: &e.at, b: &e.blocks, n: n, v: v}
 	p := s.Prompt()
 	w.decides = p.Actor == game.AgentID(v) && !s.Over()
-	// The plan's Always blocks (head, middle, piles, campaign) are cleared
+	// The plan's Always blocks (head, middle, piles) are cleared
 	// by Start; the writers below write them every time.
 	w.enemies() // first: it counts the engagements and enemies per location the others write
 	w.global()

@@ -13,8 +13,12 @@ import (
 // consecutive: slot k of a kind is its first block plus k.
 type blocks struct {
 	// Rewritten every encoding, each before its writers: global and
-	// investigators; chaos, prompt and test; the piles; the campaign.
-	head, middle, piles, campaign int
+	// investigators; chaos, prompt and test; the piles.
+	head, middle, piles int
+	// The campaign fields (campaign.go): the campaign row, then one block
+	// per investigator row of campaign_seats. They change between
+	// scenarios, seldom within one.
+	campaign, campaignSeat int
 
 	location, enemy, hand, handOffers, play, threat, board, option int // first of each kind
 }
@@ -63,7 +67,11 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	for i := 0; i < MaxOptions; i++ {
 		p.Block(F(at.options+i*optCols, optCols), I(at.optAction+i, 1), I(at.optCard+i, 1))
 	}
-	b.campaign = p.Always(F(at.campaign, campaignCols), F(at.campaignSeats, seats*campaignSeatCols))
+	b.campaign = p.Block(F(at.campaign, campaignCols))
+	b.campaignSeat = p.Blocks()
+	for r := 0; r < seats; r++ {
+		p.Block(F(at.campaignSeats+r*campaignSeatCols, campaignSeatCols))
+	}
 	return p, b
 }
 
