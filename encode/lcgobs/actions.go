@@ -97,6 +97,22 @@ var actionGroup, actionSlot = func() ([]uint8, []uint8) {
 	return g, k
 }()
 
+// actionInfo is what the option rows need of an action id, in one table
+// read once per option: its group, its slot in the group, and what it
+// refers to.
+type actionInfo struct {
+	group, slot uint8
+	to          target
+}
+
+// actionInfos is actionInfo of every action id.
+var actionInfos = func() (t [lcg.NumActions]actionInfo) {
+	for a := range t {
+		t[a] = actionInfo{actionGroup[a], actionSlot[a], groups[actionGroup[a]].to}
+	}
+	return t
+}()
+
 // meaning says what action id a does, in words.
 func meaning(a int) string {
 	gr, k := groups[actionGroup[a]], int(actionSlot[a])

@@ -698,10 +698,11 @@ func (w *writer) options(p *game.Prompt) {
 			w.Fresh(w.at.options+i*optCols, optCols)
 		}
 	}
-	for i := 0; i < n; i++ {
-		a := int(p.Options[i].Code)
-		gi, k := int(actionGroup[a]), int(actionSlot[a])
-		d, card := w.optionCard(p, actor, gi, k)
+	for i, o := range p.Options[:n] {
+		a := int(o.Code)
+		ai := actionInfos[a]
+		gi, k := int(ai.group), int(ai.slot)
+		d, card := w.optionCard(p, actor, ai.to, k)
 		if !w.Changed(w.b.option+i, encode.Key{1 | uint64(a)<<1 | encode.KeyBit(card)<<17 | encode.KeyU16(d)<<18}) {
 			continue
 		}
@@ -719,12 +720,12 @@ func (w *writer) options(p *game.Prompt) {
 	}
 }
 
-// optionCard is the card an option of group gi and slot k refers to, if
-// the viewer may see it.
-func (w *writer) optionCard(p *game.Prompt, actor *lcg.Investigator, gi, k int) (cards.ID, bool) {
+// optionCard is the card an option of slot k that refers to a to refers
+// to, if the viewer may see it.
+func (w *writer) optionCard(p *game.Prompt, actor *lcg.Investigator, to target, k int) (cards.ID, bool) {
 	s := w.s
 	var ref int16 = -1
-	switch groups[gi].to {
+	switch to {
 	case toShop:
 		return shopCard(k)
 	case toLocation:
