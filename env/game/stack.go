@@ -103,8 +103,12 @@ func Resolve[S any](st *Stack, s S, table []Handler[S]) Control {
 		}
 		switch c {
 		case Done:
-			copy(st.Frames[i:], st.Frames[i+1:])
-			st.Frames = st.Frames[:len(st.Frames)-1]
+			if n := len(st.Frames); n > i+1 { // it pushed frames: they move down
+				copy(st.Frames[i:], st.Frames[i+1:])
+				st.Frames = st.Frames[:n-1]
+			} else {
+				st.Frames = st.Frames[:i]
+			}
 		case Again:
 			f.Answer = NoAnswer
 			st.Frames[i] = *f
