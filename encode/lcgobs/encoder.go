@@ -588,13 +588,17 @@ func tokenKind(t int8) int {
 	return min(max(1-int(t), 0), 9)
 }
 
-// tokenKinds is tokenKind of every int8, indexed by its byte.
+// tokenKinds is tokenKind of every int8, indexed by its byte. The writers
+// mask what they read with ChaosKinds−1, a power of two (checked below),
+// which spares a bounds check and changes nothing.
 var tokenKinds = func() (k [256]uint8) {
 	for b := range k {
 		k[b] = uint8(tokenKind(int8(uint8(b))))
 	}
 	return k
 }()
+
+const _ = -uint(ChaosKinds & (ChaosKinds - 1)) // ChaosKinds is a power of two
 
 func (w *writer) chaos() {
 	bag := w.F(w.at.bag, ChaosKinds)
@@ -720,8 +724,8 @@ func (w *writer) options(p *game.Prompt) {
 	}
 }
 
-// optionCard is the card an option of slot k that refers to a to refers
-// to, if the viewer may see it.
+// optionCard is the card an option refers to (to: what its group's ids
+// name; k: its slot), if the viewer may see it.
 func (w *writer) optionCard(p *game.Prompt, actor *lcg.Investigator, to target, k int) (cards.ID, bool) {
 	s := w.s
 	var ref int16 = -1
