@@ -14,8 +14,8 @@ func (s *State) placeAgendaDoom(n int) {
 // doomInPlay totals the doom on the agenda and on every card in play (LCG
 // §3 Doom): the investigator cards, the play and threat areas and the board.
 // It walks those zones' lists rather than every card (checkDoom runs after
-// most decisions); TestDoomInPlayWalksEveryCardInPlay checks it against a
-// walk over every card.
+// most decisions); TestDoomInPlayWalksEveryCardInPlay (inplay_test.go)
+// checks it against a walk over every card.
 func (s *State) doomInPlay() int {
 	n := int(s.AgendaDoom)
 	for i := 0; i < int(s.N); i++ {

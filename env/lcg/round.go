@@ -114,12 +114,7 @@ func (s *State) hRound(f *game.Frame) game.Control {
 	case stUpkeepReady:
 		// LCG §5.2 4.2 reset actions (turn flags are reset at 2.1).
 		// LCG §5.2 4.3 ready each exhausted card, then auto-engage.
-		for i := range s.Cards {
-			c := &s.Cards[i]
-			if c.Exhausted && inPlayZone(c.Zone) {
-				c.Exhausted = false
-			}
-		}
+		s.readyInPlay()
 		s.autoEngage()
 		// LCG §5.2 4.4 each investigator draws 1 card (player order)...
 		for k := int(s.N) - 1; k >= 0; k-- {
@@ -329,6 +324,28 @@ func (s *State) massiveAttacks(f *game.Frame) game.Control {
 		}
 	}
 	return game.Wait
+}
+
+// readyInPlay readies each exhausted card in play (LCG §5.2 4.3): the
+// investigator cards, the play and threat areas and the board, walked by
+// their lists (TestReadyInPlayReadiesEveryCardInPlay in inplay_test.go
+// checks that nothing in play is missed).
+func (s *State) readyInPlay() {
+	for i := 0; i < int(s.N); i++ {
+		v := &s.Inv[i]
+		if v.Card >= 0 {
+			s.Cards[v.Card].Exhausted = false
+		}
+		for _, id := range v.Play {
+			s.Cards[id].Exhausted = false
+		}
+		for _, id := range v.Threat {
+			s.Cards[id].Exhausted = false
+		}
+	}
+	for _, id := range s.Board {
+		s.Cards[id].Exhausted = false
+	}
 }
 
 // inPlayZone reports whether cards in zone z are in play (LCG §3 In Play).
