@@ -13,7 +13,9 @@ import (
 func remove(list []int16, id int16) []int16 {
 	for i := len(list) - 1; i >= 0; i-- {
 		if list[i] == id {
-			copy(list[i:], list[i+1:])
+			if i < len(list)-1 {
+				copy(list[i:], list[i+1:])
+			}
 			return list[:len(list)-1]
 		}
 	}
