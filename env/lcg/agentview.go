@@ -243,8 +243,8 @@ func (s *State) LocationInPlay(k int) bool { return s.locInPlay(k) }
 // location slot k is in play.
 func (s *State) LocationsInPlay() uint16 {
 	var in uint16
-	for k, id := range s.LocInst {
-		if id >= 0 && s.Cards[id].Zone == ZoneBoard {
+	for k := range s.LocInst {
+		if s.locInPlay(k) {
 			in |= 1 << uint(k)
 		}
 	}
