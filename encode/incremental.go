@@ -244,6 +244,7 @@ type Memory struct {
 	live   []uint64       // bit b set when block b's key is not zero
 	tag    any            // of the last encoding (Within)
 	t      *Touched       // the caller's record of the row, or nil
+	marks  bool           // t marks the blocks written (not MakeUnmarked's)
 	f32    unsafe.Pointer // the row last written (its first elements)
 	i32    unsafe.Pointer
 	u8     unsafe.Pointer
@@ -327,15 +328,18 @@ func (m *Memory) Within(tag any) {
 }
 
 // Attach makes t the record of the row's blocks (nil: none). A different
-// record than before makes the next encoding a full rewrite.
+// record than before makes the next encoding a full rewrite. A record
+// without marks (MakeUnmarked) only vouches, by its Valid, that the row
+// holds the last encoding: nothing is marked in it.
 func (m *Memory) Attach(t *Touched) {
 	if t == m.t {
 		return
 	}
-	if l := m.plan.layout; t != nil && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32) || len(t.U8) != touchWords(l.U8)) {
+	if l := m.plan.layout; t != nil && !t.unmarked && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32) || len(t.U8) != touchWords(l.U8)) {
 		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
 	}
 	m.t, m.valid = t, false
+	m.marks = t != nil && !t.unmarked
 }
 
 // Begin starts an encoding of s from viewer's view into o: it decides
@@ -361,7 +365,7 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 	p := m.plan
 	m.stats.Rewritten += len(p.every)
 	if !m.full {
-		if m.t != nil {
+		if m.marks {
 			for _, b := range p.every {
 				m.mark(b)
 			}
@@ -379,8 +383,10 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 		clear(m.t.I32)
 		clear(m.t.U8)
 		m.t.Valid = true
-		for _, b := range p.every {
-			m.mark(b)
+		if m.marks {
+			for _, b := range p.every {
+				m.mark(b)
+			}
 		}
 	}
 }
@@ -429,7 +435,7 @@ func (m *Memory) rewritten(b int, live bool) {
 	} else {
 		m.live[b>>6] &^= 1 << (uint(b) & 63)
 	}
-	if m.t != nil {
+	if m.marks {
 		m.mark(b)
 	}
 }
@@ -476,7 +482,7 @@ func (m *Memory) Rewrite(b int) { m.reset(b) }
 // elements (zeros included): nothing is cleared.
 func (m *Memory) Overwrite(b int) {
 	m.stats.Rewritten++
-	if m.t != nil {
+	if m.marks {
 		m.mark(b)
 	}
 }
@@ -491,7 +497,7 @@ func (m *Memory) reset(b int) {
 			m.o.clearSpan(s)
 		}
 	}
-	if m.t != nil {
+	if m.marks {
 		m.mark(b)
 	}
 }
@@ -539,7 +545,7 @@ func (m *Memory) Compare(want Obs) error {
 		if o.F32[i] != want.F32[i] {
 			return &MismatchError{Field: l.fieldAt(Float32, i), Index: i, Got: float64(o.F32[i]), Want: float64(want.F32[i])}
 		}
-		if m.t != nil && o.F32[i] != 0 && m.t.F32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+		if m.marks && o.F32[i] != 0 && m.t.F32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
 			return &MismatchError{Field: l.fieldAt(Float32, i), Index: i, Got: float64(o.F32[i]), Want: float64(want.F32[i]), Unmarked: true}
 		}
 	}
@@ -547,7 +553,7 @@ func (m *Memory) Compare(want Obs) error {
 		if o.I32[i] != want.I32[i] {
 			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true}
 		}
-		if m.t != nil && o.I32[i] != 0 && m.t.I32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+		if m.marks && o.I32[i] != 0 && m.t.I32[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
 			return &MismatchError{Field: l.fieldAt(Int32, i), Index: i, Got: float64(o.I32[i]), Want: float64(want.I32[i]), Int: true, Unmarked: true}
 		}
 	}
@@ -555,7 +561,7 @@ func (m *Memory) Compare(want Obs) error {
 		if o.U8[i] != want.U8[i] {
 			return &MismatchError{Field: l.fieldAt(Uint8, i), Index: i, Got: float64(o.U8[i]), Want: float64(want.U8[i]), U8: true}
 		}
-		if m.t != nil && o.U8[i] != 0 && m.t.U8[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
+		if m.marks && o.U8[i] != 0 && m.t.U8[i/TouchBlock/64]&(1<<(uint(i/TouchBlock)&63)) == 0 {
 			return &MismatchError{Field: l.fieldAt(Uint8, i), Index: i, Got: float64(o.U8[i]), Want: float64(want.U8[i]), U8: true, Unmarked: true}
 		}
 	}

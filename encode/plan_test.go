@@ -144,3 +144,53 @@ func TestPlanNarrowBlocksAndTag(t *testing.T) {
 		t.Fatalf("stats %+v: want 2 full encodings of 4", st)
 	}
 }
+
+// TestUnmarkedRecordKeepsValidOnly: a memory attached to a record without
+// marks (MakeUnmarked) updates the row as with a marking one, marks nothing,
+// sets Valid after a full rewrite and rewrites the row whole once Valid is
+// false (someone else wrote it); an encoder that clears by marks refuses
+// the record.
+func TestUnmarkedRecordKeepsValidOnly(t *testing.T) {
+	var l encode.Layout
+	l.Add("f", encode.Float32, "floats", 16)
+	p := encode.NewPlan(&l)
+	b0 := p.Block(encode.F32Span(0, 8))
+	b1 := p.Block(encode.F32Span(8, 8))
+	o := l.NewObs()
+	rec := encode.MakeUnmarked(1)
+	if !rec[0].Unmarked() || rec[0].Valid || encode.MakeTouched(&l, 1)[0].Unmarked() {
+		t.Fatal("MakeUnmarked's record is not unmarked and not valid, or MakeTouched's is unmarked")
+	}
+	m := p.NewMemory(nil)
+	m.Attach(&rec[0])
+	encodeKeys := func(k0, k1 uint64) {
+		w := encode.Start(nil, 0, o, nil, m)
+		if w.Changed(b0, encode.Key{k0}) {
+			w.Fresh(0, 8)[0] = float32(k0)
+		}
+		if w.Changed(b1, encode.Key{k1}) {
+			w.Fresh(8, 8)[0] = float32(k1)
+		}
+		w.Finish()
+	}
+	encodeKeys(1, 2)
+	if !rec[0].Valid || rec[0].F32 != nil || o.F32[0] != 1 || o.F32[8] != 2 {
+		t.Fatalf("after a full rewrite: valid %v, marks %v, row %v", rec[0].Valid, rec[0].F32, o.F32)
+	}
+	o.F32[9] = 5 // b1 is kept: what is there stays
+	encodeKeys(3, 2)
+	if st := m.Stats(); st.Full != 1 || o.F32[0] != 3 || o.F32[9] != 5 {
+		t.Fatalf("an update with a valid record: %+v, row %v", st, o.F32)
+	}
+	rec[0].Valid = false // the row was written by other means
+	encodeKeys(3, 2)
+	if st := m.Stats(); st.Full != 2 || o.F32[9] != 0 || !rec[0].Valid {
+		t.Fatalf("an encoding after Valid was cleared: %+v, row %v, valid %v", st, o.F32, rec[0].Valid)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Obs.Begin took a record without marks")
+		}
+	}()
+	o.Begin(&rec[0])
+}

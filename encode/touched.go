@@ -29,7 +29,11 @@ type Touched struct {
 	// Valid says the buffers are zero outside the marked blocks: a reader
 	// may skip the others, and Begin clears only the marked ones. It is
 	// false until an encoder that keeps the record has written the buffers.
+	// In a record without marks (MakeUnmarked) it says only that the
+	// buffers hold what the last encoding wrote there.
 	Valid bool
+	// unmarked: the record marks no block (MakeUnmarked).
+	unmarked bool
 }
 
 // touchWords is the number of words of a record of a buffer of n elements.
@@ -48,6 +52,25 @@ func MakeTouched(l *Layout, n int) []Touched {
 	}
 	return t
 }
+
+// MakeUnmarked returns n records that keep Valid alone and mark no block,
+// for rows that only incremental encoders write (an
+// [IncrementalEncoder]'s [Memory] attached to each): such an encoder needs
+// to know whether its row still holds its last encoding, not where the row
+// is non-zero, and marking every block it writes costs a tenth of a card
+// game's step. A reader that skips unmarked blocks (a server's sparse
+// replies) needs MakeTouched's records; so does a [TouchEncoder], which
+// panics on one of these.
+func MakeUnmarked(n int) []Touched {
+	t := make([]Touched, n)
+	for i := range t {
+		t[i].unmarked = true
+	}
+	return t
+}
+
+// Unmarked reports whether t is a record without marks (MakeUnmarked).
+func (t *Touched) Unmarked() bool { return t.unmarked }
 
 // mark sets the bits of the blocks that hold elements [off, off+n).
 func mark(words []uint64, off, n int) {
@@ -106,6 +129,9 @@ func (o Obs) Begin(t *Touched) {
 		clear(o.I32)
 		clear(o.U8)
 		return
+	}
+	if t.unmarked {
+		panic("encode: a record without marks (MakeUnmarked) given to an encoder that clears by its marks")
 	}
 	if len(t.F32) != touchWords(len(o.F32)) || len(t.I32) != touchWords(len(o.I32)) || len(t.U8) != touchWords(len(o.U8)) {
 		panic("encode: the Touched record is sized for another layout (see MakeTouched)")

@@ -126,10 +126,10 @@ func (e *GameEnv) EncodeInto(o encode.Obs, mask []int8, t *encode.Touched) {
 	e.obs, e.mask, e.touched = o, mask, nil
 	if t != nil {
 		t.Valid = false
-		if te, ok := e.game.Encoder.(encode.TouchEncoder); ok {
-			e.touched, e.te = t, te
-		} else if e.ie != nil {
+		if e.ie != nil { // refresh encodes incrementally: the memory keeps t
 			e.touched = t
+		} else if te, ok := e.game.Encoder.(encode.TouchEncoder); ok && !t.Unmarked() {
+			e.touched, e.te = t, te
 		}
 	}
 }

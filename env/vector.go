@@ -57,7 +57,9 @@ type Vector struct {
 	// touched[i] is the record of env i's rows (direct envs), valid while
 	// rows[i], the batch it last wrote, is the batch of the call; nil
 	// unless the layout has uint8 fields or the envs' encoders keep their
-	// rows ([RowKeeper]; see target).
+	// rows ([RowKeeper]; see target). Records without marks
+	// (encode.MakeUnmarked) when every direct env keeps its rows: nothing
+	// here reads the marks, and making them cost a tenth of a step.
 	touched  []encode.Touched
 	rows     []*Batch
 	spec     *Spec
@@ -98,17 +100,28 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 	workers = defaultWorkers(workers, len(envs))
 	v := &Vector{envs: envs, spec: envs[0].Spec(), episodes: make([]uint64, len(envs)), workers: workers}
 	v.direct = make([]DirectEncoder, len(envs))
-	keeps := v.spec.Layout.U8 > 0
+	// Records of the rows: an env whose encoder brings its row up to date
+	// needs one for its Valid alone; one that clears by its marks (a layout
+	// with uint8 fields) needs the marks too.
+	keeps, marks := false, false
 	for i, e := range envs {
 		if e.Spec().Layout == v.spec.Layout && e.Spec().Actions == v.spec.Actions {
 			v.direct[i] = DirectEncoderOf(e)
+			if v.direct[i] == nil {
+				continue
+			}
 			if k, ok := v.direct[i].(RowKeeper); ok && k.KeepsRows() {
 				keeps = true
+			} else if v.spec.Layout.U8 > 0 {
+				keeps, marks = true, true
 			}
 		}
 	}
-	if keeps {
+	switch {
+	case marks:
 		v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
+	case keeps:
+		v.touched, v.rows = encode.MakeUnmarked(len(envs)), make([]*Batch, len(envs))
 	}
 	v.pool = NewWorkers(workers, true)
 	v.task, v.checkTask = v.stepChunk, v.checkChunk

@@ -6,18 +6,22 @@
 #   benchmarks/icount/icount.sh                       # every env id, this tree
 #   benchmarks/icount/icount.sh --rev cae89ec         # the same ids at a commit, then this tree
 #   benchmarks/icount/icount.sh ArkhamLCG/TheGathering-v0 MachinaArcana/TheFrozenEngine-v0
+#   benchmarks/icount/icount.sh --vector ...          # BenchmarkVector: one env in a vector, one worker
 #
 # Each id runs twice, N1 and N2 decisions (default 20000 and 60000), with one
 # core and the collector off; (I(N2) − I(N1)) / (N2 − N1) cancels the start
-# and the setup, leaving what one more decision costs. Needs valgrind.
+# and the setup, leaving what one more decision costs. --vector counts a
+# decision of Vector.Step instead (one env, one worker, the random policy's
+# choice from the mask included). Needs valgrind.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-rev="" n1=${ICOUNT_N1:-20000} n2=${ICOUNT_N2:-60000}
+rev="" vector="" n1=${ICOUNT_N1:-20000} n2=${ICOUNT_N2:-60000}
 ids=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rev) rev=$2; shift 2 ;;
-    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
+    --vector) vector=1; shift ;;
+    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     *) ids+=("$1"); shift ;;
   esac
 done
@@ -29,8 +33,10 @@ build() { # build DIR OUT: the benchmarks' test binary of the tree at DIR
   (cd "$1" && go test -c -o "$2" ./benchmarks/)
 }
 count() { # count BIN ID N: instructions of N decisions
-  GOGC=off valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$tmp/cg" \
-    "$1" -test.run '^$' -test.bench "^BenchmarkStep\$/^${2//\//\$/^}\$" -test.benchtime "${3}x" -test.cpu 1 >/dev/null 2>&1
+  local bench="^BenchmarkStep\$/^${2//\//\$/^}\$"
+  [ -z "$vector" ] || bench="^BenchmarkVector\$/^${2//\//\$/^}\$/^workers=1\$"
+  MYTHOS_BENCH_ENVS=1 GOGC=off valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$tmp/cg" \
+    "$1" -test.run '^$' -test.bench "$bench" -test.benchtime "${3}x" -test.cpu 1 >/dev/null 2>&1
   awk '/^summary:/ {print $2}' "$tmp/cg"
 }
 per() { # per BIN ID: instructions per decision
