@@ -205,7 +205,7 @@ func (s *session) scanRow(w, i int) {
 	r := &s.sparseW[w]
 	l, n := s.spec.Layout, len(s.envs)
 	f32, i32 := u32s(s.f32), u32s(s.i32)
-	if t := &s.touched[i]; s.direct[i] && t.Valid {
+	if t := &s.touched[i]; s.direct[i] && t.Valid && !t.Unmarked() {
 		// Only the blocks the encoder wrote can hold non-zeros.
 		r.seg[sparseF32].addBlocks(f32[i*l.F32:(i+1)*l.F32], uint32(i*l.F32), t.F32)
 		r.seg[sparseI32].addBlocks(i32[i*l.I32:(i+1)*l.I32], uint32(i*l.I32), t.I32)
