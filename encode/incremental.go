@@ -73,7 +73,7 @@ func (o Obs) clearSpan(sp Span) {
 type Plan struct {
 	layout *Layout
 	blocks []block
-	// every lists the blocks written every encoding (Always, Whole), and
+	// every lists the blocks written every encoding (Always, Whole, Sparse), and
 	// clear the spans of those written in part (Always), which Begin
 	// clears in one pass.
 	every []int
@@ -81,7 +81,8 @@ type Plan struct {
 	// narrow is the first block of 32-bit keys (Narrow): the blocks from
 	// there on are all narrow, those before it all wide (Key).
 	narrow int
-	guards []guardSize // guard.go
+	guards []guardSize   // guard.go
+	sparse []sparseBlock // sparse.go
 }
 
 // MaxSpans is the most spans a block may have.
@@ -260,6 +261,9 @@ type Memory struct {
 	// guard g.
 	guards    [][]byte
 	consulted uint64
+	// sparse holds the chunks of each sparse block written by the last
+	// encoding (sparse.go).
+	sparse [][]uint64
 }
 
 // IncrementalStats counts what a memory's encodings did, for tests and
@@ -280,7 +284,7 @@ const CheckEnv = "MYTHOS_CHECK_INCREMENTAL"
 // compare with, so CheckEnv leaves it unchecked.
 func (p *Plan) NewMemory(e Encoder) *Memory {
 	m := &Memory{plan: p, enc: e, keys: make([]Key, p.wide()), keys32: make([]uint32, p.Blocks()-p.wide()),
-		live: make([]uint64, (p.Blocks()+63)/64), guards: p.newGuards()}
+		live: make([]uint64, (p.Blocks()+63)/64), guards: p.newGuards(), sparse: p.newSparse()}
 	if e != nil && os.Getenv(CheckEnv) == "1" {
 		m.SetCheck(true)
 	}
@@ -345,7 +349,7 @@ func (m *Memory) Attach(t *Touched) {
 // Begin starts an encoding of s from viewer's view into o: it decides
 // whether the row can be updated or must be rewritten whole, and in that
 // case clears it (and the Touched record); else it clears the Always
-// blocks. The encoder then calls Changed, Absent, AbsentMask, Rewrite or
+// blocks and what the last encoding wrote in the sparse ones (sparse.go). The encoder then calls Changed, Absent, AbsentMask, Rewrite or
 // Overwrite once for every keyed block of the plan, in any order, writes
 // the Always and Whole blocks, and calls End.
 func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
@@ -373,11 +377,13 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 		for _, s := range p.clear {
 			o.clearSpan(s)
 		}
+		m.clearSparse(o, false)
 		return
 	}
 	m.stats.Full++
 	m.f32, m.i32, m.u8 = f, i, u
 	o.Clear()
+	m.clearSparse(o, true)
 	if m.t != nil {
 		clear(m.t.F32)
 		clear(m.t.I32)

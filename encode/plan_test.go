@@ -194,3 +194,57 @@ func TestUnmarkedRecordKeepsValidOnly(t *testing.T) {
 	}()
 	o.Begin(&rec[0])
 }
+
+// TestSparseBlockClearsWhatWasMarked: a sparse block is cleared, at the
+// next encoding, in the chunks its writers marked and nowhere else; a full
+// rewrite clears it whole and forgets the marks; a mark outside the block
+// marks nothing; asking for the marks of a block that is not sparse panics.
+func TestSparseBlockClearsWhatWasMarked(t *testing.T) {
+	var l encode.Layout
+	l.Add("k", encode.Uint8, "keyed", 8)
+	l.Add("s", encode.Uint8, "sparse", 200)
+	p := encode.NewPlan(&l)
+	keyed := p.Block(encode.U8Span(0, 8))
+	sparse := p.Sparse(encode.U8Span(8, 200))
+	o := l.NewObs()
+	m := p.NewMemory(nil)
+	write := func(offs ...int) {
+		w := encode.Start(nil, 0, o, nil, m)
+		w.Changed(keyed, encode.Key{1})
+		marks := w.Sparse(sparse)
+		for _, off := range offs {
+			o.U8[off] = 7
+			marks.Mark(off)
+		}
+		w.Finish()
+	}
+	write(8+5, 8+150) // chunks 0 and 2
+	o.U8[8+70] = 9    // chunk 1, written and not marked
+	write(8 + 199)    // chunk 3
+	if o.U8[8+5] != 0 || o.U8[8+150] != 0 || o.U8[8+199] != 7 || o.U8[8+70] != 9 {
+		t.Fatalf("after the second encoding: %v", o.U8[8:])
+	}
+	m.Invalidate() // a full rewrite: everything cleared, the marks forgotten
+	write()
+	if o.U8[8+199] != 0 || o.U8[8+70] != 0 {
+		t.Fatalf("after a full rewrite: %v", o.U8[8:])
+	}
+	w := encode.Start(nil, 0, o, nil, m) // a mark outside the block marks nothing
+	marks := w.Sparse(sparse)
+	marks.Mark(8 + 200)
+	marks.Mark(0)
+	w.Changed(keyed, encode.Key{1})
+	w.Finish()
+	o.U8[0] = 3
+	write()
+	if o.U8[0] != 3 {
+		t.Fatalf("a mark outside the sparse block cleared element 0")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("the marks of a block that is not sparse")
+		}
+	}()
+	w = encode.Start(nil, 0, o, nil, m)
+	w.Sparse(keyed)
+}

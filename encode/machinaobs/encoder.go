@@ -177,6 +177,7 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 	}
 	w := writer{Writer: encode.Start(gs, viewer, o, t, m), e: e, s: s, ct: s.Content(), at: &e.at, bl: &e.blocks, n: n, v: v,
 		cur: [2]int{s.CurrentEvent(false), s.CurrentEvent(true)}}
+	w.figures = w.Sparse(w.bl.figures)
 	if t != nil {
 		// Every buffer is written whole as far as the record goes: the
 		// next EncodeTouched clears it all (only EncodeIncremental keeps
@@ -196,8 +197,9 @@ func (e *Encoder) encode(gs game.State, viewer game.AgentID, o encode.Obs, t *en
 		w.gen = newGeneration()
 	}
 	s.AllCharacteristics(&w.chars)
-	// The plan's Always blocks (dynamic, head) are cleared by Start; the
-	// writers below write them every time.
+	// The plan's Always blocks (reach, head) are cleared by Start, and what
+	// the last encoding set in its sparse one (figures); the writers below
+	// write them every time.
 	if w.Changed(w.bl.terrain, encode.Key{w.gen}) {
 		w.terrain()
 	}
@@ -231,6 +233,7 @@ type writer struct {
 
 	held, equipped [machina.MaxPioneers]int // items each seat holds and has equipped (items)
 	actor          int                      // the creature the sight and reach planes are seen from (board), -1 if none
+	figures        encode.SparseMarks       // of the figure planes (figure)
 }
 
 // f writes a float32 element (only non-zero values need writing: the
@@ -264,6 +267,13 @@ func (w *writer) b(off int, cond bool) {
 }
 
 // ub writes a uint8 1 where cond holds.
+// figure writes x at element off of the figure planes (a sparse block,
+// encode.Plan.Sparse) and marks it, so that the next encoding clears it.
+func (w *writer) figure(off, x int) {
+	w.u(off, x)
+	w.figures.Mark(off)
+}
+
 func (w *writer) ub(off int, cond bool) {
 	if cond {
 		w.O.U8[off] = 1
@@ -351,21 +361,21 @@ func (w *writer) board() {
 	s, g := w.s, &w.s.Board
 	for _, r := range s.Rituals {
 		if r.HP > 0 {
-			w.u(w.plane(chRitual, int(r.Cell)), int(r.HP))
+			w.figure(w.plane(chRitual, int(r.Cell)), int(r.HP))
 		}
 	}
 	for k := 0; k < 2; k++ {
 		if c := s.Entrance[k]; c >= 0 {
-			w.O.U8[w.plane(chEntrance, int(c))] = 1
+			w.figure(w.plane(chEntrance, int(c)), 1)
 		}
 		if c := s.Exit[k]; c >= 0 {
-			w.O.U8[w.plane(chExit, int(c))] = 1
+			w.figure(w.plane(chExit, int(c)), 1)
 		}
 	}
 	for seat := 0; seat < w.n; seat++ {
 		if c := s.Position(seat); c >= 0 {
-			w.O.U8[w.plane(chPioneer+w.row(seat), c)] = 1
-			w.u(w.plane(chPioneerHP, c), int(s.P[seat].HP))
+			w.figure(w.plane(chPioneer+w.row(seat), c), 1)
+			w.figure(w.plane(chPioneerHP, c), int(s.P[seat].HP))
 		}
 	}
 	// The monsters' planes are written with their rows (monsters).
@@ -384,7 +394,7 @@ func (w *writer) board() {
 		w.AbsentMask(w.bl.sight, 1)
 		return
 	}
-	w.O.U8[w.plane(chActor, ac)] = 1
+	w.figure(w.plane(chActor, ac), 1)
 	// The sight plane is a function of the board and the origin.
 	if w.Changed(w.bl.sight, encode.Key{w.gen, uint64(ac) + 1}) {
 		var own [sightWords]uint64
@@ -556,11 +566,15 @@ func (w *writer) monsters() {
 		health, incorporeal := s.Health(cr), s.Incorporeal(cr)
 		if c >= 0 {
 			// The board's monster planes (MA §6.4: the monsters in play).
-			w.O.U8[w.plane(chMonster, c)] = 1
-			w.u(w.plane(chMonsterLevel, c), int(mc.Level))
-			w.u(w.plane(chMonsterHP, c), health)
-			w.ub(w.plane(chMonsterIncor, c), incorporeal)
-			w.ub(w.plane(chMonsterCtrl, c), mx.Controller >= 0)
+			w.figure(w.plane(chMonster, c), 1)
+			w.figure(w.plane(chMonsterLevel, c), int(mc.Level))
+			w.figure(w.plane(chMonsterHP, c), health)
+			if incorporeal {
+				w.figure(w.plane(chMonsterIncor, c), 1)
+			}
+			if mx.Controller >= 0 {
+				w.figure(w.plane(chMonsterCtrl, c), 1)
+			}
 		}
 		ch := &w.chars[cr]
 		maxStamina, defence, will := int(ch[0]), int(ch[1]), int(ch[2])

@@ -11,7 +11,8 @@ import (
 // EncodeIncremental rewrites independently. The terrain planes, the sight
 // plane and every monster, item and event card row are keyed by what they
 // are written from and rewritten when that changes; the planes of figures
-// and tokens, the reach plane and the float32 and int32 vectors (global,
+// and tokens (a sparse block: only the cells written last time are
+// cleared), the reach plane and the float32 and int32 vectors (global,
 // pioneers, prompt, a few ids) are rewritten every encoding. The rows of
 // one kind are consecutive: row k of a kind is its first block plus k. The
 // item and event rows, most of the blocks, are keyed by 32 bits
@@ -19,7 +20,8 @@ import (
 // values are the content's, the memory's tag (encode.Memory.Within).
 type blocks struct {
 	terrain, sight int // the terrain planes, keyed by board; the sight plane, by board and origin
-	dynamic, head  int // rewritten every encoding: figure, token and reach planes; the vectors
+	figures        int // written every encoding, sparse (encode.Plan.Sparse): the ritual, token, figure and actor planes
+	reach, head    int // rewritten every encoding: the reach plane; the vectors
 	paths          int // rewritten every encoding: the option paths (Extras.Paths)
 	abilities      int // rewritten every encoding: the option abilities (Extras.Abilities)
 
@@ -50,7 +52,10 @@ func newPlan(l *encode.Layout, at *offsets) (*encode.Plan, blocks) {
 	var b blocks
 	b.terrain = p.Block(U(plane(0), terrainChannels*planeSize))
 	b.sight = p.Block(U(plane(chSight), planeSize))
-	b.dynamic = p.Always(U(plane(chRitual), (chSight-chRitual)*planeSize), U(plane(chReach), (numChannels-chReach)*planeSize))
+	// The figures are a few cells of thousands: only what the last encoding
+	// set there is cleared.
+	b.figures = p.Sparse(U(plane(chRitual), (chSight-chRitual)*planeSize))
+	b.reach = p.Always(U(plane(chReach), (numChannels-chReach)*planeSize))
 	// global, pioneers and prompt are the whole float32 buffer; the option
 	// rows are written every time too.
 	b.head = p.Always(F(at.global, globalCols), F(at.pioneers, machina.MaxPioneers*pioneerCols), F(at.prompt, at.promptCols),
