@@ -77,6 +77,21 @@
 // (padding) can only make Same answer "changed", never leave a stale row.
 // Every incremental encoding consults every guard once.
 //
+// A block written every encoding of which the writers set few elements (the
+// figures on Machina's board planes: a dozen cells of thousands) is a
+// sparse block ([Plan.Sparse]): the writers mark what they write
+// (w.Sparse(block) once, then Mark for each element), and the next
+// encoding clears only the chunks of [SparseChunk] elements marked,
+// instead of the whole block. In a vector of many envs this keeps most of
+// the block out of the cache.
+//
+// A [Touched] record made by [MakeUnmarked] marks nothing and keeps only
+// Valid: enough for a memory, which needs to know whether its row still
+// holds its last encoding, not where it is non-zero. The vector env and
+// the server's sessions give their incremental envs such records unless
+// something reads the marks (the server's sparse packing); marking every
+// block written cost a tenth of a card game's step.
+//
 // machinaobs uses the same machinery: a Plan beside its layout (the
 // terrain planes, the sight plane, one block per card row, the
 // always-written planes and vectors), NewMemory and EncodeIncremental

@@ -336,9 +336,13 @@ func (m *Memory) Within(tag any) {
 // without marks (MakeUnmarked) only vouches, by its Valid, that the row
 // holds the last encoding: nothing is marked in it.
 func (m *Memory) Attach(t *Touched) {
-	if t == m.t {
-		return
+	if t != m.t { // inlined: the same record step after step
+		m.attach(t)
 	}
+}
+
+// attach is Attach's slow path: a record other than the last.
+func (m *Memory) attach(t *Touched) {
 	if l := m.plan.layout; t != nil && !t.unmarked && (len(t.F32) != touchWords(l.F32) || len(t.I32) != touchWords(l.I32) || len(t.U8) != touchWords(l.U8)) {
 		panic("encode: the Touched record is sized for another layout (see MakeTouched)")
 	}
@@ -377,13 +381,17 @@ func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 		for _, s := range p.clear {
 			o.clearSpan(s)
 		}
-		m.clearSparse(o, false)
+		if len(m.sparse) != 0 {
+			m.clearSparse(o, false)
+		}
 		return
 	}
 	m.stats.Full++
 	m.f32, m.i32, m.u8 = f, i, u
 	o.Clear()
-	m.clearSparse(o, true)
+	if len(m.sparse) != 0 {
+		m.clearSparse(o, true)
+	}
 	if m.t != nil {
 		clear(m.t.F32)
 		clear(m.t.I32)
