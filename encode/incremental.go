@@ -73,9 +73,9 @@ func (o Obs) clearSpan(sp Span) {
 type Plan struct {
 	layout *Layout
 	blocks []block
-	// every lists the blocks written every encoding (Always, Whole, Sparse), and
-	// clear the spans of those written in part (Always), which Begin
-	// clears in one pass.
+	// every lists the blocks written every encoding (Always, Whole,
+	// Sparse), and clear the spans of those written in part (Always),
+	// which Begin clears in one pass.
 	every []int
 	clear []Span
 	// narrow is the first block of 32-bit keys (Narrow): the blocks from
@@ -353,9 +353,10 @@ func (m *Memory) attach(t *Touched) {
 // Begin starts an encoding of s from viewer's view into o: it decides
 // whether the row can be updated or must be rewritten whole, and in that
 // case clears it (and the Touched record); else it clears the Always
-// blocks and what the last encoding wrote in the sparse ones (sparse.go). The encoder then calls Changed, Absent, AbsentMask, Rewrite or
-// Overwrite once for every keyed block of the plan, in any order, writes
-// the Always and Whole blocks, and calls End.
+// blocks and what the last encoding wrote in the sparse ones (sparse.go).
+// The encoder then calls Changed, Absent, AbsentMask, Rewrite or Overwrite
+// once for every keyed block of the plan, in any order, writes the Always,
+// Whole and Sparse blocks, and calls End.
 func (m *Memory) Begin(s game.State, viewer game.AgentID, o Obs) {
 	l := m.plan.layout
 	if len(o.F32) != l.F32 || len(o.I32) != l.I32 || len(o.U8) != l.U8 {
@@ -552,7 +553,7 @@ func (m *Memory) End() {
 // Compare reports the first difference between the row of the last
 // encoding and want (a full encoding of the same state and viewer), and
 // a non-zero element of the row outside the blocks its Touched record
-// marks; nil if there is none.
+// marks (a record with marks); nil if there is none.
 func (m *Memory) Compare(want Obs) error {
 	o, l := m.o, m.plan.layout
 	for i := range o.F32 {

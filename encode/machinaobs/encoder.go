@@ -266,7 +266,6 @@ func (w *writer) b(off int, cond bool) {
 	}
 }
 
-// ub writes a uint8 1 where cond holds.
 // figure writes x at element off of the figure planes (a sparse block,
 // encode.Plan.Sparse) and marks it, so that the next encoding clears it.
 func (w *writer) figure(off, x int) {
@@ -274,6 +273,7 @@ func (w *writer) figure(off, x int) {
 	w.figures.Mark(off)
 }
 
+// ub writes a uint8 1 where cond holds.
 func (w *writer) ub(off int, cond bool) {
 	if cond {
 		w.O.U8[off] = 1
