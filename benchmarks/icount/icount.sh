@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     --vector) vector=1; shift ;;
     --envs) vector=1 envs=$2; shift 2 ;;
     --misses) misses=1; shift ;;
-    -h|--help) sed -n 2,21p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,19p "$0"; exit 0 ;;
     *) ids+=("$1"); shift ;;
   esac
 done
