@@ -87,6 +87,7 @@ func directMatchesCopy(t *testing.T, id string, opts env.Options, steps int, alt
 	rng := game.NewRNG(9)
 	acts := make([]int32, n)
 	ends := 0
+	want := freshMask(t, id, opts)
 	for step := 0; step < steps; step++ {
 		last, next := a[step%2], a[(step+1)%2]
 		for i := range acts {
@@ -107,9 +108,69 @@ func directMatchesCopy(t *testing.T, id string, opts env.Options, steps int, alt
 			}
 		}
 		same(t, step, l, A, next, b)
+		for i := 0; i < n; i++ {
+			want(step, env.DirectEncoderOf(direct.Env(i)), next.Mask[i*A:(i+1)*A])
+		}
 	}
 	if ends < minEnds {
 		t.Fatalf("only %d episodes ended: the final observations were hardly compared", ends)
+	}
+}
+
+// TestVectorFollowsReplacedBuffers: the envs of a vector stay directed at
+// the rows of the batch they last wrote; a batch whose buffers the caller
+// replaced (the same *Batch, new memory) is written afresh in its new
+// memory, and the old memory is left alone.
+func TestVectorFollowsReplacedBuffers(t *testing.T) {
+	id, opts := lcg.TheGatheringID, env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}
+	const n = 3
+	direct, err := env.NewVector(id, opts, n, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer direct.Close()
+	envs := make([]env.Env, n)
+	for i := range envs {
+		if envs[i], err = env.Make(id, opts); err != nil {
+			t.Fatal(err)
+		}
+		envs[i] = opaque{envs[i]}
+	}
+	copied := env.NewVectorOf(envs, 1)
+	defer copied.Close()
+	a, b := direct.NewBatch(false), copied.NewBatch(false)
+	if err := direct.Reset(4, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := copied.Reset(4, b); err != nil {
+		t.Fatal(err)
+	}
+	l, A := direct.Spec().Layout, direct.Spec().Actions
+	rng := game.NewRNG(4)
+	acts := make([]int32, n)
+	for step := 0; step < 40; step++ {
+		var old *env.Batch
+		if step%10 == 5 {
+			old = &env.Batch{F32: slices.Clone(a.F32), I32: slices.Clone(a.I32), Mask: slices.Clone(a.Mask)}
+			oldF32, oldI32, oldMask := a.F32, a.I32, a.Mask
+			a.F32, a.I32, a.Mask = make([]float32, len(a.F32)), make([]int32, len(a.I32)), make([]int8, len(a.Mask))
+			defer func() {
+				if !slices.Equal(oldF32, old.F32) || !slices.Equal(oldI32, old.I32) || !slices.Equal(oldMask, old.Mask) {
+					t.Errorf("step %d: the replaced buffers were written after their replacement", step)
+				}
+			}()
+			copy(a.F32, oldF32) // the caller's copy of its last observation, as a replacement would hold
+		}
+		for i := range acts {
+			acts[i] = int32(pick(&rng, b.Mask[i*A:(i+1)*A]))
+		}
+		if err := direct.Step(acts, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := copied.Step(acts, b); err != nil {
+			t.Fatal(err)
+		}
+		same(t, step, l, A, a, b)
 	}
 }
 

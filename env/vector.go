@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"unsafe"
 
 	"github.com/mythos-rl/mythos/encode"
 	"github.com/mythos-rl/mythos/env/game"
@@ -55,13 +56,15 @@ type Vector struct {
 	envs   []Env
 	direct []DirectEncoder // DirectEncoderOf(envs[i]): writes row i itself (nil: copied)
 	// touched[i] is the record of env i's rows (direct envs), valid while
-	// rows[i], the batch it last wrote, is the batch of the call; nil
-	// unless the layout has uint8 fields or the envs' encoders keep their
-	// rows ([RowKeeper]; see target). Records without marks
-	// (encode.MakeUnmarked) when every direct env keeps its rows: nothing
-	// here reads the marks, and making them cost a tenth of a step.
+	// rows[i], the batch it is directed at, is the batch of the call and
+	// it wrote there last; nil unless the layout has uint8 fields or the
+	// envs' encoders keep their rows ([RowKeeper]; see target). Records
+	// without marks (encode.MakeUnmarked) when every direct env keeps its
+	// rows: nothing here reads the marks, and making them cost a tenth of a
+	// step.
 	touched  []encode.Touched
-	rows     []*Batch
+	rows     []batchMem // the memory of the batch direct env i writes its rows of (zero: none yet)
+	outMem   batchMem   // the memory of the batch of the call
 	spec     *Spec
 	base     uint64
 	episodes []uint64
@@ -119,10 +122,11 @@ func NewVectorOf(envs []Env, workers int) *Vector {
 	}
 	switch {
 	case marks:
-		v.touched, v.rows = encode.MakeTouched(v.spec.Layout, len(envs)), make([]*Batch, len(envs))
+		v.touched = encode.MakeTouched(v.spec.Layout, len(envs))
 	case keeps:
-		v.touched, v.rows = encode.MakeUnmarked(len(envs)), make([]*Batch, len(envs))
+		v.touched = encode.MakeUnmarked(len(envs))
 	}
+	v.rows = make([]batchMem, len(envs))
 	v.pool = NewWorkers(workers, true)
 	v.task, v.checkTask = v.stepChunk, v.checkChunk
 	// The workers hold no reference to v: a vector dropped without Close
@@ -188,7 +192,7 @@ func (v *Vector) Reset(seed uint64, out *Batch) error {
 	if err := v.check(out); err != nil {
 		return err
 	}
-	v.base = seed
+	v.base, v.outMem = seed, memOf(out)
 	for i := range v.envs {
 		v.episodes[i] = 0
 		v.resetOne(i, out)
@@ -209,7 +213,7 @@ func (v *Vector) Step(actions []int32, out *Batch) error {
 	}
 	// The workers check the actions of their own envs (whose states are in
 	// their cores' caches) before any env moves.
-	v.actions, v.out = actions, out
+	v.actions, v.out, v.outMem = actions, out, memOf(out)
 	v.illegal.Reset(len(v.envs))
 	v.pool.Run(len(v.envs), v.checkTask)
 	if i := v.illegal.Get(); i < len(v.envs) {
@@ -241,30 +245,38 @@ func (v *Vector) checkChunk(_, lo, hi int) {
 func (v *Vector) stepChunk(_, lo, hi int) { v.stepRange(lo, hi) }
 
 // target directs env i's encoder into row i of out, when it can write
-// there itself; untarget undoes it once the env's rows are written. For a
-// layout with uint8 fields, or envs whose encoders are incremental
-// ([RowKeeper]), it passes the record of what the env wrote there (still
-// valid when out is the batch of its last encoding), so that the encoder
-// rewrites only what changed of the row (Machina's terrain planes, the
-// card games' changed blocks); other encoders clear their rows whole.
+// there itself, unless it is directed there already: a direct env stays
+// directed at the rows of the batch it last wrote (Env says not to step an
+// env of the vector directly), so that a vector stepping one batch pays
+// nothing here. For a layout with uint8 fields, or envs whose encoders are
+// incremental ([RowKeeper]), it passes the record of what the env wrote
+// there; EncodeInto makes the record not valid, and the env's encodings
+// make it valid again, so it is valid while out is the batch of the env's
+// last encoding, and the encoder then rewrites only what changed of the
+// row (Machina's terrain planes, the card games' changed blocks); other
+// encoders clear their rows whole.
 func (v *Vector) target(i int, out *Batch) {
-	if d := v.direct[i]; d != nil {
-		l, a := v.spec.Layout, v.spec.Actions
-		if v.touched == nil {
-			d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], nil)
-			return
-		}
-		t := &v.touched[i]
-		valid := t.Valid && v.rows[i] == out
-		d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], t)
-		t.Valid, v.rows[i] = valid, out
+	d := v.direct[i]
+	if d == nil || v.rows[i] == v.outMem {
+		return
 	}
+	l, a := v.spec.Layout, v.spec.Actions
+	var t *encode.Touched
+	if v.touched != nil {
+		t = &v.touched[i]
+	}
+	d.EncodeInto(l.Row(out.F32, out.I32, out.U8, i), out.Mask[i*a:(i+1)*a:(i+1)*a], t)
+	v.rows[i] = v.outMem
 }
 
-func (v *Vector) untarget(i int) {
-	if d := v.direct[i]; d != nil {
-		d.EncodeInto(encode.Obs{}, nil, nil)
-	}
+// batchMem is where a batch's observation and mask rows are: the first
+// elements of its F32, I32, U8 and Mask buffers. Batches of the same memory
+// are one target; a batch whose buffers were replaced is another.
+type batchMem [4]unsafe.Pointer
+
+func memOf(b *Batch) batchMem {
+	return batchMem{unsafe.Pointer(unsafe.SliceData(b.F32)), unsafe.Pointer(unsafe.SliceData(b.I32)),
+		unsafe.Pointer(unsafe.SliceData(b.U8)), unsafe.Pointer(unsafe.SliceData(b.Mask))}
 }
 
 func (v *Vector) stepRange(lo, hi int) {
@@ -272,7 +284,6 @@ func (v *Vector) stepRange(lo, hi int) {
 	for i := lo; i < hi; i++ {
 		v.target(i, out)
 		v.stepOne(i, out, l)
-		v.untarget(i)
 	}
 }
 
@@ -310,7 +321,6 @@ func (v *Vector) stepOne(i int, out *Batch, l *encode.Layout) {
 func (v *Vector) resetOne(i int, out *Batch) {
 	v.target(i, out)
 	v.resetEnv(i, out)
-	v.untarget(i)
 }
 
 func (v *Vector) resetEnv(i int, out *Batch) {
