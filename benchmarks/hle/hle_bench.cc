@@ -3,6 +3,9 @@
 // canonical observation encoding and the legal-move list are computed, then
 // a uniformly random legal move is applied; chance (dealing) is not counted.
 // Prints JSON: {"decisions_per_s": ..., "encoded_values": ...}.
+// With a second argument N it plays whole games until N decisions or more
+// are made, whatever the time, and prints the decisions made too (for
+// counting instructions a decision: benchmarks/icount/icount.sh --hle).
 //
 // Built by benchmarks/hle/run.sh against the HLE sources that ship inside
 // OpenSpiel's wheel (none of HLE's code is in this repository).
@@ -23,6 +26,7 @@ namespace hle = hanabi_learning_env;
 
 int main(int argc, char** argv) {
   double seconds = argc > 1 ? std::atof(argv[1]) : 2.0;
+  long target = argc > 2 ? std::atol(argv[2]) : 0;  // decisions, 0: by time
   std::unordered_map<std::string, std::string> params = {{"players", "2"}, {"seed", "1"}};
   hle::HanabiGame game(params);
   hle::CanonicalObservationEncoder encoder(&game);
@@ -32,8 +36,8 @@ int main(int argc, char** argv) {
   size_t width = 0;
   auto start = std::chrono::steady_clock::now();
   auto end = start + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < end) {
-    for (int k = 0; k < 1000; k++) {
+  while (target > 0 ? decisions < target : std::chrono::steady_clock::now() < end) {
+    for (int k = 0; k < (target > 0 ? 1 : 1000); k++) {
       hle::HanabiState state(&game);
       while (!state.IsTerminal()) {
         if (state.CurPlayer() == hle::kChancePlayerId) {
@@ -52,6 +56,6 @@ int main(int argc, char** argv) {
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("{\"decisions_per_s\": %.0f, \"encoded_values\": %zu, \"checksum\": %ld}\n", decisions / secs, width, checksum);
+  std::printf("{\"decisions_per_s\": %.0f, \"decisions\": %ld, \"encoded_values\": %zu, \"checksum\": %ld}\n", decisions / secs, decisions, width, checksum);
   return 0;
 }

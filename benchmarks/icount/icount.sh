@@ -8,6 +8,7 @@
 #   benchmarks/icount/icount.sh ArkhamLCG/TheGathering-v0 MachinaArcana/TheFrozenEngine-v0
 #   benchmarks/icount/icount.sh --vector ...          # BenchmarkVector: one env in a vector, one worker
 #   benchmarks/icount/icount.sh --envs 256 --misses ArkhamLCG/TheGathering-v0
+#   benchmarks/icount/icount.sh --frontend --hle      # instruction-cache misses and mispredictions, HLE beside
 #
 # Each id runs twice, N1 and N2 decisions (default 20000 and 60000), with one
 # core and the collector off; (I(N2) − I(N1)) / (N2 − N1) cancels the start
@@ -16,10 +17,17 @@
 # included), of one env or of --envs N (one worker). --misses adds the
 # cache lines a decision brings from beyond a simulated core's caches
 # (48 KiB L1d, 2 MiB L2, this machine's): what grows with a vector's
-# envs once their rows and states no longer fit. Needs valgrind.
+# envs once their rows and states no longer fit. --frontend adds the lines of
+# code a decision fetches from beyond a simulated 32 KiB L1i (the code a
+# decision runs that does not stay in it) and its mispredicted branches
+# (conditional and indirect), cachegrind's model of what stalls a core
+# besides data: what instruction counts leave out. --hle adds a row for the
+# Hanabi Learning Environment's C++ loop (benchmarks/hle/hle_bench.cc, built
+# as benchmarks/hle/run.sh builds it; HLE_PYTHON names a Python with
+# open_spiel). Needs valgrind.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-rev="" vector="" envs=1 misses="" n1=${ICOUNT_N1:-20000} n2=${ICOUNT_N2:-60000}
+rev="" vector="" envs=1 misses="" frontend="" hle="" n1=${ICOUNT_N1:-20000} n2=${ICOUNT_N2:-60000}
 ids=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -27,7 +35,9 @@ while [ $# -gt 0 ]; do
     --vector) vector=1; shift ;;
     --envs) vector=1 envs=$2; shift 2 ;;
     --misses) misses=1; shift ;;
-    -h|--help) sed -n 2,19p "$0"; exit 0 ;;
+    --frontend) frontend=1; shift ;;
+    --hle) hle=1; shift ;;
+    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
     *) ids+=("$1"); shift ;;
   esac
 done
@@ -38,22 +48,59 @@ trap 'rm -rf "$tmp"; [ -z "$rev" ] || git -C "$root" worktree remove --force "$t
 build() { # build DIR OUT: the benchmarks' test binary of the tree at DIR
   (cd "$1" && go test -c -o "$2" ./benchmarks/)
 }
-count() { # count BIN ID N: instructions, and lines missed beyond L2, of N decisions
-  local bench="^BenchmarkStep\$/^${2//\//\$/^}\$" ops=$3 sim=(--cache-sim=no)
+# The figures of each count, in the table's order: instructions, then lines
+# missed beyond L2 (--misses), then code lines missed in L1i and
+# mispredicted branches (--frontend).
+sim=(--cache-sim=no)
+if [ -n "$misses$frontend" ]; then
+  sim=(--cache-sim=yes --I1=32768,8,64 --D1=49152,12,64 --LL=2097152,16,64)
+  [ -z "$frontend" ] || sim+=(--branch-sim=yes)
+fi
+figures() { # figures FILE: the counts of a cachegrind output file
+  awk -v m="$misses" -v f="$frontend" '/^events:/ {for (i = 2; i <= NF; i++) ev[$i] = i}
+    /^summary:/ {
+      out = $(ev["Ir"])
+      if (m != "") out = out " " $(ev["DLmr"]) + $(ev["DLmw"])
+      if (f != "") out = out " " $(ev["I1mr"]) " " $(ev["Bcm"]) + $(ev["Bim"])
+      print out
+    }' "$1"
+}
+count() { # count BIN ID N: the figures of N decisions
+  local bench="^BenchmarkStep\$/^${2//\//\$/^}\$" ops=$3
   if [ -n "$vector" ]; then
     bench="^BenchmarkVector\$/^${2//\//\$/^}\$/^workers=1\$" ops=$(( $3 / envs ))
   fi
-  [ -z "$misses" ] || sim=(--cache-sim=yes --D1=49152,12,64 --LL=2097152,16,64)
   MYTHOS_BENCH_ENVS=$envs GOGC=off valgrind --tool=cachegrind "${sim[@]}" --cachegrind-out-file="$tmp/cg" \
     "$1" -test.run '^$' -test.bench "$bench" -test.benchtime "${ops}x" -test.cpu 1 >/dev/null 2>&1
-  awk '/^events:/ {for (i = 2; i <= NF; i++) ev[$i] = i} /^summary:/ {print $(ev["Ir"]), ev["DLmr"] ? $(ev["DLmr"]) + $(ev["DLmw"]) : 0}' "$tmp/cg"
+  figures "$tmp/cg"
 }
-per() { # per BIN ID: instructions per decision (and, with --misses, lines missed)
+per() { # per BIN ID: the figures of one decision
   local a b
   a=($(count "$1" "$2" "$n1")); b=($(count "$1" "$2" "$n2"))
-  [ ${#a[@]} -eq 2 ] && [ ${#b[@]} -eq 2 ] || { echo "icount: no count for $2 (is it an env id?)" >&2; exit 1; }
+  [ ${#a[@]} -gt 0 ] && [ ${#a[@]} -eq ${#b[@]} ] || { echo "icount: no count for $2 (is it an env id?)" >&2; exit 1; }
   local d=$(( (n2 / envs - n1 / envs) * envs ))
-  echo $(( (b[0] - a[0]) / d )) "$(awk -v x="$(( b[1] - a[1] ))" -v d="$d" 'BEGIN {printf "%.1f", x / d}')"
+  diff "$d" "${a[*]}" "${b[*]}"
+}
+diff() { # diff D "A..." "B...": (B − A) / D for each figure, the first as an integer
+  awk -v d="$1" -v a="$2" -v b="$3" 'BEGIN {
+    n = split(a, x, " "); split(b, y, " ")
+    printf "%d", (y[1] - x[1]) / d
+    for (i = 2; i <= n; i++) printf " %.1f", (y[i] - x[i]) / d
+    print ""
+  }'
+}
+hlePer() { # hlePer: the figures of one decision of HLE's loop
+  local py=${HLE_PYTHON:-python3} spiel lib
+  spiel=$("$py" -c 'import os, open_spiel; print(os.path.dirname(open_spiel.__file__))' 2>/dev/null) ||
+    { echo "icount: --hle needs open_spiel (HLE_PYTHON=/path/to/python with open_spiel)" >&2; exit 1; }
+  lib="$spiel/games/hanabi/hanabi-learning-environment/hanabi_learning_environment/hanabi_lib"
+  g++ -O2 -std=c++17 -I"$lib" -o "$tmp/hle" "$root/benchmarks/hle/hle_bench.cc" "$lib"/*.cc
+  local a b da db
+  valgrind --tool=cachegrind "${sim[@]}" --cachegrind-out-file="$tmp/cg" "$tmp/hle" 0 "$n1" > "$tmp/hle.out" 2>/dev/null
+  a=$(figures "$tmp/cg"); da=$(sed 's/.*"decisions": \([0-9]*\).*/\1/' "$tmp/hle.out")
+  valgrind --tool=cachegrind "${sim[@]}" --cachegrind-out-file="$tmp/cg" "$tmp/hle" 0 "$n2" > "$tmp/hle.out" 2>/dev/null
+  b=$(figures "$tmp/cg"); db=$(sed 's/.*"decisions": \([0-9]*\).*/\1/' "$tmp/hle.out")
+  diff $(( db - da )) "$a" "$b"
 }
 
 build "$root" "$tmp/new.test"
@@ -61,28 +108,37 @@ if [ ${#ids[@]} -eq 0 ]; then
   mapfile -t ids < <(go run "$root/cmd/mythos" list 2>/dev/null | awk '{print $1}' | grep / || true)
   [ ${#ids[@]} -gt 0 ] || { echo "icount: could not list the env ids (mythos list)" >&2; exit 1; }
 fi
+heads=("instructions a decision") # the columns of one binary's figures
+[ -z "$misses" ] || heads+=("lines missed")
+[ -z "$frontend" ] || heads+=("code lines missed" "mispredicted")
+[ ${#heads[@]} -eq 1 ] || heads[0]="instructions"
 col() { # the table's cells of one binary's figures
-  if [ -n "$misses" ]; then printf '%d | %s' "$1" "$2"; else printf '%d' "$1"; fi
+  local IFS='|'; local c="$*"; printf '%s' "${c//|/ | }"
+}
+header() { # header LABEL... [change]: a table row of the column heads for each label
+  local row="| env" rule="|---"
+  for label in "$@"; do
+    if [ "$label" = change ]; then row+=" | change"; rule+="|--:"; continue; fi
+    if [ -n "$label" ] && [ ${#heads[@]} -eq 1 ]; then row+=" | $label"; rule+="|--:"; continue; fi
+    for h in "${heads[@]}"; do row+=" | ${label:+$label }$h"; rule+="|--:"; done
+  done
+  printf '%s |\n%s|\n' "$row" "$rule"
 }
 if [ -n "$rev" ]; then
   git -C "$root" worktree add -q "$tmp/wt" "$rev"
   build "$tmp/wt" "$tmp/old.test"
-  if [ -n "$misses" ]; then
-    printf '| env | %s | lines missed | this tree | lines missed | change |\n|---|--:|--:|--:|--:|--:|\n' "$rev"
-  else
-    printf '| env | %s | this tree | change |\n|---|--:|--:|--:|\n' "$rev"
-  fi
+  header "$rev" "this tree" change
   for id in "${ids[@]}"; do
     o=($(per "$tmp/old.test" "$id")); n=($(per "$tmp/new.test" "$id"))
     printf '| %s | %s | %s | %+.1f%% |\n' "$id" "$(col "${o[@]}")" "$(col "${n[@]}")" "$(awk -v o="${o[0]}" -v n="${n[0]}" 'BEGIN {print 100 * (n - o) / o}')"
   done
 else
-  if [ -n "$misses" ]; then
-    printf '| env | instructions a decision | lines missed a decision |\n|---|--:|--:|\n'
-  else
-    printf '| env | instructions a decision |\n|---|--:|\n'
-  fi
+  header ""
   for id in "${ids[@]}"; do
     printf '| %s | %s |\n' "$id" "$(col $(per "$tmp/new.test" "$id"))"
   done
+fi
+if [ -n "$hle" ]; then
+  h=($(hlePer))
+  printf '| HLE (C++, canonical encoding + legal moves) | %s |\n' "$(col "${h[@]}")"
 fi
