@@ -49,26 +49,7 @@ func TestVectorDirectMatchesCopyMachina(t *testing.T) {
 
 func directMatchesCopy(t *testing.T, id string, opts env.Options, steps int, alternate bool, minEnds int) {
 	const n = 6
-	direct, err := env.NewVector(id, opts, n, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer direct.Close()
-	envs := make([]env.Env, n)
-	for i := range envs {
-		e, err := env.Make(id, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		envs[i] = opaque{e}
-	}
-	copied := env.NewVectorOf(envs, 2)
-	defer copied.Close()
-	for i := 0; i < n; i++ {
-		if env.DirectEncoderOf(direct.Env(i)) == nil || env.DirectEncoderOf(copied.Env(i)) != nil {
-			t.Fatal("the vectors do not take the two paths")
-		}
-	}
+	direct, copied := twoVectors(t, id, opts, n, 2)
 	a, b := [2]*env.Batch{direct.NewBatch(true), direct.NewBatch(true)}, copied.NewBatch(true)
 	if err := direct.Reset(9, a[0]); err != nil {
 		t.Fatal(err)
@@ -117,6 +98,34 @@ func directMatchesCopy(t *testing.T, id string, opts env.Options, steps int, alt
 	}
 }
 
+// twoVectors makes two vectors of n envs of id on the given workers, closed
+// when the test ends: one whose envs write their rows of the batch
+// themselves, and one of opaque envs, whose rows it copies.
+func twoVectors(t *testing.T, id string, opts env.Options, n, workers int) (direct, copied *env.Vector) {
+	t.Helper()
+	direct, err := env.NewVector(id, opts, n, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(direct.Close)
+	envs := make([]env.Env, n)
+	for i := range envs {
+		e, err := env.Make(id, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		envs[i] = opaque{e}
+	}
+	copied = env.NewVectorOf(envs, workers)
+	t.Cleanup(copied.Close)
+	for i := 0; i < n; i++ {
+		if env.DirectEncoderOf(direct.Env(i)) == nil || env.DirectEncoderOf(copied.Env(i)) != nil {
+			t.Fatal("the vectors do not take the two paths")
+		}
+	}
+	return direct, copied
+}
+
 // TestVectorFollowsReplacedBuffers: the envs of a vector stay directed at
 // the rows of the batch they last wrote; a batch whose buffers the caller
 // replaced (the same *Batch, new memory) is written afresh in its new
@@ -124,20 +133,7 @@ func directMatchesCopy(t *testing.T, id string, opts env.Options, steps int, alt
 func TestVectorFollowsReplacedBuffers(t *testing.T) {
 	id, opts := lcg.TheGatheringID, env.Options{"investigators": "01001,01004", "max_steps": "60", "skip_trivial": "true"}
 	const n = 3
-	direct, err := env.NewVector(id, opts, n, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer direct.Close()
-	envs := make([]env.Env, n)
-	for i := range envs {
-		if envs[i], err = env.Make(id, opts); err != nil {
-			t.Fatal(err)
-		}
-		envs[i] = opaque{envs[i]}
-	}
-	copied := env.NewVectorOf(envs, 1)
-	defer copied.Close()
+	direct, copied := twoVectors(t, id, opts, n, 1)
 	a, b := direct.NewBatch(false), copied.NewBatch(false)
 	if err := direct.Reset(4, a); err != nil {
 		t.Fatal(err)
