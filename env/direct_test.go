@@ -145,17 +145,16 @@ func TestVectorFollowsReplacedBuffers(t *testing.T) {
 	rng := game.NewRNG(4)
 	acts := make([]int32, n)
 	for step := 0; step < 40; step++ {
-		var old *env.Batch
 		if step%10 == 5 {
-			old = &env.Batch{F32: slices.Clone(a.F32), I32: slices.Clone(a.I32), Mask: slices.Clone(a.Mask)}
 			oldF32, oldI32, oldMask := a.F32, a.I32, a.Mask
+			kept := env.Batch{F32: slices.Clone(oldF32), I32: slices.Clone(oldI32), Mask: slices.Clone(oldMask)}
 			a.F32, a.I32, a.Mask = make([]float32, len(a.F32)), make([]int32, len(a.I32)), make([]int8, len(a.Mask))
+			copy(a.F32, oldF32) // the caller's copy of its last observation, as a replacement may hold
 			defer func() {
-				if !slices.Equal(oldF32, old.F32) || !slices.Equal(oldI32, old.I32) || !slices.Equal(oldMask, old.Mask) {
+				if !slices.Equal(oldF32, kept.F32) || !slices.Equal(oldI32, kept.I32) || !slices.Equal(oldMask, kept.Mask) {
 					t.Errorf("step %d: the replaced buffers were written after their replacement", step)
 				}
 			}()
-			copy(a.F32, oldF32) // the caller's copy of its last observation, as a replacement would hold
 		}
 		for i := range acts {
 			acts[i] = int32(pick(&rng, b.Mask[i*A:(i+1)*A]))

@@ -11,9 +11,9 @@ import (
 
 // TestLegalListsTheMask: for every env id, over random games, Info.Mask is
 // the game's encoder's mask of the state, and Info.Legal holds exactly the
-// ids where it is 1, in increasing order,
-// after Reset and every Step (and the wrappers pass it on); agents.Pick on
-// it draws what agents.Uniform draws on the mask with the same generator.
+// ids where it is 1, in increasing order, after Reset and every Step (and
+// the wrappers pass it on); agents.Pick on it draws what agents.Uniform
+// draws on the mask with the same generator.
 func TestLegalListsTheMask(t *testing.T) {
 	for _, id := range env.IDs() {
 		t.Run(id, func(t *testing.T) {
