@@ -79,9 +79,9 @@ per() { # per BIN ID: the figures of one decision
   a=($(count "$1" "$2" "$n1")); b=($(count "$1" "$2" "$n2"))
   [ ${#a[@]} -gt 0 ] && [ ${#a[@]} -eq ${#b[@]} ] || { echo "icount: no count for $2 (is it an env id?)" >&2; exit 1; }
   local d=$(( (n2 / envs - n1 / envs) * envs ))
-  diff "$d" "${a[*]}" "${b[*]}"
+  delta "$d" "${a[*]}" "${b[*]}"
 }
-diff() { # diff D "A..." "B...": (B − A) / D for each figure, the first as an integer
+delta() { # delta D "A..." "B...": (B − A) / D for each figure, the first as an integer
   awk -v d="$1" -v a="$2" -v b="$3" 'BEGIN {
     n = split(a, x, " "); split(b, y, " ")
     printf "%d", (y[1] - x[1]) / d
@@ -100,7 +100,7 @@ hlePer() { # hlePer: the figures of one decision of HLE's loop
   a=$(figures "$tmp/cg"); da=$(sed 's/.*"decisions": \([0-9]*\).*/\1/' "$tmp/hle.out")
   valgrind --tool=cachegrind "${sim[@]}" --cachegrind-out-file="$tmp/cg" "$tmp/hle" 0 "$n2" > "$tmp/hle.out" 2>/dev/null
   b=$(figures "$tmp/cg"); db=$(sed 's/.*"decisions": \([0-9]*\).*/\1/' "$tmp/hle.out")
-  diff $(( db - da )) "$a" "$b"
+  delta $(( db - da )) "$a" "$b"
 }
 
 build "$root" "$tmp/new.test"
