@@ -68,14 +68,11 @@ func checkLegal(t *testing.T, n int, info *env.Info) {
 }
 
 // freshMask returns a check that mask is what the encoder of env id (with
-// opts) writes into a cleared mask for the state of d, the env's game env.
+// the game's own options of opts) writes into a cleared mask for the state
+// of d, the env's game env.
 func freshMask(t *testing.T, id string, opts env.Options) func(n int, d env.DirectEncoder, mask []int8) {
 	t.Helper()
-	entry, err := env.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := entry.Build(opts)
+	g, err := env.BuildGame(id, opts.Without(env.CommonOptionNames()...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -150,12 +150,9 @@ func MakeBase(id string, opts Options) (*GameEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := opts.check(id, e.Options); err != nil {
-		return nil, err
-	}
-	g, err := e.Build(opts)
+	g, err := e.build(opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", id, err)
+		return nil, err
 	}
 	spec := &Spec{
 		ID:          id,
@@ -170,4 +167,27 @@ func MakeBase(id string, opts Options) (*GameEnv, error) {
 		spec.ActionNames[a] = g.Encoder.ActionName(a)
 	}
 	return NewGameEnv(spec, g), nil
+}
+
+// BuildGame builds the game of id (its states and its encoder, without an
+// env around them) from the game's own options, checked as MakeBase
+// checks them.
+func BuildGame(id string, opts Options) (*Game, error) {
+	e, err := Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	return e.build(opts)
+}
+
+// build checks the game's own options opts and builds the game.
+func (e *Entry) build(opts Options) (*Game, error) {
+	if err := opts.check(e.ID, e.Options); err != nil {
+		return nil, err
+	}
+	g, err := e.Build(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", e.ID, err)
+	}
+	return g, nil
 }

@@ -17,11 +17,7 @@ import (
 func ah3Games(t *testing.T) (ids []string, games []*env.Game) {
 	t.Helper()
 	add := func(name, id string, opts env.Options) {
-		entry, err := env.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := entry.Build(opts)
+		g, err := env.BuildGame(id, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

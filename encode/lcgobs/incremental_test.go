@@ -24,11 +24,7 @@ func lcgGames(t *testing.T) []namedGame {
 	t.Helper()
 	var games []namedGame
 	add := func(name, id string, opts env.Options) {
-		entry, err := env.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := entry.Build(opts)
+		g, err := env.BuildGame(id, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

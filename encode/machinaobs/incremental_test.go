@@ -29,11 +29,7 @@ func machinaGames(t *testing.T) []namedGame {
 	t.Helper()
 	var games []namedGame
 	add := func(name, id string, opts env.Options, n int) {
-		entry, err := env.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := entry.Build(opts)
+		g, err := env.BuildGame(id, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
