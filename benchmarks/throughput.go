@@ -185,18 +185,28 @@ func randomPlay(id string) (func() error, error) {
 	}, nil
 }
 
-// rawSpeed is random play on the game state alone: State.Apply with a random
-// option index, no observation or mask.
+// rawSpeed is random play on the game state alone (rawPlay) for d.
 func rawSpeed(id string, d time.Duration) (float64, error) {
-	e, err := env.MakeBase(id, nil)
+	step, err := rawPlay(id)
 	if err != nil {
 		return 0, err
+	}
+	return timed(d, step)
+}
+
+// rawPlay returns one decision of random play on the game state alone:
+// State.Apply with a random option index, no observation or mask; a game
+// that ends is followed by the next seed's.
+func rawPlay(id string) (func() error, error) {
+	e, err := env.MakeBase(id, nil)
+	if err != nil {
+		return nil, err
 	}
 	rng := game.NewRNG(2)
 	seed := uint64(1)
 	e.Reset(seed)
 	s := e.State()
-	return timed(d, func() error {
+	return func() error {
 		if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}
@@ -206,7 +216,7 @@ func rawSpeed(id string, d time.Duration) (float64, error) {
 			s = e.State()
 		}
 		return nil
-	})
+	}, nil
 }
 
 // midGameStates plays random games and keeps a state every few decisions.

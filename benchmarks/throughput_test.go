@@ -41,6 +41,29 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
+// BenchmarkRaw measures random play on the game state alone (State.Apply,
+// no observation or mask: the raw decisions/s of the bench report) on one
+// goroutine, per env id. Beside BenchmarkStep it gives the encoding's share
+// of a step.
+func BenchmarkRaw(b *testing.B) {
+	for _, id := range benchEnvs() {
+		b.Run(id, func(b *testing.B) {
+			step, err := rawPlay(id)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}
+
 // BenchmarkVector measures a vector of 64 envs (MYTHOS_BENCH_ENVS) stepped by 1 to GOMAXPROCS
 // workers (as [WorkerCounts]); the decisions/s metric shows the scaling of
 // the whole loop (with the serial random policy), step-decisions/s that of

@@ -9,6 +9,8 @@
 #   benchmarks/icount/icount.sh --vector ...          # BenchmarkVector: one env in a vector, one worker
 #   benchmarks/icount/icount.sh --envs 256 --misses ArkhamLCG/TheGathering-v0
 #   benchmarks/icount/icount.sh --frontend --hle      # instruction-cache misses and mispredictions, HLE beside
+#   benchmarks/icount/icount.sh --unchanged           # an encoding of an unchanged state (BenchmarkEncodeUnchanged)
+#   benchmarks/icount/icount.sh --share               # the encoding's share of a step, in instructions
 #
 # Each id runs twice, N1 and N2 decisions (default 20000 and 60000), with one
 # core and the collector off; (I(N2) − I(N1)) / (N2 − N1) cancels the start
@@ -24,10 +26,17 @@
 # besides data: what instruction counts leave out. --hle adds a row for the
 # Hanabi Learning Environment's C++ loop (benchmarks/hle/hle_bench.cc, built
 # as benchmarks/hle/run.sh builds it; HLE_PYTHON names a Python with
-# open_spiel). Needs valgrind.
+# open_spiel). --unchanged counts an encoding and mask of a state the row
+# holds already (BenchmarkEncodeUnchanged): what the keys cost with nothing
+# to write, the floor of an incremental encoder. --share counts, per id, a
+# decision of BenchmarkStep, one of BenchmarkRaw (the game state alone) and
+# an unchanged encoding, and prints the encoding's share of a step (1 −
+# raw ÷ step: the bench report's encoding share, in instructions instead
+# of time) and what share of the encoding an unchanged state costs already.
+# Needs valgrind.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-rev="" vector="" envs=1 misses="" frontend="" hle="" n1=${ICOUNT_N1:-20000} n2=${ICOUNT_N2:-60000}
+rev="" vector="" envs=1 misses="" frontend="" hle="" unchanged="" share="" n1=${ICOUNT_N1:-20000} n2=${ICOUNT_N2:-60000}
 ids=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -37,7 +46,9 @@ while [ $# -gt 0 ]; do
     --misses) misses=1; shift ;;
     --frontend) frontend=1; shift ;;
     --hle) hle=1; shift ;;
-    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
+    --unchanged) unchanged=1; shift ;;
+    --share) share=1; shift ;;
+    -h|--help) sed -n 2,36p "$0"; exit 0 ;;
     *) ids+=("$1"); shift ;;
   esac
 done
@@ -65,9 +76,13 @@ figures() { # figures FILE: the counts of a cachegrind output file
       print out
     }' "$1"
 }
-count() { # count BIN ID N: the figures of N decisions
+count() { # count BIN ID N: the figures of N decisions (of $raw's benchmark when set)
   local bench="^BenchmarkStep\$/^${2//\//\$/^}\$" ops=$3
-  if [ -n "$vector" ]; then
+  if [ -n "$raw" ]; then
+    bench="^$raw\$/^${2//\//\$/^}\$"
+  elif [ -n "$unchanged" ]; then
+    bench="^BenchmarkEncodeUnchanged\$/^${2//\//\$/^}\$"
+  elif [ -n "$vector" ]; then
     bench="^BenchmarkVector\$/^${2//\//\$/^}\$/^workers=1\$" ops=$(( $3 / envs ))
   fi
   MYTHOS_BENCH_ENVS=$envs GOGC=off valgrind --tool=cachegrind "${sim[@]}" --cachegrind-out-file="$tmp/cg" \
@@ -103,12 +118,14 @@ hlePer() { # hlePer: the figures of one decision of HLE's loop
   delta $(( db - da )) "$a" "$b"
 }
 
+raw="" # a benchmark for count to run instead (--share)
 build "$root" "$tmp/new.test"
 if [ ${#ids[@]} -eq 0 ]; then
   mapfile -t ids < <(go run "$root/cmd/mythos" list 2>/dev/null | awk '{print $1}' | grep / || true)
   [ ${#ids[@]} -gt 0 ] || { echo "icount: could not list the env ids (mythos list)" >&2; exit 1; }
 fi
 heads=("instructions a decision") # the columns of one binary's figures
+[ -z "$unchanged" ] || heads=("instructions an unchanged encoding")
 [ -z "$misses" ] || heads+=("lines missed")
 [ -z "$frontend" ] || heads+=("code lines missed" "mispredicted")
 [ ${#heads[@]} -eq 1 ] || heads[0]="instructions"
@@ -124,7 +141,18 @@ header() { # header LABEL... [change]: a table row of the column heads for each 
   done
   printf '%s |\n%s|\n' "$row" "$rule"
 }
-if [ -n "$rev" ]; then
+if [ -n "$share" ]; then
+  printf '| env | instructions a decision | the game alone | encoding share | an unchanged encoding | unchanged ÷ encoding |\n|---|--:|--:|--:|--:|--:|\n'
+  for id in "${ids[@]}"; do
+    raw="" st=$(per "$tmp/new.test" "$id" | cut -d' ' -f1)
+    raw=BenchmarkRaw g=$(per "$tmp/new.test" "$id" | cut -d' ' -f1)
+    raw=BenchmarkEncodeUnchanged u=$(per "$tmp/new.test" "$id" 2>/dev/null | cut -d' ' -f1) || u=""
+    raw=""
+    awk -v id="$id" -v s="$st" -v g="$g" -v u="$u" 'BEGIN {
+      printf "| %s | %d | %d | %.0f%% | %s | %s |\n", id, s, g, 100 * (1 - g / s), (u == "" ? "" : u), (u == "" ? "" : sprintf("%.0f%%", 100 * u / (s - g)))
+    }'
+  done
+elif [ -n "$rev" ]; then
   git -C "$root" worktree add -q "$tmp/wt" "$rev"
   build "$tmp/wt" "$tmp/old.test"
   header "$rev" "this tree" change

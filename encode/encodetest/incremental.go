@@ -16,7 +16,7 @@ import (
 // Decisions is the number of random decisions CheckIncremental plays per
 // env: MYTHOS_INCREMENTAL_DECISIONS when set (a million for the full check
 // of issue 26: `MYTHOS_INCREMENTAL_DECISIONS=1000000 go test -run
-// Incremental ./encode/...`, about 20 minutes on two cores), else 200,000,
+// Incremental ./encode/...`, about 4 minutes on two cores), else 200,000,
 // or 100,000 in short mode (make test runs both, so CI checks 300,000 per
 // env id on every run).
 func Decisions() int {
