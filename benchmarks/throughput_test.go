@@ -22,33 +22,20 @@ func benchEnvs() []string {
 
 // BenchmarkStep measures random play through env.Step (encoding and mask
 // included) on one goroutine, per env id.
-func BenchmarkStep(b *testing.B) {
-	for _, id := range benchEnvs() {
-		b.Run(id, func(b *testing.B) {
-			step, err := randomPlay(id)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := step(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
-		})
-	}
-}
+func BenchmarkStep(b *testing.B) { benchDecisions(b, randomPlay) }
 
 // BenchmarkRaw measures random play on the game state alone (State.Apply,
 // no observation or mask: the raw decisions/s of the bench report) on one
 // goroutine, per env id. Beside BenchmarkStep it gives the encoding's share
 // of a step.
-func BenchmarkRaw(b *testing.B) {
+func BenchmarkRaw(b *testing.B) { benchDecisions(b, rawPlay) }
+
+// benchDecisions runs one sub-benchmark per env id of the decisions that
+// play makes for it.
+func benchDecisions(b *testing.B, play func(id string) (func() error, error)) {
 	for _, id := range benchEnvs() {
 		b.Run(id, func(b *testing.B) {
-			step, err := rawPlay(id)
+			step, err := play(id)
 			if err != nil {
 				b.Fatal(err)
 			}
