@@ -76,10 +76,10 @@ figures() { # figures FILE: the counts of a cachegrind output file
       print out
     }' "$1"
 }
-count() { # count BIN ID N: the figures of N decisions (of $raw's benchmark when set)
+count() { # count BIN ID N: the figures of N decisions (of $other's benchmark when set)
   local bench="^BenchmarkStep\$/^${2//\//\$/^}\$" ops=$3
-  if [ -n "$raw" ]; then
-    bench="^$raw\$/^${2//\//\$/^}\$"
+  if [ -n "$other" ]; then
+    bench="^$other\$/^${2//\//\$/^}\$"
   elif [ -n "$unchanged" ]; then
     bench="^BenchmarkEncodeUnchanged\$/^${2//\//\$/^}\$"
   elif [ -n "$vector" ]; then
@@ -118,7 +118,7 @@ hlePer() { # hlePer: the figures of one decision of HLE's loop
   delta $(( db - da )) "$a" "$b"
 }
 
-raw="" # a benchmark for count to run instead (--share)
+other="" # a benchmark for count to run instead of BenchmarkStep (--share)
 build "$root" "$tmp/new.test"
 if [ ${#ids[@]} -eq 0 ]; then
   mapfile -t ids < <(go run "$root/cmd/mythos" list 2>/dev/null | awk '{print $1}' | grep / || true)
@@ -142,12 +142,12 @@ header() { # header LABEL... [change]: a table row of the column heads for each 
   printf '%s |\n%s|\n' "$row" "$rule"
 }
 if [ -n "$share" ]; then
-  printf '| env | instructions a decision | the game alone | encoding share | an unchanged encoding | unchanged ÷ encoding |\n|---|--:|--:|--:|--:|--:|\n'
+  printf '| env | instructions a decision | the game alone | encoding share | an unchanged encoding | unchanged ÷ (decision − game) |\n|---|--:|--:|--:|--:|--:|\n'
   for id in "${ids[@]}"; do
-    raw="" st=$(per "$tmp/new.test" "$id" | cut -d' ' -f1)
-    raw=BenchmarkRaw g=$(per "$tmp/new.test" "$id" | cut -d' ' -f1)
-    raw=BenchmarkEncodeUnchanged u=$(per "$tmp/new.test" "$id" 2>/dev/null | cut -d' ' -f1) || u=""
-    raw=""
+    other="" st=$(per "$tmp/new.test" "$id" | cut -d' ' -f1)
+    other=BenchmarkRaw g=$(per "$tmp/new.test" "$id" | cut -d' ' -f1)
+    other=BenchmarkEncodeUnchanged u=$(per "$tmp/new.test" "$id" 2>/dev/null | cut -d' ' -f1) || u=""
+    other=""
     awk -v id="$id" -v s="$st" -v g="$g" -v u="$u" 'BEGIN {
       printf "| %s | %d | %d | %.0f%% | %s | %s |\n", id, s, g, 100 * (1 - g / s), (u == "" ? "" : u), (u == "" ? "" : sprintf("%.0f%%", 100 * u / (s - g)))
     }'
