@@ -21,21 +21,24 @@ import (
 func BenchmarkEncodeUnchanged(b *testing.B) {
 	const n = 16 // states, each with an encoder of its own, as an env has
 	for _, id := range benchEnvs() {
-		var games [n]*env.Game
-		var encs [n]encode.IncrementalEncoder
-		for k := range games {
-			g, err := env.BuildGame(id, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			games[k] = g
-			encs[k], _ = g.Encoder.(encode.IncrementalEncoder)
+		g, err := env.BuildGame(id, nil)
+		if err != nil {
+			b.Fatal(err)
 		}
-		if encs[0] == nil {
+		if _, ok := g.Encoder.(encode.IncrementalEncoder); !ok {
 			continue
 		}
 		b.Run(id, func(b *testing.B) {
-			states := midGame(b, games[0], n)
+			var encs [n]encode.IncrementalEncoder
+			encs[0] = g.Encoder.(encode.IncrementalEncoder)
+			for k := 1; k < n; k++ {
+				other, err := env.BuildGame(id, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				encs[k] = other.Encoder.(encode.IncrementalEncoder)
+			}
+			states := midGame(b, g, n)
 			l := encs[0].Layout()
 			var rows [n]encode.Obs
 			var mems [n]*encode.Memory
