@@ -38,7 +38,10 @@ func BenchmarkEncodeUnchanged(b *testing.B) {
 				}
 				encs[k] = other.Encoder.(encode.IncrementalEncoder)
 			}
-			states := midGame(b, g, n)
+			states, err := midGameStates(id, n)
+			if err != nil {
+				b.Fatal(err)
+			}
 			l := encs[0].Layout()
 			var rows [n]encode.Obs
 			var mems [n]*encode.Memory
@@ -66,28 +69,6 @@ func BenchmarkEncodeUnchanged(b *testing.B) {
 			}
 		})
 	}
-}
-
-// midGame plays random games of g and keeps n states, one every few
-// decisions, none at the end of a game.
-func midGame(b *testing.B, g *env.Game, n int) []game.State {
-	rng := game.NewRNG(5)
-	var out []game.State
-	for seed := uint64(1); len(out) < n; seed++ {
-		s := g.New(seed, false)
-		for k := 0; !s.Over() && len(out) < n; k++ {
-			if k%9 == 4 {
-				out = append(out, s.Clone())
-			}
-			if err := s.Apply(rng.IntN(len(s.Prompt().Options))); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if seed > 10000 {
-			b.Fatal("games too short to sample states")
-		}
-	}
-	return out
 }
 
 // actor is the seat whose view an env encodes: the prompt's actor, or seat
