@@ -107,6 +107,26 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
+// BenchmarkReset measures env.Reset (the new game's setup and its first
+// observation) per env id, a new seed each time, as a Vector resets an env
+// inside Step when its episode ends.
+func BenchmarkReset(b *testing.B) {
+	for _, id := range benchEnvs() {
+		b.Run(id, func(b *testing.B) {
+			e, err := env.Make(id, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			e.Reset(0)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				e.Reset(uint64(i + 1))
+			}
+		})
+	}
+}
+
 // vectorBenchEnvs is the vector size of BenchmarkVector: 64, or
 // MYTHOS_BENCH_ENVS.
 func vectorBenchEnvs() int {

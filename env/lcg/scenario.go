@@ -266,8 +266,15 @@ func findScenario(name string) (uint8, error) {
 	if name == "" {
 		return 0, nil
 	}
+	// Codes first: a campaign names its scenarios by code, and moving to the
+	// next one (a step) then allocates nothing.
 	for i, sc := range scenarioList {
-		if sc.Code == name || strings.Contains(strings.ToLower(sc.Name), name) {
+		if sc.Code == name {
+			return uint8(i), nil
+		}
+	}
+	for i, sc := range scenarioList {
+		if strings.Contains(strings.ToLower(sc.Name), name) {
 			return uint8(i), nil
 		}
 	}

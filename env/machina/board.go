@@ -47,7 +47,7 @@ func (b *Board) TileCount() int {
 // place lays face f of tile t, turned rot quarter turns, on slot s and
 // rebuilds the tile borders (MA §11.2).
 func (b *Board) place(s int, t int16, faceIdx uint8, f *TileFace, rot int) {
-	r := f.Rotated(rot)
+	r := f.turned(rot)
 	tx, ty := slotXY(s)
 	ox, oy := tx*TileSize, ty*TileSize
 	for y := 0; y < TileSize; y++ {

@@ -166,3 +166,28 @@ func TestReachAndSightPlanes(t *testing.T) {
 		t.Fatal("a cell does not see itself")
 	}
 }
+
+// A turned face's entrances follow its cells (MA §14.8: the finale's
+// printed entrance cells), and four quarter turns give the face back.
+func TestRotatedEntrancesFollowTheCells(t *testing.T) {
+	f := openFace()
+	f.Cells[3] = KindRubble
+	f.Entrances = []int{3, 57}
+	for q := 0; q < 5; q++ {
+		r := f.Rotated(q)
+		for i, e := range f.Entrances {
+			if got := r.Entrances[i]; r.Cells[got] != f.Cells[e] || got != turnLocal(e, q) {
+				t.Fatalf("turn %d: entrance %d at %d (cell %d), want the cell of %d", q, i, got, r.Cells[got], e)
+			}
+		}
+		if turned := f.turned(q); turned.Cells != r.Cells || turned.Entrances != nil {
+			t.Fatalf("turn %d: turned differs from Rotated but for the entrances", q)
+		}
+	}
+	if r := f.Rotated(4); r.Cells != f.Cells || r.Entrances[0] != 3 || r.Entrances[1] != 57 {
+		t.Fatal("four quarter turns do not give the face back")
+	}
+	if r := f.Rotated(1); r.Entrances[0] != 3*TileSize+TileSize-1 {
+		t.Fatalf("a quarter turn puts local cell 3 at %d, want %d", r.Entrances[0], 3*TileSize+TileSize-1)
+	}
+}

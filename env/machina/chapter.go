@@ -1,6 +1,10 @@
 package machina
 
-import "github.com/mythos-rl/mythos/env/game"
+import (
+	"slices"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
 
 // Chapters, the entrance and exit tokens, and the finale (MA §14, §11.5).
 
@@ -170,7 +174,8 @@ func (s *State) clearBoard() {
 	for len(s.Order) > 0 {
 		s.banish(MonsterBase + int(s.Order[0]))
 	}
-	var back []TileRef
+	var placed [4]TileRef
+	back := placed[:0]
 	// The group's number differs from the one of the run it lands next to,
 	// so two groups never merge (Determinize, MA §23.5).
 	group := uint8(1)
@@ -183,7 +188,7 @@ func (s *State) clearBoard() {
 		}
 	}
 	shuffle(&s.rng, back)
-	s.Tiles = append(back, s.Tiles...)
+	s.Tiles = slices.Insert(s.Tiles, 0, back...) // in the stack's memory when it has room
 	s.Board.clear()
 	s.cleared()
 	for i := range s.Occ {
@@ -294,10 +299,10 @@ func (s *State) goFinale() {
 	s.Board.place(0, int16(ti), 0, face, rot)
 	s.restep()
 	s.syncCells() // MA §12.18
-	r := face.Rotated(rot)
 	s.Entrance = [2]int16{-1, -1}
-	for i, e := range r.Entrances {
+	for i, e := range face.Entrances {
 		if i < 2 {
+			e = turnLocal(e, rot)
 			s.Entrance[i] = int16((e/TileSize)*Size + e%TileSize)
 		}
 	}

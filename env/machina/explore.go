@@ -1,6 +1,10 @@
 package machina
 
-import "github.com/mythos-rl/mythos/env/game"
+import (
+	"slices"
+
+	"github.com/mythos-rl/mythos/env/game"
+)
 
 // Exploring (MA §11.2, §11.3).
 
@@ -112,7 +116,7 @@ func (s *State) discardTile(sl int) {
 		}
 	}
 	t := s.Board.Slots[sl]
-	s.Tiles = append([]TileRef{{Tile: t.Tile, Face: 1 - t.Face, Seen: true}}, s.Tiles...)
+	s.Tiles = slices.Insert(s.Tiles, 0, TileRef{Tile: t.Tile, Face: 1 - t.Face, Seen: true})
 	s.Board.remove(sl)
 	s.log.Add(evDiscardTile, game.NoAgent, int32(t.Tile), int32(sl), 0)
 }

@@ -2,6 +2,7 @@ package machina
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mythos-rl/mythos/env/game"
 )
@@ -134,34 +135,38 @@ func (s *State) setup() {
 	}
 	s.Level = 1 // MA §4.1 step 5
 	// MA §4.1 steps 6–7: the event decks.
+	// The deck is built in the memory of the last game's (Reset): the
+	// scenario's own events, then every common one, of which the shuffled
+	// first keep stay.
 	for kind := 0; kind < 2; kind++ {
 		horror := kind == 1
-		var common, special []int16
+		deck := s.EventDecks[kind][:0]
 		for i := range ct.Events {
 			e := &ct.Events[i]
 			if e.Horror != horror {
 				continue
 			}
-			switch e.Scenario {
-			case "":
-				common = append(common, int16(i))
-			case sc.ID:
-				special = append(special, int16(i))
-			}
 			s.Events[i].Zone = ZoneBoxed
 			if e.Scenario == "" {
 				s.Events[i].Zone = ZoneVault // common events left out, unseen (MA §23.5)
 			}
+			if e.Scenario != "" && e.Scenario == sc.ID {
+				deck = append(deck, int16(i))
+			}
 		}
+		special := len(deck)
+		for i := range ct.Events {
+			if e := &ct.Events[i]; e.Horror == horror && e.Scenario == "" {
+				deck = append(deck, int16(i))
+			}
+		}
+		common := deck[special:]
 		game.ShuffleInts(&s.rng, common)
-		keep := len(special)
-		if sc.Events > keep {
-			keep = sc.Events
-		}
+		keep := max(special, sc.Events)
 		if keep > len(common) {
 			keep = len(common)
 		}
-		deck := append(special, common[:keep]...)
+		deck = deck[:special+keep]
 		game.ShuffleInts(&s.rng, deck)
 		for _, e := range deck {
 			s.Events[e].Zone = ZoneDeck
@@ -199,7 +204,7 @@ func (s *State) setup() {
 	shuffle(&s.rng, s.Tiles)
 	if len(s.Tiles) > 0 {
 		start := s.Tiles[0]
-		s.Tiles = s.Tiles[1:]
+		s.Tiles = slices.Delete(s.Tiles, 0, 1) // in place: the next Reset reuses the whole stack
 		s.placeStart(start)
 	}
 	// MA §4.2: pioneers.

@@ -76,19 +76,39 @@ func (f *TileFace) rotate() TileFace {
 		r.Open[(s+1)%4] = f.Open[s]
 	}
 	r.Attach = (f.Attach + 1) % 4
-	for _, e := range f.Entrances {
-		x, y := e%n, e/n
-		r.Entrances = append(r.Entrances, x*n+(n-1-y))
+	return r
+}
+
+// turnLocal returns where local cell c lands when its tile turns clockwise
+// by q quarter turns: (x, y) goes to (9-y, x) at each turn.
+func turnLocal(c, q int) int {
+	const n = TileSize
+	for i := 0; i < q&3; i++ {
+		x, y := c%n, c/n
+		c = x*n + (n - 1 - y)
+	}
+	return c
+}
+
+// turned is the face turned clockwise by q quarter turns, its entrances
+// left out (nil): what laying it on the board needs, with nothing allocated.
+func (f *TileFace) turned(q int) TileFace {
+	r := *f
+	r.Entrances = nil
+	for i := 0; i < q&3; i++ {
+		r = r.rotate()
 	}
 	return r
 }
 
 // Rotated returns the face turned clockwise by q quarter turns.
 func (f *TileFace) Rotated(q int) TileFace {
-	r := *f
-	r.Entrances = append([]int(nil), f.Entrances...)
-	for i := 0; i < q&3; i++ {
-		r = r.rotate()
+	r := f.turned(q)
+	if len(f.Entrances) > 0 {
+		r.Entrances = make([]int, len(f.Entrances))
+		for i, e := range f.Entrances {
+			r.Entrances[i] = turnLocal(e, q)
+		}
 	}
 	return r
 }
