@@ -37,7 +37,8 @@ func TestEveryEnvStepsWithoutAllocating(t *testing.T) {
 		settings = append(settings, setting{id, nil})
 	}
 	// Settings whose rules the defaults do not reach: more seats, the
-	// shorter and the cooperative Machina games, a curriculum start.
+	// shorter and the cooperative Machina games, a curriculum start, the
+	// wrappers and shaping terms of training.
 	settings = append(settings,
 		setting{"ArkhamHorror3/DrownedLantern-v0", env.Options{"investigators": "4"}},
 		setting{"ArkhamLCG/NightOfTheZealot-v0", env.Options{"investigators": "01001,01002,01003,01004"}},
@@ -45,6 +46,10 @@ func TestEveryEnvStepsWithoutAllocating(t *testing.T) {
 		setting{"MachinaArcana/TheFrozenEngine-v0", env.Options{"pioneers": "4", "variant": "very_quick"}},
 		setting{"MachinaArcana/TheFrozenEngine-v0", env.Options{"pioneers": "2", "variant": "easy", "cooperative": "true", "option_paths": "true", "option_abilities": "true"}},
 		setting{"MachinaArcana/TheFrozenEngine-v0", env.Options{"chapters": "5,6,7", "start_items": "3"}},
+		// the wrappers and shaping a training config turns on
+		setting{"MachinaArcana/TheFrozenEngine-v0", env.Options{"skip_trivial": "true", "max_steps": "300", "shaping": "advance:2,finale:2,danger:0.2,health:1,kills:1,gear:1,monsters:1,lair:0.5"}},
+		setting{"ArkhamLCG/TheGathering-v0", env.Options{"skip_trivial": "true", "max_steps": "100", "shaping": "act:2,doom:0.3,damage:0.3"}},
+		setting{"ArkhamHorror3/DrownedLantern-v0", env.Options{"skip_trivial": "true", "max_steps": "100"}},
 	)
 	for _, c := range settings {
 		t.Run(c.id+"/"+c.opts.String(), func(t *testing.T) {
