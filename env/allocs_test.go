@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mythos-rl/mythos/env"
-	"github.com/mythos-rl/mythos/env/game"
 )
 
 // allocsWarm is how many decisions of random play fill an env's buffers
@@ -57,34 +56,20 @@ func TestEveryEnvStepsWithoutAllocating(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := game.NewRNG(1)
-			seed := uint64(1)
-			_, info := e.Reset(seed)
-			step := func() {
-				tr, err := e.Step(pick(&r, info.Mask))
-				if err != nil {
-					t.Fatal(err)
-				}
-				info = tr.Info
-				if tr.Done() {
-					seed++
-					_, info = e.Reset(seed)
-				}
-			}
+			p := newRandomPlayer(t, e)
 			for range allocsWarm {
-				step()
+				p.step()
 			}
 			if n := mallocs(func() {
 				for range 30_000 {
-					step()
+					p.step()
 				}
 			}); n > allocsSlack {
-				t.Errorf("%d allocations in 30,000 decisions (episodes up to seed %d)", n, seed)
+				t.Errorf("%d allocations in 30,000 decisions (episodes up to seed %d)", n, p.seed)
 			}
 			if n := mallocs(func() {
 				for range 300 {
-					seed++
-					_, info = e.Reset(seed)
+					p.reset()
 				}
 			}); n > allocsSlack {
 				t.Errorf("%d allocations in 300 resets", n)

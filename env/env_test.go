@@ -169,23 +169,48 @@ func TestObservePerAgentView(t *testing.T) {
 	}
 }
 
+// randomPlayer plays an env at random from its reset with seed 1, the next
+// episode (seeds 2, 3, …) reset as soon as one ends, as a Vector does
+// inside Step.
+type randomPlayer struct {
+	t    testing.TB
+	e    env.Env
+	rng  game.RNG
+	info env.Info
+	seed uint64 // the episode being played
+}
+
+// newRandomPlayer resets e with seed 1 and chooses with an RNG seeded 1.
+func newRandomPlayer(t testing.TB, e env.Env) *randomPlayer {
+	p := &randomPlayer{t: t, e: e, rng: game.NewRNG(1), seed: 1}
+	_, p.info = e.Reset(p.seed)
+	return p
+}
+
+// step takes one random legal action, and resets when the episode ends.
+func (p *randomPlayer) step() {
+	tr, err := p.e.Step(pick(&p.rng, p.info.Mask))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.info = tr.Info
+	if tr.Done() {
+		p.reset()
+	}
+}
+
+// reset starts the next episode.
+func (p *randomPlayer) reset() {
+	p.seed++
+	_, p.info = p.e.Reset(p.seed)
+}
+
 func TestStepAllocatesNothing(t *testing.T) {
-	e := mustMake(t, env.Options{"seats": "2"})
-	r := game.NewRNG(1)
-	_, info := e.Reset(1)
-	seed := uint64(1)
-	step := func() {
-		tr, _ := e.Step(pick(&r, info.Mask))
-		info = tr.Info
-		if tr.Done() {
-			seed++
-			_, info = e.Reset(seed)
-		}
-	}
+	p := newRandomPlayer(t, mustMake(t, env.Options{"seats": "2"}))
 	for i := 0; i < 1000; i++ { // warm the buffers
-		step()
+		p.step()
 	}
-	if n := testing.AllocsPerRun(2000, step); n != 0 {
+	if n := testing.AllocsPerRun(2000, p.step); n != 0 {
 		t.Fatalf("Step allocates %.2f times per call", n)
 	}
 }
